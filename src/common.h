@@ -1,0 +1,26 @@
+/* common.h - sizes and status codes shared by every module of collide. */
+#ifndef COLLIDE_COMMON_H
+#define COLLIDE_COMMON_H
+
+#define COLLIDE_VERSION "0.1.0"
+
+/* Largest dimension of an ODE the driver integrates: the state of H_f
+ * (Eq. 73, 5 + n_z continuous components) plus the quadrature states of
+ * the ledger and of the observables. */
+#define COLLIDE_NY_MAX 16
+
+/* Exit status of the command-line program and status of a run. */
+typedef enum collide_status {
+    COLLIDE_OK = 0,
+    COLLIDE_E_USAGE = 2,      /* bad command line */
+    COLLIDE_E_INPUT = 3,      /* bad scenario or parameter */
+    COLLIDE_E_IO = 4,         /* file could not be written */
+    COLLIDE_E_NONFINITE = 5,  /* NaN or infinity in the state */
+    COLLIDE_E_STEP = 6,       /* step size under its floor */
+    COLLIDE_E_EVENT = 7,      /* an event could not be located */
+    COLLIDE_E_ZENO = 8,       /* chattering / Zeno: too many events */
+    COLLIDE_E_MEMORY = 9,     /* out of memory */
+    COLLIDE_E_INTERRUPT = 10  /* interrupted by a signal */
+} collide_status;
+
+#endif
