@@ -1,0 +1,503 @@
+/* dop853.c - the Runge-Kutta pair DOP853 of Dormand and Prince: order 8,
+ * error estimators of orders 5 and 3, continuous extension of order 7.
+ * See dop853.h.  Reference: E. Hairer, S. P. Norsett, G. Wanner, Solving
+ * Ordinary Differential Equations I, 2nd ed., Springer 1993, Section II.10
+ * (the method, its error estimate and dense output), Section II.4 (step
+ * size control and the starting step size), and Hairer's published
+ * coefficient tables of DOP853.
+ *
+ * Numbering of stages (0-based, as in dop853.h): k[0] = f0, k[1..11] the
+ * stages 2..12 of the book, k[12] = f1 = f(t0 + h, y1) (13th evaluation,
+ * first stage of the next step), k[13..15] the stages 14..16 of the
+ * continuous extension. */
+#include "dop853.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Number of stages of the step proper (the book's s = 12) and index of the
+ * row of a[][] that holds the weights b (the FSAL stage 13). */
+enum { N_STAGES = 12, ROW_B = 12, N_DENSE = 16 };
+
+/* ------------------------------------------------------------------ */
+/* Coefficients: Hairer's published table of DOP853 (30 significant digits;
+ * each literal rounds to the nearest double).                           */
+/* ------------------------------------------------------------------ */
+static const dop853_tableau TABLEAU = {
+    /* nodes c_i */
+    .c = {
+        0.0,
+        0.526001519587677318785587544488e-01,
+        0.789002279381515978178381316732e-01,
+        0.118350341907227396726757197510e+00,
+        0.281649658092772603273242802490e+00,
+        0.333333333333333333333333333333e+00,
+        0.25e+00,
+        0.307692307692307692307692307692e+00,
+        0.651282051282051282051282051282e+00,
+        0.6e+00,
+        0.857142857142857142857142857142e+00,
+        1.0,
+        1.0,
+        0.1e+00,
+        0.2e+00,
+        0.777777777777777777777777777778e+00,
+    },
+
+    /* Runge-Kutta matrix a_ij (zero entries omitted) */
+    .a[1][0] = 5.26001519587677318785587544488e-2,
+
+    .a[2][0] = 1.97250569845378994544595329183e-2,
+    .a[2][1] = 5.91751709536136983633785987549e-2,
+
+    .a[3][0] = 2.95875854768068491816892993775e-2,
+    .a[3][2] = 8.87627564304205475450678981324e-2,
+
+    .a[4][0] = 2.41365134159266685502369798665e-1,
+    .a[4][2] = -8.84549479328286085344864962717e-1,
+    .a[4][3] = 9.24834003261792003115737966543e-1,
+
+    .a[5][0] = 3.7037037037037037037037037037e-2,
+    .a[5][3] = 1.70828608729473871279604482173e-1,
+    .a[5][4] = 1.25467687566822425016691814123e-1,
+
+    .a[6][0] = 3.7109375e-2,
+    .a[6][3] = 1.70252211019544039314978060272e-1,
+    .a[6][4] = 6.02165389804559606850219397283e-2,
+    .a[6][5] = -1.7578125e-2,
+
+    .a[7][0] = 3.70920001185047927108779319836e-2,
+    .a[7][3] = 1.70383925712239993810214054705e-1,
+    .a[7][4] = 1.07262030446373284651809199168e-1,
+    .a[7][5] = -1.53194377486244017527936158236e-2,
+    .a[7][6] = 8.27378916381402288758473766002e-3,
+
+    .a[8][0] = 6.24110958716075717114429577812e-1,
+    .a[8][3] = -3.36089262944694129406857109825e0,
+    .a[8][4] = -8.68219346841726006818189891453e-1,
+    .a[8][5] = 2.75920996994467083049415600797e1,
+    .a[8][6] = 2.01540675504778934086186788979e1,
+    .a[8][7] = -4.34898841810699588477366255144e1,
+
+    .a[9][0] = 4.77662536438264365890433908527e-1,
+    .a[9][3] = -2.48811461997166764192642586468e0,
+    .a[9][4] = -5.90290826836842996371446475743e-1,
+    .a[9][5] = 2.12300514481811942347288949897e1,
+    .a[9][6] = 1.52792336328824235832596922938e1,
+    .a[9][7] = -3.32882109689848629194453265587e1,
+    .a[9][8] = -2.03312017085086261358222928593e-2,
+
+    .a[10][0] = -9.3714243008598732571704021658e-1,
+    .a[10][3] = 5.18637242884406370830023853209e0,
+    .a[10][4] = 1.09143734899672957818500254654e0,
+    .a[10][5] = -8.14978701074692612513997267357e0,
+    .a[10][6] = -1.85200656599969598641566180701e1,
+    .a[10][7] = 2.27394870993505042818970056734e1,
+    .a[10][8] = 2.49360555267965238987089396762e0,
+    .a[10][9] = -3.0467644718982195003823669022e0,
+
+    .a[11][0] = 2.27331014751653820792359768449e0,
+    .a[11][3] = -1.05344954667372501984066689879e1,
+    .a[11][4] = -2.00087205822486249909675718444e0,
+    .a[11][5] = -1.79589318631187989172765950534e1,
+    .a[11][6] = 2.79488845294199600508499808837e1,
+    .a[11][7] = -2.85899827713502369474065508674e0,
+    .a[11][8] = -8.87285693353062954433549289258e0,
+    .a[11][9] = 1.23605671757943030647266201528e1,
+    .a[11][10] = 6.43392746015763530355970484046e-1,
+
+    /* row 12 = weights b_i of the 8th-order solution */
+    .a[12][0] = 5.42937341165687622380535766363e-2,
+    .a[12][5] = 4.45031289275240888144113950566e0,
+    .a[12][6] = 1.89151789931450038304281599044e0,
+    .a[12][7] = -5.8012039600105847814672114227e0,
+    .a[12][8] = 3.1116436695781989440891606237e-1,
+    .a[12][9] = -1.52160949662516078556178806805e-1,
+    .a[12][10] = 2.01365400804030348374776537501e-1,
+    .a[12][11] = 4.47106157277725905176885569043e-2,
+
+    /* stages 14..16 of the continuous extension (k[12] = f1) */
+    .a[13][0] = 5.61675022830479523392909219681e-2,
+    .a[13][6] = 2.53500210216624811088794765333e-1,
+    .a[13][7] = -2.46239037470802489917441475441e-1,
+    .a[13][8] = -1.24191423263816360469010140626e-1,
+    .a[13][9] = 1.5329179827876569731206322685e-1,
+    .a[13][10] = 8.20105229563468988491666602057e-3,
+    .a[13][11] = 7.56789766054569976138603589584e-3,
+    .a[13][12] = -8.298e-3,
+
+    .a[14][0] = 3.18346481635021405060768473261e-2,
+    .a[14][5] = 2.83009096723667755288322961402e-2,
+    .a[14][6] = 5.35419883074385676223797384372e-2,
+    .a[14][7] = -5.49237485713909884646569340306e-2,
+    .a[14][10] = -1.08347328697249322858509316994e-4,
+    .a[14][11] = 3.82571090835658412954920192323e-4,
+    .a[14][12] = -3.40465008687404560802977114492e-4,
+    .a[14][13] = 1.41312443674632500278074618366e-1,
+
+    .a[15][0] = -4.28896301583791923408573538692e-1,
+    .a[15][5] = -4.69762141536116384314449447206e0,
+    .a[15][6] = 7.68342119606259904184240953878e0,
+    .a[15][7] = 4.06898981839711007970213554331e0,
+    .a[15][8] = 3.56727187455281109270669543021e-1,
+    .a[15][12] = -1.39902416515901462129418009734e-3,
+    .a[15][13] = 2.9475147891527723389556272149e0,
+    .a[15][14] = -9.15095847217987001081870187138e0,
+
+    /* weights b_i (a copy of row 12, for readers of the table) */
+    .b = {
+        5.42937341165687622380535766363e-2, 0.0, 0.0, 0.0, 0.0,
+        4.45031289275240888144113950566e0,
+        1.89151789931450038304281599044e0,
+        -5.8012039600105847814672114227e0,
+        3.1116436695781989440891606237e-1,
+        -1.52160949662516078556178806805e-1,
+        2.01365400804030348374776537501e-1,
+        4.47106157277725905176885569043e-2,
+    },
+
+    /* e5_i = b_i - bhat_i: 5th-order error estimator (Hairer's er_i) */
+    .e5 = {
+        0.1312004499419488073250102996e-01, 0.0, 0.0, 0.0, 0.0,
+        -0.1225156446376204440720569753e+01,
+        -0.4957589496572501915214079952e+00,
+        0.1664377182454986536961530415e+01,
+        -0.3503288487499736816886487290e+00,
+        0.3341791187130174790297318841e+00,
+        0.8192320648511571246570742613e-01,
+        -0.2235530786388629525884427845e-01,
+    },
+
+    /* bhh_i: 3rd-order weights of the second estimator */
+    .bhh = {
+        0.244094488188976377952755905512e+00, 0.0, 0.0, 0.0, 0.0, 0.0,
+        0.0, 0.0,
+        0.733846688281611857341361741547e+00, 0.0, 0.0,
+        0.220588235294117647058823529412e-01,
+    },
+
+    /* d4..d7 of the continuous extension (stage index as above) */
+    .d = {
+        {
+            -0.84289382761090128651353491142e+01, 0.0, 0.0, 0.0, 0.0,
+            0.56671495351937776962531783590e+00,
+            -0.30689499459498916912797304727e+01,
+            0.23846676565120698287728149680e+01,
+            0.21170345824450282767155149946e+01,
+            -0.87139158377797299206789907490e+00,
+            0.22404374302607882758541771650e+01,
+            0.63157877876946881815570249290e+00,
+            -0.88990336451333310820698117400e-01,
+            0.18148505520854727256656404962e+02,
+            -0.91946323924783554000451984436e+01,
+            -0.44360363875948939664310572000e+01,
+        },
+        {
+            0.10427508642579134603413151009e+02, 0.0, 0.0, 0.0, 0.0,
+            0.24228349177525818288430175319e+03,
+            0.16520045171727028198505394887e+03,
+            -0.37454675472269020279518312152e+03,
+            -0.22113666853125306036270938578e+02,
+            0.77334326684722638389603898808e+01,
+            -0.30674084731089398182061213626e+02,
+            -0.93321305264302278729567221706e+01,
+            0.15697238121770843886131091075e+02,
+            -0.31139403219565177677282850411e+02,
+            -0.93529243588444783865713862664e+01,
+            0.35816841486394083752465898540e+02,
+        },
+        {
+            0.19985053242002433820987653617e+02, 0.0, 0.0, 0.0, 0.0,
+            -0.38703730874935176555105901742e+03,
+            -0.18917813819516756882830838328e+03,
+            0.52780815920542364900561016686e+03,
+            -0.11573902539959630126141871134e+02,
+            0.68812326946963000169666922661e+01,
+            -0.10006050966910838403183860980e+01,
+            0.77771377980534432092869265740e+00,
+            -0.27782057523535084065932004339e+01,
+            -0.60196695231264120758267380846e+02,
+            0.84320405506677161018159903784e+02,
+            0.11992291136182789328035130030e+02,
+        },
+        {
+            -0.25693933462703749003312586129e+02, 0.0, 0.0, 0.0, 0.0,
+            -0.15418974869023643374053993627e+03,
+            -0.23152937917604549567536039109e+03,
+            0.35763911791061412378285349910e+03,
+            0.93405324183624310003907691704e+02,
+            -0.37458323136451633156875139351e+02,
+            0.10409964950896230045147246184e+03,
+            0.29840293426660503123344363579e+02,
+            -0.43533456590011143754432175058e+02,
+            0.96324553959188282948394950600e+02,
+            -0.39177261675615439165231486172e+02,
+            -0.14972683625798562581422125276e+03,
+        },
+    },
+};
+
+const dop853_tableau *dop853_coefficients(void)
+{
+    return &TABLEAU;
+}
+
+/* ------------------------------------------------------------------ */
+/* One step                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Stage value Y_i = y0 + h * sum_{j<i} a_ij k_j (Eq. II.1.8); row ROW_B
+ * gives the 8th-order solution y1 = y0 + h * sum_i b_i k_i. */
+static void stage_state(const dop853_step_data *s, int i, double *y)
+{
+    const double *a = TABLEAU.a[i];
+    for (int m = 0; m < s->n; m++) {
+        double sum = 0.0;
+        for (int j = 0; j < i; j++)
+            sum += a[j] * s->k[j][m];
+        y[m] = s->y0[m] + s->h * sum;
+    }
+}
+
+/* Evaluates stage i: k_i = f(t0 + c_i h, Y_i). */
+static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
+{
+    double y[COLLIDE_NY_MAX];
+    stage_state(s, i, y);
+    f(ctx, s->t0 + TABLEAU.c[i] * s->h, y, s->k[i]);
+}
+
+static int all_finite(int n, const double *v)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(v[i]))
+            return 0;
+    return 1;
+}
+
+/* Hairer's error norm of DOP853 (Section II.10): with
+ *   sk_i  = atol + rtol * max(|y0_i|, |y1_i|),
+ *   err5_i = sum_j (b_j - bhat_j) k_j          (5th-order estimate / h),
+ *   err3_i = sum_j (b_j - bhh_j) k_j           (3rd-order estimate / h),
+ *   S5 = sum_i (err5_i / sk_i)^2,  S3 = sum_i (err3_i / sk_i)^2,
+ * the norm is err = |h| S5 / sqrt(n (S5 + 0.01 S3)), which behaves like
+ * O(h^8) and is reliable also for large h (the 3rd-order term). */
+static double error_norm(const dop853_step_data *s, double rtol,
+                         double atol)
+{
+    double s5 = 0.0, s3 = 0.0;
+    for (int m = 0; m < s->n; m++) {
+        double sk = atol + rtol * fmax(fabs(s->y0[m]), fabs(s->y1[m]));
+        double e5 = 0.0, bk = 0.0, hk = 0.0;
+        for (int j = 0; j < N_STAGES; j++) {
+            e5 += TABLEAU.e5[j] * s->k[j][m];
+            bk += TABLEAU.b[j] * s->k[j][m];
+            hk += TABLEAU.bhh[j] * s->k[j][m];
+        }
+        s5 += (e5 / sk) * (e5 / sk);
+        s3 += ((bk - hk) / sk) * ((bk - hk) / sk);
+    }
+    double deno = s5 + 0.01 * s3;
+    if (deno <= 0.0)
+        deno = 1.0;
+    return fabs(s->h) * s5 / sqrt(s->n * deno);
+}
+
+double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
+                   const double *f0, double h, double rtol, double atol,
+                   dop853_step_data *s, long *nfev)
+{
+    s->n = n;
+    s->t0 = t0;
+    s->h = h;
+    s->dense_ready = 0;
+    memcpy(s->y0, y0, (size_t)n * sizeof *y0);
+    memcpy(s->f0, f0, (size_t)n * sizeof *f0);
+    memcpy(s->k[0], f0, (size_t)n * sizeof *f0);
+
+    /* stages 2..12 of the book (11 evaluations) */
+    for (int i = 1; i < N_STAGES; i++)
+        eval_stage(f, ctx, s, i);
+
+    /* 8th-order solution and the FSAL evaluation f1 = f(t0 + h, y1) */
+    stage_state(s, ROW_B, s->y1);
+    f(ctx, t0 + h, s->y1, s->k[ROW_B]);
+    memcpy(s->f1, s->k[ROW_B], (size_t)n * sizeof *f0);
+    *nfev += N_STAGES;
+
+    if (!all_finite(n, s->y1) || !all_finite(n, s->f1))
+        return INFINITY;
+    double err = error_norm(s, rtol, atol);
+    return isfinite(err) ? err : INFINITY;
+}
+
+/* ------------------------------------------------------------------ */
+/* Continuous extension (Section II.10, dense output of order 7)       */
+/* ------------------------------------------------------------------ */
+
+/* The continuous extension in Hairer's form, with theta = (t - t0)/h and
+ * theta1 = 1 - theta:
+ *   u(theta) = r0 + theta (r1 + theta1 (r2 + theta (r3 + theta1 P))),
+ *   P(theta) = r4 + theta (r5 + theta1 (r6 + theta r7)),
+ * where r0 = y0, r1 = y1 - y0, r2 = h f0 - r1, r3 = r1 - h f1 - r2 (the
+ * cubic Hermite part) and r_{4+q} = h sum_j d_{4+q,j} k_j, q = 0..3. */
+void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
+                          long *nfev)
+{
+    if (s->dense_ready)
+        return;
+    for (int i = ROW_B + 1; i < N_DENSE; i++)
+        eval_stage(f, ctx, s, i);
+    *nfev += N_DENSE - ROW_B - 1;
+
+    for (int m = 0; m < s->n; m++) {
+        double ydiff = s->y1[m] - s->y0[m];
+        double bspl = s->h * s->f0[m] - ydiff;
+        s->cont[0][m] = s->y0[m];
+        s->cont[1][m] = ydiff;
+        s->cont[2][m] = bspl;
+        s->cont[3][m] = ydiff - s->h * s->f1[m] - bspl;
+        for (int q = 0; q < 4; q++) {
+            double sum = 0.0;
+            for (int j = 0; j < N_DENSE; j++)
+                sum += TABLEAU.d[q][j] * s->k[j][m];
+            s->cont[4 + q][m] = s->h * sum;
+        }
+    }
+    s->dense_ready = 1;
+}
+
+void dop853_dense_eval(const dop853_step_data *s, double t, double *y)
+{
+    /* the end points exactly (the nested form gives y0 + (y1 - y0)) */
+    if (t == s->t0 + s->h) {
+        memmove(y, s->y1, (size_t)s->n * sizeof *y); /* y may be s->y1 */
+        return;
+    }
+    double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    for (int m = 0; m < s->n; m++) {
+        const double r4 = s->cont[4][m], r5 = s->cont[5][m];
+        const double r6 = s->cont[6][m], r7 = s->cont[7][m];
+        double p = r4 + th * (r5 + th1 * (r6 + th * r7));
+        y[m] = s->cont[0][m] +
+               th * (s->cont[1][m] +
+                     th1 * (s->cont[2][m] +
+                            th * (s->cont[3][m] + th1 * p)));
+    }
+}
+
+/* d u / d t = (1/h) d u / d theta, by the product rule applied to each
+ * level of the nested form above (d theta1 / d theta = -1). */
+void dop853_dense_deriv(const dop853_step_data *s, double t, double *dy)
+{
+    double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    for (int m = 0; m < s->n; m++) {
+        double q3 = s->cont[6][m] + th * s->cont[7][m];
+        double dq3 = s->cont[7][m];
+        double q2 = s->cont[5][m] + th1 * q3;
+        double dq2 = -q3 + th1 * dq3;
+        double p = s->cont[4][m] + th * q2;
+        double dp = q2 + th * dq2;
+        double u4 = s->cont[3][m] + th1 * p;
+        double du4 = -p + th1 * dp;
+        double u3 = s->cont[2][m] + th * u4;
+        double du3 = u4 + th * du4;
+        double u2 = s->cont[1][m] + th1 * u3;
+        double du2 = -u3 + th1 * du3;
+        dy[m] = (u2 + th * du2) / s->h;
+    }
+}
+
+/* Cubic Hermite interpolant (the first four terms of the continuous
+ * extension above): r0 + theta (r1 + theta1 (r2 + theta r3)). */
+double dop853_hermite(const dop853_step_data *s, int i, double t)
+{
+    if (t == s->t0 + s->h)
+        return s->y1[i];
+    double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    double ydiff = s->y1[i] - s->y0[i];
+    double bspl = s->h * s->f0[i] - ydiff;
+    double r3 = ydiff - s->h * s->f1[i] - bspl;
+    return s->y0[i] + th * (ydiff + th1 * (bspl + th * r3));
+}
+
+/* ------------------------------------------------------------------ */
+/* Step-size control (Section II.4, Eq. 4.13, with Hairer's DOP853     */
+/* parameters)                                                         */
+/* ------------------------------------------------------------------ */
+
+dop853_control dop853_control_default(double rtol, double atol, double h_max)
+{
+    dop853_control c;
+    c.rtol = rtol;
+    c.atol = atol;
+    c.h_max = h_max;
+    c.safety = 0.9;
+    c.fac_min = 0.333;
+    c.fac_max = 6.0;
+    return c;
+}
+
+/* h_new = h / fac with fac = err^(1/8) / safety limited to
+ * [1/fac_max, 1/fac_min]; no growth right after a rejection; at most
+ * h_max. A NaN error counts as +inf (largest shrink). */
+double dop853_next_h(const dop853_control *c, double h, double err,
+                     int last_rejected)
+{
+    if (!(err >= 0.0))
+        err = INFINITY;
+    double fac = pow(err, 1.0 / 8.0) / c->safety;
+    fac = fmin(1.0 / c->fac_min, fmax(1.0 / c->fac_max, fac));
+    double h_new = h / fac;
+    if (last_rejected && h_new > h)
+        h_new = h;
+    return fmin(h_new, c->h_max);
+}
+
+/* Norm sqrt(sum_i (v_i / sk_i)^2), sk_i = atol + rtol |y0_i|, of the
+ * starting step heuristic (Hairer's HINIT). */
+static double start_norm(int n, const double *v, const double *y0,
+                         const dop853_control *c)
+{
+    double sum = 0.0;
+    for (int i = 0; i < n; i++) {
+        double sk = c->atol + c->rtol * fabs(y0[i]);
+        sum += (v[i] / sk) * (v[i] / sk);
+    }
+    return sqrt(sum);
+}
+
+/* Hairer's starting step size (Section II.4, algorithm after Eq. 4.14,
+ * with order 8): d0 = ||y0||, d1 = ||f0||, h0 = 0.01 d0 / d1 (1e-6 when
+ * either is below 1e-5), one explicit Euler step to estimate
+ * d2 = ||f(t0 + h0, y0 + h0 f0) - f0|| / h0, then
+ * h1 = (0.01 / max(d1, d2))^(1/8) (max(1e-6, 1e-3 h0) when that maximum
+ * is below 1e-15); the result is min(100 h0, h1, h_max, span).
+ * Precondition: span > 0 (integration forwards in time). */
+double dop853_initial_h(ode_rhs f, void *ctx, int n, double t0,
+                        const double *y0, const double *f0, double span,
+                        const dop853_control *c, long *nfev)
+{
+    double h_bound = fmin(c->h_max, fabs(span));
+    double d0 = start_norm(n, y0, y0, c), d1 = start_norm(n, f0, y0, c);
+    double h = (d0 <= 1e-5 || d1 <= 1e-5) ? 1e-6 : 0.01 * (d0 / d1);
+    h = fmin(h, h_bound);
+
+    /* explicit Euler step to estimate the second derivative */
+    double y1[COLLIDE_NY_MAX] = {0.0}, f1[COLLIDE_NY_MAX] = {0.0};
+    for (int i = 0; i < n; i++)
+        y1[i] = y0[i] + h * f0[i];
+    f(ctx, t0 + h, y1, f1);
+    *nfev += 1;
+    for (int i = 0; i < n; i++)
+        f1[i] -= f0[i];
+    double d2 = start_norm(n, f1, y0, c) / h;
+
+    double d12 = fmax(d1, d2);
+    double h1 = d12 <= 1e-15 ? fmax(1e-6, h * 1e-3)
+                             : pow(0.01 / d12, 1.0 / 8.0);
+    h = fmin(fmin(100.0 * h, h1), h_bound);
+    if (!(h > 0.0)) /* non-finite estimates: a tiny but valid step */
+        h = fmin(1e-6, h_bound);
+    return h;
+}

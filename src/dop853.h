@@ -1,0 +1,112 @@
+/* dop853.h - the explicit Runge-Kutta pair of Dormand and Prince of order 8
+ * with error estimators of orders 5 and 3 and a continuous extension of
+ * order 7 (DOP853), as published in E. Hairer, S. P. Norsett, G. Wanner,
+ * Solving Ordinary Differential Equations I, 2nd ed., Springer 1993,
+ * Section II.10, and the coefficient tables that accompany it.
+ *
+ * This module only takes single steps and evaluates their continuous
+ * extension; the step-size policy is in dop853_control.  The hybrid driver
+ * (engine.c) decides where steps end (events, switching points, breakpoints
+ * of the input signal, the final time). */
+#ifndef COLLIDE_DOP853_H
+#define COLLIDE_DOP853_H
+
+#include "common.h"
+
+/* Right-hand side y' = f(t, y) of an ODE of dimension n <= COLLIDE_NY_MAX. */
+typedef void (*ode_rhs)(void *ctx, double t, const double *y, double *dy);
+
+/* The stages of one step: enough to evaluate the error estimate and,
+ * after dop853_dense_prepare, the continuous extension. */
+typedef struct dop853_step_data {
+    int n;
+    double t0, h;
+    double y0[COLLIDE_NY_MAX], y1[COLLIDE_NY_MAX];
+    double f0[COLLIDE_NY_MAX], f1[COLLIDE_NY_MAX]; /* f(t0,y0), f(t0+h,y1) */
+    /* stage derivatives: k[0] = f0, k[12] = f1, k[13..15] dense stages */
+    double k[16][COLLIDE_NY_MAX];
+    int dense_ready;                              /* cont[] valid */
+    double cont[8][COLLIDE_NY_MAX];               /* dense output coefficients */
+} dop853_step_data;
+
+/* The coefficients of the method, exactly as dop853_step and
+ * dop853_dense_prepare use them (read-only; exposed so that tests can
+ * verify them). Stages are numbered from 0: stage 0 is f0, stages 1..11
+ * the inner stages, row 12 of a[][] holds the weights b of the 8th-order
+ * solution (c[12] = 1) and stage 12 is f1 = f(t0 + h, y1) (FSAL), stages
+ * 13..15 are the extra stages of the continuous extension (c = 0.1, 0.2,
+ * 7/9). e5 = b - bhat are the weights of the 5th-order error estimate,
+ * bhh the 3rd-order weights, d[0..3] the coefficients d4..d7 of the
+ * continuous extension (Hairer's names). */
+typedef struct dop853_tableau {
+    double c[16];
+    double a[16][16];   /* a[i][j], j < i */
+    double b[12];
+    double e5[12];
+    double bhh[12];
+    double d[4][16];
+} dop853_tableau;
+
+const dop853_tableau *dop853_coefficients(void);
+
+/* Takes one step of size h from (t0, y0) with f0 = f(t0, y0) given (FSAL).
+ * Fills s->y1 (8th-order solution) and s->f1 = f(t0 + h, y1), adds the
+ * number of right-hand-side evaluations to *nfev (12), and returns the
+ * scaled error norm of Hairer's DOP853 estimator (combination of the
+ * 5th- and 3rd-order estimates) with scale atol + rtol * max(|y0|, |y1|)
+ * component-wise. A return value <= 1 means the step meets the tolerance.
+ * Returns +inf when the step produced a non-finite value.
+ * Preconditions: 1 <= n <= COLLIDE_NY_MAX, h > 0, atol + rtol |y| > 0 for
+ * every component (e.g. atol > 0). */
+double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
+                   const double *f0, double h, double rtol, double atol,
+                   dop853_step_data *s, long *nfev);
+
+/* Computes the continuous extension of an accepted step (3 more
+ * right-hand-side evaluations, added to *nfev). Idempotent. */
+void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
+                          long *nfev);
+
+/* Continuous extension (order 7) at t in [t0, t0 + h]; needs
+ * dop853_dense_prepare. At t0 and t0 + h it returns y0 and y1 exactly.
+ * It reads s->h: the step must not be shortened before evaluating it
+ * (the coefficients belong to the step taken). y may be s->y1. */
+void dop853_dense_eval(const dop853_step_data *s, double t, double *y);
+
+/* Time derivative of the continuous extension at t; needs
+ * dop853_dense_prepare. */
+void dop853_dense_deriv(const dop853_step_data *s, double t, double *dy);
+
+/* Cubic Hermite interpolant through (t0, y0, f0) and (t0+h, y1, f1):
+ * free of further evaluations; used to screen a step before the
+ * continuous extension is computed. Returns component i only (exactly
+ * y0[i] and y1[i] at t0 and t0 + h). */
+double dop853_hermite(const dop853_step_data *s, int i, double t);
+
+/* Step-size policy (Hairer's DOP853 controller). */
+typedef struct dop853_control {
+    double rtol, atol;  /* component-wise tolerance atol + rtol |y| */
+    double h_max;       /* upper bound of the step size (> 0, may be +inf) */
+    double safety;      /* 0.9 */
+    double fac_min;     /* 0.333: smallest factor of shrinking */
+    double fac_max;     /* 6.0: largest factor of growth */
+} dop853_control;
+
+/* Default controller for the given tolerances and step bound. */
+dop853_control dop853_control_default(double rtol, double atol, double h_max);
+
+/* Proposed next step size after a step of size h > 0 with error norm err
+ * (the step is accepted when err <= 1): h / fac with
+ * fac = err^(1/8) / safety limited to [1/fac_max, 1/fac_min]; with
+ * last_rejected set the growth is capped at 1. Never exceeds c->h_max.
+ * A NaN err counts as +inf (shrink by fac_min). */
+double dop853_next_h(const dop853_control *c, double h, double err,
+                     int last_rejected);
+
+/* Initial step size by Hairer's heuristic (one extra evaluation, added to
+ * *nfev), bounded by c->h_max and by span (> 0: forwards in time). */
+double dop853_initial_h(ode_rhs f, void *ctx, int n, double t0,
+                        const double *y0, const double *f0, double span,
+                        const dop853_control *c, long *nfev);
+
+#endif
