@@ -1,0 +1,44 @@
+/* rootfind.h - a bracketing root finder (Illinois variant of regula falsi
+ * with a bisection safeguard) for the location of event times and
+ * switching points on the continuous extension of a step. */
+#ifndef COLLIDE_ROOTFIND_H
+#define COLLIDE_ROOTFIND_H
+
+/* A bracket [lo, hi] with slo = s(lo) < 0 <= shi = s(hi). */
+typedef struct bracket {
+    double lo, slo, hi, shi;
+} bracket;
+
+#include "../spec/bounded.acsl"
+
+/*@ predicate sign_change(bracket *b) =
+  @   bounded(b->lo) && bounded(b->hi) && bounded(b->slo) && bounded(b->shi) &&
+  @   \lt_double(b->lo, b->hi) && \lt_double(b->slo, (double)0.0) &&
+  @   \le_double((double)0.0, b->shi);
+  @*/
+
+/* The scalar function whose root is sought, evaluated at t: implemented by
+ * the hybrid engine on the continuous extension of the current step (the
+ * context names which guard or switching function). It does not modify
+ * any program state. */
+/*@ assigns \nothing; */
+double root_eval(const void *ctx, double t);
+
+/* Shrinks b to width at most t_tol (or to adjacent doubles) while keeping
+ * the sign change, in at most max_iter evaluations of root_eval. Returns
+ * the number of evaluations, or -1 when root_eval returned a value that is
+ * not finite or exceeds 1e100 in magnitude (the bracket is then left
+ * valid). The root lies in the final
+ * [lo, hi]; hi is the first instant known to lie on the far side. */
+/*@ requires valid: \valid(b);
+  @ requires bracket: sign_change(b);
+  @ requires tol: \is_finite(t_tol) && \le_double((double)0.0, t_tol);
+  @ requires iter: 0 <= max_iter <= 1000;
+  @ assigns *b;
+  @ ensures kept: sign_change(b);
+  @ ensures inside: \le_double(\old(b->lo), b->lo) && \le_double(b->hi, \old(b->hi));
+  @ ensures count: -1 <= \result <= max_iter;
+  @*/
+int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter);
+
+#endif
