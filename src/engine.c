@@ -1,0 +1,654 @@
+/* engine.c - the generic hybrid engine; see engine.h.
+ *
+ * One flow interval is integrated with DOP853 steps. After each accepted
+ * step the guards of the outgoing transitions of the current mode and the
+ * switching functions of the mode are screened on the continuous extension
+ * (samples inside the step, and the guard's rate, so that a guard that
+ * crosses twice within a step is not missed). The earliest stop (an event
+ * or a switching point) is located with the bracketing root finder; the
+ * step is then taken again so that it ends exactly at that instant, which
+ * keeps every step on one smooth piece of the flow map (and gives the
+ * state before an event at the order of the method). */
+#include "engine.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rootfind.h"
+#include "select.h"
+
+#define SAMPLES_MAX 64
+#define ZENO_RING_MAX 4096
+
+enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_KINK = 2 };
+
+typedef struct stop {
+    int kind;
+    int index;             /* transition or switching function */
+    double t, lo, hi;      /* located instant and final bracket */
+    double margin;         /* event: sigma dg/dt at lo, before the crossing */
+    int new_sign;          /* switching point: sign on the far side */
+} stop;
+
+typedef struct run {
+    const hybrid_system *H;
+    const engine_options *o;
+    const engine_observer *obs;
+    engine_result *r;
+    dop853_control ctl;
+    double T;
+    double t, h;
+    double y[COLLIDE_NY_MAX], f[COLLIDE_NY_MAX];
+    int q, j;
+    int fresh;             /* t is the first instant of a flow interval */
+    stop pending;          /* a stop the next step must end at */
+    int retries;           /* re-steps towards the pending stop */
+    int passed_kink;       /* switching function just stepped to, or -1 */
+    double h_free;         /* proposal after the last step not cut short */
+    double h_start[ENGINE_TRANS_MAX]; /* first accepted step of the last
+                                         interval of each mode, or 0 */
+    int passed_sign;       /* its sign beyond that point */
+    double rate_scale;     /* largest |guard rate| seen in this interval */
+    double ring[ZENO_RING_MAX];
+    long nring;
+} run;
+
+/* What root_eval evaluates on the continuous extension of a step. */
+enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_KINK };
+
+typedef struct probe {
+    const run *R;
+    const dop853_step_data *s;
+    int kind, index;
+    double orient;         /* +1 or -1 */
+} probe;
+
+double root_eval(const void *ctx, double t)
+{
+    const probe *p = ctx;
+    const hybrid_system *H = p->R->H;
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX], k[ENGINE_KINK_MAX];
+    dop853_dense_eval(p->s, t, y);
+    switch (p->kind) {
+    case PROBE_GUARD:
+        return p->orient * H->guard(H->ctx, p->index, t, y);
+    case PROBE_GUARD_RATE_DOWN:
+        dop853_dense_deriv(p->s, t, dy);
+        return -p->orient * H->guard_rate(H->ctx, p->index, t, y, dy);
+    default:
+        H->kinks(H->ctx, p->R->q, t, y, k);
+        return p->orient * k[p->index];
+    }
+}
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static double stop_min(double a, double b)
+{
+    double s = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+    return 8.0 * DBL_EPSILON * s + DBL_MIN;
+}
+
+static int sign_of(double x)
+{
+    return (x > 0.0) - (x < 0.0);
+}
+
+static void rhs(void *ctx, double t, const double *y, double *dy)
+{
+    const run *R = ctx;
+    R->H->flow(R->H->ctx, R->q, t, y, dy);
+}
+
+static int finite_vector(int n, const double *y)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!isfinite(y[i]))
+            return 0;
+    return 1;
+}
+
+static void describe_state(const run *R, char *buf, size_t len)
+{
+    size_t used = 0;
+    int i;
+    used += (size_t)snprintf(buf, len, "t = %.17g, j = %d, mode %d, y = (",
+                             R->t, R->j, R->q);
+    for (i = 0; i < R->H->ny && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%.17g",
+                                 i ? ", " : "", R->y[i]);
+    if (used < len)
+        snprintf(buf + used, len - used, ")");
+}
+
+static collide_status fail(run *R, collide_status st, const char *what)
+{
+    char state[700];
+    describe_state(R, state, sizeof state);
+    snprintf(R->r->diagnosis, sizeof R->r->diagnosis, "%s; %s", what, state);
+    R->r->status = st;
+    return st;
+}
+
+/* Samples of the step at n + 1 equally spaced instants (end points exact). */
+typedef struct step_samples {
+    int n;
+    double t[SAMPLES_MAX + 1];
+    double y[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
+    double dy[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
+} step_samples;
+
+static void sample_step(const dop853_step_data *s, int n, step_samples *S)
+{
+    int k;
+    S->n = n;
+    for (k = 0; k <= n; k++) {
+        if (k == 0) {
+            S->t[k] = s->t0;
+            memcpy(S->y[k], s->y0, sizeof(double) * (size_t)s->n);
+            memcpy(S->dy[k], s->f0, sizeof(double) * (size_t)s->n);
+        } else if (k == n) {
+            S->t[k] = s->t0 + s->h;
+            memcpy(S->y[k], s->y1, sizeof(double) * (size_t)s->n);
+            memcpy(S->dy[k], s->f1, sizeof(double) * (size_t)s->n);
+        } else {
+            S->t[k] = s->t0 + s->h * ((double)k / n);
+            dop853_dense_eval(s, S->t[k], S->y[k]);
+            dop853_dense_deriv(s, S->t[k], S->dy[k]);
+        }
+    }
+}
+
+/* Locates the root in [lo, hi] of a probe whose value goes from < 0 to
+ * >= 0; returns 0 on success. */
+static int locate(const run *R, const probe *p, double lo, double slo,
+                  double hi, double shi, bracket *b)
+{
+    b->lo = lo;
+    b->slo = slo;
+    b->hi = hi;
+    b->shi = shi;
+    return root_refine(p, b, R->o->t_tol, 400) < 0 ? -1 : 0;
+}
+
+/* ---- screening of guards --------------------------------------------- */
+
+/* sigma dg/dt at t- (second seed): at the lower end of the final bracket,
+ * where the guard has not crossed yet, with the exact flow map of the mode
+ * (one evaluation). A guard whose rate jumps at the crossing (a clamped
+ * law) is so measured from the side it arrives from. */
+static double margin_before(const run *R, const dop853_step_data *s, int tr,
+                            double lo)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX], rate;
+    if (lo <= s->t0) {
+        memcpy(y, s->y0, sizeof(double) * (size_t)s->n);
+        memcpy(dy, s->f0, sizeof(double) * (size_t)s->n);
+    } else {
+        dop853_dense_eval(s, lo, y);
+        H->flow(H->ctx, R->q, lo, y, dy);
+        ((run *)R)->r->stats.nfev++;
+    }
+    rate = H->guard_rate(H->ctx, tr, lo, y, dy);
+    return transversality_margin(H->trans[tr].sigma, isfinite(rate) ? rate : 0.0);
+}
+
+/* The earliest instant in the step at which transition tr is enabled and
+ * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
+ * the root could not be located. *scale gets the largest |rate| seen. */
+static int screen_guard(const run *R, const dop853_step_data *s,
+                        const step_samples *S, int tr, stop *st,
+                        double *scale)
+{
+    const hybrid_system *H = R->H;
+    double sg = H->trans[tr].sigma;
+    double v[SAMPLES_MAX + 1], rate[SAMPLES_MAX + 1];
+    probe p = {R, s, PROBE_GUARD, tr, sg};
+    probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg};
+    int k;
+    for (k = 0; k <= S->n; k++) {
+        v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
+        rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
+        if (fabs(rate[k]) > *scale)
+            *scale = fabs(rate[k]);
+    }
+    for (k = 0; k < S->n; k++) {
+        double a = S->t[k], b = S->t[k + 1];
+        double ya[COLLIDE_NY_MAX];
+        bracket br;
+        int at_start = (k == 0 && R->fresh);
+        if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
+            if (v[k] == 0.0) {          /* on the guard at the start */
+                br.lo = br.hi = a;
+            } else if (locate(R, &p, a, v[k], b, v[k + 1], &br) != 0) {
+                return -1;
+            }
+        } else if (v[k] < 0.0 && v[k + 1] < 0.0 && rate[k] > 0.0 &&
+                   rate[k + 1] < 0.0) { /* a maximum inside: two crossings? */
+            double vm;
+            if (locate(R, &pr, a, -rate[k], b, -rate[k + 1], &br) != 0)
+                return -1;
+            vm = root_eval(&p, br.hi);
+            if (!(vm >= 0.0))
+                continue;
+            if (locate(R, &p, a, v[k], br.hi, vm, &br) != 0)
+                return -1;
+        } else {
+            continue;
+        }
+        if (br.hi == s->t0)
+            memcpy(ya, s->y0, sizeof(double) * (size_t)s->n);
+        else
+            dop853_dense_eval(s, br.hi, ya);
+        if (!H->enabled(H->ctx, tr, br.hi, ya))
+            continue;           /* crossed while not enabled: no event */
+        st->kind = STOP_EVENT;
+        st->index = tr;
+        st->t = br.hi;
+        st->lo = br.lo;
+        st->hi = br.hi;
+        st->margin = margin_before(R, s, tr, br.lo);
+        return 1;
+    }
+    return 0;
+}
+
+/* The earliest event of the step by the priority rule; 0 if none. */
+static int screen_events(const run *R, const dop853_step_data *s,
+                         const step_samples *S, stop *best, double *scale)
+{
+    const hybrid_system *H = R->H;
+    stop cand[ENGINE_TRANS_MAX];
+    double tau[ENGINE_TRANS_MAX];
+    int elig[ENGINE_TRANS_MAX];
+    int map[ENGINE_TRANS_MAX];
+    int n = 0, tr, sel;
+    for (tr = 0; tr < H->ntrans; tr++) {
+        int got;
+        if (H->trans[tr].from != R->q)
+            continue;
+        got = screen_guard(R, s, S, tr, &cand[n], scale);
+        if (got < 0)
+            return -1;
+        tau[n] = got ? cand[n].t : 0.0;
+        elig[n] = got;
+        map[n] = tr;
+        n++;
+    }
+    sel = event_select(n, tau, elig);
+    if (sel < 0)
+        return 0;
+    *best = cand[sel];
+    best->index = map[sel];
+    return 1;
+}
+
+/* The earliest sign change of a switching function; 0 if none. */
+static int screen_kinks(const run *R, const dop853_step_data *s,
+                        const step_samples *S, stop *best)
+{
+    const hybrid_system *H = R->H;
+    int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
+    double kv[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
+    double tmin = stop_min(s->t0, s->t0 + s->h);
+    int k, i, found = 0;
+    if (nk <= 0)
+        return 0;
+    for (k = 0; k <= S->n; k++)
+        H->kinks(H->ctx, R->q, S->t[k], S->y[k], kv[k]);
+    for (i = 0; i < nk; i++) {
+        for (k = 0; k < S->n; k++) {
+            int sa = sign_of(kv[k][i]), sb = sign_of(kv[k + 1][i]);
+            probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
+            bracket br;
+            if (sa == 0 || sb == 0 || sa == sb)
+                continue;
+            if (k == 0 && i == R->passed_kink && sa == -R->passed_sign)
+                continue;       /* the point just stepped to, not crossed
+                                   yet in rounding: the same crossing */
+            if (locate(R, &p, S->t[k], p.orient * kv[k][i], S->t[k + 1],
+                       p.orient * kv[k + 1][i], &br) != 0)
+                return -1;
+            if (br.hi - s->t0 <= tmin)
+                continue;       /* the point we already stand at */
+            if (!found || br.hi < best->t) {
+                best->kind = STOP_KINK;
+                best->index = i;
+                best->t = br.hi;
+                best->lo = br.lo;
+                best->hi = br.hi;
+                best->new_sign = sb;
+                found = 1;
+            }
+            break;
+        }
+    }
+    return found;
+}
+
+/* ---- events ------------------------------------------------------------ */
+
+static int zeno(run *R, double t)
+{
+    int n = R->o->zeno_events;
+    if (n < 2 || n > ZENO_RING_MAX)
+        return 0;
+    R->ring[R->nring % n] = t;
+    R->nring++;
+    if (R->nring < n)
+        return 0;
+    /* the oldest of the last n events */
+    return t - R->ring[R->nring % n] <= R->o->zeno_window;
+}
+
+static collide_status take_event(run *R, const stop *st, double scale)
+{
+    const hybrid_system *H = R->H;
+    const hybrid_transition *T = &H->trans[st->index];
+    double after[COLLIDE_NY_MAX];
+    engine_event e;
+    e.t = R->t;
+    e.j = R->j;
+    e.tr = st->index;
+    e.before = R->y;
+    e.margin = st->margin;
+    e.rate_scale = scale > fabs(e.margin) ? scale : fabs(e.margin);
+    e.grazing = is_grazing(e.margin, R->o->graze_tol * e.rate_scale);
+    e.c_and_d_before = H->in_flow_set(H->ctx, R->q, R->t, R->y) &&
+                       H->in_jump_set(H->ctx, R->q, R->t, R->y);
+    e.bracket_lo = st->lo;
+    e.bracket_hi = st->hi;
+    H->reset(H->ctx, st->index, R->t, R->y, after);
+    e.after = after;
+    e.c_and_d_after = H->in_flow_set(H->ctx, T->to, R->t, after) &&
+                      H->in_jump_set(H->ctx, T->to, R->t, after);
+    R->r->stats.nevents++;
+    if (R->obs && R->obs->on_event) {
+        int st_obs = R->obs->on_event(R->obs->ctx, &e);
+        if (st_obs)
+            return fail(R, (collide_status)st_obs, "stopped by the observer");
+    }
+    memcpy(R->y, after, sizeof(double) * (size_t)H->ny);
+    R->q = T->to;
+    R->j++;
+    if (zeno(R, R->t)) {
+        char what[256];
+        snprintf(what, sizeof what,
+                 "chattering/Zeno: %d events within %.3g s of simulated time "
+                 "(limit: zeno_events = %d within zeno_window = %.3g s), the "
+                 "last a '%s'",
+                 R->o->zeno_events, R->t - R->ring[R->nring % R->o->zeno_events],
+                 R->o->zeno_events, R->o->zeno_window, T->name);
+        return fail(R, COLLIDE_E_ZENO, what);
+    }
+    H->flow(H->ctx, R->q, R->t, R->y, R->f);
+    R->r->stats.nfev++;
+    R->fresh = 1;
+    R->rate_scale = 0.0;
+    R->h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
+                            &R->ctl, &R->r->stats.nfev);
+    /* the heuristic cannot see a force that vanishes at the reset
+       (Eq. 60): the first step of the last interval of this mode is the
+       better guess when it is smaller */
+    if (R->q >= 0 && R->q < ENGINE_TRANS_MAX && R->h_start[R->q] > 0.0 &&
+        R->h_start[R->q] < R->h)
+        R->h = R->h_start[R->q];
+    R->h_free = R->h;
+    return COLLIDE_OK;
+}
+
+/* ---- the step loop ----------------------------------------------------- */
+
+/* End of the next step: the proposed h clipped to T, the next breakpoint
+ * of the input and a pending stop. */
+static double step_end(const run *R)
+{
+    const hybrid_system *H = R->H;
+    double limit = R->T, t1 = R->t + R->h;
+    if (H->next_breakpoint) {
+        double bp = H->next_breakpoint(H->ctx, R->t);
+        if (bp < limit)
+            limit = bp;
+    }
+    if (R->pending.kind != STOP_NONE && R->pending.t < limit)
+        limit = R->pending.t;
+    if (t1 >= limit - stop_min(R->t, limit))
+        t1 = limit;
+    return t1;
+}
+
+/* The flow piece [s->t0, te] of step s to the observer; the continuous
+ * extension of s is valid on it. */
+static int notify_flow(run *R, const dop853_step_data *s, double te,
+                       const double *ye)
+{
+    flow_piece p;
+    if (!R->obs || !R->obs->on_flow)
+        return 0;
+    p.q = R->q;
+    p.j = R->j;
+    p.t0 = s->t0;
+    p.t1 = te;
+    p.y0 = s->y0;
+    p.y1 = ye;
+    p.dense = s;
+    return R->obs->on_flow(R->obs->ctx, &p);
+}
+
+/* A rejected step whose ends lie on the two sides of a switching point
+ * probably failed because it straddled it: the next try ends at the
+ * secant estimate of that point, if that is shorter than h. */
+static double kink_cap(const run *R, const dop853_step_data *s, double h)
+{
+    const hybrid_system *H = R->H;
+    double k0[ENGINE_KINK_MAX], k1[ENGINE_KINK_MAX];
+    int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, i;
+    if (nk <= 0 || !finite_vector(s->n, s->y1))
+        return h;
+    H->kinks(H->ctx, R->q, s->t0, s->y0, k0);
+    H->kinks(H->ctx, R->q, s->t0 + s->h, s->y1, k1);
+    for (i = 0; i < nk; i++) {
+        int a = sign_of(k0[i]), b = sign_of(k1[i]);
+        double cap;
+        if (a == 0 || b == 0 || a == b)
+            continue;
+        if (i == R->passed_kink && a == -R->passed_sign)
+            continue;
+        cap = s->h * (k0[i] / (k0[i] - k1[i]));
+        if (cap > 0.0 && cap < h)
+            h = cap;
+    }
+    return h;
+}
+
+/* After an accepted step s ending at t1: find the earliest stop inside. */
+static int screen(run *R, const dop853_step_data *s, stop *st, double *scale)
+{
+    step_samples S;
+    stop ev = {STOP_NONE, 0, 0.0, 0.0, 0.0, 0.0, 0}, kk = ev;
+    int ge, gk, n = R->o->samples_per_step;
+    if (n < 1)
+        n = 1;
+    if (n > SAMPLES_MAX)
+        n = SAMPLES_MAX;
+    sample_step(s, n, &S);
+    *scale = R->rate_scale;
+    ge = screen_events(R, s, &S, &ev, scale);
+    R->rate_scale = *scale;
+    gk = screen_kinks(R, s, &S, &kk);
+    if (ge < 0 || gk < 0)
+        return -1;
+    st->kind = STOP_NONE;
+    if (ge)
+        *st = ev;
+    if (gk && (!ge || kk.t < ev.t))
+        *st = kk;
+    return st->kind != STOP_NONE;
+}
+
+/* Moves to the end (te, ye, fe) of the accepted piece of step s. */
+static collide_status advance(run *R, const dop853_step_data *s, double te,
+                              const double *ye, const double *fe)
+{
+    memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
+    memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
+    R->t = te;
+    if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
+        R->h_start[R->q] = te - s->t0;
+    R->fresh = 0;
+    R->passed_kink = -1;
+    R->r->stats.steps_accepted++;
+    if (notify_flow(R, s, te, ye))
+        return fail(R, COLLIDE_E_INTERRUPT, "stopped by the observer");
+    return COLLIDE_OK;
+}
+
+/* Executes the pending stop at the current instant. */
+static collide_status reach_stop(run *R, double scale)
+{
+    stop st = R->pending;
+    R->pending.kind = STOP_NONE;
+    R->retries = 0;
+    R->r->stats.nstops++;
+    if (st.kind == STOP_EVENT)
+        return take_event(R, &st, scale);
+    R->passed_kink = st.index;
+    R->passed_sign = st.new_sign;
+    if (R->h_free > R->h)
+        R->h = R->h_free;  /* the step was cut for the stop, not for the
+                              accuracy of the flow beyond it */
+    return COLLIDE_OK;  /* a switching point: the next step starts on the
+                           new smooth piece */
+}
+
+/* After a rejected step s that was to end at t1: the next size. */
+static collide_status reject(run *R, const dop853_step_data *s, double t1,
+                             double err, int *rejected_last)
+{
+    double h = t1 - R->t;
+    R->r->stats.steps_rejected++;
+    if (!isfinite(err) && h < 1e-12 * (R->T > 0 ? R->T : 1.0))
+        return fail(R, COLLIDE_E_NONFINITE, "NaN or infinity in the state");
+    R->h = isfinite(err) ? dop853_next_h(&R->ctl, h, err, 1) : 0.25 * h;
+    R->h = kink_cap(R, s, R->h);
+    *rejected_last = 1;
+    return COLLIDE_OK;
+}
+
+/* After an accepted step s whose piece ends at (te, ye, fe): moves there,
+ * proposes the next size and executes a stop reached at te. found is the
+ * stop the screening of s found, or NULL. */
+static collide_status accept(run *R, const dop853_step_data *s, double te,
+                             const double *ye, const double *fe, double err,
+                             const stop *found, double scale,
+                             int *rejected_last)
+{
+    collide_status cs;
+    double h_next = dop853_next_h(&R->ctl, s->h, err, *rejected_last);
+    int at_stop = R->pending.kind != STOP_NONE && te >= R->pending.t;
+    if (found && !at_stop && found->t >= te - stop_min(R->t, te)) {
+        R->pending = *found;  /* found at the very end of the step */
+        at_stop = 1;
+    }
+    cs = advance(R, s, te, ye, fe);
+    if (cs != COLLIDE_OK)
+        return cs;
+    *rejected_last = 0;
+    R->h = h_next;
+    if (!at_stop && !found)
+        R->h_free = h_next;
+    if (at_stop)
+        return reach_stop(R, scale);
+    return COLLIDE_OK;
+}
+
+static collide_status one_step(run *R, int *rejected_last)
+{
+    dop853_step_data s;
+    double t1 = step_end(R), err, scale = 0.0;
+    double yst[COLLIDE_NY_MAX], fst[COLLIDE_NY_MAX];
+    stop st;
+    int got;
+    if (R->r->stats.steps_accepted >= R->o->max_steps)
+        return fail(R, COLLIDE_E_STEP, "the bound max_steps on accepted "
+                                       "steps was reached");
+    if (!(t1 - R->t > 16.0 * DBL_EPSILON * fabs(R->t)) && t1 < R->T &&
+        R->pending.kind == STOP_NONE)
+        return fail(R, COLLIDE_E_STEP, "step size under its floor "
+                                       "(16 ulp of t)");
+    err = dop853_step(rhs, R, R->H->ny, R->t, R->y, R->f, t1 - R->t,
+                      R->o->rtol, R->o->atol, &s, &R->r->stats.nfev);
+    if (!(err <= 1.0))
+        return reject(R, &s, t1, err, rejected_last);
+    dop853_dense_prepare(rhs, R, &s, &R->r->stats.nfev);
+    got = screen(R, &s, &st, &scale);
+    if (got < 0)
+        return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
+                                        "not be located (non-finite guard)");
+    if (got && st.t < t1 && R->retries < 4 &&
+        st.t - R->t > stop_min(R->t, st.t)) {
+        R->pending = st;        /* cut the step: take it again to the stop */
+        R->retries++;
+        R->h = st.t - R->t;
+        return COLLIDE_OK;
+    }
+    if (got && st.t <= R->t) {
+        R->pending = st;        /* an event at the start: no flow */
+        return reach_stop(R, scale);
+    }
+    if (got && st.t < t1) {
+        /* too close to cut again: the piece ends at the stop, on the
+           continuous extension */
+        dop853_dense_eval(&s, st.t, yst);
+        rhs(R, st.t, yst, fst);
+        R->r->stats.nfev++;
+        R->pending = st;
+        return accept(R, &s, st.t, yst, fst, err, &st, scale, rejected_last);
+    }
+    return accept(R, &s, t1, s.y1, s.f1, err, got ? &st : NULL, scale,
+                  rejected_last);
+}
+
+collide_status engine_run(const hybrid_system *H, const engine_options *o,
+                          const engine_observer *obs, double T,
+                          const double *y0, int q0, engine_result *r)
+{
+    run R;
+    int rejected_last = 0;
+    memset(&R, 0, sizeof R);
+    memset(r, 0, sizeof *r);
+    R.H = H;
+    R.o = o;
+    R.obs = obs;
+    R.r = r;
+    R.T = T;
+    R.q = q0;
+    R.fresh = 1;
+    R.passed_kink = -1;
+    R.ctl = dop853_control_default(o->rtol, o->atol, o->h_max);
+    memcpy(R.y, y0, sizeof(double) * (size_t)H->ny);
+    r->status = COLLIDE_OK;
+    r->initial_c_and_d = H->in_flow_set(H->ctx, q0, 0.0, R.y) &&
+                         H->in_jump_set(H->ctx, q0, 0.0, R.y);
+    if (!finite_vector(H->ny, R.y))
+        fail(&R, COLLIDE_E_NONFINITE, "non-finite initial state");
+    if (r->status == COLLIDE_OK && T > 0.0) {
+        H->flow(H->ctx, R.q, 0.0, R.y, R.f);
+        r->stats.nfev++;
+        R.h = dop853_initial_h(rhs, &R, H->ny, 0.0, R.y, R.f, T, &R.ctl,
+                               &r->stats.nfev);
+    }
+    while (r->status == COLLIDE_OK && R.t < T) {
+        if (one_step(&R, &rejected_last) != COLLIDE_OK)
+            break;
+    }
+    r->t = R.t;
+    r->j = R.j;
+    r->q = R.q;
+    memcpy(r->y, R.y, sizeof(double) * (size_t)H->ny);
+    return r->status;
+}

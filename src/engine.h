@@ -1,0 +1,106 @@
+/* engine.h - the generic hybrid engine of the second seed: modes, outgoing
+ * transitions with guard, declared orientation, enabling condition, reset
+ * and a fixed priority order; event location on the continuous extension;
+ * rule R2 (flow while the state stays in the flow set); switching points
+ * of a non-smooth right-hand side stepped to exactly. It knows nothing of
+ * impacts: impact.c instantiates it with H_r or H_f. */
+#ifndef COLLIDE_ENGINE_H
+#define COLLIDE_ENGINE_H
+
+#include "common.h"
+#include "dop853.h"
+
+#define ENGINE_TRANS_MAX 8
+#define ENGINE_KINK_MAX 4
+
+typedef struct hybrid_transition {
+    const char *name;
+    int from, to;  /* modes */
+    int sigma;     /* declared crossing orientation, -1 or +1 */
+} hybrid_transition;
+
+/* What an instance provides. Transitions are listed in priority order:
+ * within a mode, an earlier entry wins a tie. */
+typedef struct hybrid_system {
+    int ny;
+    int ntrans;
+    const hybrid_transition *trans;
+    void *ctx;
+    /* flow map of mode q (with the quadrature states) */
+    void (*flow)(void *ctx, int q, double t, const double *y, double *dy);
+    /* guard g of transition tr and its time derivative given dy */
+    double (*guard)(void *ctx, int tr, double t, const double *y);
+    double (*guard_rate)(void *ctx, int tr, double t, const double *y,
+                         const double *dy);
+    int (*enabled)(void *ctx, int tr, double t, const double *y);
+    /* reset of transition tr: ynew = R(t, y) */
+    void (*reset)(void *ctx, int tr, double t, const double *y, double *ynew);
+    /* membership of (y, mode q) in the flow set and the jump set */
+    int (*in_flow_set)(void *ctx, int q, double t, const double *y);
+    int (*in_jump_set)(void *ctx, int q, double t, const double *y);
+    /* switching functions of mode q (non-smooth points of the flow map) */
+    int (*nkink)(void *ctx, int q);
+    void (*kinks)(void *ctx, int q, double t, const double *y, double *out);
+    /* next time > t at which the flow map is not smooth in t, or +inf */
+    double (*next_breakpoint)(void *ctx, double t);
+} hybrid_system;
+
+/* An accepted piece of flow [t0, t1] in mode q, for observers: the end
+ * states, and the continuous extension of the step it was cut from (valid
+ * on [t0, t1]). */
+typedef struct flow_piece {
+    int q, j;
+    double t0, t1;
+    const double *y0, *y1;
+    const dop853_step_data *dense;
+} flow_piece;
+
+/* An event; rate_scale is the largest |d g/dt| of any guard of the mode
+ * seen over the flow interval that the event ends. */
+typedef struct engine_event {
+    double t;
+    int j, tr;
+    const double *before, *after;
+    double margin, rate_scale;
+    int grazing, c_and_d_before, c_and_d_after;
+    double bracket_lo, bracket_hi;
+} engine_event;
+
+/* Observers: called on each accepted flow piece and each event. A non-zero
+ * return value stops the run with that status. */
+typedef struct engine_observer {
+    void *ctx;
+    int (*on_flow)(void *ctx, const flow_piece *p);
+    int (*on_event)(void *ctx, const engine_event *e);
+} engine_observer;
+
+typedef struct engine_options {
+    double rtol, atol, h_max;
+    double t_tol;          /* event time tolerance (0: to adjacent doubles) */
+    double graze_tol;
+    int zeno_events;       /* stop when this many events fall ... */
+    double zeno_window;    /* ... within this much time */
+    long max_steps;
+    int samples_per_step;  /* dense-output samples per step for screening */
+} engine_options;
+
+typedef struct engine_stats {
+    long steps_accepted, steps_rejected, nfev, nevents, nstops;
+} engine_stats;
+
+typedef struct engine_result {
+    collide_status status;
+    char diagnosis[1024];
+    double t;
+    int j, q;
+    double y[COLLIDE_NY_MAX];
+    engine_stats stats;
+    int initial_c_and_d;
+} engine_result;
+
+/* Runs the hybrid system from (t0 = 0, y0, q0) up to T. */
+collide_status engine_run(const hybrid_system *H, const engine_options *o,
+                          const engine_observer *obs, double T,
+                          const double *y0, int q0, engine_result *r);
+
+#endif

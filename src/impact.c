@@ -1,0 +1,645 @@
+/* impact.c - H_r and H_f with a contact law as an instance of the hybrid
+ * engine (the guards table of DESIGN.md), and the observables of
+ * Eqs. (193)-(204) and the energy ledger of Prop. III.4 computed along the
+ * run; see impact.h and sim.h. */
+#include "impact.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "ledger.h"
+
+/* The guards table (DESIGN.md), in priority order within each mode. */
+static const hybrid_transition transitions[] = {
+    {"commence-at-touch", 0, 1, -1},   /* guard x,   enabled v <= 0 */
+    {"commence-overlapping", 0, 1, -1},/* guard v,   enabled x <= 0 */
+    {"separate", 1, 0, +1},            /* guard Phi, enabled v >= 0 */
+    {"separate-adhesive", 1, 0, +1},   /* guard v,   enabled Phi >= 0 */
+};
+
+const char *transition_name(int tr)
+{
+    if (tr < 0 || tr >= (int)(sizeof transitions / sizeof transitions[0]))
+        return "unknown";
+    return transitions[tr].name;
+}
+
+sim_options sim_options_default(void)
+{
+    sim_options o;
+    o.rtol = 1e-11;         /* Section VI-A */
+    o.atol = 1e-14;         /* Section VI-A */
+    o.h_max = HUGE_VAL;
+    o.t_tol = 0.0;          /* locate events to adjacent doubles */
+    o.graze_tol = 1e-6;
+    o.zeno_events = 64;
+    o.zeno_window = 1e-6;
+    o.max_steps = 10000000;
+    o.n_samples = 0;
+    o.sample_at = NULL;
+    o.n_sample_at = 0;
+    return o;
+}
+
+/* ---- the state ---------------------------------------------------------- */
+
+const char *impact_component_name(const layout *L, int i)
+{
+    static const char *const z1[] = {"z_c"};
+    static const char *const z2[] = {"z_c1", "z_c2"};
+    if (i == L->x) return "x";
+    if (i == L->v) return "v";
+    if (i == L->xm) return "x_m";
+    if (i == L->vm) return "v_m";
+    if (i == L->xc) return "x_c";
+    if (i >= L->z && i < L->z + L->nz)
+        return L->nz == 1 ? z1[0] : z2[i - L->z];
+    if (i == L->is) return "I_s";
+    if (i == L->dc) return "Delta_C";
+    if (i == L->w) return "W";
+    if (i == L->jfc) return "J_Fc";
+    if (i == L->jfe) return "J_Fe";
+    if (i == L->is_c) return "I_s_contact";
+    if (i == L->dc_c) return "Delta_C_contact";
+    return "?";
+}
+
+static double law_phi(const model *m, const layout *L, const double *y)
+{
+    return m->law->phi(m->par, y[L->xc], y + L->z, y[L->v]);
+}
+
+double impact_storage(const model *m, const layout *L, const double *y)
+{
+    double vc = m->law->storage(m->par, y[L->xc], y + L->z);
+    if (m->sys == SYS_HF)
+        return storage_hf(m->m, m->m1 + m->m2, y[L->v], y[L->vm], vc);
+    return storage_hr(m->m, y[L->v], vc);
+}
+
+double impact_contact_force(const model *m, const layout *L, int q,
+                            const double *y)
+{
+    if (q == 0)
+        return 0.0;               /* h_c = q_c Phi, Eq. (64) */
+    return -law_phi(m, L, y);     /* F_c = -F_s, Section IV-B */
+}
+
+/* ---- the instance of the engine ----------------------------------------- */
+
+typedef struct impact {
+    const model *m;
+    layout L;
+    const sim_options *o;
+    sim_result *r;
+    double xc_max, fc_max;        /* over the current contact */
+    collision_rec cur;            /* the current contact */
+    double delta_d;               /* Eq. (23) */
+    double *times;                /* sample times, sorted */
+    int ntimes, next_sample;
+    int fail_memory;
+} impact;
+
+/* Supply rate <u, y> (Definition III.13) at t. */
+static double supply(const impact *I, double t, const double *y)
+{
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double fe1, fe2, h1, h2;
+    if (m->sys == SYS_HR)
+        return supply_rate_hr(input_reduced_force(m, t), y[L->v]);
+    input_forces(m, t, &fe1, &fe2);
+    output_hf(m->eta, m->eta_c, y[L->v], y[L->vm], &h1, &h2);
+    return supply_rate_hf(fe1, fe2, h1, h2);
+}
+
+/* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
+static void flow(void *ctx, int q, double t, const double *y, double *dy)
+{
+    const impact *I = ctx;
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double fer = input_reduced_force(m, t);
+    double phi = 0.0, dc = 0.0, s = supply(I, t, y);
+    int i;
+    for (i = 0; i < L->ny; i++)
+        dy[i] = 0.0;
+    if (q == 1) {
+        phi = law_phi(m, L, y);
+        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], dy + L->z);
+        dc = m->law->dissipation_rate(m->par, y[L->xc], y + L->z, y[L->v]);
+        dy[L->xc] = y[L->v];                          /* q_c v */
+    }
+    dy[L->x] = y[L->v];                               /* f_1 */
+    dy[L->v] = relative_acceleration(m->m, q, phi, fer); /* f_2 */
+    if (m->sys == SYS_HF) {
+        double fe1, fe2;
+        input_forces(m, t, &fe1, &fe2);
+        dy[L->xm] = y[L->vm];                         /* f_3, Eq. (74) */
+        dy[L->vm] = (fe1 + fe2) / (m->m1 + m->m2);    /* f_4, Eq. (74) */
+    }
+    dy[L->is] = s;                                    /* Eq. (21) */
+    dy[L->dc] = dc;                                   /* Eq. (22), d_C = q d_c */
+    if (q == 1) {
+        dy[L->w] = phi * y[L->v];                     /* Eq. (201), -F_c v */
+        dy[L->jfc] = -phi;                            /* Eq. (202), F_c = -Phi */
+        dy[L->jfe] = fer;                             /* Eq. (202) */
+        dy[L->is_c] = s;
+        dy[L->dc_c] = dc;
+    }
+}
+
+static double guard(void *ctx, int tr, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return y[I->L.x];
+    case TR_SEPARATE: return law_phi(I->m, &I->L, y);
+    default: return y[I->L.v];   /* commence-overlapping, separate-adhesive */
+    }
+}
+
+static double guard_rate(void *ctx, int tr, double t, const double *y,
+                         const double *dy)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)t;
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return dy[L->x];
+    case TR_SEPARATE:
+        return I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
+                                   dy[L->xc], dy + L->z, dy[L->v]);
+    default: return dy[L->v];
+    }
+}
+
+static int enabled(void *ctx, int tr, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return y[I->L.v] <= 0.0;
+    case TR_COMMENCE_OVERLAP: return y[I->L.x] <= 0.0;
+    case TR_SEPARATE: return y[I->L.v] >= 0.0;
+    default: return law_phi(I->m, &I->L, y) >= 0.0;
+    }
+}
+
+/* Eq. (82) / (75); at a commencement the accumulators of the contact that
+ * begins are set to zero (they are observers, not part of chi). */
+static void reset(void *ctx, int tr, double t, const double *y, double *ynew)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    int qnew;
+    (void)t;
+    jump_map(L, y, transitions[tr].from, ynew, &qnew);
+    if (qnew == 1) {
+        ynew[L->w] = ynew[L->jfc] = ynew[L->jfe] = 0.0;
+        ynew[L->is_c] = ynew[L->dc_c] = 0.0;
+    }
+}
+
+static int in_flow(void *ctx, int q, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return flow_set(q, y[I->L.x], y[I->L.v], law_phi(I->m, &I->L, y));
+}
+
+static int in_jump(void *ctx, int q, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return jump_set(q, y[I->L.x], y[I->L.v], law_phi(I->m, &I->L, y));
+}
+
+static int nkink(void *ctx, int q)
+{
+    const impact *I = ctx;
+    return q == 1 ? I->m->law->nkink : 0;
+}
+
+static void kinks(void *ctx, int q, double t, const double *y, double *out)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)q;
+    (void)t;
+    I->m->law->kinks(I->m->par, y[L->xc], y + L->z, y[L->v], out);
+}
+
+static double next_breakpoint(void *ctx, double t)
+{
+    const impact *I = ctx;
+    return input_next_breakpoint(I->m, t);
+}
+
+/* ---- growing arrays ------------------------------------------------------ */
+
+static int grow(void **p, int *cap, int n, size_t size)
+{
+    void *q;
+    int nc;
+    if (n < *cap)
+        return 0;
+    nc = *cap ? 2 * *cap : 64;
+    q = realloc(*p, (size_t)nc * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = nc;
+    return 0;
+}
+
+static int add_sample(impact *I, double t, int j, int q, int boundary,
+                      const double *y)
+{
+    sim_result *r = I->r;
+    sample_rec *s;
+    if (grow((void **)&r->samples, &r->cap_samples, r->nsamples,
+             sizeof *r->samples)) {
+        I->fail_memory = 1;
+        return COLLIDE_E_MEMORY;
+    }
+    s = &r->samples[r->nsamples++];
+    memset(s, 0, sizeof *s);
+    s->t = t;
+    s->j = j;
+    s->q = q;
+    s->boundary = boundary;
+    memcpy(s->y, y, sizeof(double) * (size_t)I->L.ny);
+    return 0;
+}
+
+/* ---- observers ----------------------------------------------------------- */
+
+static double grid_time(const sim_options *o, double T, int k)
+{
+    if (o->n_samples <= 1)
+        return 0.0;
+    if (k == o->n_samples - 1)
+        return T;
+    return T * ((double)k / (o->n_samples - 1));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The sample times: the uniform grid and the times asked for, sorted. */
+static int sample_times(impact *I)
+{
+    const sim_options *o = I->o;
+    int n = o->n_samples + o->n_sample_at, i;
+    if (n <= 0)
+        return 0;
+    I->times = malloc(sizeof(double) * (size_t)n);
+    if (!I->times)
+        return -1;
+    for (i = 0; i < o->n_samples; i++)
+        I->times[i] = grid_time(o, I->m->T, i);
+    for (i = 0; i < o->n_sample_at; i++)
+        I->times[o->n_samples + i] = o->sample_at[i];
+    qsort(I->times, (size_t)n, sizeof(double), cmp_double);
+    I->ntimes = n;
+    return 0;
+}
+
+/* Samples at the sample times inside the piece (t0, t1]. */
+static int sample_piece(impact *I, const flow_piece *p)
+{
+    double y[COLLIDE_NY_MAX];
+    while (I->next_sample < I->ntimes && I->times[I->next_sample] <= p->t1) {
+        double t = I->times[I->next_sample];
+        if (t >= p->t1)
+            memcpy(y, p->y1, sizeof(double) * (size_t)I->L.ny);
+        else
+            dop853_dense_eval(p->dense, t, y);
+        if (add_sample(I, t, p->j, p->q, 0, y))
+            return COLLIDE_E_MEMORY;
+        I->next_sample++;
+    }
+    return 0;
+}
+
+/* The quantity whose maximum over a contact is an observable:
+ * |x_c| (Eq. 198) or F_c (Eq. 199). */
+static double contact_quantity(const impact *I, int which, const double *y)
+{
+    if (which == 0)
+        return fabs(y[I->L.xc]);
+    return impact_contact_force(I->m, &I->L, 1, y);
+}
+
+static double quantity_at(const impact *I, const flow_piece *p, int which,
+                          double t)
+{
+    double y[COLLIDE_NY_MAX];
+    dop853_dense_eval(p->dense, t, y);
+    return contact_quantity(I, which, y);
+}
+
+/* Golden-section search for the maximum of the quantity on [a, b] of the
+ * continuous extension. */
+static double refine_max(const impact *I, const flow_piece *p, int which,
+                         double a, double b)
+{
+    const double g = 0.61803398874989484820;
+    double c = b - g * (b - a), d = a + g * (b - a);
+    double fc = quantity_at(I, p, which, c), fd = quantity_at(I, p, which, d);
+    int it;
+    for (it = 0; it < 200 && b - a > 4.0 * DBL_EPSILON * fabs(b); it++) {
+        if (fc >= fd) {
+            b = d; d = c; fd = fc;
+            c = b - g * (b - a);
+            fc = quantity_at(I, p, which, c);
+        } else {
+            a = c; c = d; fc = fd;
+            d = a + g * (b - a);
+            fd = quantity_at(I, p, which, d);
+        }
+    }
+    return fc > fd ? fc : fd;
+}
+
+/* The maximum of the quantity over the piece: at its ends, and at an
+ * interior maximum of the samples refined on the continuous extension. */
+static double piece_max(const impact *I, const flow_piece *p, int which)
+{
+    enum { N = 8 };
+    double v[N + 1], best;
+    int k, kbest = 0;
+    for (k = 0; k <= N; k++) {
+        if (k == 0)
+            v[k] = contact_quantity(I, which, p->y0);
+        else if (k == N)
+            v[k] = contact_quantity(I, which, p->y1);
+        else
+            v[k] = quantity_at(I, p, which,
+                               p->t0 + (p->t1 - p->t0) * ((double)k / N));
+        if (v[k] > v[kbest])
+            kbest = k;
+    }
+    best = v[kbest];
+    if (p->t1 > p->t0) {
+        /* the maximum lies within a sample spacing of the best sample,
+           possibly inside the piece even when that sample is an end */
+        double h = (p->t1 - p->t0) / N;
+        double a = kbest > 0 ? p->t0 + (kbest - 1) * h : p->t0;
+        double b = kbest < N ? p->t0 + (kbest + 1) * h : p->t1;
+        double r = refine_max(I, p, which, a, b);
+        if (r > best)
+            best = r;
+    }
+    return best;
+}
+
+static void track_scale(impact *I, const double *y)
+{
+    double V = impact_storage(I->m, &I->L, y);
+    double s = fabs(y[I->L.is]);
+    ledger_rec *l = &I->r->ledger;
+    if (V > l->scale)
+        l->scale = V;
+    if (s > l->scale)
+        l->scale = s;
+}
+
+static int on_flow(void *ctx, const flow_piece *p)
+{
+    impact *I = ctx;
+    track_scale(I, p->y1);
+    if (p->q == 1 && p->t1 > p->t0) {
+        double a = piece_max(I, p, 0), b = piece_max(I, p, 1);
+        if (a > I->xc_max)
+            I->xc_max = a;
+        if (b > I->fc_max)
+            I->fc_max = b;
+    }
+    return sample_piece(I, p);
+}
+
+static void begin_contact(impact *I, const engine_event *e)
+{
+    sim_result *r = I->r;
+    const layout *L = &I->L;
+    if (r->ncollisions > 0 && isnan(r->collisions[r->ncollisions - 1].t_f))
+        r->collisions[r->ncollisions - 1].t_f =
+            e->t - r->collisions[r->ncollisions - 1].t_s;  /* Eq. (195) */
+    memset(&I->cur, 0, sizeof I->cur);
+    I->cur.i = r->ncollisions;
+    I->cur.t_e = e->t;                                     /* Eq. (193) */
+    I->cur.v_i = e->after[L->v];                           /* Eq. (196) */
+    I->cur.V_start = impact_storage(I->m, L, e->after);
+    I->xc_max = 0.0;                                       /* x_c = 0 */
+    I->fc_max = 0.0;                                       /* Eq. (60) */
+}
+
+/* The observables of a contact from its state at (t, 2i+1). */
+static void contact_observables(impact *I, collision_rec *c, double t,
+                                const double *y)
+{
+    const layout *L = &I->L;
+    c->t_s = t;                                            /* Eq. (193) */
+    c->t_d = c->t_s - c->t_e;                              /* Eq. (194) */
+    c->t_f = NAN;                                          /* Eq. (195) */
+    c->v_s = y[L->v];
+    c->e = -c->v_s / c->v_i;                               /* Eq. (197) */
+    c->xc_max = fmax(I->xc_max, fabs(y[L->xc]));           /* Eq. (198) */
+    c->Fc_max = fmax(I->fc_max, impact_contact_force(I->m, L, 1, y));
+    c->xc_r = fabs(y[L->xc]);                              /* Eq. (200) */
+    c->W = y[L->w];                                        /* Eq. (201) */
+    c->J_Fc = y[L->jfc];                                   /* Eq. (202) */
+    c->J_Fe = y[L->jfe];                                   /* Eq. (202) */
+    c->Lambda = c->J_Fe / c->J_Fc;                         /* Eq. (204) */
+    c->momentum_residual =
+        I->m->m * (c->v_s - c->v_i) - (c->J_Fc + c->J_Fe); /* Eq. (203) */
+    c->Is = y[L->is_c];
+    c->DeltaC = y[L->dc_c];
+}
+
+static int end_contact(impact *I, const engine_event *e, double d_jump)
+{
+    sim_result *r = I->r;
+    collision_rec *c = &I->cur;
+    contact_observables(I, c, e->t, e->before);
+    c->V_end = impact_storage(I->m, &I->L, e->after);
+    c->DeltaD = d_jump;
+    c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
+                                  c->DeltaD, c->Is);       /* Eq. (24) */
+    if (grow((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
+             sizeof *r->collisions))
+        return COLLIDE_E_MEMORY;
+    r->collisions[r->ncollisions++] = *c;
+    return 0;
+}
+
+static int on_event(void *ctx, const engine_event *e)
+{
+    impact *I = ctx;
+    sim_result *r = I->r;
+    const hybrid_transition *T = &transitions[e->tr];
+    double d = jump_dissipation(impact_storage(I->m, &I->L, e->before),
+                                impact_storage(I->m, &I->L, e->after));
+    event_rec *ev;
+    ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
+    if (grow((void **)&r->events, &r->cap_events, r->nevents,
+             sizeof *r->events))
+        return COLLIDE_E_MEMORY;
+    ev = &r->events[r->nevents++];
+    memset(ev, 0, sizeof *ev);
+    ev->t = e->t;
+    ev->j = e->j;
+    ev->tr = e->tr;
+    memcpy(ev->before, e->before, sizeof(double) * (size_t)I->L.ny);
+    memcpy(ev->after, e->after, sizeof(double) * (size_t)I->L.ny);
+    ev->margin = e->margin;
+    ev->rate_scale = e->rate_scale;
+    ev->grazing = e->grazing;
+    ev->c_and_d_before = e->c_and_d_before;
+    ev->c_and_d_after = e->c_and_d_after;
+    ev->bracket_lo = e->bracket_lo;
+    ev->bracket_hi = e->bracket_hi;
+    if (add_sample(I, e->t, e->j, T->from, 1, e->before) ||
+        add_sample(I, e->t, e->j + 1, T->to, 1, e->after))
+        return COLLIDE_E_MEMORY;
+    if (T->to == 1) {
+        begin_contact(I, e);
+        return 0;
+    }
+    return end_contact(I, e, d);
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+static void initial_state(const model *m, const layout *L, double *y)
+{
+    int i;
+    for (i = 0; i < L->ny; i++)
+        y[i] = 0.0;            /* x_c = 0, z_c = 0 and the quadratures */
+    y[L->x] = m->x0;           /* Eqs. (79), (84) */
+    y[L->v] = m->v0;
+    if (m->sys == SYS_HF) {
+        y[L->xm] = m->xm0;     /* Eq. (79) */
+        y[L->vm] = m->vm0;
+    }
+}
+
+static void finish(impact *I, const double *y0)
+{
+    sim_result *r = I->r;
+    const layout *L = &I->L;
+    ledger_rec *l = &r->ledger;
+    l->V0 = impact_storage(I->m, L, y0);
+    l->VT = impact_storage(I->m, L, r->y_final);
+    l->Is = r->y_final[L->is];
+    l->DeltaC = r->y_final[L->dc];
+    l->DeltaD = I->delta_d;
+    l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
+    if (l->V0 > l->scale)
+        l->scale = l->V0;
+    r->final_contact = r->q_final == 1;
+    if (r->final_contact) {
+        collision_rec *c = &r->final_partial;
+        *c = I->cur;
+        contact_observables(I, c, r->t_final, r->y_final);
+        c->V_end = l->VT;
+        c->DeltaD = 0.0;
+        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC, 0.0,
+                                      c->Is);
+    }
+}
+
+collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
+{
+    impact I;
+    hybrid_system H;
+    engine_options eo;
+    engine_observer obs;
+    engine_result er;
+    double y0[COLLIDE_NY_MAX];
+    clock_t c0 = clock();
+    memset(r, 0, sizeof *r);
+    memset(&I, 0, sizeof I);
+    I.m = m;
+    I.L = layout_make(m->sys, m->law->nz);
+    I.o = o;
+    I.r = r;
+    r->ny = I.L.ny;
+    initial_state(m, &I.L, y0);
+    H.ny = I.L.ny;
+    H.ntrans = (int)(sizeof transitions / sizeof transitions[0]);
+    H.trans = transitions;
+    H.ctx = &I;
+    H.flow = flow;
+    H.guard = guard;
+    H.guard_rate = guard_rate;
+    H.enabled = enabled;
+    H.reset = reset;
+    H.in_flow_set = in_flow;
+    H.in_jump_set = in_jump;
+    H.nkink = nkink;
+    H.kinks = kinks;
+    H.next_breakpoint = next_breakpoint;
+    eo.rtol = o->rtol;
+    eo.atol = o->atol;
+    eo.h_max = o->h_max;
+    eo.t_tol = o->t_tol;
+    eo.graze_tol = o->graze_tol;
+    eo.zeno_events = o->zeno_events;
+    eo.zeno_window = o->zeno_window;
+    eo.max_steps = o->max_steps;
+    eo.samples_per_step = 8;
+    obs.ctx = &I;
+    obs.on_flow = on_flow;
+    obs.on_event = on_event;
+    if (sample_times(&I) != 0) {
+        r->status = COLLIDE_E_MEMORY;
+        snprintf(r->diagnosis, sizeof r->diagnosis, "out of memory");
+        return r->status;
+    }
+    while (I.next_sample < I.ntimes && I.times[I.next_sample] <= 0.0) {
+        add_sample(&I, 0.0, 0, 0, 0, y0);
+        I.next_sample++;
+    }
+    track_scale(&I, y0);
+    engine_run(&H, &eo, &obs, m->T, y0, 0, &er);
+    r->status = I.fail_memory ? COLLIDE_E_MEMORY : er.status;
+    memcpy(r->diagnosis, er.diagnosis, sizeof r->diagnosis);
+    r->stats.steps_accepted = er.stats.steps_accepted;
+    r->stats.steps_rejected = er.stats.steps_rejected;
+    r->stats.nfev = er.stats.nfev;
+    r->stats.nevents = er.stats.nevents;
+    r->stats.nstops = er.stats.nstops;
+    r->t_final = er.t;
+    r->j_final = er.j;
+    r->q_final = er.q;
+    r->initial_c_and_d = er.initial_c_and_d;
+    memcpy(r->y_final, er.y, sizeof(double) * (size_t)I.L.ny);
+    finish(&I, y0);
+    free(I.times);
+    r->stats.cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    return r->status;
+}
+
+void sim_result_free(sim_result *r)
+{
+    free(r->events);
+    free(r->collisions);
+    free(r->samples);
+    r->events = NULL;
+    r->collisions = NULL;
+    r->samples = NULL;
+    r->nevents = r->ncollisions = r->nsamples = 0;
+    r->cap_events = r->cap_collisions = r->cap_samples = 0;
+}

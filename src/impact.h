@@ -1,0 +1,24 @@
+/* impact.h - the impact model of Section IV as an instance of the hybrid
+ * engine: H_r (Eqs. 80-84) or H_f (Eqs. 73-79) with a contact law, its
+ * guards table (DESIGN.md), and the per-collision observables and energy
+ * ledger computed along the run.  sim_run (sim.h) is implemented here. */
+#ifndef COLLIDE_IMPACT_H
+#define COLLIDE_IMPACT_H
+
+#include "hybrid.h"
+#include "model.h"
+#include "sim.h"
+
+/* Name of component i of y in output files: "x", "v", "x_m", "v_m",
+ * "x_c", "z_c" (n_z = 1) or "z_c1", "z_c2" (n_z = 2), "I_s", "Delta_C",
+ * "W", "J_Fc", "J_Fe", "I_s_contact", "Delta_C_contact". */
+const char *impact_component_name(const layout *L, int i);
+
+/* Storage V of the system (Eq. 91 for H_r, Eq. 94 for H_f) at y. */
+double impact_storage(const model *m, const layout *L, const double *y);
+
+/* Contact force F_c = -h_c = -q_c Phi(x_c, z_c, v) (Eqs. 59, 64) at y. */
+double impact_contact_force(const model *m, const layout *L, int q,
+                            const double *y);
+
+#endif
