@@ -1,0 +1,486 @@
+/* main.c - the collide command: run, show and list scenarios.
+ * Exit status: 0 success, 2 usage error, 3 bad scenario or parameter,
+ * 4 output error, the status of the run when it fails (common.h). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "output.h"
+#include "scenario.h"
+#include "sim.h"
+
+static const char usage_main[] =
+    "usage: collide COMMAND [ARGS]\n"
+    "\n"
+    "Repeated binary collinear impacts under incremental contact laws:\n"
+    "the hybrid systems H_r and H_f of Section IV.\n"
+    "\n"
+    "commands:\n"
+    "  run SCENARIO   simulate a scenario; print collisions, energy ledger\n"
+    "  show SCENARIO  print a scenario's decimal texts and derived quantities\n"
+    "  list           list the built-in scenarios\n"
+    "\n"
+    "SCENARIO is a built-in name (see collide list) or a scenario file;\n"
+    "a path containing '/' is always a file.\n"
+    "collide COMMAND --help describes each command; collide --version.\n"
+    "exit status: 0 ok, 2 usage, 3 bad input, 4 output error, 5-10 run\n"
+    "failure (5 non-finite, 6 step size, 7 event, 8 Zeno, 9 memory,\n"
+    "10 interrupted)\n";
+
+static const char usage_run[] =
+    "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
+    "                   [--h-max X] [--samples N] [--at T1,T2,...] [--quiet]\n"
+    "\n"
+    "Simulates SCENARIO over [0, T] and prints the observables of each\n"
+    "collision (Eqs. 193-204), the final contact if one lasts to T, the\n"
+    "energy ledger of Eq. (24) and the run statistics.\n"
+    "\n"
+    "  --csv DIR    write collisions.csv, events.csv, ledger.csv and\n"
+    "               samples.csv into DIR (created if needed), all or none\n"
+    "  --rtol X     relative tolerance, rtol in [1e-15, 1)\n"
+    "  --atol X     absolute tolerance, atol in (0, inf)\n"
+    "  --h-max X    upper bound of the step size, h_max in (0, inf]\n"
+    "  --samples N  samples on a uniform grid of [0, T], N in [0, 1e8]\n"
+    "  --at LIST    further samples at the comma-separated times, in [0, T]\n"
+    "  --quiet      print nothing on success\n"
+    "  --help       this text\n"
+    "\n"
+    "A failed run prints its diagnosis to stderr, writes no file and exits\n"
+    "with the status of the run.\n";
+
+static const char usage_show[] =
+    "usage: collide show SCENARIO\n"
+    "\n"
+    "Prints the entries of SCENARIO as decimal text, in the scenario file\n"
+    "format, followed (as comments) by the derived quantities with the\n"
+    "equations that define them and the settings of the run.\n";
+
+static const char usage_list[] =
+    "usage: collide list\n"
+    "\n"
+    "Lists the built-in scenarios with a one-line description.\n";
+
+static int is_help(const char *a)
+{
+    return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
+}
+
+static int usage_error(const char *cmd, const char *msg, const char *arg)
+{
+    fprintf(stderr, "collide%s%s: %s%s\n", cmd[0] ? " " : "", cmd, msg, arg);
+    fprintf(stderr, "see collide %s%s--help\n", cmd, cmd[0] ? " " : "");
+    return COLLIDE_E_USAGE;
+}
+
+/* Scans args for --help; returns 1 when found. */
+static int wants_help(int argc, char **argv)
+{
+    int i;
+    for (i = 0; i < argc; i++)
+        if (is_help(argv[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- list ---- */
+
+static int cmd_list(int argc, char **argv)
+{
+    const char *const *names = scenario_builtin_names();
+    int i;
+    if (wants_help(argc, argv)) {
+        fputs(usage_list, stdout);
+        return COLLIDE_OK;
+    }
+    if (argc > 0)
+        return usage_error("list", "unexpected argument ", argv[0]);
+    for (i = 0; names[i]; i++)
+        printf("%-16s %s\n", names[i], scenario_builtin_description(names[i]));
+    return COLLIDE_OK;
+}
+
+/* ---- show ---- */
+
+static void show_entries(const scenario *s)
+{
+    int i;
+    for (i = 0; i < s->n; i++) {
+        const scenario_entry *e = &s->entry[i];
+        char line[SCENARIO_KEY_MAX + SCENARIO_TEXT_MAX + 4];
+        snprintf(line, sizeof line, "%s = %s", e->key, e->text);
+        if (e->line > 0)
+            printf("%-28s # line %d\n", line, e->line);
+        else
+            printf("%-28s # default\n", line);
+    }
+}
+
+static void show_derived(const scenario *s)
+{
+    scenario_quantity q[32];
+    int i, n = scenario_quantities(s, q, 32);
+    char line[96];
+    printf("#\n# derived quantities\n");
+    for (i = 0; i < n; i++) {
+        snprintf(line, sizeof line, "%s = %.17g %s", q[i].name, q[i].value,
+                 q[i].unit);
+        printf("#   %-40s %s\n", line, q[i].equation);
+    }
+}
+
+/* "#   key = text" as given, or the value of the default. */
+static void show_setting(const scenario *s, const char *key, double v)
+{
+    const scenario_entry *e = scenario_find(s, key);
+    if (e)
+        printf("#   %s = %s\n", key, e->text);
+    else
+        printf("#   %s = %.17g (default)\n", key, v);
+}
+
+static void show_run(const scenario *s)
+{
+    const sim_options *o = &s->opt;
+    printf("#\n# run settings\n");
+    show_setting(s, "T", s->model.T);
+    show_setting(s, "rtol", o->rtol);
+    show_setting(s, "atol", o->atol);
+    show_setting(s, "h_max", o->h_max);
+    show_setting(s, "t_tol", o->t_tol);
+    show_setting(s, "graze_tol", o->graze_tol);
+    show_setting(s, "zeno_events", o->zeno_events);
+    show_setting(s, "zeno_window", o->zeno_window);
+    show_setting(s, "samples", o->n_samples);
+    show_setting(s, "max_steps", (double)o->max_steps);
+}
+
+static int cmd_show(int argc, char **argv)
+{
+    scenario s;
+    char err[1024];
+    collide_status st;
+    if (wants_help(argc, argv)) {
+        fputs(usage_show, stdout);
+        return COLLIDE_OK;
+    }
+    if (argc != 1)
+        return usage_error("show", argc ? "too many arguments" :
+                           "missing SCENARIO", "");
+    st = scenario_load(argv[0], &s, err, sizeof err);
+    if (st != COLLIDE_OK) {
+        fprintf(stderr, "%s\n", err);
+        return st;
+    }
+    printf("# %s\n# law %s: %s, %s\n", s.source, s.model.law->name,
+           s.model.law->title, s.model.law->equations);
+    show_entries(&s);
+    show_derived(&s);
+    show_run(&s);
+    return COLLIDE_OK;
+}
+
+/* ---- run ---- */
+
+typedef struct run_args {
+    const char *scenario;
+    const char *csv;
+    const char *key[4];    /* run settings from the command line */
+    const char *value[4];
+    int nset;
+    int quiet;
+    const char *at;        /* --at LIST: sample times */
+} run_args;
+
+#define SAMPLE_AT_MAX 100000
+
+/* Parses the comma-separated sample times of --at into times (each a
+ * decimal number in [0, T]); returns the count or -1 with a message. */
+static int parse_sample_times(const char *list, double T, double *times)
+{
+    const char *p = list;
+    int n = 0;
+    while (*p) {
+        char *end;
+        double t;
+        if (n >= SAMPLE_AT_MAX) {
+            fprintf(stderr, "--at: more than %d sample times\n", SAMPLE_AT_MAX);
+            return -1;
+        }
+        t = strtod(p, &end);
+        if (end == p || (*end != ',' && *end != '\0') || !isfinite(t)) {
+            fprintf(stderr, "--at: '%.*s' is not a decimal number; the "
+                    "allowed range is t in [0, T] = [0, %.17g]\n",
+                    (int)strcspn(p, ","), p, T);
+            return -1;
+        }
+        if (!(t >= 0.0 && t <= T)) {
+            fprintf(stderr, "--at: t = %.*s is outside the allowed range: "
+                    "t in [0, T] = [0, %.17g]\n", (int)strcspn(p, ","), p, T);
+            return -1;
+        }
+        times[n++] = t;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+/* The scenario key of a setting option, or NULL. */
+static const char *option_key(const char *opt)
+{
+    if (strcmp(opt, "--rtol") == 0)
+        return "rtol";
+    if (strcmp(opt, "--atol") == 0)
+        return "atol";
+    if (strcmp(opt, "--h-max") == 0)
+        return "h_max";
+    if (strcmp(opt, "--samples") == 0)
+        return "samples";
+    return NULL;
+}
+
+static int set_option(run_args *a, const char *key, const char *value)
+{
+    int i;
+    for (i = 0; i < a->nset; i++)
+        if (strcmp(a->key[i], key) == 0)
+            break;
+    if (i == 4)
+        return 0;
+    a->key[i] = key;
+    a->value[i] = value;
+    if (i == a->nset)
+        a->nset++;
+    return 1;
+}
+
+static int parse_run_args(int argc, char **argv, run_args *a)
+{
+    int i;
+    memset(a, 0, sizeof *a);
+    for (i = 0; i < argc; i++) {
+        const char *key = option_key(argv[i]);
+        if (strcmp(argv[i], "--quiet") == 0)
+            a->quiet = 1;
+        else if (strcmp(argv[i], "--csv") == 0 || strcmp(argv[i], "--at") == 0
+                 || key) {
+            if (i + 1 >= argc)
+                return usage_error("run", "missing value after ", argv[i]);
+            if (key)
+                set_option(a, key, argv[i + 1]);
+            else if (strcmp(argv[i], "--at") == 0)
+                a->at = argv[i + 1];
+            else
+                a->csv = argv[i + 1];
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return usage_error("run", "unknown option ", argv[i]);
+        else if (a->scenario)
+            return usage_error("run", "more than one SCENARIO: ", argv[i]);
+        else
+            a->scenario = argv[i];
+    }
+    if (!a->scenario)
+        return usage_error("run", "missing SCENARIO", "");
+    return COLLIDE_OK;
+}
+
+static collide_status apply_options(scenario *s, const run_args *a)
+{
+    char err[1024];
+    collide_status st;
+    int i;
+    for (i = 0; i < a->nset; i++) {
+        st = scenario_set_run_option(s, a->key[i], a->value[i],
+                                     "command line", err, sizeof err);
+        if (st != COLLIDE_OK) {
+            fprintf(stderr, "%s\n", err);
+            return st;
+        }
+    }
+    return COLLIDE_OK;
+}
+
+static void print_collision_header(void)
+{
+    printf("%4s %11s %10s %10s %11s %8s %11s %11s %10s %11s %10s %10s\n",
+           "i", "t_e [ms]", "t_d [ms]", "t_f [ms]", "v_i [m/s]", "e",
+           "xc_max [um]", "Fc_max [N]", "xc_r [um]", "W [J]", "Lambda",
+           "ledger");
+}
+
+/* The last column is the residual of Eq. (24) over the collision divided
+ * by the scale of the run's ledger. */
+static void print_collision(const collision_rec *c, double scale)
+{
+    printf("%4d %11.5f %10.5f %10.5f %11.4e %8.5f %11.5g %11.5g %10.4g "
+           "%11.4e %10.3e %10.2e\n", c->i, 1e3 * c->t_e, 1e3 * c->t_d,
+           1e3 * c->t_f, c->v_i, c->e, 1e6 * c->xc_max, c->Fc_max,
+           1e6 * c->xc_r, c->W, c->Lambda,
+           scale > 0 ? c->residual / scale : c->residual);
+}
+
+static void print_final_contact(const collision_rec *c, double T)
+{
+    printf("\nfinal contact, from t_e = %.5f ms to T = %.5f ms (not a "
+           "collision):\n", 1e3 * c->t_e, 1e3 * T);
+    printf("  v_i = %.4e m/s, xc_max = %.5g um, Fc_max = %.5g N, "
+           "xc(T) = %.5g um,\n  W = %.4e J, J_Fc = %.4e N s, J_Fe = %.4e N s, "
+           "Lambda = %.3e\n", c->v_i, 1e6 * c->xc_max, c->Fc_max,
+           1e6 * c->xc_r, c->W, c->J_Fc, c->J_Fe, c->Lambda);
+}
+
+static void print_ledger(const ledger_rec *l)
+{
+    printf("\nenergy ledger, Eq. (24): V(T) - V(0) + Delta_C + Delta_D = I_s\n");
+    printf("  V(0)      = %.17g J\n  V(T)      = %.17g J\n", l->V0, l->VT);
+    printf("  I_s       = %.17g J\n  Delta_C   = %.17g J\n", l->Is, l->DeltaC);
+    printf("  Delta_D   = %.17g J\n  residual  = %.3e J\n", l->DeltaD,
+           l->residual);
+    printf("  residual/scale = %.3e (scale %.6g J)\n",
+           l->scale > 0 ? l->residual / l->scale : l->residual, l->scale);
+}
+
+/* Events flagged grazing, and events at a point of C and D at once. */
+static void print_event_flags(const sim_result *r)
+{
+    int i, grazing = 0, both = 0;
+    for (i = 0; i < r->nevents; i++) {
+        grazing += r->events[i].grazing != 0;
+        both += r->events[i].c_and_d_before || r->events[i].c_and_d_after;
+    }
+    printf("  events grazing %d, at a point of C and D at once %d%s\n",
+           grazing, both, r->initial_c_and_d ? " (and the initial state)" : "");
+}
+
+static void print_stats(const sim_result *r)
+{
+    const sim_stats *s = &r->stats;
+    printf("\nrun statistics\n");
+    printf("  steps accepted %ld, rejected %ld\n", s->steps_accepted,
+           s->steps_rejected);
+    printf("  RHS evaluations %ld\n  events %ld, switching stops %ld\n",
+           s->nfev, s->nevents, s->nstops);
+    print_event_flags(r);
+    printf("  CPU time %.3f s\n", s->cpu_seconds);
+}
+
+static void print_run(const scenario *s, const sim_result *r)
+{
+    int i;
+    printf("%s: %s, law %s, T = %g s\n\n", s->source,
+           s->model.sys == SYS_HR ? "H_r" : "H_f", s->model.law->name,
+           s->model.T);
+    printf("collisions (Eqs. 193-204): %d\n", r->ncollisions);
+    if (r->ncollisions > 0)
+        print_collision_header();
+    for (i = 0; i < r->ncollisions; i++)
+        print_collision(&r->collisions[i], r->ledger.scale);
+    if (r->final_contact)
+        print_final_contact(&r->final_partial, s->model.T);
+    print_ledger(&r->ledger);
+    print_stats(r);
+}
+
+static int finish_run(const scenario *s, const run_args *a, sim_result *r)
+{
+    char err[1024];
+    collide_status st = r->status;
+    if (st != COLLIDE_OK) {
+        fprintf(stderr, "collide run: %s: %s\n", s->source, r->diagnosis);
+        return st;
+    }
+    if (!a->quiet)
+        print_run(s, r);
+    if (a->csv) {
+        st = output_write_csv(a->csv, &s->model, r, err, sizeof err);
+        if (st != COLLIDE_OK)
+            fprintf(stderr, "collide run: %s\n", err);
+    }
+    return st;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    scenario s;
+    sim_result r;
+    run_args a;
+    char err[1024];
+    int st;
+    if (wants_help(argc, argv)) {
+        fputs(usage_run, stdout);
+        return COLLIDE_OK;
+    }
+    st = parse_run_args(argc, argv, &a);
+    if (st != COLLIDE_OK)
+        return st;
+    st = scenario_load(a.scenario, &s, err, sizeof err);
+    if (st != COLLIDE_OK) {
+        fprintf(stderr, "%s\n", err);
+        return st;
+    }
+    st = apply_options(&s, &a);
+    if (st != COLLIDE_OK)
+        return st;
+    if (a.at) {
+        static double times[SAMPLE_AT_MAX];
+        int n = parse_sample_times(a.at, s.model.T, times);
+        if (n < 0)
+            return COLLIDE_E_INPUT;
+        s.opt.sample_at = times;
+        s.opt.n_sample_at = n;
+    }
+    memset(&r, 0, sizeof r);
+    sim_run(&s.model, &s.opt, &r);
+    st = finish_run(&s, &a, &r);
+    sim_result_free(&r);
+    return st;
+}
+
+/* ---- signals ---- */
+
+/* SIGINT, SIGTERM: no partial output file is left behind. */
+static void on_signal(int sig)
+{
+    (void)sig;
+    output_remove_temporaries();
+    _exit(COLLIDE_E_INTERRUPT);
+}
+
+static void install_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    const char *cmd = argc > 1 ? argv[1] : "";
+    install_handlers();
+    if (argc < 2)
+        return usage_error("", "missing COMMAND", "");
+    if (is_help(cmd)) {
+        fputs(usage_main, stdout);
+        return COLLIDE_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("collide %s\n", COLLIDE_VERSION);
+        return COLLIDE_OK;
+    }
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 2, argv + 2);
+    if (strcmp(cmd, "show") == 0)
+        return cmd_show(argc - 2, argv + 2);
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list(argc - 2, argv + 2);
+    return usage_error("", "unknown command ", cmd);
+}
