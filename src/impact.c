@@ -357,8 +357,10 @@ static double refine_max(const impact *I, const flow_piece *p, int which,
     const double g = 0.61803398874989484820;
     double c = b - g * (b - a), d = a + g * (b - a);
     double fc = quantity_at(I, p, which, c), fd = quantity_at(I, p, which, d);
+    double width = 1e-9 * (b - a); /* the value at the maximum is flat:
+                                      its error is ~ (1e-9)^2 relative */
     int it;
-    for (it = 0; it < 200 && b - a > 4.0 * DBL_EPSILON * fabs(b); it++) {
+    for (it = 0; it < 200 && b - a > width; it++) {
         if (fc >= fd) {
             b = d; d = c; fd = fc;
             c = b - g * (b - a);
@@ -372,8 +374,23 @@ static double refine_max(const impact *I, const flow_piece *p, int which,
     return fc > fd ? fc : fd;
 }
 
-/* The maximum of the quantity over the piece: at its ends, and at an
- * interior maximum of the samples refined on the continuous extension. */
+/* Whether the best of the N + 1 samples (index k, value best) may be
+ * exceeded inside the piece: always for an interior sample; for an end,
+ * when the quantity rises from it into the piece (probed at 1/64 of the
+ * sample spacing). */
+static int rises_inward(const impact *I, const flow_piece *p, int which,
+                        int k, int N, double best)
+{
+    double probe = (p->t1 - p->t0) / (64.0 * N);
+    if (k > 0 && k < N)
+        return 1;
+    if (k == 0)
+        return quantity_at(I, p, which, p->t0 + probe) > best;
+    return quantity_at(I, p, which, p->t1 - probe) > best;
+}
+
+/* The maximum of the quantity over the piece: at its ends, and at a
+ * maximum near the best sample refined on the continuous extension. */
 static double piece_max(const impact *I, const flow_piece *p, int which)
 {
     enum { N = 8 };
@@ -391,9 +408,8 @@ static double piece_max(const impact *I, const flow_piece *p, int which)
             kbest = k;
     }
     best = v[kbest];
-    if (p->t1 > p->t0) {
-        /* the maximum lies within a sample spacing of the best sample,
-           possibly inside the piece even when that sample is an end */
+    if (p->t1 > p->t0 && rises_inward(I, p, which, kbest, N, best)) {
+        /* the maximum lies within a sample spacing of the best sample */
         double h = (p->t1 - p->t0) / N;
         double a = kbest > 0 ? p->t0 + (kbest - 1) * h : p->t0;
         double b = kbest < N ? p->t0 + (kbest + 1) * h : p->t1;
