@@ -1,0 +1,84 @@
+/* test_systems.c - H_f (Eqs. 73-79) and H_r (Eqs. 80-84) are computed
+ * each in its own right: the center of mass of H_f follows Eq. (210)
+ * under the forces of study 2, and H_f with a body 2 of very large mass
+ * tends to H_r (the remark after Eq. 47, m_2 -> +inf). */
+#include <math.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "impact.h"
+#include "sim_fixture.h"
+
+static const double PI = 3.14159265358979323846;
+
+/* Eq. (210): v_m(t) = v_m,0 (1 - S(t / T_s)), S of Eq. (205). */
+static double vm_closed(double t, double vm0, double Ts)
+{
+    double w = t / Ts;
+    double S = w < 0 ? 0 : (w > 1 ? 1 : 0.5 * (1 - cos(PI * w)));
+    return vm0 * (1 - S);
+}
+
+static void centre_of_mass(void)
+{
+    scenario s;
+    sim_result r;
+    layout L;
+    int i, bad = 0;
+    double worst = 0.0;
+    fixture_run("study2", NULL, &s, &r);
+    L = layout_make(s.model.sys, s.model.law->nz);
+    check_true(s.model.sys == SYS_HF && L.vm == 3, "study2 is H_f");
+    for (i = 0; i < r.nsamples; i++) {
+        double e = fabs(r.samples[i].y[L.vm] -
+                        vm_closed(r.samples[i].t, 0.120, 0.10));
+        worst = fmax(worst, e);
+        bad += e > 1e-10 * 0.120;
+    }
+    printf("study2: worst |v_m - Eq. (210)| = %.3g m/s\n", worst);
+    check_true(r.nsamples > 100 && bad == 0,
+               "H_f: v_m follows Eq. (210) to 1e-10 of v_m,0 at every sample");
+    sim_result_free(&r);
+}
+
+/* A ball of 1 kg dropped on a body of 1e12 kg (H_f) against the same
+ * ball on an immovable body (H_r), BWSHCCL, gravity on body 1 only. In H_f
+ * the obstacle then moves by m_1 / m_2 = 1e-12 of the ball's motion, so
+ * the observables agree to about 1e-12 relative; 1e-9 is asked. */
+static void heavy_obstacle(void)
+{
+    static const char hr[] =
+        "system = Hr\nlaw = bwshccl\nk = 1e8\nalpha = 0.35\nA = 1\n"
+        "beta = 5e7\ngamma = 5e7\nn = 2\np = 1.5\nc = 1e6\nm = 1\n"
+        "x0 = 0.001\nv0 = -0.5\ninput = constant\nF = -9.81\nT = 0.3\n";
+    static const char hf[] =
+        "system = Hf\nlaw = bwshccl\nk = 1e8\nalpha = 0.35\nA = 1\n"
+        "beta = 5e7\ngamma = 5e7\nn = 2\np = 1.5\nc = 1e6\nm1 = 1\n"
+        "m2 = 1e12\nx0 = 0.001\nv0 = -0.5\nxm0 = 0\nvm0 = 0\n"
+        "input = constant\nF1 = -9.81\nF2 = 0\nT = 0.3\n";
+    scenario s1, s2;
+    sim_result a, b;
+    int i, n;
+    fixture_run_text(hr, &s1, &a);
+    fixture_run_text(hf, &s2, &b);
+    n = a.ncollisions < b.ncollisions ? a.ncollisions : b.ncollisions;
+    check_true(a.ncollisions > 0 && a.ncollisions == b.ncollisions,
+               "heavy obstacle: H_f has the collisions of H_r");
+    for (i = 0; i < n; i++) {
+        check_close(b.collisions[i].t_e, a.collisions[i].t_e, 1e-9, 0,
+                    "heavy obstacle: t_e of H_f = t_e of H_r");
+        check_close(b.collisions[i].e, a.collisions[i].e, 1e-9, 0,
+                    "heavy obstacle: e of H_f = e of H_r");
+        check_close(b.collisions[i].W, a.collisions[i].W, 1e-9, 0,
+                    "heavy obstacle: W of H_f = W of H_r");
+    }
+    sim_result_free(&a);
+    sim_result_free(&b);
+}
+
+int main(void)
+{
+    centre_of_mass();
+    heavy_obstacle();
+    return check_summary("test_systems");
+}
