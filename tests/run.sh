@@ -2,7 +2,7 @@
 # run.sh BUILD PROGRAM...: runs each test program and each tests/cli/*.sh
 # script, adds up their "N passed, N failed" lines and prints the total as
 # the last line. Exits non-zero when any check failed or a program crashed.
-build=$1; shift
+build=$(cd "$1" && pwd); shift
 pass=0; fail=0; crashed=0
 log="$build/tests/log"; mkdir -p "$log"
 for prog in "$@" tests/cli/*.sh; do
