@@ -1,0 +1,59 @@
+/* law_check.c - see law_check.h. */
+#include "law_check.h"
+
+#include <float.h>
+
+/* x is neither NaN nor an infinity. */
+/*@ assigns \nothing;
+    ensures meaning: \result != 0 <==> \is_finite(x);
+    ensures boolean: \result == 0 || \result == 1; */
+static int finite(double x)
+{
+    return x >= -DBL_MAX && x <= DBL_MAX;
+}
+
+int check_positive(double x)
+{
+    return finite(x) && x > 0.0;
+}
+
+int check_nonnegative(double x)
+{
+    return finite(x) && x >= 0.0;
+}
+
+int check_open_unit(double x)
+{
+    return finite(x) && x > 0.0 && x < 1.0;
+}
+
+int check_exponent(double x)
+{
+    return finite(x) && x >= 1.0;
+}
+
+int check_symmetric(double g, double b)
+{
+    return finite(g) && g >= -b && g <= b;
+}
+
+void law_range_text(char *range, size_t len, const char *text, size_t size)
+{
+    size_t i = 0;
+    if (len == 0)
+        return;
+    /*@ loop invariant bound: 0 <= i <= len - 1 && i <= size;
+        loop assigns i, range[0 .. len - 2];
+        loop variant len - i; */
+    while (i + 1 < len && i < size && text[i] != '\0') {
+        range[i] = text[i];
+        i++;
+    }
+    range[i] = '\0';
+}
+
+void law_range_clear(char *range, size_t len)
+{
+    if (len >= 1)
+        range[0] = '\0';
+}
