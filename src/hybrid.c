@@ -49,16 +49,18 @@ int jump_set(int q, double x, double v, double phi) /* Eqs. (66), (78) */
 void jump_map(const layout *L, const double *y, int q, double *ynew,
               int *qnew) /* Eqs. (63), (75), (82) */
 {
+    const int ny = L->ny, xc = L->xc, z = L->z, z_end = L->z + L->nz;
     int i;
-    /*@ loop invariant bound: 0 <= i <= L->ny;
-      @ loop invariant done: \forall integer k; 0 <= k < i ==>
-      @   (k == L->xc || (L->z <= k < L->z + L->nz) ? ynew[k] == 0.0
-      @                                              : ynew[k] == y[k]);
-      @ loop assigns i, ynew[0 .. L->ny - 1];
-      @ loop variant L->ny - i;
+    /*@ loop invariant bound: 0 <= i <= ny;
+      @ loop invariant reset: \forall integer k; 0 <= k < i &&
+      @   (k == xc || (z <= k < z_end)) ==> ynew[k] == 0.0;
+      @ loop invariant copied: \forall integer k; 0 <= k < i &&
+      @   !(k == xc || (z <= k < z_end)) ==> ynew[k] == y[k];
+      @ loop assigns i, ynew[0 .. ny - 1];
+      @ loop variant ny - i;
       @*/
-    for (i = 0; i < L->ny; i++) {
-        if (i == L->xc || (i >= L->z && i < L->z + L->nz))
+    for (i = 0; i < ny; i++) {
+        if (i == xc || (i >= z && i < z_end))
             ynew[i] = 0.0;
         else
             ynew[i] = y[i];

@@ -27,11 +27,37 @@ typedef struct layout {
     int ny;            /* dimension of y */
 } layout;
 
-/* The layout for system sys with nz internal states. */
+/* A well-formed layout: x and v first, then (H_f) x_m and v_m, then x_c
+ * and the n_z internal states, then the quadrature states. */
+/*@ predicate layout_ok(layout L) =
+  @   (L.nz == 0 || L.nz == 1 || L.nz == 2) &&
+  @   L.x == 0 && L.v == 1 && 2 <= L.xc && L.z == L.xc + 1 &&
+  @   L.n_chi == L.z + L.nz && L.n_chi <= L.ny &&
+  @   L.ny <= COLLIDE_NY_MAX;
+  @ predicate valid_layout(layout *L) = \valid_read(L) && layout_ok(*L);
+  @*/
+
+/* The layout for system sys with nz internal states: Eq. (73) for H_f,
+ * Eq. (80) for H_r (any other sys is laid out as H_r). */
 /*@ requires nz: 0 <= nz <= 2;
   @ assigns \nothing;
-  @ ensures dims: \result.nz == nz && \result.ny <= COLLIDE_NY_MAX;
+  @ ensures kind: \result.sys == sys && \result.nz == nz;
   @ ensures order: \result.x == 0 && \result.v == 1 && \result.z == \result.xc + 1;
+  @ ensures chi: \result.n_chi == \result.z + nz;
+  @ ensures quadrature: \result.is == \result.n_chi && \result.dc == \result.n_chi + 1 &&
+  @   \result.w == \result.n_chi + 2 && \result.jfc == \result.n_chi + 3 &&
+  @   \result.jfe == \result.n_chi + 4 && \result.is_c == \result.n_chi + 5 &&
+  @   \result.dc_c == \result.n_chi + 6;
+  @ ensures dims: \result.ny == \result.n_chi + 7 && \result.ny <= COLLIDE_NY_MAX;
+  @ ensures well_formed: layout_ok(\result);
+  @ behavior full:
+  @   assumes sys == SYS_HF;
+  @   ensures eq73: \result.xm == 2 && \result.vm == 3 && \result.xc == 4;
+  @ behavior reduced:
+  @   assumes sys != SYS_HF;
+  @   ensures eq80: \result.xm == -1 && \result.vm == -1 && \result.xc == 2;
+  @ complete behaviors;
+  @ disjoint behaviors;
   @*/
 layout layout_make(system_kind sys, int nz);
 
@@ -40,8 +66,8 @@ layout layout_make(system_kind sys, int nz);
 
 /* (chi, u) in C: Eq. (77), the same condition as Eq. (65) for H_c. phi is
  * Phi(x_c, z_c, v). */
-/*@ requires q == 0 || q == 1;
-  @ requires \is_finite(x) && \is_finite(v) && \is_finite(phi);
+/*@ requires mode: q == 0 || q == 1;
+  @ requires args: \is_finite(x) && \is_finite(v) && \is_finite(phi);
   @ assigns \nothing;
   @ ensures flow: \result == 1 <==> in_flow_set(q, x, v, phi);
   @ ensures bool: \result == 0 || \result == 1;
@@ -49,20 +75,13 @@ layout layout_make(system_kind sys, int nz);
 int flow_set(int q, double x, double v, double phi);
 
 /* (chi, u) in D: Eq. (78), the same condition as Eq. (66) for H_c. */
-/*@ requires q == 0 || q == 1;
-  @ requires \is_finite(x) && \is_finite(v) && \is_finite(phi);
+/*@ requires mode: q == 0 || q == 1;
+  @ requires args: \is_finite(x) && \is_finite(v) && \is_finite(phi);
   @ assigns \nothing;
   @ ensures jump: \result == 1 <==> in_jump_set(q, x, v, phi);
   @ ensures bool: \result == 0 || \result == 1;
   @*/
 int jump_set(int q, double x, double v, double phi);
-
-/*@ predicate valid_layout(layout *L) =
-  @   \valid_read(L) && (L->nz == 0 || L->nz == 1 || L->nz == 2) &&
-  @   L->x == 0 && L->v == 1 && 2 <= L->xc && L->z == L->xc + 1 &&
-  @   L->n_chi == L->z + L->nz && L->n_chi <= L->ny &&
-  @   L->ny <= COLLIDE_NY_MAX;
-  @*/
 
 /* Jump map of H_r (Eq. 82) and H_f (Eq. 75) on the state chi, with q_c
  * given separately: x_c <- 0, z_c <- 0, q_c <- 1 - q_c, every other
@@ -92,10 +111,12 @@ void jump_map(const layout *L, const double *y, int q, double *ynew,
   @ assigns \nothing;
   @ behavior apart:
   @   assumes q == 0;
-  @   ensures free: \eq_double(\result, (double)(fer / m));
+  @   ensures finite: \is_finite(\result);
+  @   ensures free: \eq_double(\result, \div_double(fer, m));
   @ behavior contact:
   @   assumes q == 1;
-  @   ensures pressed: \eq_double(\result, (double)((double)(fer - phi) / m));
+  @   ensures finite: \is_finite(\result);
+  @   ensures pressed: \eq_double(\result, \div_double(\sub_double(fer, phi), m));
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
@@ -106,6 +127,8 @@ double relative_acceleration(double m, int q, double phi, double fer);
   @ requires sign: \le_double((double)0.0, m) && \le_double((double)0.0, vc);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
+  @ ensures eq91: \eq_double(\result,
+  @   \add_double(\mul_double(\mul_double((double)0.5, m), \mul_double(v, v)), vc));
   @ ensures nonneg: \le_double((double)0.0, \result);
   @*/
 double storage_hr(double m, double v, double vc);
@@ -117,6 +140,11 @@ double storage_hr(double m, double v, double vc);
   @ requires sign: \le_double((double)0.0, m) && \le_double((double)0.0, mt);
   @ requires stored: \le_double((double)0.0, vc);
   @ assigns \nothing;
+  @ ensures finite: \is_finite(\result);
+  @ ensures eq94: \eq_double(\result,
+  @   \add_double(\add_double(\mul_double(\mul_double((double)0.5, m), \mul_double(v, v)),
+  @                           \mul_double(\mul_double((double)0.5, mt), \mul_double(vm, vm))),
+  @               vc));
   @ ensures nonneg: \le_double((double)0.0, \result);
   @*/
 double storage_hf(double m, double mt, double v, double vm, double vc);
@@ -125,8 +153,9 @@ double storage_hf(double m, double mt, double v, double vm, double vc);
 /*@ requires out: \valid(h1) && \valid(h2) && \separated(h1, h2);
   @ requires args: bounded(eta) && bounded(eta_c) && bounded(v) && bounded(vm);
   @ assigns *h1, *h2;
-  @ ensures first: \eq_double(*h1, (double)(vm + (double)(eta_c * v)));
-  @ ensures second: \eq_double(*h2, (double)(vm - (double)(eta * v)));
+  @ ensures finite: \is_finite(*h1) && \is_finite(*h2);
+  @ ensures first: \eq_double(*h1, \add_double(vm, \mul_double(eta_c, v)));
+  @ ensures second: \eq_double(*h2, \sub_double(vm, \mul_double(eta, v)));
   @*/
 void output_hf(double eta, double eta_c, double v, double vm, double *h1,
                double *h2);
@@ -135,14 +164,16 @@ void output_hf(double eta, double eta_c, double v, double vm, double *h1,
  * h = v (Eq. 83): F_e,r v. */
 /*@ requires args: bounded(fer) && bounded(v);
   @ assigns \nothing;
-  @ ensures power: \eq_double(\result, (double)(fer * v));
+  @ ensures finite: \is_finite(\result);
+  @ ensures power: \eq_double(\result, \mul_double(fer, v));
   @*/
 double supply_rate_hr(double fer, double v);
 
 /* Supply rate of H_f (Eqs. 76, 96): F_e,1 h_1 + F_e,2 h_2. */
 /*@ requires args: bounded(fe1) && bounded(fe2) && bounded(h1) && bounded(h2);
   @ assigns \nothing;
-  @ ensures power: \eq_double(\result, (double)((double)(fe1 * h1) + (double)(fe2 * h2)));
+  @ ensures finite: \is_finite(\result);
+  @ ensures power: \eq_double(\result, \add_double(\mul_double(fe1, h1), \mul_double(fe2, h2)));
   @*/
 double supply_rate_hf(double fe1, double fe2, double h1, double h2);
 

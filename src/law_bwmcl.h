@@ -56,10 +56,12 @@ double bwmcl_psi2(const double *par, const double *z, double v);
     requires separated: \separated(dz + (0 .. 1), par + (0 .. 7), z + (0 .. 1));
     requires finite: \is_finite(z[0]) && \is_finite(z[1]) && \is_finite(v);
     assigns dz[0 .. 1];
-    ensures range: bwmcl_domain(par) && domain_state(z[0]) &&
-                   domain_state(z[1]) && domain_speed(v)
-                   ==> within(dz[0], (double)0x1p170) &&
-                       within(dz[1], (double)0x1p62);
+    ensures range1: bwmcl_domain(par) && domain_state(\old(z[0])) &&
+                    domain_state(\old(z[1])) && domain_speed(v)
+                    ==> within(dz[0], (double)0x1p170);
+    ensures range2: bwmcl_domain(par) && domain_state(\old(z[0])) &&
+                    domain_state(\old(z[1])) && domain_speed(v)
+                    ==> within(dz[1], (double)0x1p62);
 */
 void bwmcl_psi(const double *par, double xc, const double *z, double v,
                double *dz);

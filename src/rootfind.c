@@ -4,10 +4,13 @@
 /* Next trial point: the secant through (lo, wlo) and (hi, whi) of the
  * Illinois-weighted end values, or the midpoint when the secant point is
  * not strictly inside the bracket. */
-/*@ requires bracket: sign_change(b);
+/*@ requires valid: \valid_read(b);
+  @ requires bracket: sign_change(b);
   @ requires weights: bounded(wlo) && bounded(whi);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
+  @ ensures choice: (\lt_double(b->lo, \result) && \lt_double(\result, b->hi)) ||
+  @   \eq_double(\result, midpoint(b->lo, b->hi));
   @*/
 static double trial_point(const bracket *b, double wlo, double whi)
 {
@@ -32,11 +35,18 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
     int n = 0;
     int side = 0; /* which end moved last: -1 lo, +1 hi (Illinois) */
     double wlo = b->slo, whi = b->shi;
-    /*@ loop invariant kept: sign_change(b);
-      @ loop invariant inside: \le_double(\at(b->lo, Pre), b->lo) &&
-      @                        \le_double(b->hi, \at(b->hi, Pre));
+    /*@ loop invariant kept_lo: bounded(b->lo);
+      @ loop invariant kept_hi: bounded(b->hi);
+      @ loop invariant kept_slo: bounded(b->slo);
+      @ loop invariant kept_shi: bounded(b->shi);
+      @ loop invariant kept_order: \lt_double(b->lo, b->hi);
+      @ loop invariant kept_neg: \lt_double(b->slo, (double)0.0);
+      @ loop invariant kept_pos: \le_double((double)0.0, b->shi);
+      @ loop invariant inside_lo: \le_double(\at(b->lo, Pre), b->lo);
+      @ loop invariant inside_hi: \le_double(b->hi, \at(b->hi, Pre));
       @ loop invariant count: 0 <= n <= max_iter;
-      @ loop invariant weights: bounded(wlo) && bounded(whi);
+      @ loop invariant weights_lo: bounded(wlo);
+      @ loop invariant weights_hi: bounded(whi);
       @ loop assigns n, side, wlo, whi, *b;
       @ loop variant max_iter - n;
       @*/

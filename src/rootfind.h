@@ -24,6 +24,14 @@ typedef struct bracket {
 /*@ assigns \nothing; */
 double root_eval(const void *ctx, double t);
 
+/* The midpoint of [lo, hi] as rootfind.c computes it, and the case where
+ * it does not split the bracket (lo and hi are adjacent doubles). */
+/*@ logic double midpoint(double lo, double hi) =
+  @   \add_double(lo, \mul_double((double)0.5, \sub_double(hi, lo)));
+  @ predicate unsplittable(double lo, double hi) =
+  @   !(\lt_double(lo, midpoint(lo, hi)) && \lt_double(midpoint(lo, hi), hi));
+  @*/
+
 /* Shrinks b to width at most t_tol (or to adjacent doubles) while keeping
  * the sign change, in at most max_iter evaluations of root_eval. Returns
  * the number of evaluations, or -1 when root_eval returned a value that is
@@ -38,6 +46,9 @@ double root_eval(const void *ctx, double t);
   @ ensures kept: sign_change(b);
   @ ensures inside: \le_double(\old(b->lo), b->lo) && \le_double(b->hi, \old(b->hi));
   @ ensures count: -1 <= \result <= max_iter;
+  @ ensures stop: \result >= 0 ==>
+  @   \result == max_iter || \le_double(\sub_double(b->hi, b->lo), t_tol) ||
+  @   unsplittable(b->lo, b->hi);
   @*/
 int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter);
 

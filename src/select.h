@@ -15,14 +15,15 @@
  * flow interval, where a guard may sit at zero right after a reset; there
  * it is an event only if it then becomes positive. Elsewhere a value
  * reaching zero from below counts. */
-/*@ requires \is_finite(sa) && \is_finite(sb);
+/*@ requires samples: \is_finite(sa) && \is_finite(sb);
   @ assigns \nothing;
+  @ ensures bool: \result == 0 || \result == 1;
   @ behavior start:
   @   assumes at_start != 0;
-  @   ensures \result == 1 <==> crosses_at_start(sa, sb);
+  @   ensures crossing: \result == 1 <==> crosses_at_start(sa, sb);
   @ behavior inside:
   @   assumes at_start == 0;
-  @   ensures \result == 1 <==> crosses_inside(sa, sb);
+  @   ensures crossing: \result == 1 <==> crosses_inside(sa, sb);
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
@@ -57,15 +58,19 @@ int event_select(int n, const double *tau, const int *eligible);
 /* Transversality margin of a crossing: sigma times the time derivative of
  * the guard (second seed). */
 /*@ requires orientation: sigma == -1 || sigma == 1;
-  @ requires \is_finite(rate);
+  @ requires rate: \is_finite(rate);
   @ assigns \nothing;
-  @ ensures finite: \is_finite(\result);
   @ behavior up:
   @   assumes sigma == 1;
+  @   ensures finite: \is_finite(\result);
   @   ensures same: \eq_double(\result, rate);
+  @   ensures product: \eq_double(\result, \mul_double((double)1.0, rate));
   @ behavior down:
   @   assumes sigma == -1;
-  @   ensures opposite: \eq_double(\result, (double)(0.0 - rate));
+  @   ensures finite: \is_finite(\result);
+  @   ensures opposite: \eq_double(\result, \neg_double(rate));
+  @   ensures product: \eq_double(\result, \mul_double((double)-1.0, rate));
+  @   ensures exact: \eq_double(\result, \sub_double((double)0.0, rate));
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
@@ -73,7 +78,7 @@ double transversality_margin(int sigma, double rate);
 
 /* A crossing is grazing when its margin does not exceed the threshold
  * (graze_tol times the scale of the guard's rate). */
-/*@ requires \is_finite(margin) && \is_finite(threshold);
+/*@ requires args: \is_finite(margin) && \is_finite(threshold);
   @ assigns \nothing;
   @ ensures grazing: \result == 1 <==> \le_double(margin, threshold);
   @ ensures bool: \result == 0 || \result == 1;

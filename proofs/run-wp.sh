@@ -1,0 +1,193 @@
+#!/bin/sh
+# run-wp.sh BUILD FILE... - proves the C files with Frama-C/WP and writes
+# proofs/summary.txt.  Called by `make proofs` (proofs/proofs.mk), which
+# passes these settings through the environment:
+#   WP_PROVERS  provers of the first pass (default cvc5)
+#   WP_FALLBACK provers of a second pass, run only on the properties the
+#               first pass left unproved (default z3; empty for none)
+#   WP_TIMEOUT  seconds per goal and prover (default 30)
+#   WP_PAR      parallel prover processes (default 2)
+#   WP_CACHE    WP cache mode: update (default), replay, offline, none
+#   WP_CACHEDIR WP cache directory (default proofs/wp-cache)
+#   WP_SKIP     comma-separated functions whose bodies are not proved
+#               (their contracts are assumptions, see proofs/README.md)
+#   WP_FLAGS    further frama-c options
+# The last line printed is "proofs: N goals, P proved, U unproved"; the exit
+# status is non-zero unless every goal is proved.  A timeout is a failure.
+set -u
+build=$1; shift
+provers=${WP_PROVERS:-cvc5}
+fallback=${WP_FALLBACK-z3}
+timeout=${WP_TIMEOUT:-30}
+par=${WP_PAR:-2}
+cache=${WP_CACHE:-update}
+cachedir=${WP_CACHEDIR:-proofs/wp-cache}
+skip=${WP_SKIP:-}
+summary=proofs/summary.txt
+out=$build/wp
+log=$out/wp.log
+files="$*"
+mkdir -p "$out" "$cachedir"
+
+fail() {
+    echo "run-wp: $1" >&2
+    echo "proofs: 0 goals, 0 proved, 0 unproved"
+    exit 1
+}
+
+[ $# -gt 0 ] || fail "no files to prove"
+command -v frama-c >/dev/null 2>&1 || fail "frama-c not found"
+
+# Project-local Why3 configuration: `why3 config detect`, then the cvc5
+# prover section that why3 1.5.1 does not generate (TOOLCHAIN.md).
+conf=$build/why3.conf
+if [ ! -s "$conf" ] || ! grep -q 'shortcut = "cvc5"' "$conf"; then
+    rm -f "$conf"
+    WHY3CONFIG=$conf why3 config detect >"$out/why3-detect.log" 2>&1 ||
+        fail "why3 config detect failed (see $out/why3-detect.log)"
+    cat >>"$conf" <<'CONF'
+
+[prover]
+command = "cvc5 --tlimit-per=%t000 --lang=smt2 %f"
+command_steps = "cvc5 --rlimit=%S --lang=smt2 %f"
+driver = "cvc4_16"
+name = "CVC5"
+shortcut = "cvc5"
+version = "1.0.3"
+CONF
+fi
+export WHY3CONFIG=$conf
+
+# First pass.  -warn-special-float none: an infinite or NaN result is
+# defined IEEE 754 behaviour, not an undefined one, so -wp-rte does not
+# flag it; finiteness is a postcondition where the contracts claim it
+# (proofs/README.md).
+set -- "$@" -cpp-extra-args="-Isrc" -warn-special-float none \
+    -wp -wp-rte -wp-model Typed -wp-literals \
+    -wp-prover "$provers" -wp-par "$par" -wp-timeout "$timeout" \
+    -wp-cache "$cache" -wp-cache-dir "$cachedir" \
+    -wp-report-json "$out/report.json"
+[ -z "$skip" ] || set -- "$@" -wp-skip-fct "$skip"
+# shellcheck disable=SC2086
+[ -z "${WP_FLAGS:-}" ] || set -- "$@" ${WP_FLAGS}
+# Second pass: WP selects only the properties not yet proved.
+# The -wp-skip-fct selection does not carry over -then: repeat it.
+if [ -n "$fallback" ]; then
+    set -- "$@" -then -wp -wp-prover "$fallback"
+    [ -z "$skip" ] || set -- "$@" -wp-skip-fct "$skip"
+fi
+
+start=$(date +%s)
+frama-c "$@" >"$log" 2>&1
+status=$?
+end=$(date +%s)
+
+# "Proved goals: P / N" once per pass; the second pass sees the goals of
+# the properties the first left unproved.
+counts=$(sed -n -E 's/^\[wp\] Proved goals: *([0-9]+) *\/ *([0-9]+).*/\1 \2/p' "$log")
+[ -n "$counts" ] || {
+    grep -E -i 'error' "$log" | head -n 20 >&2
+    fail "frama-c produced no proof summary (exit $status, see $log)"
+}
+set -- $counts
+total=$2; unproved=$(($2 - $1))
+if [ $# -ge 4 ]; then unproved=$(($4 - $3)); fi
+proved=$((total - unproved))
+
+# Function names: the keys of "wp:functions" in the JSON report.
+functions=$(awk '
+    { text = text $0 "\n" }
+    END {
+        depth = 0; infn = 0; n = length(text); i = 1
+        while (i <= n) {
+            ch = substr(text, i, 1)
+            if (ch == "\"") {
+                j = i + 1
+                while (substr(text, j, 1) != "\"") j++
+                key = substr(text, i + 1, j - i - 1)
+                if (depth == 1) infn = (key == "wp:functions")
+                else if (depth == 2 && infn) {
+                    k = j + 1
+                    while (substr(text, k, 1) ~ /[ \n]/) k++
+                    if (substr(text, k, 1) == ":") print key
+                }
+                i = j + 1; continue
+            }
+            if (ch == "{") depth++
+            else if (ch == "}") depth--
+            i++
+        }
+    }' "$out/report.json" 2>/dev/null)
+
+# Per-function table from the goal lines of the log,
+#   [wp] [<prover or Qed or Failed>] Goal typed_<function>_<property> : ...
+# A goal is attributed to the longest function name it starts with; a goal
+# seen in both passes counts once, with its last result.
+table=$(awk -v fns="$functions" '
+    BEGIN { nf = split(fns, fn, "\n") }
+    /^\[wp\] \[[^]]+\] Goal typed_/ {
+        line = $0
+        prover = line; sub(/^\[wp\] \[/, "", prover); sub(/\].*/, "", prover)
+        sub(/ [0-9.]+$/, "", prover)
+        name = line; sub(/.* Goal typed_/, "", name); sub(/ .*/, "", name)
+        t = 0; rest = line
+        while (match(rest, /\([0-9.]+m?s\)/)) {
+            v = substr(rest, RSTART + 1, RLENGTH - 2)
+            if (v ~ /ms$/) { sub(/ms$/, "", v); t += v / 1000 }
+            else { sub(/s$/, "", v); t += v }
+            rest = substr(rest, RSTART + RLENGTH)
+        }
+        if (!(name in status)) order[++ng] = name
+        status[name] = (line ~ / : Valid/) ? "ok" : "no"
+        by[name] = prover; time[name] += t
+    }
+    END {
+        for (g = 1; g <= ng; g++) {
+            name = order[g]; best = ""
+            for (i = 1; i <= nf; i++)
+                if (index(name, fn[i] "_") == 1 && length(fn[i]) > length(best))
+                    best = fn[i]
+            if (best == "") best = "(other)"
+            if (!(best in goals)) fns_seen[++nfs] = best
+            goals[best]++; secs[best] += time[name]
+            if (status[name] == "ok") {
+                proved[best]++; key = best SUBSEP by[name]
+                if (!(key in count)) provers[best] = provers[best] " " by[name]
+                count[key]++
+            } else bad[++nb] = name
+        }
+        for (i = 1; i <= nfs; i++)
+            for (j = i + 1; j <= nfs; j++)
+                if (fns_seen[j] < fns_seen[i]) {
+                    t = fns_seen[i]; fns_seen[i] = fns_seen[j]; fns_seen[j] = t
+                }
+        for (i = 1; i <= nfs; i++) {
+            f = fns_seen[i]; s = ""
+            np = split(provers[f], pl, " ")
+            for (p = 1; p <= np; p++) s = s pl[p] ":" count[f, pl[p]] " "
+            printf "%-28s %6d %6d %8.2f  %s\n", f, goals[f], proved[f] + 0, secs[f], s
+        }
+        for (i = 1; i <= nb; i++) printf "# not proved: %s\n", bad[i]
+    }' "$log")
+
+{
+    echo "# Frama-C/WP proof summary (written by proofs/run-wp.sh; do not edit)"
+    echo "# $(frama-c -version 2>/dev/null | head -n 1), WP model Typed (float),"
+    echo "# -wp-rte, provers $provers${fallback:+ then $fallback}, timeout ${timeout} s,"
+    echo "# -wp-par $par, cache $cache; bodies assumed, not proved: ${skip:-none}"
+    echo "# files: $files"
+    echo "# wall time: $((end - start)) s"
+    echo "#"
+    echo "# Goals per function; 'by' counts the goals each prover (Qed is WP's"
+    echo "# own simplifier) closed; time_s adds up the prover times in the log"
+    echo "# (a cached result reports the time of the run that produced it)."
+    printf '%-28s %6s %6s %8s  %s\n' function goals proved time_s by
+    echo "$table"
+    echo "#"
+    echo "proofs: $total goals, $proved proved, $unproved unproved"
+} >"$summary"
+
+grep -E '^# not proved' "$summary" >&2
+echo "proof summary: $summary (wall time $((end - start)) s)"
+echo "proofs: $total goals, $proved proved, $unproved unproved"
+[ "$status" -eq 0 ] && [ "$total" -gt 0 ] && [ "$unproved" -eq 0 ]
