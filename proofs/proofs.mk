@@ -25,14 +25,16 @@ WP_CORE += src/ledger.c
 WP_SKIP     = powabs
 WP_PROVERS  = cvc5
 WP_FALLBACK = z3
-WP_TIMEOUT  = 30
+WP_TIMEOUT  = 60
 WP_PAR      = 2
+WP_JOBS     = 2
 WP_CACHE   ?= update
 WP_CACHEDIR = proofs/wp-cache
 
 .PHONY: proofs
 proofs:
 	@WP_PROVERS='$(WP_PROVERS)' WP_FALLBACK='$(WP_FALLBACK)' \
-	 WP_TIMEOUT='$(WP_TIMEOUT)' WP_PAR='$(WP_PAR)' WP_CACHE='$(WP_CACHE)' \
+	 WP_TIMEOUT='$(WP_TIMEOUT)' WP_PAR='$(WP_PAR)' WP_JOBS='$(WP_JOBS)' \
+	 WP_CACHE='$(WP_CACHE)' \
 	 WP_CACHEDIR='$(WP_CACHEDIR)' WP_SKIP='$(WP_SKIP)' \
 	 sh proofs/run-wp.sh $(BUILD) $(WP_CORE)

@@ -6,7 +6,12 @@
 #   WP_FALLBACK provers of a second pass, run only on the properties the
 #               first pass left unproved (default z3; empty for none)
 #   WP_TIMEOUT  seconds per goal and prover (default 30)
-#   WP_PAR      parallel prover processes (default 2)
+#   WP_PAR      prover processes running at once, in all (default 2)
+#   WP_JOBS     frama-c processes at once (default 2): one process per file,
+#               largest file first, each with -wp-par WP_PAR/WP_JOBS (at
+#               least 1).  WP's own work per goal (building the Why3 task,
+#               even for a cached result) is single-threaded, so two
+#               processes keep both cores busy.
 #   WP_CACHE    WP cache mode: update (default), replay, offline, none
 #   WP_CACHEDIR WP cache directory (default proofs/wp-cache)
 #   WP_SKIP     comma-separated functions whose bodies are not proved
@@ -15,11 +20,18 @@
 # The last line printed is "proofs: N goals, P proved, U unproved"; the exit
 # status is non-zero unless every goal is proved.  A timeout is a failure.
 set -u
+if [ "${1:-}" = "--job" ]; then
+    # Internal: run-wp.sh --job BUILD N FILE, one frama-c process (below).
+    one_job=1; shift
+else
+    one_job=0
+fi
 build=$1; shift
 provers=${WP_PROVERS:-cvc5}
 fallback=${WP_FALLBACK-z3}
 timeout=${WP_TIMEOUT:-30}
 par=${WP_PAR:-2}
+jobs=${WP_JOBS:-2}
 cache=${WP_CACHE:-update}
 cachedir=${WP_CACHEDIR:-proofs/wp-cache}
 skip=${WP_SKIP:-}
@@ -58,40 +70,75 @@ CONF
 fi
 export WHY3CONFIG=$conf
 
-# First pass.  -warn-special-float none: an infinite or NaN result is
-# defined IEEE 754 behaviour, not an undefined one, so -wp-rte does not
-# flag it; finiteness is a postcondition where the contracts claim it
-# (proofs/README.md).
-set -- "$@" -cpp-extra-args="-Isrc" -warn-special-float none \
-    -wp -wp-rte -wp-model Typed -wp-literals \
-    -wp-prover "$provers" -wp-par "$par" -wp-timeout "$timeout" \
-    -wp-cache "$cache" -wp-cache-dir "$cachedir" \
-    -wp-report-json "$out/report.json"
-[ -z "$skip" ] || set -- "$@" -wp-skip-fct "$skip"
-# shellcheck disable=SC2086
-[ -z "${WP_FLAGS:-}" ] || set -- "$@" ${WP_FLAGS}
-# Second pass: WP selects only the properties not yet proved.
-# The -wp-skip-fct selection does not carry over -then: repeat it.
-if [ -n "$fallback" ]; then
-    set -- "$@" -then -wp -wp-prover "$fallback"
-    [ -z "$skip" ] || set -- "$@" -wp-skip-fct "$skip"
+# One frama-c run (first pass, then the fallback pass) on the files of a
+# job: run_job N FILE...  writes $out/job-N.log and $out/job-N.json.
+# -warn-special-float none: an infinite or NaN result is defined IEEE 754
+# behaviour, not an undefined one, so -wp-rte does not flag it; finiteness
+# is a postcondition where the contracts claim it (proofs/README.md).
+# The -wp-skip-fct selection does not carry over -then: it is repeated.
+run_job() {
+    n=$1; shift
+    # The skipped functions defined in this job's files (frama-c rejects
+    # -wp-skip-fct for a function it does not see).
+    jskip=""
+    for f in $(echo "$skip" | tr ',' ' '); do
+        if grep -q -E "^[a-z_][a-z_0-9 *]*[ *]$f *\(" "$@"; then
+            jskip=${jskip:+$jskip,}$f
+        fi
+    done
+    set -- "$@" -cpp-extra-args="-Isrc" -warn-special-float none \
+        -wp -wp-rte -wp-model Typed -wp-literals \
+        -wp-prover "$provers" -wp-par "$jobpar" -wp-timeout "$timeout" \
+        -wp-cache "$cache" -wp-cache-dir "$cachedir" \
+        -wp-report-json "$out/job-$n.json"
+    [ -z "$jskip" ] || set -- "$@" -wp-skip-fct "$jskip"
+    # shellcheck disable=SC2086
+    [ -z "${WP_FLAGS:-}" ] || set -- "$@" ${WP_FLAGS}
+    if [ -n "$fallback" ]; then
+        set -- "$@" -then -wp -wp-prover "$fallback"
+        [ -z "$jskip" ] || set -- "$@" -wp-skip-fct "$jskip"
+    fi
+    frama-c "$@" >"$out/job-$n.log" 2>&1
+    echo $? >"$out/job-$n.status"
+}
+
+[ "$jobs" -ge 1 ] || jobs=1
+jobpar=$((par / jobs)); [ "$jobpar" -ge 1 ] || jobpar=1
+
+if [ "$one_job" -eq 1 ]; then
+    run_job "$@"
+    exit 0
 fi
 
+# One process per file, the largest first, WP_JOBS at a time.
+rm -f "$out"/job-*.log "$out"/job-*.json "$out"/job-*.status
+export WP_PROVERS="$provers" WP_FALLBACK="$fallback" WP_TIMEOUT="$timeout"
+export WP_PAR="$par" WP_JOBS="$jobs" WP_CACHE="$cache" WP_CACHEDIR="$cachedir"
+export WP_SKIP="$skip"
 start=$(date +%s)
-frama-c "$@" >"$log" 2>&1
-status=$?
+for f in "$@"; do echo "$(wc -c <"$f") $f"; done | sort -rn |
+    awk '{ printf "%03d %s\n", NR, $2 }' |
+    xargs -n 2 -P "$jobs" sh "$0" --job "$build"
 end=$(date +%s)
+cat "$out"/job-*.log >"$log"
 
-# "Proved goals: P / N" once per pass; the second pass sees the goals of
-# the properties the first left unproved.
-counts=$(sed -n -E 's/^\[wp\] Proved goals: *([0-9]+) *\/ *([0-9]+).*/\1 \2/p' "$log")
-[ -n "$counts" ] || {
-    grep -E -i 'error' "$log" | head -n 20 >&2
-    fail "frama-c produced no proof summary (exit $status, see $log)"
-}
-set -- $counts
-total=$2; unproved=$(($2 - $1))
-if [ $# -ge 4 ]; then unproved=$(($4 - $3)); fi
+# Per job, "Proved goals: P / N" once per pass; the second pass sees only
+# the goals of the properties the first left unproved.
+total=0; unproved=0; status=0
+for jl in "$out"/job-*.log; do
+    n=${jl%.log}
+    [ "$(cat "$n.status" 2>/dev/null)" = 0 ] || status=1
+    counts=$(sed -n -E 's/^\[wp\] Proved goals: *([0-9]+) *\/ *([0-9]+).*/\1 \2/p' "$jl")
+    if [ -z "$counts" ]; then
+        grep -E -i 'error' "$jl" | head -n 20 >&2
+        fail "frama-c produced no proof summary (see $jl)"
+    fi
+    # shellcheck disable=SC2086
+    set -- $counts
+    total=$((total + $2))
+    if [ $# -ge 4 ]; then unproved=$((unproved + $4 - $3))
+    else unproved=$((unproved + $2 - $1)); fi
+done
 proved=$((total - unproved))
 
 # Function names: the keys of "wp:functions" in the JSON report.
@@ -117,7 +164,7 @@ functions=$(awk '
             else if (ch == "}") depth--
             i++
         }
-    }' "$out/report.json" 2>/dev/null)
+    }' "$out"/job-*.json 2>/dev/null)
 
 # Per-function table from the goal lines of the log,
 #   [wp] [<prover or Qed or Failed>] Goal typed_<function>_<property> : ...
@@ -174,7 +221,8 @@ table=$(awk -v fns="$functions" '
     echo "# Frama-C/WP proof summary (written by proofs/run-wp.sh; do not edit)"
     echo "# $(frama-c -version 2>/dev/null | head -n 1), WP model Typed (float),"
     echo "# -wp-rte, provers $provers${fallback:+ then $fallback}, timeout ${timeout} s,"
-    echo "# -wp-par $par, cache $cache; bodies assumed, not proved: ${skip:-none}"
+    echo "# $jobs frama-c processes, -wp-par $jobpar each, cache $cache;"
+    echo "# bodies assumed, not proved: ${skip:-none}"
     echo "# files: $files"
     echo "# wall time: $((end - start)) s"
     echo "#"
