@@ -4,9 +4,33 @@
 
 #include <math.h>
 
+/* a^k for an integer 0 <= k <= 8 by repeated squaring (at most k - 1
+ * roundings). */
+static double ipow(double a, int k)
+{
+    double r = 1.0;
+    while (k > 0) {
+        if (k & 1)
+            r *= a;
+        a *= a;
+        k >>= 1;
+    }
+    return r;
+}
+
+/* Exponents that are multiples of 1/2 up to 8 (the paper's p = 3/2 and
+ * n = 1, 2; their sums p + n, p - 1) are computed by multiplication and
+ * sqrt, which are correctly rounded: within a few ulp of pow, without its
+ * cost. Others go to pow. */
 double powabs(double x, double p)
 {
-    return pow(fabs(x), p);
+    double a = fabs(x), twice = 2.0 * p;
+    if (twice >= 0.0 && twice <= 16.0 && twice == (double)(int)twice) {
+        int k = (int)twice;
+        double r = ipow(a, k / 2);
+        return (k & 1) ? r * sqrt(a) : r;
+    }
+    return pow(a, p);
 }
 
 double powsgn(double x, double p)
