@@ -251,12 +251,17 @@ const dop853_tableau *dop853_coefficients(void)
 static void stage_state(const dop853_step_data *s, int i, double *y)
 {
     const double *a = TABLEAU.a[i];
-    for (int m = 0; m < s->n; m++) {
-        double sum = 0.0;
-        for (int j = 0; j < i; j++)
-            sum += a[j] * s->k[j][m];
-        y[m] = s->y0[m] + s->h * sum;
+    double sum[COLLIDE_NY_MAX] = {0.0};
+    /* the same sums, term by term in the order of j, without the terms
+       whose coefficient is zero (most of the tableau) */
+    for (int j = 0; j < i; j++) {
+        if (a[j] == 0.0)
+            continue;
+        for (int m = 0; m < s->n; m++)
+            sum[m] += a[j] * s->k[j][m];
     }
+    for (int m = 0; m < s->n; m++)
+        y[m] = s->y0[m] + s->h * sum[m];
 }
 
 /* Evaluates stage i: k_i = f(t0 + c_i h, Y_i). */
