@@ -21,6 +21,16 @@
 
 #define SAMPLES_MAX 64
 #define ZENO_RING_MAX 4096
+/* A switching point that lies within KINK_SLACK h of the end of a step of
+ * size h counts as reached there: a step that straddles it by delta errs
+ * by about delta / h times the error of a step that straddles it by half
+ * (measured: 1e5 tolerances), so below 1e-4 tolerances here. */
+#define KINK_SLACK 1e-9
+#define PREDICT_POINTS 4       /* samples of the prediction of a switching
+                                  point beyond a step */
+#define PREDICT_AHEAD 2.0      /* predictions reach this many steps ahead */
+#define PREDICT_STEPS 8.0      /* ... and at most this many times the step
+                                  they extrapolate */
 
 enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_KINK = 2 };
 
@@ -50,6 +60,8 @@ typedef struct run {
     double h_start[ENGINE_TRANS_MAX]; /* first accepted step of the last
                                          interval of each mode, or 0 */
     int passed_sign;       /* its sign beyond that point */
+    double kink_goal;      /* predicted switching point the next step is
+                              to end at, or +inf */
     double rate_scale;     /* largest |guard rate| seen in this interval */
     double ring[ZENO_RING_MAX];
     long nring;
@@ -416,6 +428,8 @@ static double step_end(const run *R)
     }
     if (R->pending.kind != STOP_NONE && R->pending.t < limit)
         limit = R->pending.t;
+    if (R->kink_goal > R->t && R->kink_goal < limit)
+        limit = R->kink_goal;
     if (t1 >= limit - stop_min(R->t, limit))
         t1 = limit;
     return t1;
@@ -439,13 +453,13 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
     return R->obs->on_flow(R->obs->ctx, &p);
 }
 
-/* A rejected step whose ends lie on the two sides of a switching point
- * probably failed because it straddled it: the next try ends at the
- * secant estimate of that point, if that is shorter than h. */
-static double kink_cap(const run *R, const dop853_step_data *s, double h)
+/* The secant estimate of the size of the step s up to the first switching
+ * point whose function has opposite signs at the two ends of s (not the
+ * point just stepped to); +inf if there is none. */
+static double kink_secant(const run *R, const dop853_step_data *s)
 {
     const hybrid_system *H = R->H;
-    double k0[ENGINE_KINK_MAX], k1[ENGINE_KINK_MAX];
+    double k0[ENGINE_KINK_MAX], k1[ENGINE_KINK_MAX], h = INFINITY;
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, i;
     if (nk <= 0 || !finite_vector(s->n, s->y1))
         return h;
@@ -465,8 +479,96 @@ static double kink_cap(const run *R, const dop853_step_data *s, double h)
     return h;
 }
 
-/* After an accepted step s ending at t1: find the earliest stop inside. */
-static int screen(run *R, const dop853_step_data *s, stop *st, double *scale)
+/* A rejected step whose ends lie on the two sides of a switching point
+ * probably failed because it straddled it, and its error estimate says
+ * nothing of a step that does not: the next try ends at the secant
+ * estimate of that point. After the first rejection in a row, the
+ * estimate may be as long as the larger of h (the controller's proposal)
+ * and h_free (the size that the flow before the point allowed); after
+ * further ones it may only shorten h, so that rejections always shrink
+ * the step. */
+static double kink_cap(const run *R, const dop853_step_data *s, double h,
+                       int first)
+{
+    double h_kink = kink_secant(R, s);
+    if (!(h_kink < s->h))
+        return h;
+    return fmin(h_kink, first ? fmax(h, R->h_free) : h);
+}
+
+/* The earliest switching point of the current mode that the continuous
+ * extension of the accepted step s, continued beyond its end, predicts
+ * within the next step [t1, t1 + h], in *st; 0 if none. A step that
+ * straddles a switching point has an error estimate that does not hold
+ * (it is rejected, often several times), so the next step is aimed at the
+ * prediction instead. The prediction only chooses a step size: switching
+ * points are located by the screening of the steps taken. */
+static int predict_kink(const run *R, const dop853_step_data *s, double h,
+                        stop *st)
+{
+    const hybrid_system *H = R->H;
+    int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, m, i, found = 0;
+    double t1 = s->t0 + s->h, ta = t1;
+    double k1[ENGINE_KINK_MAX], ka[ENGINE_KINK_MAX], kb[ENGINE_KINK_MAX];
+    double y[COLLIDE_NY_MAX];
+    if (nk <= 0 || !(h > 0.0))
+        return 0;
+    H->kinks(H->ctx, R->q, t1, s->y1, k1);
+    memcpy(ka, k1, sizeof ka);
+    for (m = 1; m <= PREDICT_POINTS && !found; m++) {
+        double tb = t1 + h * ((double)m / PREDICT_POINTS);
+        dop853_dense_eval(s, tb, y);
+        H->kinks(H->ctx, R->q, tb, y, kb);
+        for (i = 0; i < nk; i++) {
+            int sa = sign_of(ka[i]), sb = sign_of(kb[i]);
+            probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
+            bracket br;
+            if (sign_of(k1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
+                continue;
+            br.lo = ta;
+            br.slo = p.orient * ka[i];
+            br.hi = tb;
+            br.shi = p.orient * kb[i];
+            if (root_refine(&p, &br, 1e-3 * KINK_SLACK * s->h, 100) < 0 ||
+                (found && br.hi >= st->t))
+                continue;
+            st->kind = STOP_KINK;
+            st->index = i;
+            st->t = st->hi = br.hi;
+            st->lo = br.lo;
+            st->new_sign = sb;
+            found = 1;
+        }
+        ta = tb;
+        memcpy(ka, kb, sizeof ka);
+    }
+    return found;
+}
+
+/* Whether a switching point at distance d from t counts as reached at t,
+ * when it is straddled by a step of size h from or to t: within
+ * KINK_SLACK h, or so close that no step could end between (the step
+ * floor of one_step). */
+static int negligible_straddle(double d, double h, double t)
+{
+    return d <= KINK_SLACK * h || d <= 32.0 * DBL_EPSILON * fabs(t);
+}
+
+/* Takes switching point st as reached at the current instant, which lies
+ * within KINK_SLACK of the step just taken from it (before or after). */
+static void pass_kink(run *R, const stop *st)
+{
+    R->passed_kink = st->index;
+    R->passed_sign = st->new_sign;
+    R->r->stats.nstops++;
+    if (R->h_free > R->h)
+        R->h = R->h_free;
+}
+
+/* After an accepted step s ending at t1: find the earliest stop inside;
+ * *event_too tells whether an event was found as well. */
+static int screen(run *R, const dop853_step_data *s, stop *st, double *scale,
+                  int *event_too)
 {
     step_samples S;
     stop ev = {STOP_NONE, 0, 0.0, 0.0, 0.0, 0.0, 0}, kk = ev;
@@ -482,6 +584,7 @@ static int screen(run *R, const dop853_step_data *s, stop *st, double *scale)
     gk = screen_kinks(R, s, &S, &kk);
     if (ge < 0 || gk < 0)
         return -1;
+    *event_too = ge;
     st->kind = STOP_NONE;
     if (ge)
         *st = ev;
@@ -513,6 +616,7 @@ static collide_status reach_stop(run *R, double scale)
     stop st = R->pending;
     R->pending.kind = STOP_NONE;
     R->retries = 0;
+    R->kink_goal = INFINITY;
     R->r->stats.nstops++;
     if (st.kind == STOP_EVENT)
         return take_event(R, &st, scale);
@@ -534,7 +638,7 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
     if (!isfinite(err) && h < 1e-12 * (R->T > 0 ? R->T : 1.0))
         return fail(R, COLLIDE_E_NONFINITE, "NaN or infinity in the state");
     R->h = isfinite(err) ? dop853_next_h(&R->ctl, h, err, 1) : 0.25 * h;
-    R->h = kink_cap(R, s, R->h);
+    R->h = kink_cap(R, s, R->h, !*rejected_last);
     *rejected_last = 1;
     return COLLIDE_OK;
 }
@@ -550,6 +654,7 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
     collide_status cs;
     double h_next = dop853_next_h(&R->ctl, s->h, err, *rejected_last);
     int at_stop = R->pending.kind != STOP_NONE && te >= R->pending.t;
+    int cut_short = te < R->t + R->h_free && te == R->kink_goal;
     if (found && !at_stop && found->t >= te - stop_min(R->t, te)) {
         R->pending = *found;  /* found at the very end of the step */
         at_stop = 1;
@@ -559,8 +664,24 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
         return cs;
     *rejected_last = 0;
     R->h = h_next;
-    if (!at_stop && !found)
-        R->h_free = h_next;
+    if (cut_short && R->h_free > R->h)
+        R->h = R->h_free;   /* a step cut short says nothing of longer ones */
+    R->kink_goal = INFINITY;
+    if (!at_stop && !found) {
+        stop pk;
+        double reach = fmin(PREDICT_AHEAD * R->h, PREDICT_STEPS * s->h);
+        if (!cut_short)
+            R->h_free = h_next;
+        if (te == s->t0 + s->h && predict_kink(R, s, reach, &pk)) {
+            double d = pk.t - te;
+            if (negligible_straddle(d, R->h, te))
+                pass_kink(R, &pk);
+            else if (d <= R->h)
+                R->kink_goal = pk.t;
+            else    /* two equal steps to it rather than a long and a short */
+                R->h = 0.5 * d;
+        }
+    }
     if (at_stop)
         return reach_stop(R, scale);
     return COLLIDE_OK;
@@ -572,7 +693,7 @@ static collide_status one_step(run *R, int *rejected_last)
     double t1 = step_end(R), err, scale = 0.0;
     double yst[COLLIDE_NY_MAX], fst[COLLIDE_NY_MAX];
     stop st;
-    int got;
+    int got, event_too = 0;
     if (R->r->stats.steps_accepted >= R->o->max_steps)
         return fail(R, COLLIDE_E_STEP, "the bound max_steps on accepted "
                                        "steps was reached");
@@ -585,10 +706,19 @@ static collide_status one_step(run *R, int *rejected_last)
     if (!(err <= 1.0))
         return reject(R, &s, t1, err, rejected_last);
     dop853_dense_prepare(rhs, R, &s, &R->r->stats.nfev);
-    got = screen(R, &s, &st, &scale);
+    got = screen(R, &s, &st, &scale, &event_too);
     if (got < 0)
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");
+    if (got && st.kind == STOP_KINK && !event_too && st.t < t1 &&
+        negligible_straddle(t1 - st.t, t1 - R->t, t1)) {
+        /* crossed just before the end, and no event: no new step */
+        collide_status cs = accept(R, &s, t1, s.y1, s.f1, err, NULL, scale,
+                                   rejected_last);
+        if (cs == COLLIDE_OK && R->passed_kink < 0)
+            pass_kink(R, &st);
+        return cs;
+    }
     if (got && st.t < t1 && R->retries < 4 &&
         st.t - R->t > stop_min(R->t, st.t)) {
         R->pending = st;        /* cut the step: take it again to the stop */
@@ -629,6 +759,7 @@ collide_status engine_run(const hybrid_system *H, const engine_options *o,
     R.q = q0;
     R.fresh = 1;
     R.passed_kink = -1;
+    R.kink_goal = INFINITY;
     R.ctl = dop853_control_default(o->rtol, o->atol, o->h_max);
     memcpy(R.y, y0, sizeof(double) * (size_t)H->ny);
     r->status = COLLIDE_OK;

@@ -1,12 +1,14 @@
 /* test_engine.c - the event engine (second seed): a guard that crosses
  * and recrosses within one step is not missed, a nearly tangent crossing
  * is located, chattering stops with a diagnosis, and stepping to the
- * switching points makes the accuracy follow the tolerance. */
+ * switching points makes the accuracy follow the tolerance; no accepted
+ * step straddles a switching point. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
+#include "engine.h"
 #include "impact.h"
 #include "sim_fixture.h"
 
@@ -106,6 +108,121 @@ static void accuracy_follows_tolerance(void)
     sim_result_free(&ref);
 }
 
+/* A one-mode system with a switching point at every reversal of v:
+ * x' = v, v' = -x - 0.2 v - 0.1 |v| (slopes 0.3 and 0.1 on the two sides
+ * of v = 0), no transitions. */
+static void kinked_flow(void *ctx, int q, double t, const double *y,
+                        double *dy)
+{
+    (void)ctx; (void)q; (void)t;
+    dy[0] = y[1];
+    dy[1] = -y[0] - 0.2 * y[1] - 0.1 * fabs(y[1]);
+}
+
+static int kinked_nkink(void *ctx, int q)
+{
+    (void)ctx; (void)q;
+    return 1;
+}
+
+static void kinked_kinks(void *ctx, int q, double t, const double *y,
+                         double *out)
+{
+    (void)ctx; (void)q; (void)t;
+    out[0] = y[1];
+}
+
+static int kinked_in_flow(void *ctx, int q, double t, const double *y)
+{
+    (void)ctx; (void)q; (void)t; (void)y;
+    return 1;
+}
+
+static int kinked_in_jump(void *ctx, int q, double t, const double *y)
+{
+    (void)ctx; (void)q; (void)t; (void)y;
+    return 0;
+}
+
+typedef struct piece_check {
+    int pieces, straddled;
+} piece_check;
+
+/* On every accepted piece: v keeps one sign strictly inside it (at 64
+ * points of its continuous extension, away from the ends by 1e-6 of its
+ * length, beyond the engine's slack of 1e-9). */
+static int kinked_on_flow(void *ctx, const flow_piece *p)
+{
+    piece_check *c = ctx;
+    double len = p->t1 - p->t0, y[COLLIDE_NY_MAX];
+    int k, pos = 0, neg = 0;
+    c->pieces++;
+    for (k = 0; k <= 64; k++) {
+        double t = p->t0 + len * (1e-6 + (1.0 - 2e-6) * k / 64.0);
+        dop853_dense_eval(p->dense, t, y);
+        pos += y[1] > 0.0;
+        neg += y[1] < 0.0;
+    }
+    if (pos && neg)
+        c->straddled++;
+    return 0;
+}
+
+static collide_status kinked_run(double rtol, piece_check *c,
+                                 engine_result *r)
+{
+    hybrid_system H;
+    engine_options o;
+    engine_observer obs;
+    const double y0[2] = {1.0, -0.1};
+    memset(&H, 0, sizeof H);
+    H.ny = 2;
+    H.flow = kinked_flow;
+    H.in_flow_set = kinked_in_flow;
+    H.in_jump_set = kinked_in_jump;
+    H.nkink = kinked_nkink;
+    H.kinks = kinked_kinks;
+    memset(&o, 0, sizeof o);
+    o.rtol = rtol;
+    o.atol = 1e-3 * rtol;
+    o.h_max = HUGE_VAL;
+    o.graze_tol = 1e-6;
+    o.max_steps = 1000000;
+    o.samples_per_step = 8;
+    obs.ctx = c;
+    obs.on_flow = kinked_on_flow;
+    obs.on_event = NULL;
+    c->pieces = c->straddled = 0;
+    return engine_run(&H, &o, &obs, 20.0, y0, 0, r);
+}
+
+/* The switching points of v = 0 (about one every pi) are all stepped to:
+ * no piece straddles one, every one is a stop, and the error at T falls
+ * with the tolerance. */
+static void switching_points(void)
+{
+    static engine_result r7, r10, ref;
+    piece_check c;
+    double e7, e10;
+    collide_status st = kinked_run(1e-10, &c, &r10);
+    check_true(st == COLLIDE_OK, "switching points: the run completes");
+    printf("switching points: %d pieces, %ld stops, %ld rhs evaluations\n",
+           c.pieces, r10.stats.nstops, r10.stats.nfev);
+    check_true(c.pieces > 0 && c.straddled == 0,
+               "switching points: no accepted piece has v of both signs inside");
+    check_range((double)r10.stats.nstops, 6.0, 7.0,
+                "switching points: each of the 6 or 7 reversals of v in "
+                "[0, 20] is a stop");
+    kinked_run(1e-14, &c, &ref);
+    kinked_run(1e-7, &c, &r7);
+    e7 = fabs(r7.y[0] - ref.y[0]) + fabs(r7.y[1] - ref.y[1]);
+    e10 = fabs(r10.y[0] - ref.y[0]) + fabs(r10.y[1] - ref.y[1]);
+    printf("switching points: error at T %.3g at rtol 1e-7, %.3g at 1e-10\n",
+           e7, e10);
+    check_true(e7 / e10 >= 100.0, "switching points: accuracy follows the "
+                                  "tolerance (1000x tighter: >= 100x smaller error)");
+}
+
 int main(void)
 {
     dip("400", 400.0, "dip: a flight dipping 0.25 mm below the obstacle commences");
@@ -113,5 +230,6 @@ int main(void)
     no_dip();
     zeno();
     accuracy_follows_tolerance();
+    switching_points();
     return check_summary("test_engine");
 }
