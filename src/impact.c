@@ -105,15 +105,16 @@ typedef struct impact {
     int fail_memory;
 } impact;
 
-/* Supply rate <u, y> (Definition III.13) at t. */
-static double supply(const impact *I, double t, const double *y)
+/* Supply rate <u, y> (Definition III.13) for the applied forces
+ * (fe1, fe2), of reduced force fer. */
+static double supply(const impact *I, double fe1, double fe2, double fer,
+                     const double *y)
 {
     const model *m = I->m;
     const layout *L = &I->L;
-    double fe1, fe2, h1, h2;
+    double h1, h2;
     if (m->sys == SYS_HR)
-        return supply_rate_hr(input_reduced_force(m, t), y[L->v]);
-    input_forces(m, t, &fe1, &fe2);
+        return supply_rate_hr(fer, y[L->v]);
     output_hf(m->eta, m->eta_c, y[L->v], y[L->vm], &h1, &h2);
     return supply_rate_hf(fe1, fe2, h1, h2);
 }
@@ -124,9 +125,11 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
     const impact *I = ctx;
     const model *m = I->m;
     const layout *L = &I->L;
-    double fer = input_reduced_force(m, t);
-    double phi = 0.0, dc = 0.0, s = supply(I, t, y);
+    double fe1, fe2, fer, phi = 0.0, dc = 0.0, s;
     int i;
+    input_forces(m, t, &fe1, &fe2);
+    fer = reduced_force(m, fe1, fe2);
+    s = supply(I, fe1, fe2, fer, y);
     for (i = 0; i < L->ny; i++)
         dy[i] = 0.0;
     if (q == 1) {
@@ -138,8 +141,6 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
     dy[L->x] = y[L->v];                               /* f_1 */
     dy[L->v] = relative_acceleration(m->m, q, phi, fer); /* f_2 */
     if (m->sys == SYS_HF) {
-        double fe1, fe2;
-        input_forces(m, t, &fe1, &fe2);
         dy[L->xm] = y[L->vm];                         /* f_3, Eq. (74) */
         dy[L->vm] = (fe1 + fe2) / (m->m1 + m->m2);    /* f_4, Eq. (74) */
     }

@@ -52,13 +52,18 @@ void input_forces(const model *m, double t, double *fe1, double *fe2)
     }
 }
 
+double reduced_force(const model *m, double fe1, double fe2)
+{
+    if (m->sys == SYS_HR)
+        return fe1;                           /* m_2 = +inf: F_e,r = F_e,1 */
+    return (m->m2 * fe1 - m->m1 * fe2) / (m->m1 + m->m2);            /* Eq. (46) */
+}
+
 double input_reduced_force(const model *m, double t)
 {
     double fe1, fe2;
     input_forces(m, t, &fe1, &fe2);
-    if (m->sys == SYS_HR)
-        return fe1;                           /* m_2 = +inf: F_e,r = F_e,1 */
-    return (m->m2 * fe1 - m->m1 * fe2) / (m->m1 + m->m2);            /* Eq. (46) */
+    return reduced_force(m, fe1, fe2);
 }
 
 double input_next_breakpoint(const model *m, double t)

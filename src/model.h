@@ -42,7 +42,11 @@ typedef struct model {
 /* Applied forces (F_e,1, F_e,2) at time t (Section IV-A; Eqs. 208-209). */
 void input_forces(const model *m, double t, double *fe1, double *fe2);
 
-/* Reduced applied force F_e,r at time t (Eq. 46; H_r: F_e,r = F_e,1). */
+/* Reduced applied force F_e,r of the forces (F_e,1, F_e,2) (Eq. 46; H_r:
+ * F_e,r = F_e,1). */
+double reduced_force(const model *m, double fe1, double fe2);
+
+/* Reduced applied force F_e,r at time t (Eq. 46). */
 double input_reduced_force(const model *m, double t);
 
 /* The next time strictly after t at which the input signal is not smooth
