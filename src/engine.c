@@ -42,6 +42,14 @@ typedef struct stop {
     int new_sign;          /* switching point: sign on the far side */
 } stop;
 
+/* Samples of the step at n + 1 equally spaced instants (end points exact). */
+typedef struct step_samples {
+    int n;
+    double t[SAMPLES_MAX + 1];
+    double y[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
+    double dy[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
+} step_samples;
+
 typedef struct run {
     const hybrid_system *H;
     const engine_options *o;
@@ -62,6 +70,7 @@ typedef struct run {
     int passed_sign;       /* its sign beyond that point */
     double kink_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
+    step_samples S;        /* samples of the last step screened */
     double rate_scale;     /* largest |guard rate| seen in this interval */
     double ring[ZENO_RING_MAX];
     long nring;
@@ -144,14 +153,6 @@ static collide_status fail(run *R, collide_status st, const char *what)
     R->r->status = st;
     return st;
 }
-
-/* Samples of the step at n + 1 equally spaced instants (end points exact). */
-typedef struct step_samples {
-    int n;
-    double t[SAMPLES_MAX + 1];
-    double y[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
-    double dy[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
-} step_samples;
 
 static void sample_step(const dop853_step_data *s, int n, step_samples *S)
 {
@@ -450,6 +451,15 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
     p.y0 = s->y0;
     p.y1 = ye;
     p.dense = s;
+    p.ns = 0;
+    p.st = NULL;
+    p.sy = NULL;
+    if (te == s->t0 + s->h && R->S.n > 0 && R->S.t[0] == s->t0 &&
+        R->S.t[R->S.n] == te) {
+        p.ns = R->S.n;
+        p.st = R->S.t;
+        p.sy = (const double (*)[COLLIDE_NY_MAX])R->S.y;
+    }
     return R->obs->on_flow(R->obs->ctx, &p);
 }
 
@@ -570,18 +580,18 @@ static void pass_kink(run *R, const stop *st)
 static int screen(run *R, const dop853_step_data *s, stop *st, double *scale,
                   int *event_too)
 {
-    step_samples S;
+    step_samples *S = &R->S;
     stop ev = {STOP_NONE, 0, 0.0, 0.0, 0.0, 0.0, 0}, kk = ev;
     int ge, gk, n = R->o->samples_per_step;
     if (n < 1)
         n = 1;
     if (n > SAMPLES_MAX)
         n = SAMPLES_MAX;
-    sample_step(s, n, &S);
+    sample_step(s, n, S);
     *scale = R->rate_scale;
-    ge = screen_events(R, s, &S, &ev, scale);
+    ge = screen_events(R, s, S, &ev, scale);
     R->rate_scale = *scale;
-    gk = screen_kinks(R, s, &S, &kk);
+    gk = screen_kinks(R, s, S, &kk);
     if (ge < 0 || gk < 0)
         return -1;
     *event_too = ge;

@@ -47,12 +47,17 @@ typedef struct hybrid_system {
 
 /* An accepted piece of flow [t0, t1] in mode q, for observers: the end
  * states, and the continuous extension of the step it was cut from (valid
- * on [t0, t1]). */
+ * on [t0, t1]). When ns > 0, sy[k] is the continuous extension at
+ * st[k] = t0 + (t1 - t0) k / ns, k = 0 .. ns (the ends are y0 and y1), as
+ * the engine already evaluated it. */
 typedef struct flow_piece {
     int q, j;
     double t0, t1;
     const double *y0, *y1;
     const dop853_step_data *dense;
+    int ns;
+    const double *st;
+    const double (*sy)[COLLIDE_NY_MAX];
 } flow_piece;
 
 /* An event; rate_scale is the largest |d g/dt| of any guard of the mode

@@ -390,18 +390,25 @@ static int rises_inward(const impact *I, const flow_piece *p, int which,
     return quantity_at(I, p, which, p->t1 - probe) > best;
 }
 
-/* The maximum of the quantity over the piece: at its ends, and at a
- * maximum near the best sample refined on the continuous extension. */
-static double piece_max(const impact *I, const flow_piece *p, int which)
+/* The largest of `current` and the maximum of the quantity over the
+ * piece: at its ends, and at a maximum near the best sample refined on
+ * the continuous extension. The refinement is skipped when the parabola
+ * through the best sample and its neighbours peaks, with twice its margin
+ * over the best sample, below `current`: the maximum inside cannot then
+ * be the greatest of the contact. */
+static double piece_max(const impact *I, const flow_piece *p, int which,
+                        double current)
 {
-    enum { N = 8 };
-    double v[N + 1], best;
-    int k, kbest = 0;
+    enum { NMAX = 64 };
+    double v[NMAX + 1], best;
+    int N = p->ns > 0 && p->ns <= NMAX ? p->ns : 8, k, kbest = 0;
     for (k = 0; k <= N; k++) {
         if (k == 0)
             v[k] = contact_quantity(I, which, p->y0);
         else if (k == N)
             v[k] = contact_quantity(I, which, p->y1);
+        else if (N == p->ns)   /* the engine's samples of the piece */
+            v[k] = contact_quantity(I, which, p->sy[k]);
         else
             v[k] = quantity_at(I, p, which,
                                p->t0 + (p->t1 - p->t0) * ((double)k / N));
@@ -409,16 +416,25 @@ static double piece_max(const impact *I, const flow_piece *p, int which)
             kbest = k;
     }
     best = v[kbest];
+    if (best > current)
+        current = best;
+    if (kbest > 0 && kbest < N) {
+        double a = v[kbest - 1], b = v[kbest + 1];
+        double curv = a - 2.0 * best + b;     /* < 0 at a maximum */
+        double rise = curv < 0.0 ? -(b - a) * (b - a) / (8.0 * curv) : HUGE_VAL;
+        if (best + 2.0 * rise < current)
+            return current;
+    }
     if (p->t1 > p->t0 && rises_inward(I, p, which, kbest, N, best)) {
         /* the maximum lies within a sample spacing of the best sample */
         double h = (p->t1 - p->t0) / N;
         double a = kbest > 0 ? p->t0 + (kbest - 1) * h : p->t0;
         double b = kbest < N ? p->t0 + (kbest + 1) * h : p->t1;
         double r = refine_max(I, p, which, a, b);
-        if (r > best)
-            best = r;
+        if (r > current)
+            current = r;
     }
-    return best;
+    return current;
 }
 
 static void track_scale(impact *I, const double *y)
@@ -437,11 +453,8 @@ static int on_flow(void *ctx, const flow_piece *p)
     impact *I = ctx;
     track_scale(I, p->y1);
     if (p->q == 1 && p->t1 > p->t0) {
-        double a = piece_max(I, p, 0), b = piece_max(I, p, 1);
-        if (a > I->xc_max)
-            I->xc_max = a;
-        if (b > I->fc_max)
-            I->fc_max = b;
+        I->xc_max = piece_max(I, p, 0, I->xc_max);
+        I->fc_max = piece_max(I, p, 1, I->fc_max);
     }
     return sample_piece(I, p);
 }
