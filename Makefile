@@ -4,7 +4,7 @@
 CC      ?= gcc
 CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -pedantic
-OPT     ?= -O2 -g
+OPT     ?= -O3 -g
 CFLAGS  ?=
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -Isrc
 LDLIBS   = -lm
