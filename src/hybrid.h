@@ -63,6 +63,7 @@ layout layout_make(system_kind sys, int nz);
 
 #include "../spec/flow_jump_sets.acsl"
 #include "../spec/bounded.acsl"
+#include "../spec/passive_jump.acsl"
 
 /* (chi, u) in C: Eq. (77), the same condition as Eq. (65) for H_c. phi is
  * Phi(x_c, z_c, v). */
@@ -71,6 +72,7 @@ layout layout_make(system_kind sys, int nz);
   @ assigns \nothing;
   @ ensures flow: \result == 1 <==> in_flow_set(q, x, v, phi);
   @ ensures bool: \result == 0 || \result == 1;
+  @ ensures lemma_v14: \result == 0 ==> in_jump_set(q, x, v, phi);
   @*/
 int flow_set(int q, double x, double v, double phi);
 
@@ -95,6 +97,7 @@ int jump_set(int q, double x, double v, double phi);
   @ requires apart_q: \separated(qnew, y + (0 .. L->ny - 1), L);
   @ assigns ynew[0 .. L->ny - 1], *qnew;
   @ ensures toggle: *qnew == 1 - q;
+  @ ensures lemma_v4: *qnew == 0 || *qnew == 1;
   @ ensures indentation: ynew[L->xc] == 0.0;
   @ ensures internal: \forall integer i; L->z <= i < L->z + L->nz ==> ynew[i] == 0.0;
   @ ensures kept: \forall integer i; 0 <= i < L->ny && i != L->xc &&
@@ -127,8 +130,9 @@ double relative_acceleration(double m, int q, double phi, double fer);
   @ requires sign: \le_double((double)0.0, m) && \le_double((double)0.0, vc);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures eq91: \eq_double(\result,
-  @   \add_double(\mul_double(\mul_double((double)0.5, m), \mul_double(v, v)), vc));
+  @ ensures eq91: \eq_double(\result, storage_hr_value(m, v, vc));
+  @ ensures d2: \le_double(storage_hr_value(m, v, (double)0.0),
+  @                        storage_hr_value(m, v, vc));
   @ ensures nonneg: \le_double((double)0.0, \result);
   @*/
 double storage_hr(double m, double v, double vc);
@@ -141,10 +145,9 @@ double storage_hr(double m, double v, double vc);
   @ requires stored: \le_double((double)0.0, vc);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures eq94: \eq_double(\result,
-  @   \add_double(\add_double(\mul_double(\mul_double((double)0.5, m), \mul_double(v, v)),
-  @                           \mul_double(\mul_double((double)0.5, mt), \mul_double(vm, vm))),
-  @               vc));
+  @ ensures eq94: \eq_double(\result, storage_hf_value(m, mt, v, vm, vc));
+  @ ensures d2: \le_double(storage_hf_value(m, mt, v, vm, (double)0.0),
+  @                        storage_hf_value(m, mt, v, vm, vc));
   @ ensures nonneg: \le_double((double)0.0, \result);
   @*/
 double storage_hf(double m, double mt, double v, double vm, double vc);
