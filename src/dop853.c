@@ -12,8 +12,8 @@
  * continuous extension. */
 #include "dop853.h"
 
+#include <float.h>
 #include <math.h>
-#include <string.h>
 
 /* Number of stages of the step proper (the book's s = 12) and index of the
  * row of a[][] that holds the weights b (the FSAL stage 13). */
@@ -243,39 +243,151 @@ const dop853_tableau *dop853_coefficients(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* The calls out of this module                                       */
+/* ------------------------------------------------------------------ */
+
+/* The right-hand side, called only here. The contract is what the proof
+ * assumes of every ode_rhs (see dop853.h); the body is not proved (WP
+ * cannot check a call through a pointer, nor that f is a valid function
+ * pointer). Every caller passes arrays of COLLIDE_NY_MAX doubles. */
+/*@ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires dy: \valid(dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires separated:
+  @   \separated(y + (0 .. COLLIDE_NY_MAX - 1), dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns dy[0 .. COLLIDE_NY_MAX - 1];
+  @*/
+static void dop853_call_rhs(ode_rhs f, void *ctx, double t, const double *y,
+                            double *dy)
+{
+    f(ctx, t, y, dy);
+}
+
+/* libm. Only the absence of side effects on the program's memory is
+ * assumed of these (their bodies are not proved): no property of their
+ * results is used, as none is needed for the absence of run-time errors.
+ * Frama-C's own math.h contracts are not used (they equate doubles with
+ * real results). sqrt and pow may set errno on a domain or range error
+ * (not for the arguments given here: >= 0, +inf or NaN); collide never
+ * reads errno after them. */
+/*@ assigns \nothing; */
+static double dop853_fabs(double x) { return fabs(x); }
+
+/*@ assigns \nothing; */
+static double dop853_fmax(double x, double y) { return fmax(x, y); }
+
+/*@ assigns \nothing; */
+static double dop853_fmin(double x, double y) { return fmin(x, y); }
+
+/*@ assigns \nothing; */
+static double dop853_sqrt(double x) { return sqrt(x); }
+
+/*@ assigns \nothing; */
+static double dop853_pow(double x, double y) { return pow(x, y); }
+
+/* x is neither NaN nor an infinity (isfinite without libm). */
+/*@ assigns \nothing;
+  @ ensures meaning: \result != 0 <==> \is_finite(x);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static int finite_double(double x)
+{
+    return x >= -DBL_MAX && x <= DBL_MAX;
+}
+
+/* dst[0 .. n-1] = src[0 .. n-1], component by component (dst may be src). */
+/*@ requires dim: 0 <= n;
+  @ requires dst: \valid(dst + (0 .. n - 1));
+  @ requires src: \valid_read(src + (0 .. n - 1));
+  @ assigns dst[0 .. n - 1];
+  @*/
+static void copy_vec(int n, double *dst, const double *src)
+{
+    /*@ loop invariant range: 0 <= m <= n;
+      @ loop assigns m, dst[0 .. n - 1];
+      @ loop variant n - m;
+      @*/
+    for (int m = 0; m < n; m++)
+        dst[m] = src[m];
+}
+
+/* ------------------------------------------------------------------ */
 /* One step                                                            */
 /* ------------------------------------------------------------------ */
 
+/* sum += a k, component-wise; nothing when the coefficient a is zero (most
+ * of the tableau). (The test is here, on a parameter, rather than on the
+ * table entry in stage_state: WP 25 then does not bring the initializer
+ * of TABLEAU into the goals of stage_state, whose implicit zeros it
+ * translates to Why3 ill-typed.) */
+/*@ requires dim: 0 <= n;
+  @ requires sum: \valid(sum + (0 .. n - 1));
+  @ requires k: \valid_read(k + (0 .. n - 1));
+  @ assigns sum[0 .. n - 1];
+  @*/
+static void add_term(int n, double *sum, double a, const double *k)
+{
+    if (a == 0.0)
+        return;
+    /*@ loop invariant range: 0 <= m <= n;
+      @ loop assigns m, sum[0 .. n - 1];
+      @ loop variant n - m;
+      @*/
+    for (int m = 0; m < n; m++)
+        sum[m] += a * k[m];
+}
+
 /* Stage value Y_i = y0 + h * sum_{j<i} a_ij k_j (Eq. II.1.8); row ROW_B
  * gives the 8th-order solution y1 = y0 + h * sum_i b_i k_i. */
+/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires row: 1 <= i < N_DENSE;
+  @ requires out: \valid(y + (0 .. s->n - 1));
+  @ assigns y[0 .. s->n - 1];
+  @*/
 static void stage_state(const dop853_step_data *s, int i, double *y)
 {
     const double *a = TABLEAU.a[i];
     double sum[COLLIDE_NY_MAX] = {0.0};
     /* the same sums, term by term in the order of j, without the terms
        whose coefficient is zero (most of the tableau) */
-    for (int j = 0; j < i; j++) {
-        if (a[j] == 0.0)
-            continue;
-        for (int m = 0; m < s->n; m++)
-            sum[m] += a[j] * s->k[j][m];
-    }
+    /*@ loop invariant range: 0 <= j <= i;
+      @ loop assigns j, sum[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant i - j;
+      @*/
+    for (int j = 0; j < i; j++)
+        add_term(s->n, sum, a[j], s->k[j]);
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop assigns m, y[0 .. s->n - 1];
+      @ loop variant s->n - m;
+      @*/
     for (int m = 0; m < s->n; m++)
         y[m] = s->y0[m] + s->h * sum[m];
 }
 
 /* Evaluates stage i: k_i = f(t0 + c_i h, Y_i). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires stage: 1 <= i < N_DENSE;
+  @ assigns s->k[i][0 .. COLLIDE_NY_MAX - 1];
+  @*/
 static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
 {
     double y[COLLIDE_NY_MAX];
     stage_state(s, i, y);
-    f(ctx, s->t0 + TABLEAU.c[i] * s->h, y, s->k[i]);
+    dop853_call_rhs(f, ctx, s->t0 + TABLEAU.c[i] * s->h, y, s->k[i]);
 }
 
+/*@ requires dim: 0 <= n;
+  @ requires v: \valid_read(v + (0 .. n - 1));
+  @ assigns \nothing;
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
 static int all_finite(int n, const double *v)
 {
+    /*@ loop invariant range: 0 <= i <= n;
+      @ loop assigns i;
+      @ loop variant n - i;
+      @*/
     for (int i = 0; i < n; i++)
-        if (!isfinite(v[i]))
+        if (!finite_double(v[i]))
             return 0;
     return 1;
 }
@@ -287,13 +399,25 @@ static int all_finite(int n, const double *v)
  *   S5 = sum_i (err5_i / sk_i)^2,  S3 = sum_i (err3_i / sk_i)^2,
  * the norm is err = |h| S5 / sqrt(n (S5 + 0.01 S3)), which behaves like
  * O(h^8) and is reliable also for large h (the 3rd-order term). */
+/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @*/
 static double error_norm(const dop853_step_data *s, double rtol,
                          double atol)
 {
     double s5 = 0.0, s3 = 0.0;
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop assigns m, s5, s3;
+      @ loop variant s->n - m;
+      @*/
     for (int m = 0; m < s->n; m++) {
-        double sk = atol + rtol * fmax(fabs(s->y0[m]), fabs(s->y1[m]));
+        double sk = atol + rtol * dop853_fmax(dop853_fabs(s->y0[m]),
+                                              dop853_fabs(s->y1[m]));
         double e5 = 0.0, bk = 0.0, hk = 0.0;
+        /*@ loop invariant range: 0 <= j <= N_STAGES;
+          @ loop assigns j, e5, bk, hk;
+          @ loop variant N_STAGES - j;
+          @*/
         for (int j = 0; j < N_STAGES; j++) {
             e5 += TABLEAU.e5[j] * s->k[j][m];
             bk += TABLEAU.b[j] * s->k[j][m];
@@ -305,7 +429,7 @@ static double error_norm(const dop853_step_data *s, double rtol,
     double deno = s5 + 0.01 * s3;
     if (deno <= 0.0)
         deno = 1.0;
-    return fabs(s->h) * s5 / sqrt(s->n * deno);
+    return dop853_fabs(s->h) * s5 / dop853_sqrt(s->n * deno);
 }
 
 double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
@@ -316,24 +440,28 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
     s->t0 = t0;
     s->h = h;
     s->dense_ready = 0;
-    memcpy(s->y0, y0, (size_t)n * sizeof *y0);
-    memcpy(s->f0, f0, (size_t)n * sizeof *f0);
-    memcpy(s->k[0], f0, (size_t)n * sizeof *f0);
+    copy_vec(n, s->y0, y0);
+    copy_vec(n, s->f0, f0);
+    copy_vec(n, s->k[0], f0);
 
     /* stages 2..12 of the book (11 evaluations) */
+    /*@ loop invariant range: 1 <= i <= N_STAGES;
+      @ loop assigns i, s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant N_STAGES - i;
+      @*/
     for (int i = 1; i < N_STAGES; i++)
         eval_stage(f, ctx, s, i);
 
     /* 8th-order solution and the FSAL evaluation f1 = f(t0 + h, y1) */
     stage_state(s, ROW_B, s->y1);
-    f(ctx, t0 + h, s->y1, s->k[ROW_B]);
-    memcpy(s->f1, s->k[ROW_B], (size_t)n * sizeof *f0);
+    dop853_call_rhs(f, ctx, t0 + h, s->y1, s->k[ROW_B]);
+    copy_vec(n, s->f1, s->k[ROW_B]);
     *nfev += N_STAGES;
 
     if (!all_finite(n, s->y1) || !all_finite(n, s->f1))
         return INFINITY;
     double err = error_norm(s, rtol, atol);
-    return isfinite(err) ? err : INFINITY;
+    return finite_double(err) ? err : INFINITY;
 }
 
 /* ------------------------------------------------------------------ */
@@ -351,10 +479,18 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
 {
     if (s->dense_ready)
         return;
+    /*@ loop invariant range: ROW_B + 1 <= i <= N_DENSE;
+      @ loop assigns i, s->k[ROW_B + 1 .. N_DENSE - 1][0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant N_DENSE - i;
+      @*/
     for (int i = ROW_B + 1; i < N_DENSE; i++)
         eval_stage(f, ctx, s, i);
     *nfev += N_DENSE - ROW_B - 1;
 
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop assigns m, s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant s->n - m;
+      @*/
     for (int m = 0; m < s->n; m++) {
         double ydiff = s->y1[m] - s->y0[m];
         double bspl = s->h * s->f0[m] - ydiff;
@@ -362,8 +498,16 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
         s->cont[1][m] = ydiff;
         s->cont[2][m] = bspl;
         s->cont[3][m] = ydiff - s->h * s->f1[m] - bspl;
+        /*@ loop invariant range: 0 <= q <= 4;
+          @ loop assigns q, s->cont[4 .. 7][m];
+          @ loop variant 4 - q;
+          @*/
         for (int q = 0; q < 4; q++) {
             double sum = 0.0;
+            /*@ loop invariant range: 0 <= j <= N_DENSE;
+              @ loop assigns j, sum;
+              @ loop variant N_DENSE - j;
+              @*/
             for (int j = 0; j < N_DENSE; j++)
                 sum += TABLEAU.d[q][j] * s->k[j][m];
             s->cont[4 + q][m] = s->h * sum;
@@ -376,10 +520,14 @@ void dop853_dense_eval(const dop853_step_data *s, double t, double *y)
 {
     /* the end points exactly (the nested form gives y0 + (y1 - y0)) */
     if (t == s->t0 + s->h) {
-        memmove(y, s->y1, (size_t)s->n * sizeof *y); /* y may be s->y1 */
+        copy_vec(s->n, y, s->y1); /* y may be s->y1 */
         return;
     }
     double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop assigns m, y[0 .. s->n - 1];
+      @ loop variant s->n - m;
+      @*/
     for (int m = 0; m < s->n; m++) {
         const double r4 = s->cont[4][m], r5 = s->cont[5][m];
         const double r6 = s->cont[6][m], r7 = s->cont[7][m];
@@ -396,6 +544,10 @@ void dop853_dense_eval(const dop853_step_data *s, double t, double *y)
 void dop853_dense_deriv(const dop853_step_data *s, double t, double *dy)
 {
     double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop assigns m, dy[0 .. s->n - 1];
+      @ loop variant s->n - m;
+      @*/
     for (int m = 0; m < s->n; m++) {
         double q3 = s->cont[6][m] + th * s->cont[7][m];
         double dq3 = s->cont[7][m];
@@ -451,25 +603,35 @@ double dop853_next_h(const dop853_control *c, double h, double err,
 {
     if (!(err >= 0.0))
         err = INFINITY;
-    double fac = pow(err, 1.0 / 8.0) / c->safety;
-    fac = fmin(1.0 / c->fac_min, fmax(1.0 / c->fac_max, fac));
+    double fac = dop853_pow(err, 1.0 / 8.0) / c->safety;
+    fac = dop853_fmin(1.0 / c->fac_min, dop853_fmax(1.0 / c->fac_max, fac));
     double h_new = h / fac;
     if (last_rejected && h_new > h)
         h_new = h;
-    return fmin(h_new, c->h_max);
+    return dop853_fmin(h_new, c->h_max);
 }
 
 /* Norm sqrt(sum_i (v_i / sk_i)^2), sk_i = atol + rtol |y0_i|, of the
  * starting step heuristic (Hairer's HINIT). */
+/*@ requires dim: 0 <= n;
+  @ requires v: \valid_read(v + (0 .. n - 1));
+  @ requires y0: \valid_read(y0 + (0 .. n - 1));
+  @ requires ctl: \valid_read(c);
+  @ assigns \nothing;
+  @*/
 static double start_norm(int n, const double *v, const double *y0,
                          const dop853_control *c)
 {
     double sum = 0.0;
+    /*@ loop invariant range: 0 <= i <= n;
+      @ loop assigns i, sum;
+      @ loop variant n - i;
+      @*/
     for (int i = 0; i < n; i++) {
-        double sk = c->atol + c->rtol * fabs(y0[i]);
+        double sk = c->atol + c->rtol * dop853_fabs(y0[i]);
         sum += (v[i] / sk) * (v[i] / sk);
     }
-    return sqrt(sum);
+    return dop853_sqrt(sum);
 }
 
 /* Hairer's starting step size (Section II.4, algorithm after Eq. 4.14,
@@ -483,26 +645,34 @@ double dop853_initial_h(ode_rhs f, void *ctx, int n, double t0,
                         const double *y0, const double *f0, double span,
                         const dop853_control *c, long *nfev)
 {
-    double h_bound = fmin(c->h_max, fabs(span));
+    double h_bound = dop853_fmin(c->h_max, dop853_fabs(span));
     double d0 = start_norm(n, y0, y0, c), d1 = start_norm(n, f0, y0, c);
     double h = (d0 <= 1e-5 || d1 <= 1e-5) ? 1e-6 : 0.01 * (d0 / d1);
-    h = fmin(h, h_bound);
+    h = dop853_fmin(h, h_bound);
 
     /* explicit Euler step to estimate the second derivative */
     double y1[COLLIDE_NY_MAX] = {0.0}, f1[COLLIDE_NY_MAX] = {0.0};
+    /*@ loop invariant range: 0 <= i <= n;
+      @ loop assigns i, y1[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant n - i;
+      @*/
     for (int i = 0; i < n; i++)
         y1[i] = y0[i] + h * f0[i];
-    f(ctx, t0 + h, y1, f1);
+    dop853_call_rhs(f, ctx, t0 + h, y1, f1);
     *nfev += 1;
+    /*@ loop invariant range: 0 <= i <= n;
+      @ loop assigns i, f1[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant n - i;
+      @*/
     for (int i = 0; i < n; i++)
         f1[i] -= f0[i];
     double d2 = start_norm(n, f1, y0, c) / h;
 
-    double d12 = fmax(d1, d2);
-    double h1 = d12 <= 1e-15 ? fmax(1e-6, h * 1e-3)
-                             : pow(0.01 / d12, 1.0 / 8.0);
-    h = fmin(fmin(100.0 * h, h1), h_bound);
+    double d12 = dop853_fmax(d1, d2);
+    double h1 = d12 <= 1e-15 ? dop853_fmax(1e-6, h * 1e-3)
+                             : dop853_pow(0.01 / d12, 1.0 / 8.0);
+    h = dop853_fmin(dop853_fmin(100.0 * h, h1), h_bound);
     if (!(h > 0.0)) /* non-finite estimates: a tiny but valid step */
-        h = fmin(1e-6, h_bound);
+        h = dop853_fmin(1e-6, h_bound);
     return h;
 }
