@@ -13,6 +13,7 @@
 
 #include "engine.h"
 #include "ledger.h"
+#include "observables.h"
 
 /* The guards table (DESIGN.md), in priority order within each mode. */
 static const hybrid_transition transitions[] = {
@@ -416,8 +417,7 @@ static double piece_max(const impact *I, const flow_piece *p, int which,
             kbest = k;
     }
     best = v[kbest];
-    if (best > current)
-        current = best;
+    current = obs_running_max(current, best);  /* Eqs. (198)-(199) */
     if (kbest > 0 && kbest < N) {
         double a = v[kbest - 1], b = v[kbest + 1];
         double curv = a - 2.0 * best + b;     /* < 0 at a maximum */
@@ -431,8 +431,7 @@ static double piece_max(const impact *I, const flow_piece *p, int which,
         double a = kbest > 0 ? p->t0 + (kbest - 1) * h : p->t0;
         double b = kbest < N ? p->t0 + (kbest + 1) * h : p->t1;
         double r = refine_max(I, p, which, a, b);
-        if (r > current)
-            current = r;
+        current = obs_running_max(current, r);
     }
     return current;
 }
@@ -464,8 +463,8 @@ static void begin_contact(impact *I, const engine_event *e)
     sim_result *r = I->r;
     const layout *L = &I->L;
     if (r->ncollisions > 0 && isnan(r->collisions[r->ncollisions - 1].t_f))
-        r->collisions[r->ncollisions - 1].t_f =
-            e->t - r->collisions[r->ncollisions - 1].t_s;  /* Eq. (195) */
+        r->collisions[r->ncollisions - 1].t_f = obs_flight_duration(
+            r->collisions[r->ncollisions - 1].t_s, e->t);  /* Eq. (195) */
     memset(&I->cur, 0, sizeof I->cur);
     I->cur.i = r->ncollisions;
     I->cur.t_e = e->t;                                     /* Eq. (193) */
@@ -481,19 +480,20 @@ static void contact_observables(impact *I, collision_rec *c, double t,
 {
     const layout *L = &I->L;
     c->t_s = t;                                            /* Eq. (193) */
-    c->t_d = c->t_s - c->t_e;                              /* Eq. (194) */
+    c->t_d = obs_contact_duration(c->t_e, c->t_s);         /* Eq. (194) */
     c->t_f = NAN;                                          /* Eq. (195) */
     c->v_s = y[L->v];
-    c->e = -c->v_s / c->v_i;                               /* Eq. (197) */
-    c->xc_max = fmax(I->xc_max, fabs(y[L->xc]));           /* Eq. (198) */
-    c->Fc_max = fmax(I->fc_max, impact_contact_force(I->m, L, 1, y));
+    c->e = obs_restitution(c->v_i, c->v_s);                /* Eq. (197) */
+    c->xc_max = obs_running_max(I->xc_max, fabs(y[L->xc])); /* Eq. (198) */
+    c->Fc_max = obs_running_max(I->fc_max,
+                                impact_contact_force(I->m, L, 1, y));
     c->xc_r = fabs(y[L->xc]);                              /* Eq. (200) */
     c->W = y[L->w];                                        /* Eq. (201) */
     c->J_Fc = y[L->jfc];                                   /* Eq. (202) */
     c->J_Fe = y[L->jfe];                                   /* Eq. (202) */
-    c->Lambda = c->J_Fe / c->J_Fc;                         /* Eq. (204) */
-    c->momentum_residual =
-        I->m->m * (c->v_s - c->v_i) - (c->J_Fc + c->J_Fe); /* Eq. (203) */
+    c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc);       /* Eq. (204) */
+    c->momentum_residual = obs_momentum_residual(
+        I->m->m, c->v_i, c->v_s, c->J_Fc, c->J_Fe);        /* Eq. (203) */
     c->Is = y[L->is_c];
     c->DeltaC = y[L->dc_c];
 }
