@@ -50,6 +50,7 @@ check: deps-check
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory test
 	$(MAKE) --no-print-directory proofs
+	$(MAKE) --no-print-directory mutants
 
 clean:
 	rm -rf $(BUILD)
