@@ -17,7 +17,7 @@
 #   WP_SKIP     comma-separated functions whose bodies are not proved
 #               (their contracts are assumptions, see proofs/README.md)
 #   WP_FLAGS    further frama-c options
-# The last line printed is "proofs: N goals, P proved, U unproved"; the exit
+# The last line printed is "wp: N goals, P proved, U unproved"; the exit
 # status is non-zero unless every goal is proved.  A timeout is a failure.
 set -u
 if [ "${1:-}" = "--job" ]; then
@@ -43,7 +43,7 @@ mkdir -p "$out" "$cachedir"
 
 fail() {
     echo "run-wp: $1" >&2
-    echo "proofs: 0 goals, 0 proved, 0 unproved"
+    echo "wp: 0 goals, 0 proved, 0 unproved"
     exit 1
 }
 
@@ -217,6 +217,21 @@ table=$(awk -v fns="$functions" '
         for (i = 1; i <= nb; i++) printf "# not proved: %s\n", bad[i]
     }' "$log")
 
+# Per-property table (proofs/properties.txt): goals whose names match.
+props=$(awk -F'@' '
+    FNR == NR { if ($0 !~ /^#/ && NF >= 3) { n++; num[n] = $1; txt[n] = $2; re[n] = $3 }; next }
+    /^\[wp\] \[[^]]+\] Goal typed_/ {
+        name = $0; sub(/.* Goal typed_/, "", name); sub(/ .*/, "", name)
+        ok[name] = ($0 ~ / : Valid/)
+    }
+    END {
+        for (i = 1; i <= n; i++) {
+            g = 0; p = 0
+            for (name in ok) if (name ~ re[i]) { g++; p += ok[name] }
+            printf "%-3s %6d %6d  %s\n", num[i], g, p, txt[i]
+        }
+    }' proofs/properties.txt "$log")
+
 {
     echo "# Frama-C/WP proof summary (written by proofs/run-wp.sh; do not edit)"
     echo "# $(frama-c -version 2>/dev/null | head -n 1), WP model Typed (float),"
@@ -232,10 +247,14 @@ table=$(awk -v fns="$functions" '
     printf '%-28s %6s %6s %8s  %s\n' function goals proved time_s by
     echo "$table"
     echo "#"
-    echo "proofs: $total goals, $proved proved, $unproved unproved"
+    echo "# Goals per property of proofs/properties.txt:"
+    printf '%-3s %6s %6s  %s\n' no goals proved property
+    echo "$props"
+    echo "#"
+    echo "wp: $total goals, $proved proved, $unproved unproved"
 } >"$summary"
 
 grep -E '^# not proved' "$summary" >&2
 echo "proof summary: $summary (wall time $((end - start)) s)"
-echo "proofs: $total goals, $proved proved, $unproved unproved"
+echo "wp: $total goals, $proved proved, $unproved unproved"
 [ "$status" -eq 0 ] && [ "$total" -gt 0 ] && [ "$unproved" -eq 0 ]
