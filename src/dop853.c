@@ -11,6 +11,7 @@
  * first stage of the next step), k[13..15] the stages 14..16 of the
  * continuous extension. */
 #include "dop853.h"
+#include "finite.h"
 
 #include <float.h>
 #include <math.h>
@@ -284,15 +285,6 @@ static double dop853_sqrt(double x) { return sqrt(x); }
 /*@ assigns \nothing; */
 static double dop853_pow(double x, double y) { return pow(x, y); }
 
-/* x is neither NaN nor an infinity (isfinite without libm). */
-/*@ assigns \nothing;
-  @ ensures meaning: \result != 0 <==> \is_finite(x);
-  @ ensures boolean: \result == 0 || \result == 1;
-  @*/
-static int finite_double(double x)
-{
-    return x >= -DBL_MAX && x <= DBL_MAX;
-}
 
 /* dst[0 .. n-1] = src[0 .. n-1], component by component (dst may be src). */
 /*@ requires dim: 0 <= n;

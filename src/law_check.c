@@ -1,40 +1,31 @@
 /* law_check.c - see law_check.h. */
 #include "law_check.h"
 
-#include <float.h>
-
-/* x is neither NaN nor an infinity. */
-/*@ assigns \nothing;
-    ensures meaning: \result != 0 <==> \is_finite(x);
-    ensures boolean: \result == 0 || \result == 1; */
-static int finite(double x)
-{
-    return x >= -DBL_MAX && x <= DBL_MAX;
-}
+#include "finite.h"
 
 int check_positive(double x)
 {
-    return finite(x) && x > 0.0;
+    return finite_double(x) && x > 0.0;
 }
 
 int check_nonnegative(double x)
 {
-    return finite(x) && x >= 0.0;
+    return finite_double(x) && x >= 0.0;
 }
 
 int check_open_unit(double x)
 {
-    return finite(x) && x > 0.0 && x < 1.0;
+    return finite_double(x) && x > 0.0 && x < 1.0;
 }
 
 int check_exponent(double x)
 {
-    return finite(x) && x >= 1.0;
+    return finite_double(x) && x >= 1.0;
 }
 
 int check_symmetric(double g, double b)
 {
-    return finite(g) && g >= -b && g <= b;
+    return finite_double(g) && g >= -b && g <= b;
 }
 
 void law_range_text(char *range, size_t len, const char *text, size_t size)
