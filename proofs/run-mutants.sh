@@ -75,26 +75,26 @@ fail() {
 }
 command -v frama-c >/dev/null 2>&1 || fail "frama-c not found"
 
-# Project-local Why3 configuration, as proofs/run-wp.sh builds it: `why3
-# config detect`, then the cvc5 prover section that why3 1.5.1 does not
-# generate (TOOLCHAIN.md).
-conf=$build/why3.conf
-if [ ! -s "$conf" ] || ! grep -q 'shortcut = "cvc5"' "$conf"; then
-    rm -f "$conf"
-    WHY3CONFIG=$conf why3 config detect >"$out/why3-detect.log" 2>&1 ||
-        fail "why3 config detect failed (see $out/why3-detect.log)"
-    cat >>"$conf" <<'CONF'
-
-[prover]
-command = "cvc5 --tlimit-per=%t000 --lang=smt2 %f"
-command_steps = "cvc5 --rlimit=%S --lang=smt2 %f"
-driver = "cvc4_16"
-name = "CVC5"
-shortcut = "cvc5"
-version = "1.0.3"
-CONF
-fi
+# The project-local Why3 configuration (proofs/why3-config.sh).
+conf=$(sh "$(dirname "$0")/why3-config.sh" "$build" "$out") ||
+    fail "why3 config detect failed (see $out/why3-detect.log)"
 export WHY3CONFIG="$conf"
+
+# one_side SIDE COPY MODE: WP on COPY (SIDE = baseline or mutant) for the
+# current mutant ($w, $target, $fn, $props); sets rc (frama-c status),
+# total and valid (goals selected, proved) and appends them, with the goal
+# list, to the summary.
+one_side() {
+    t0=$(date +%s)
+    run_wp "$2" "$target" "$fn" "$props" "$3" "$w/$1.log"
+    rc=$?
+    goals "$w/$1.log" >"$w/$1.goals"
+    t1=$(date +%s)
+    total=$(wc -l <"$w/$1.goals" | tr -d ' '); total=${total:-0}
+    valid=$(grep -c '^Valid ' "$w/$1.goals"); valid=${valid:-0}
+    echo "$1: $valid / $total goals proved, $((t1 - t0)) s (frama-c status $rc)" >>"$summary"
+    sed 's/^/  /' "$w/$1.goals" >>"$summary"
+}
 
 # field FILE KEY: the value of the line "KEY: value" of a mutant file.
 field() {
@@ -265,25 +265,11 @@ for m in $list; do
     nrun=$((nrun + 1))
 
     # Baseline: the unmutated copy must prove every selected goal.
-    t0=$(date +%s)
-    run_wp "$w/orig" "$target" "$fn" "$props" sequential "$w/baseline.log"
-    brc=$?
-    goals "$w/baseline.log" >"$w/baseline.goals"
-    t1=$(date +%s)
-    btotal=$(wc -l <"$w/baseline.goals" | tr -d ' '); btotal=${btotal:-0}
-    bvalid=$(grep -c '^Valid ' "$w/baseline.goals"); bvalid=${bvalid:-0}
-    echo "baseline: $bvalid / $btotal goals proved, $((t1 - t0)) s (frama-c status $brc)" >>"$summary"
-    sed 's/^/  /' "$w/baseline.goals" >>"$summary"
-
+    one_side baseline "$w/orig" sequential
+    brc=$rc; btotal=$total; bvalid=$valid
     # The mutant.
-    run_wp "$w/mutant" "$target" "$fn" "$props" parallel "$w/mutant.log"
-    mrc=$?
-    goals "$w/mutant.log" >"$w/mutant.goals"
-    t2=$(date +%s)
-    mtotal=$(wc -l <"$w/mutant.goals" | tr -d ' '); mtotal=${mtotal:-0}
-    mvalid=$(grep -c '^Valid ' "$w/mutant.goals"); mvalid=${mvalid:-0}
-    echo "mutant: $mvalid / $mtotal goals proved, $((t2 - t1)) s (frama-c status $mrc)" >>"$summary"
-    sed 's/^/  /' "$w/mutant.goals" >>"$summary"
+    one_side mutant "$w/mutant" parallel
+    mrc=$rc; mtotal=$total; mvalid=$valid
 
     if [ "$brc" -ne 0 ] || [ "$btotal" -eq 0 ]; then
         echo "mutant $name: ERROR (baseline: frama-c status $brc, $btotal goals; see $w/baseline.log)"

@@ -34,26 +34,10 @@ command -v why3 >/dev/null 2>&1 || fail "why3 not found"
 files=$(cd "$dir" && ls ./*.mlw 2>/dev/null | sed 's|^\./||')
 [ -n "$files" ] || fail "no theory in $dir"
 
-# Project-local Why3 configuration: `why3 config detect`, then the cvc5
-# prover section that why3 1.5.1 does not generate (TOOLCHAIN.md).  The
-# same logic as proofs/run-wp.sh, on the same file BUILD/why3.conf.
-conf=$build/why3.conf
-if [ ! -s "$conf" ] || ! grep -q 'shortcut = "cvc5"' "$conf"; then
-    rm -f "$conf"
-    WHY3CONFIG=$conf why3 config detect >"$out/why3-detect.log" 2>&1 ||
-        fail "why3 config detect failed (see $out/why3-detect.log)"
-    cat >>"$conf" <<'CONF'
-
-[prover]
-command = "cvc5 --tlimit-per=%t000 --lang=smt2 %f"
-command_steps = "cvc5 --rlimit=%S --lang=smt2 %f"
-driver = "cvc4_16"
-name = "CVC5"
-shortcut = "cvc5"
-version = "1.0.3"
-CONF
-fi
-export WHY3CONFIG=$conf
+# The project-local Why3 configuration (proofs/why3-config.sh).
+conf=$(sh "$(dirname "$0")/why3-config.sh" "$build" "$out") ||
+    fail "why3 config detect failed (see $out/why3-detect.log)"
+export WHY3CONFIG="$conf"
 
 # The assumptions: only power.mlw may declare axioms (`axiom`, or a `val`
 # whose contract is assumed); nothing may be admitted or assumed.
