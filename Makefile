@@ -7,7 +7,7 @@ WARN     = -Wall -Wextra -Werror -pedantic
 OPT     ?= -O3 -g
 CFLAGS  ?=
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -Isrc
-LDLIBS   = -lm
+LDLIBS   = -lmpfr -lgmp -lm
 
 BUILD    = build
 LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
@@ -17,7 +17,7 @@ EXE      = $(BUILD)/collide
 
 # Debian packages each target needs (installed on demand by
 # scripts/ensure-packages when missing).
-PKG_BUILD  = gcc make libc6-dev
+PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_CHECK  = $(PKG_BUILD) frama-c-base why3 z3 cvc4 cvc5
 
 .PHONY: all demo check test deps-build deps-check clean
