@@ -1,4 +1,5 @@
-/* main.c - the collide command: run, show and list scenarios.
+/* main.c - the collide command: run, show and list scenarios; compare
+ * results (its exit status is that of compare.h).
  * Exit status: 0 success, 2 usage error, 3 bad scenario or parameter,
  * 4 output error, the status of the run when it fails (common.h). */
 #define _POSIX_C_SOURCE 200809L
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "compare.h"
 #include "output.h"
 #include "scenario.h"
 #include "sim.h"
@@ -25,6 +27,7 @@ static const char usage_main[] =
     "  run SCENARIO   simulate a scenario; print collisions, energy ledger\n"
     "  show SCENARIO  print a scenario's decimal texts and derived quantities\n"
     "  list           list the built-in scenarios\n"
+    "  compare A B    significant correct digits of results A against B\n"
     "\n"
     "SCENARIO is a built-in name (see collide list) or a scenario file;\n"
     "a path containing '/' is always a file.\n"
@@ -66,6 +69,28 @@ static const char usage_list[] =
     "\n"
     "Lists the built-in scenarios with a one-line description.\n";
 
+static const char usage_compare[] =
+    "usage: collide compare A B [--digits D] [--scd-csv OUT]\n"
+    "\n"
+    "Significant correct digits scd = -log10(|a - b| / |b|) of the results A\n"
+    "against the reference B, computed with MPFR from the decimal texts.\n"
+    "A and B are two directories written by collide run --csv (every table\n"
+    "in both is compared) or two CSV files. Rows are matched by position,\n"
+    "columns by name. One line per column:\n"
+    "  table column min_scd median_scd worst_row   (numeric columns)\n"
+    "  table column equal | mismatch ...           (integer, text columns)\n"
+    "then compare: N columns, worst scd X (table.column row R).\n"
+    "\n"
+    "  --digits D     exit 1 when a numeric column has a scd under D or an\n"
+    "                 integer or text column differs\n"
+    "  --scd-csv OUT  (two CSV files) write each cell's scd to OUT\n"
+    "  --help         this text\n"
+    "\n"
+    "scd is inf where the values agree; where b = 0 it is -log10|a - b|;\n"
+    "nan agrees with nan, and has 0 digits against a number.\n"
+    "exit status: 0 compared, 1 under --digits, 2 usage error or bad input,\n"
+    "4 OUT could not be written\n";
+
 static int is_help(const char *a)
 {
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
@@ -86,6 +111,64 @@ static int wants_help(int argc, char **argv)
         if (is_help(argv[i]))
             return 1;
     return 0;
+}
+
+/* ---- compare ---- */
+
+/* Reads the value of --digits: a finite decimal number; 0 when it is not. */
+static int parse_digits(const char *s, double *d)
+{
+    char *end;
+    *d = strtod(s, &end);
+    return end != s && *end == '\0' && isfinite(*d);
+}
+
+/* Reads the arguments of compare into o; a usage error otherwise. */
+static int parse_compare_args(int argc, char **argv, compare_options *o)
+{
+    int i;
+    memset(o, 0, sizeof *o);
+    o->digits = NAN;
+    for (i = 0; i < argc; i++) {
+        int digits = strcmp(argv[i], "--digits") == 0;
+        if (digits || strcmp(argv[i], "--scd-csv") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("compare", "missing value after ", argv[i]);
+            if (!digits)
+                o->scd_csv = argv[i + 1];
+            else if (!parse_digits(argv[i + 1], &o->digits))
+                return usage_error("compare", "--digits needs a decimal "
+                                   "number, not ", argv[i + 1]);
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return usage_error("compare", "unknown option ", argv[i]);
+        else if (o->b)
+            return usage_error("compare", "more than two result sets: ",
+                               argv[i]);
+        else if (o->a)
+            o->b = argv[i];
+        else
+            o->a = argv[i];
+    }
+    if (!o->b)
+        return usage_error("compare", o->a ? "missing B" : "missing A and B",
+                           "");
+    return COLLIDE_OK;
+}
+
+/* collide compare A B [--digits D] [--scd-csv OUT]: see compare.h. */
+static int cmd_compare(int argc, char **argv)
+{
+    compare_options o;
+    int st;
+    if (wants_help(argc, argv)) {
+        fputs(usage_compare, stdout);
+        return COLLIDE_OK;
+    }
+    st = parse_compare_args(argc, argv, &o);
+    if (st != COLLIDE_OK)
+        return st;
+    return compare_results(&o, stdout, stderr);
 }
 
 /* ---- list ---- */
@@ -482,5 +565,7 @@ int main(int argc, char **argv)
         return cmd_show(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0)
         return cmd_list(argc - 2, argv + 2);
+    if (strcmp(cmd, "compare") == 0)
+        return cmd_compare(argc - 2, argv + 2);
     return usage_error("", "unknown command ", cmd);
 }

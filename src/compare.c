@@ -1,0 +1,834 @@
+/* compare.c - `collide compare`: significant correct digits of result
+ * tables against a reference; see compare.h and scd.h. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "compare.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "scd.h"
+
+#define CMP_PATH_MAX 4096
+#define CMP_MSG_MAX 1024
+#define CMP_NTABLES 4
+
+/* The tables of `collide run --csv DIR`, compared in a directory. */
+static const char *const table_files[CMP_NTABLES] = {
+    "collisions.csv", "events.csv", "ledger.csv", "samples.csv"
+};
+
+/* A CSV file in memory; the cells are cut out of text in place. */
+typedef struct csv_table {
+    const char *path;
+    char *text;
+    char **cell;        /* row-major, (nrows + 1) * ncols; row 0 the header */
+    size_t ncells, cap;
+    int ncols, nrows;
+} csv_table;
+
+/* A column of both tables. */
+typedef struct column_pair {
+    int ia, ib;         /* its index in a and in b */
+    int numeric;        /* compared by scd, else for equality */
+} column_pair;
+
+/* Two tables with the same rows, their common columns and each cell's scd. */
+typedef struct table_cmp {
+    char name[256];     /* the table's name in the report */
+    csv_table a, b;
+    column_pair *pair;  /* in the order of b's columns */
+    int npairs;
+    double *scd;        /* nrows * npairs, row-major */
+} table_cmp;
+
+/* What one column of a comparison shows. */
+typedef struct column_stats {
+    double min, median; /* least and median scd over the rows */
+    int worst_row;      /* the first row of the least scd; 0 where all agree */
+    int nmismatch;      /* rows where the cells disagree */
+} column_stats;
+
+/* The whole comparison, for the last line and the exit status. */
+typedef struct summary {
+    int ncolumns;       /* columns compared */
+    int nmismatch;      /* integer or text columns that differ */
+    int nbelow;         /* columns under the --digits threshold */
+    double worst;       /* least scd of a numeric column */
+    char where[600];    /* its table.column */
+    int worst_row;
+} summary;
+
+/* ---- errors ---- */
+
+/* Formats one line into err and returns st. */
+static compare_status fail(compare_status st, char *err, size_t errlen,
+                           const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* ---- reading a CSV file ---- */
+
+/* Doubles the buffer *buf of *cap bytes (64 KiB the first time); 0 when
+ * out of memory. */
+static int grow(char **buf, size_t *cap)
+{
+    size_t n = *cap ? 2 * *cap : (size_t)1 << 16;
+    char *p = realloc(*buf, n);
+    if (!p)
+        return 0;
+    *buf = p;
+    *cap = n;
+    return 1;
+}
+
+/* Reads the whole file at path into a NUL-terminated buffer. */
+static compare_status read_text(const char *path, char **text, size_t *len,
+                                char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    size_t cap = 0, n = 0, k = 1;
+    char *buf = NULL;
+    int e = 0;
+    if (!f)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", path,
+                    strerror(errno));
+    errno = 0;
+    while (k > 0 && !e) {
+        if (n + 1 >= cap && !grow(&buf, &cap))
+            e = ENOMEM;
+        else {
+            k = fread(buf + n, 1, cap - n - 1, f);
+            n += k;
+        }
+    }
+    if (!e && ferror(f))
+        e = errno ? errno : EIO;
+    fclose(f);
+    if (e) {
+        free(buf);
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot read: %s", path,
+                    strerror(e));
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return COMPARE_OK;
+}
+
+/* Appends a cell to t->cell; 0 when out of memory. */
+static int push_cell(csv_table *t, char *cell)
+{
+    if (t->ncells == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 256;
+        char **grown = realloc(t->cell, cap * sizeof *grown);
+        if (!grown)
+            return 0;
+        t->cell = grown;
+        t->cap = cap;
+    }
+    t->cell[t->ncells++] = cell;
+    return 1;
+}
+
+/* Cuts the quoted cell at p ('"' first) out in place, "" standing for a
+ * quote; returns the character after the closing quote, or NULL when it
+ * has none. */
+static char *unquote(char *p)
+{
+    char *r = p + 1, *w = p;
+    for (;;) {
+        if (*r == '\0')
+            return NULL;
+        if (*r == '"' && r[1] != '"')
+            break;
+        r += *r == '"' ? 1 : 0;
+        *w++ = *r++;
+    }
+    *w = '\0';
+    return r + 1;
+}
+
+/* Cuts the cell at p out of a line in place, storing its start in *cell;
+ * returns the start of the next cell, NULL at the end of the line, and
+ * sets *bad on a quote error. */
+static char *cut_cell(char *p, char **cell, const char **bad)
+{
+    char *end;
+    *cell = p;
+    if (*p == '"') {
+        end = unquote(p);
+        if (!end) {
+            *bad = "a quote is not closed";
+            return NULL;
+        }
+        if (*end != ',' && *end != '\0') {
+            *bad = "text follows a closing quote";
+            return NULL;
+        }
+    } else
+        end = p + strcspn(p, ",");
+    if (*end == '\0')
+        return NULL;
+    *end = '\0';
+    return end + 1;
+}
+
+/* Adds the cells of line number lineno (text at p, without its newline). */
+static compare_status add_row(csv_table *t, char *p, int lineno, char *err,
+                              size_t errlen)
+{
+    const char *bad = NULL;
+    size_t first = t->ncells;
+    int n;
+    if (*p == '\0')
+        return fail(COMPARE_E_INPUT, err, errlen, "%s:%d: empty line", t->path,
+                    lineno);
+    do {
+        char *cell;
+        p = cut_cell(p, &cell, &bad);
+        if (!push_cell(t, cell))
+            return fail(COMPARE_E_INPUT, err, errlen, "%s:%d: out of memory",
+                        t->path, lineno);
+    } while (p && !bad);
+    if (bad)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s:%d: %s", t->path, lineno,
+                    bad);
+    n = (int)(t->ncells - first);
+    if (lineno == 1)
+        t->ncols = n;
+    else if (n != t->ncols)
+        return fail(COMPARE_E_INPUT, err, errlen,
+                    "%s:%d: ragged row: %d cells, the header has %d", t->path,
+                    lineno, n, t->ncols);
+    return COMPARE_OK;
+}
+
+/* Splits t->text into lines (newline, or carriage return and newline) and
+ * the lines into cells. */
+static compare_status split_lines(csv_table *t, char *err, size_t errlen)
+{
+    char *p = t->text;
+    int lineno = 0;
+    compare_status st = COMPARE_OK;
+    while (*p && st == COMPARE_OK) {
+        char *nl = strchr(p, '\n'), *next;
+        size_t n;
+        next = nl ? nl + 1 : p + strlen(p);
+        if (nl)
+            *nl = '\0';
+        n = strlen(p);
+        if (n > 0 && p[n - 1] == '\r')
+            p[n - 1] = '\0';
+        st = add_row(t, p, ++lineno, err, errlen);
+        p = next;
+    }
+    if (st == COMPARE_OK && lineno == 0)
+        return fail(COMPARE_E_INPUT, err, errlen,
+                    "%s: empty file: not a CSV file (no header line)", t->path);
+    t->nrows = lineno - 1;
+    return st;
+}
+
+/* The text of row r (0 the header), column c. */
+static const char *cell_at(const csv_table *t, int r, int c)
+{
+    return t->cell[(size_t)r * (size_t)t->ncols + (size_t)c];
+}
+
+/* The column of t named name, or -1. */
+static int column_index(const csv_table *t, const char *name)
+{
+    int c;
+    for (c = 0; c < t->ncols; c++)
+        if (strcmp(cell_at(t, 0, c), name) == 0)
+            return c;
+    return -1;
+}
+
+/* Every column has a name, and no name appears twice. */
+static compare_status check_header(const csv_table *t, char *err,
+                                   size_t errlen)
+{
+    int c;
+    for (c = 0; c < t->ncols; c++) {
+        const char *name = cell_at(t, 0, c);
+        int first = column_index(t, name);
+        if (name[0] == '\0')
+            return fail(COMPARE_E_INPUT, err, errlen,
+                        "%s:1: column %d of the header has no name", t->path,
+                        c + 1);
+        if (first != c)
+            return fail(COMPARE_E_INPUT, err, errlen,
+                        "%s:1: column %s appears twice (columns %d and %d)",
+                        t->path, name, first + 1, c + 1);
+    }
+    return COMPARE_OK;
+}
+
+/* Frees what csv_load allocated. */
+static void csv_free(csv_table *t)
+{
+    free(t->text);
+    free(t->cell);
+    memset(t, 0, sizeof *t);
+}
+
+/* Reads the CSV file at path into t: a header of named columns and rows
+ * of as many cells. */
+static compare_status csv_load(const char *path, csv_table *t, char *err,
+                               size_t errlen)
+{
+    size_t len = 0;
+    char *nul;
+    compare_status st;
+    memset(t, 0, sizeof *t);
+    t->path = path;
+    st = read_text(path, &t->text, &len, err, errlen);
+    if (st != COMPARE_OK)
+        return st;
+    nul = memchr(t->text, '\0', len);
+    if (nul) {
+        int lineno = 1;
+        const char *p;
+        for (p = t->text; p < nul; p++)
+            lineno += *p == '\n';
+        st = fail(COMPARE_E_INPUT, err, errlen,
+                  "%s:%d: a NUL byte: not a CSV text file", path, lineno);
+    }
+    if (st == COMPARE_OK)
+        st = split_lines(t, err, errlen);
+    if (st == COMPARE_OK)
+        st = check_header(t, err, errlen);
+    if (st != COMPARE_OK)
+        csv_free(t);
+    return st;
+}
+
+/* ---- comparing two tables ---- */
+
+/* 1 when every cell of the column is a number on both sides and not all
+ * of them are integers: compared by scd. */
+static int column_is_numeric(const table_cmp *tc, int ia, int ib)
+{
+    int r, all_integers = 1;
+    for (r = 1; r <= tc->b.nrows; r++) {
+        const char *x = cell_at(&tc->a, r, ia), *y = cell_at(&tc->b, r, ib);
+        if (!scd_is_number(x) || !scd_is_number(y))
+            return 0;
+        all_integers = all_integers && scd_is_integer(x) && scd_is_integer(y);
+    }
+    return !all_integers;
+}
+
+/* Pairs the columns of b with those of a of the same name, reporting on
+ * out (when not NULL) the columns of one side only. */
+static compare_status pair_columns(table_cmp *tc, FILE *out, char *err,
+                                   size_t errlen)
+{
+    int c;
+    tc->pair = malloc((size_t)tc->b.ncols * sizeof *tc->pair);
+    if (!tc->pair)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
+                    tc->b.path);
+    for (c = 0; c < tc->b.ncols; c++) {
+        const char *name = cell_at(&tc->b, 0, c);
+        int ia = column_index(&tc->a, name);
+        if (ia < 0) {
+            if (out)
+                fprintf(out, "%s %s only in B (%s), skipped\n", tc->name,
+                        name, tc->b.path);
+            continue;
+        }
+        tc->pair[tc->npairs].ia = ia;
+        tc->pair[tc->npairs].ib = c;
+        tc->pair[tc->npairs].numeric = column_is_numeric(tc, ia, c);
+        tc->npairs++;
+    }
+    for (c = 0; c < tc->a.ncols && out; c++)
+        if (column_index(&tc->b, cell_at(&tc->a, 0, c)) < 0)
+            fprintf(out, "%s %s only in A (%s), skipped\n", tc->name,
+                    cell_at(&tc->a, 0, c), tc->a.path);
+    return COMPARE_OK;
+}
+
+/* 1 when two cells of an integer or text column are equal: the same text,
+ * or numbers of the same value. */
+static int cells_equal(const char *x, const char *y)
+{
+    if (strcmp(x, y) == 0)
+        return 1;
+    return scd_is_number(x) && scd_is_number(y) && scd_text(x, y) == INFINITY;
+}
+
+/* Fills tc->scd: scd for numeric cells, inf or 0 (equal or not) for the
+ * others. */
+static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
+{
+    size_t n = (size_t)tc->b.nrows * (size_t)tc->npairs;
+    int r, k;
+    tc->scd = malloc((n ? n : 1) * sizeof *tc->scd);
+    if (!tc->scd)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
+                    tc->b.path);
+    for (r = 1; r <= tc->b.nrows; r++)
+        for (k = 0; k < tc->npairs; k++) {
+            const column_pair *p = &tc->pair[k];
+            const char *x = cell_at(&tc->a, r, p->ia);
+            const char *y = cell_at(&tc->b, r, p->ib);
+            double d = p->numeric ? scd_text(x, y)
+                                  : (cells_equal(x, y) ? INFINITY : 0.0);
+            tc->scd[(size_t)(r - 1) * (size_t)tc->npairs + (size_t)k] = d;
+        }
+    return COMPARE_OK;
+}
+
+/* The scd of row r (from 1), pair k. */
+static double scd_at(const table_cmp *tc, int r, int k)
+{
+    return tc->scd[(size_t)(r - 1) * (size_t)tc->npairs + (size_t)k];
+}
+
+/* Orders doubles ascending, for qsort. */
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* Median of the n values at v (sorted in place); inf when n is 0. */
+static double median_of(double *v, int n)
+{
+    if (n == 0)
+        return INFINITY;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Least and median scd of pair k, the first row of the least, and the rows
+ * that disagree; work holds nrows doubles. */
+static void column_stats_of(const table_cmp *tc, int k, double *work,
+                            column_stats *s)
+{
+    int r;
+    s->min = INFINITY;
+    s->worst_row = 0;
+    s->nmismatch = 0;
+    for (r = 1; r <= tc->b.nrows; r++) {
+        double d = scd_at(tc, r, k);
+        work[r - 1] = d;
+        s->nmismatch += d < INFINITY;
+        if (d < s->min) {
+            s->min = d;
+            s->worst_row = r;
+        }
+    }
+    s->median = median_of(work, tc->b.nrows);
+}
+
+/* scd as text: "inf", or with two decimals. */
+static void format_scd(double d, char *buf, size_t n)
+{
+    if (d == INFINITY)
+        snprintf(buf, n, "inf");
+    else
+        snprintf(buf, n, "%.2f", d);
+}
+
+/* The report line of numeric pair k. */
+static void report_numeric(const table_cmp *tc, int k, const column_stats *s,
+                           FILE *out)
+{
+    char min[32], med[32], row[32];
+    format_scd(s->min, min, sizeof min);
+    format_scd(s->median, med, sizeof med);
+    if (s->worst_row > 0)
+        snprintf(row, sizeof row, "%d", s->worst_row);
+    else
+        snprintf(row, sizeof row, "-");
+    fprintf(out, "%-10s %-18s %8s %8s %s\n", tc->name,
+            cell_at(&tc->b, 0, tc->pair[k].ib), min, med, row);
+}
+
+/* The report line of integer or text pair k. */
+static void report_equality(const table_cmp *tc, int k, const column_stats *s,
+                            FILE *out)
+{
+    const column_pair *p = &tc->pair[k];
+    const char *name = cell_at(&tc->b, 0, p->ib);
+    if (s->nmismatch == 0) {
+        fprintf(out, "%-10s %-18s equal\n", tc->name, name);
+        return;
+    }
+    fprintf(out, "%-10s %-18s mismatch %d of %d rows, first row %d: "
+            "\"%s\" vs \"%s\"\n", tc->name, name, s->nmismatch, tc->b.nrows,
+            s->worst_row, cell_at(&tc->a, s->worst_row, p->ia),
+            cell_at(&tc->b, s->worst_row, p->ib));
+}
+
+/* Prints pair k when it falls under the threshold; 1 when it does. */
+static int report_below(const table_cmp *tc, int k, const column_stats *s,
+                        double digits, FILE *out)
+{
+    const char *name = cell_at(&tc->b, 0, tc->pair[k].ib);
+    char min[32];
+    if (isnan(digits) || (tc->pair[k].numeric ? s->min >= digits
+                                              : s->nmismatch == 0))
+        return 0;
+    format_scd(s->min, min, sizeof min);
+    if (tc->pair[k].numeric)
+        fprintf(out, "below --digits %g: %s.%s, min scd %s at row %d\n",
+                digits, tc->name, name, min, s->worst_row);
+    else
+        fprintf(out, "below --digits %g: %s.%s, mismatch at row %d\n", digits,
+                tc->name, name, s->worst_row);
+    return 1;
+}
+
+/* Adds pair k to the summary. */
+static void summarize(const table_cmp *tc, int k, const column_stats *s,
+                      summary *sum)
+{
+    sum->ncolumns++;
+    if (!tc->pair[k].numeric) {
+        sum->nmismatch += s->nmismatch > 0;
+        return;
+    }
+    if (s->min < sum->worst) {
+        sum->worst = s->min;
+        sum->worst_row = s->worst_row;
+        snprintf(sum->where, sizeof sum->where, "%s.%s", tc->name,
+                 cell_at(&tc->b, 0, tc->pair[k].ib));
+    }
+}
+
+/* Prints a line per column and adds them to the summary. */
+static compare_status report_table(const table_cmp *tc, double digits,
+                                   summary *sum, FILE *out, char *err,
+                                   size_t errlen)
+{
+    double *work = malloc((size_t)(tc->b.nrows ? tc->b.nrows : 1)
+                          * sizeof *work);
+    int k;
+    if (!work)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
+                    tc->b.path);
+    for (k = 0; k < tc->npairs; k++) {
+        column_stats s;
+        column_stats_of(tc, k, work, &s);
+        if (tc->pair[k].numeric)
+            report_numeric(tc, k, &s, out);
+        else
+            report_equality(tc, k, &s, out);
+        sum->nbelow += report_below(tc, k, &s, digits, out);
+        summarize(tc, k, &s, sum);
+    }
+    free(work);
+    return COMPARE_OK;
+}
+
+/* The name of a table in the report: the file name without ".csv". */
+static void table_name(const char *path, char *buf, size_t n)
+{
+    const char *base = strrchr(path, '/');
+    size_t len = 0;
+    base = base ? base + 1 : path;
+    len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".csv") == 0)
+        len -= 4;
+    snprintf(buf, n, "%.*s", (int)len, base);
+}
+
+/* Frees what table_open allocated. */
+static void table_close(table_cmp *tc)
+{
+    csv_free(&tc->a);
+    csv_free(&tc->b);
+    free(tc->pair);
+    free(tc->scd);
+    memset(tc, 0, sizeof *tc);
+}
+
+/* Loads a_path and the reference b_path, checks their rows agree in
+ * number, pairs their columns (reporting on out, when not NULL) and
+ * computes each cell's scd. */
+static compare_status table_open(table_cmp *tc, const char *a_path,
+                                 const char *b_path, FILE *out, char *err,
+                                 size_t errlen)
+{
+    compare_status st;
+    memset(tc, 0, sizeof *tc);
+    table_name(b_path, tc->name, sizeof tc->name);
+    st = csv_load(a_path, &tc->a, err, errlen);
+    if (st == COMPARE_OK)
+        st = csv_load(b_path, &tc->b, err, errlen);
+    if (st == COMPARE_OK && tc->a.nrows != tc->b.nrows)
+        st = fail(COMPARE_E_INPUT, err, errlen,
+                  "%s has %d row%s, the reference %s has %d: rows are "
+                  "matched by position", a_path, tc->a.nrows,
+                  tc->a.nrows == 1 ? "" : "s", b_path, tc->b.nrows);
+    if (st == COMPARE_OK)
+        st = pair_columns(tc, out, err, errlen);
+    if (st == COMPARE_OK)
+        st = fill_scd(tc, err, errlen);
+    if (st != COMPARE_OK)
+        table_close(tc);
+    return st;
+}
+
+/* ---- the scd table, written atomically ---- */
+
+/* A column name as a CSV cell, quoted where it must be. */
+static void put_name(FILE *f, const char *name)
+{
+    const char *p;
+    if (strcspn(name, ",\"\r\n") == strlen(name)) {
+        fputs(name, f);
+        return;
+    }
+    fputc('"', f);
+    for (p = name; *p; p++) {
+        if (*p == '"')
+            fputc('"', f);
+        fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+/* Writes the header of the common columns and each row's scd. */
+static void put_scd_rows(FILE *f, const table_cmp *tc)
+{
+    char buf[32];
+    int r, k;
+    for (k = 0; k < tc->npairs; k++) {
+        if (k > 0)
+            fputc(',', f);
+        put_name(f, cell_at(&tc->b, 0, tc->pair[k].ib));
+    }
+    fputc('\n', f);
+    for (r = 1; r <= tc->b.nrows; r++)
+        for (k = 0; k < tc->npairs; k++) {
+            format_scd(scd_at(tc, r, k), buf, sizeof buf);
+            fprintf(f, "%s%c", buf, k + 1 < tc->npairs ? ',' : '\n');
+        }
+}
+
+/* The temporary name of path: ".NAME.tmp.PID" in its directory. */
+static int temp_path(char *buf, size_t n, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    int k;
+    if (slash)
+        k = snprintf(buf, n, "%.*s/.%s.tmp.%ld", (int)(slash - path), path,
+                     slash + 1, (long)getpid());
+    else
+        k = snprintf(buf, n, ".%s.tmp.%ld", path, (long)getpid());
+    return k > 0 && (size_t)k < n;
+}
+
+/* Writes the scd table of tc to tmp, flushed and synced to disk; errors
+ * name path, the file it is meant to become. */
+static compare_status write_temp(const char *tmp, const char *path,
+                                 const table_cmp *tc, char *err, size_t errlen)
+{
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    FILE *f;
+    int bad;
+    if (fd < 0)
+        return fail(COMPARE_E_IO, err, errlen,
+                    "%s: cannot create its temporary %s: %s", path, tmp,
+                    strerror(errno));
+    f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        return fail(COMPARE_E_IO, err, errlen, "%s: cannot open %s: %s", path,
+                    tmp, strerror(errno));
+    }
+    put_scd_rows(f, tc);
+    bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0;
+    if (fclose(f) != 0 || bad)
+        return fail(COMPARE_E_IO, err, errlen, "%s: cannot write %s: %s", path,
+                    tmp, strerror(errno));
+    return COMPARE_OK;
+}
+
+/* Writes the scd table of tc to a temporary beside path and renames it to
+ * path; the temporary is removed on failure. SIGINT and SIGTERM wait until
+ * the file is complete or removed. */
+static compare_status write_scd_file(const char *path, const table_cmp *tc,
+                                     char *err, size_t errlen)
+{
+    char tmp[CMP_PATH_MAX];
+    sigset_t block, old;
+    compare_status st;
+    if (!temp_path(tmp, sizeof tmp, path))
+        return fail(COMPARE_E_IO, err, errlen, "%s: path too long", path);
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    st = write_temp(tmp, path, tc, err, errlen);
+    if (st == COMPARE_OK && rename(tmp, path) != 0)
+        st = fail(COMPARE_E_IO, err, errlen, "%s: cannot rename %s to it: %s",
+                  path, tmp, strerror(errno));
+    if (st != COMPARE_OK)
+        unlink(tmp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return st;
+}
+
+compare_status compare_write_scd_table(const char *out_path,
+                                       const char *a_path, const char *b_path,
+                                       char *err, size_t errlen)
+{
+    table_cmp tc;
+    compare_status st = table_open(&tc, a_path, b_path, NULL, err, errlen);
+    if (st != COMPARE_OK)
+        return st;
+    st = write_scd_file(out_path, &tc, err, errlen);
+    table_close(&tc);
+    return st;
+}
+
+/* ---- the command ---- */
+
+/* Compares the CSV file a_path with the reference b_path: report lines on
+ * out, the scd table to scd_csv when not NULL. */
+static compare_status compare_files(const char *a_path, const char *b_path,
+                                    const compare_options *o, summary *sum,
+                                    FILE *out, char *err, size_t errlen)
+{
+    table_cmp tc;
+    compare_status st = table_open(&tc, a_path, b_path, out, err, errlen);
+    if (st != COMPARE_OK)
+        return st;
+    st = report_table(&tc, o->digits, sum, out, err, errlen);
+    if (st == COMPARE_OK && o->scd_csv)
+        st = write_scd_file(o->scd_csv, &tc, err, errlen);
+    table_close(&tc);
+    return st;
+}
+
+/* 1 when path names a regular file (or a link to one). */
+static int is_file(const char *path)
+{
+    struct stat s;
+    return stat(path, &s) == 0 && S_ISREG(s.st_mode);
+}
+
+/* The more severe of two statuses: the greater. */
+static compare_status worse(compare_status x, compare_status y)
+{
+    return x > y ? x : y;
+}
+
+/* Compares the tables present in both directories; an error in one table
+ * is printed on errf and the others are still compared. */
+static compare_status compare_dirs(const compare_options *o, summary *sum,
+                                   FILE *out, FILE *errf)
+{
+    compare_status st = COMPARE_OK;
+    int i, ncompared = 0;
+    for (i = 0; i < CMP_NTABLES; i++) {
+        char pa[CMP_PATH_MAX], pb[CMP_PATH_MAX], err[CMP_MSG_MAX];
+        compare_status s;
+        snprintf(pa, sizeof pa, "%s/%s", o->a, table_files[i]);
+        snprintf(pb, sizeof pb, "%s/%s", o->b, table_files[i]);
+        if (!is_file(pa) || !is_file(pb)) {
+            if (is_file(pa) || is_file(pb))
+                fprintf(out, "%s only in %s, skipped\n", table_files[i],
+                        is_file(pa) ? o->a : o->b);
+            continue;
+        }
+        ncompared++;
+        s = compare_files(pa, pb, o, sum, out, err, sizeof err);
+        if (s != COMPARE_OK)
+            fprintf(errf, "collide compare: %s\n", err);
+        st = worse(st, s);
+    }
+    if (ncompared == 0) {
+        fprintf(errf, "collide compare: no table (collisions.csv, events.csv, "
+                "ledger.csv, samples.csv) is in both %s and %s\n", o->a, o->b);
+        return COMPARE_E_INPUT;
+    }
+    return st;
+}
+
+/* Checks that a and b exist and are of the same kind; sets *dirs. */
+static compare_status check_inputs(const compare_options *o, int *dirs,
+                                   char *err, size_t errlen)
+{
+    struct stat sa, sb;
+    if (stat(o->a, &sa) != 0)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", o->a,
+                    strerror(errno));
+    if (stat(o->b, &sb) != 0)
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", o->b,
+                    strerror(errno));
+    *dirs = S_ISDIR(sa.st_mode);
+    if (*dirs != S_ISDIR(sb.st_mode))
+        return fail(COMPARE_E_INPUT, err, errlen,
+                    "%s is %sa directory but %s is %sa directory: compare two "
+                    "directories or two CSV files", o->a, *dirs ? "" : "not ",
+                    o->b, *dirs ? "not " : "");
+    if (*dirs && o->scd_csv)
+        return fail(COMPARE_E_INPUT, err, errlen,
+                    "--scd-csv applies to two CSV files, not to directories");
+    return COMPARE_OK;
+}
+
+/* The last lines: integer or text columns that differ, the worst scd. */
+static void print_summary(const summary *sum, FILE *out)
+{
+    char worst[32];
+    if (sum->nmismatch > 0)
+        fprintf(out, "compare: %d integer or text column%s differ%s\n",
+                sum->nmismatch, sum->nmismatch > 1 ? "s" : "",
+                sum->nmismatch > 1 ? "" : "s");
+    format_scd(sum->worst, worst, sizeof worst);
+    if (sum->worst < INFINITY)
+        fprintf(out, "compare: %d columns, worst scd %s (%s row %d)\n",
+                sum->ncolumns, worst, sum->where, sum->worst_row);
+    else
+        fprintf(out, "compare: %d columns, worst scd inf\n", sum->ncolumns);
+}
+
+compare_status compare_results(const compare_options *o, FILE *out,
+                               FILE *err)
+{
+    char msg[CMP_MSG_MAX];
+    summary sum;
+    compare_status st;
+    int dirs = 0;
+    memset(&sum, 0, sizeof sum);
+    sum.worst = INFINITY;
+    st = check_inputs(o, &dirs, msg, sizeof msg);
+    if (st != COMPARE_OK) {
+        fprintf(err, "collide compare: %s\n", msg);
+        return st;
+    }
+    if (dirs)
+        st = compare_dirs(o, &sum, out, err);
+    else {
+        st = compare_files(o->a, o->b, o, &sum, out, msg, sizeof msg);
+        if (st != COMPARE_OK)
+            fprintf(err, "collide compare: %s\n", msg);
+    }
+    if (sum.ncolumns > 0 || st == COMPARE_OK)
+        print_summary(&sum, out);
+    if (st == COMPARE_OK && sum.nbelow > 0)
+        st = COMPARE_BELOW;
+    return st;
+}

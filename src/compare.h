@@ -1,0 +1,56 @@
+/* compare.h - `collide compare A B`: significant correct digits (scd.h)
+ * of the result set A against the reference B.
+ *
+ * A and B are both directories written by `collide run --csv DIR` (every
+ * table present in both of collisions.csv, events.csv, ledger.csv and
+ * samples.csv is compared) or both single CSV files. Rows are matched by
+ * position (row R is the R-th row after the header, line R + 1 of the
+ * file), columns by name; a column present in one side only is reported
+ * and skipped; a different number of rows is an error. A column whose
+ * cells are all integers on both sides (`i`, `j`, `grazing`), and a column
+ * with a cell that is not a number (`transition`, `scope`), is compared
+ * for equality; every other column is numeric and compared by scd.
+ *
+ * The report, one line per column:
+ *     table column min_scd median_scd worst_row     numeric column
+ *     table column equal                            integer or text column
+ *     table column mismatch K of N rows, first row R: "a" vs "b"
+ * then `compare: N columns, worst scd X (table.column row R)`. */
+#ifndef COLLIDE_COMPARE_H
+#define COLLIDE_COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit status of `collide compare`. */
+typedef enum compare_status {
+    COMPARE_OK = 0,        /* compared (and every column met --digits) */
+    COMPARE_BELOW = 1,     /* a column has fewer digits than --digits */
+    COMPARE_E_INPUT = 2,   /* missing or malformed input, rows differ */
+    COMPARE_E_IO = 4       /* the scd CSV could not be written */
+} compare_status;
+
+typedef struct compare_options {
+    const char *a;         /* result set compared: a directory or a CSV file */
+    const char *b;         /* the reference, of the same kind */
+    double digits;         /* threshold of --digits; NAN for none */
+    const char *scd_csv;   /* single files: write each cell's scd here */
+} compare_options;
+
+/* Compares o->a with the reference o->b, prints the report on out and
+ * errors on err; returns the exit status. With a threshold, a numeric
+ * column whose least scd is under it, or an integer or text column that
+ * differs, gives COMPARE_BELOW (each is printed). */
+compare_status compare_results(const compare_options *o, FILE *out,
+                               FILE *err);
+
+/* Writes to out_path, atomically, the scd of each cell of the CSV file
+ * a_path against the reference b_path: the header of b restricted to the
+ * columns of both, then one row per row with each cell's scd (inf where
+ * they agree; integer and text cells inf when equal, 0 when not). Returns
+ * COMPARE_OK, COMPARE_E_INPUT or COMPARE_E_IO with one line in err. */
+compare_status compare_write_scd_table(const char *out_path,
+                                       const char *a_path, const char *b_path,
+                                       char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,202 @@
+#!/bin/sh
+# compare.sh BUILD: `collide compare A B` - significant correct digits of
+# the result set A against the reference B (directories of `collide run
+# --csv`, or CSV files): a run against itself agrees everywhere (inf); a
+# perturbed value is found with its column, row and digits; --digits sets
+# the exit status; --scd-csv writes each cell's scd under the same header;
+# bad input is exit 2 with a message naming the file.
+exe="$1/collide"
+pass=0; fail=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # NAME STATUS
+    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
+    else fail=$((fail + 1)); echo "FAIL $1"; fi
+}
+
+# runs the command, keeping stdout, stderr and the exit status
+run() {
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+has() { grep -qF -- "$1" "$2"; }
+
+# the report line of TABLE COLUMN, its fields separated by one space
+line_of() {
+    awk -v t="$1" -v c="$2" '$1 == t && $2 == c { $1 = $1; print }' "$tmp/out"
+}
+
+# 1-based index of column NAME in the header of FILE
+column_of() {
+    head -n 1 "$2" | tr ',' '\n' | grep -nx -- "$1" | cut -d: -f1
+}
+
+# 0 when LO <= X <= HI
+within() {
+    awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x >= lo && x <= hi) }'
+}
+
+d1="$tmp/d1"
+"$exe" run example-v2 --csv "$d1" --quiet
+check "collide run example-v2 --csv writes the reference" $?
+
+# ---- a run against itself: every column agrees ----
+run "$exe" compare "$d1" "$d1"
+check "compare D1 D1: exit 0 (got $rc)" $rc
+for t in collisions events ledger samples; do
+    grep -q "^$t " "$tmp/out"; check "compare D1 D1 reports $t" $?
+done
+n=$(awk 'NF == 5 && $3 != "inf"' "$tmp/out" | wc -l)
+[ "$n" -eq 0 ]; check "compare D1 D1: every numeric column has min scd inf" $?
+n=$(awk 'NF == 5 && $3 == "inf" && $4 == "inf" && $5 == "-"' "$tmp/out" | wc -l)
+[ "$n" -gt 20 ]; check "compare D1 D1: numeric lines 'inf inf -' ($n)" $?
+[ "$(line_of events transition)" = "events transition equal" ]
+check "compare D1 D1: events.transition equal" $?
+[ "$(line_of collisions i)" = "collisions i equal" ]
+check "compare D1 D1: collisions.i equal" $?
+tail -n 1 "$tmp/out" | grep -qE '^compare: [0-9]+ columns, worst scd inf$'
+check "compare D1 D1: last line 'compare: N columns, worst scd inf'" $?
+run "$exe" compare "$d1" "$d1" --digits 15
+check "compare D1 D1 --digits 15: exit 0 (got $rc)" $rc
+
+# ---- one value perturbed by a relative 1e-10: scd 10 there ----
+d2="$tmp/d2"
+cp -r "$d1" "$d2"
+col=$(column_of v "$d1/samples.csv")
+awk -F, -v OFS=, -v c="$col" \
+    'NR == 6 { $c = sprintf("%.17g", $c * (1 + 1e-10)) } { print }' \
+    "$d1/samples.csv" >"$d2/samples.csv"
+cmp -s "$d1/samples.csv" "$d2/samples.csv"
+[ $? -eq 1 ]; check "samples.csv of D2 differs from D1 (row 5, column v)" $?
+run "$exe" compare "$d2" "$d1"
+check "compare D2 D1: exit 0 without --digits (got $rc)" $rc
+set -- $(line_of samples v)
+[ "$5" = 5 ]; check "samples.v: worst row 5 (got '$5')" $?
+within "$3" 9.99 10.01; check "samples.v: min scd 10 (got '$3')" $?
+[ "$4" = inf ]; check "samples.v: median scd inf (got '$4')" $?
+set -- $(line_of samples x)
+[ "$3" = inf ]; check "samples.x: still inf (got '$3')" $?
+tail -n 1 "$tmp/out" | grep -qE '^compare: [0-9]+ columns, worst scd 10\.00 \(samples\.v row 5\)$'
+check "last line names samples.v row 5: $(tail -n 1 "$tmp/out")" $?
+run "$exe" compare "$d2" "$d1" --digits 12
+[ "$rc" -eq 1 ]; check "compare D2 D1 --digits 12: exit 1 (got $rc)" $?
+has "below --digits 12: samples.v" "$tmp/out"
+check "--digits 12 names samples.v" $?
+run "$exe" compare "$d2" "$d1" --digits 9.5
+check "compare D2 D1 --digits 9.5: exit 0 (got $rc)" $rc
+
+# ---- the reference 0: absolute error ----
+sed 's/^total,\([^,]*\),\([^,]*\),\([^,]*\),\([^,]*\),0,/total,\1,\2,\3,\4,1e-13,/' \
+    "$d1/ledger.csv" >"$d2/ledger.csv"
+run "$exe" compare "$d2/ledger.csv" "$d1/ledger.csv"
+set -- $(line_of ledger Delta_D)
+within "$3" 12.99 13.01; check "b = 0: scd = -log10|a - b| = 13 (got '$3')" $?
+
+# ---- NaN against a number: 0 digits ----
+col=$(column_of t_f "$d1/collisions.csv")
+awk -F, -v OFS=, -v c="$col" 'NR == 2 { $c = "0.5" } { print }' \
+    "$d1/collisions.csv" >"$tmp/tf.csv"
+run "$exe" compare "$tmp/tf.csv" "$d1/collisions.csv"
+set -- $(line_of collisions t_f)
+[ "$3" = 0.00 ] && [ "$5" = 1 ]
+check "nan against 0.5: scd 0 at row 1 (got '$3' at '$5')" $?
+
+# ---- an integer or text column that differs ----
+sed '3s/,separate,/,separate-adhesive,/' "$d1/events.csv" >"$d2/events.csv"
+run "$exe" compare "$d2" "$d1"
+line_of events transition | grep -q '^events transition mismatch 1 of 2 rows, first row 2'
+check "events.transition: mismatch at row 2" $?
+has "1 integer or text column differs" "$tmp/out"
+check "the mismatching column is counted" $?
+run "$exe" compare "$d2" "$d1" --digits 5
+[ "$rc" -eq 1 ]; check "a mismatch under --digits 5: exit 1 (got $rc)" $?
+has "below --digits 5: events.transition, mismatch at row 2" "$tmp/out"
+check "--digits names events.transition" $?
+cp "$d1/events.csv" "$d2/events.csv"
+
+# ---- --scd-csv: the same header, each cell's scd ----
+run "$exe" compare "$d2/samples.csv" "$d1/samples.csv" --scd-csv "$tmp/s.scd.csv"
+check "--scd-csv: exit 0 (got $rc)" $rc
+[ "$(head -n 1 "$tmp/s.scd.csv")" = "$(head -n 1 "$d1/samples.csv")" ]
+check "--scd-csv: the same header as samples.csv" $?
+[ "$(wc -l <"$tmp/s.scd.csv")" -eq "$(wc -l <"$d1/samples.csv")" ]
+check "--scd-csv: as many rows as samples.csv" $?
+col=$(column_of v "$d1/samples.csv")
+cell=$(awk -F, -v c="$col" 'NR == 6 { print $c }' "$tmp/s.scd.csv")
+within "$cell" 9.99 10.01; check "--scd-csv: row 5, column v holds 10 (got '$cell')" $?
+n=$(awk -F, 'NR > 1 { for (i = 1; i <= NF; i++) if ($i != "inf") n++ } END { print n + 0 }' "$tmp/s.scd.csv")
+[ "$n" -eq 1 ]; check "--scd-csv: every other cell inf ($n not)" $?
+[ -z "$(ls -A "$tmp" | grep '^\.')" ]; check "--scd-csv: no temporary remains" $?
+mkdir "$tmp/adir"
+run "$exe" compare "$d2/samples.csv" "$d1/samples.csv" --scd-csv "$tmp/adir"
+[ "$rc" -eq 4 ]; check "--scd-csv onto a directory: exit 4 (got $rc)" $?
+has "$tmp/adir" "$tmp/err"; check "--scd-csv onto a directory: message names it" $?
+[ -z "$(ls -A "$tmp" | grep '^\.')" ]; check "a failed --scd-csv leaves no temporary" $?
+run "$exe" compare "$d2" "$d1" --scd-csv "$tmp/x.csv"
+[ "$rc" -eq 2 ]; check "--scd-csv with directories: exit 2 (got $rc)" $?
+
+# ---- columns of one side only are reported and skipped ----
+cut -d, -f1-5,7- "$d1/samples.csv" >"$tmp/novel.csv"
+run "$exe" compare "$tmp/novel.csv" "$d1/samples.csv"
+check "a column missing from A: exit 0 (got $rc)" $rc
+has "samples v only in B" "$tmp/out"; check "the column of B only is reported" $?
+n=$(awk '$1 == "samples" && $2 == "v" && NF == 5' "$tmp/out" | wc -l)
+[ "$n" -eq 0 ]; check "and not compared" $?
+
+# ---- bad input: exit 2, the file named ----
+run "$exe" compare "$tmp/no-such.csv" "$d1/samples.csv"
+[ "$rc" -eq 2 ]; check "missing A: exit 2 (got $rc)" $?
+has "no-such.csv" "$tmp/err"; check "missing A: message names it" $?
+run "$exe" compare "$d1" "$tmp/no-such-dir"
+[ "$rc" -eq 2 ]; check "missing B: exit 2 (got $rc)" $?
+has "no-such-dir" "$tmp/err"; check "missing B: message names it" $?
+head -n 5 "$d1/samples.csv" >"$tmp/short.csv"
+run "$exe" compare "$tmp/short.csv" "$d1/samples.csv"
+n=$(($(wc -l <"$d1/samples.csv") - 1))
+[ "$rc" -eq 2 ]; check "fewer rows: exit 2 (got $rc)" $?
+has "short.csv has 4 rows, the reference $d1/samples.csv has $n" "$tmp/err"
+check "fewer rows: message names both files and counts" $?
+{ cat "$d1/samples.csv"; echo "1,2,3"; } >"$tmp/ragged.csv"
+run "$exe" compare "$tmp/ragged.csv" "$d1/samples.csv"
+line=$(wc -l <"$tmp/ragged.csv")
+[ "$rc" -eq 2 ]; check "ragged row: exit 2 (got $rc)" $?
+has "ragged.csv:$line: ragged row: 3 cells" "$tmp/err"
+check "ragged row: message names file, line $line and the cells" $?
+printf 'a,b\n1,\0002\n' >"$tmp/binary.csv"
+run "$exe" compare "$tmp/binary.csv" "$tmp/binary.csv"
+[ "$rc" -eq 2 ]; check "binary file: exit 2 (got $rc)" $?
+has "binary.csv:2: a NUL byte" "$tmp/err"; check "binary file: not a CSV file" $?
+: >"$tmp/empty.csv"
+run "$exe" compare "$tmp/empty.csv" "$tmp/empty.csv"
+[ "$rc" -eq 2 ]; check "empty file: exit 2 (got $rc)" $?
+has "empty.csv: empty file" "$tmp/err"; check "empty file: message names it" $?
+run "$exe" compare "$d1" "$d1/samples.csv"
+[ "$rc" -eq 2 ]; check "a directory against a file: exit 2 (got $rc)" $?
+
+# ---- usage ----
+run "$exe" compare --help
+check "compare --help: exit 0" $rc
+has "usage: collide compare A B" "$tmp/out"; check "compare --help: usage line" $?
+for o in --digits --scd-csv; do
+    has "$o" "$tmp/out"; check "compare --help documents $o" $?
+done
+run "$exe" --help
+has "  compare " "$tmp/out"; check "collide --help lists compare" $?
+usage_error() { # NAME ARGS...
+    name=$1; shift
+    run "$exe" compare "$@"
+    [ "$rc" -eq 2 ] && [ -s "$tmp/err" ]
+    check "compare $name: usage error on stderr, exit 2 (got $rc)" $?
+}
+usage_error "A (no B)" "$d1"
+usage_error "A B C" "$d1" "$d1" "$d1"
+usage_error "A B --digits" "$d1" "$d1" --digits
+usage_error "A B --digits x" "$d1" "$d1" --digits x
+usage_error "A B --digits inf" "$d1" "$d1" --digits inf
+usage_error "A B --scd-csv" "$d1/samples.csv" "$d1/samples.csv" --scd-csv
+usage_error "A B --frob" "$d1" "$d1" --frob
+
+echo "compare.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
