@@ -15,7 +15,11 @@
  *     table column min_scd median_scd worst_row     numeric column
  *     table column equal                            integer or text column
  *     table column mismatch K of N rows, first row R: "a" vs "b"
- * then `compare: N columns, worst scd X (table.column row R)`. */
+ * then `compare: N columns, worst scd X (table.column row R)`. A column
+ * whose name ends in "residual" (ledger_residual, residual,
+ * momentum_residual: exactly 0 in exact arithmetic) is reported but left
+ * out of the worst scd and of the --digits threshold: its relative digits
+ * measure rounding, not the solution. */
 #ifndef COLLIDE_COMPARE_H
 #define COLLIDE_COMPARE_H
 

@@ -156,14 +156,37 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
     }
 }
 
+int transition_from(int tr) { return transitions[tr].from; }
+int transition_to(int tr) { return transitions[tr].to; }
+int transition_sigma(int tr) { return transitions[tr].sigma; }
+
+int transition_guard(int tr)
+{
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return 0;   /* x */
+    case TR_SEPARATE: return 2;         /* Phi */
+    default: return 1;                  /* v */
+    }
+}
+
+int transition_enabled(int tr, double x, double v, double phi)
+{
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return v <= 0.0;
+    case TR_COMMENCE_OVERLAP: return x <= 0.0;
+    case TR_SEPARATE: return v >= 0.0;
+    default: return phi >= 0.0;
+    }
+}
+
 static double guard(void *ctx, int tr, double t, const double *y)
 {
     const impact *I = ctx;
     (void)t;
-    switch (tr) {
-    case TR_COMMENCE_TOUCH: return y[I->L.x];
-    case TR_SEPARATE: return law_phi(I->m, &I->L, y);
-    default: return y[I->L.v];   /* commence-overlapping, separate-adhesive */
+    switch (transition_guard(tr)) {
+    case 0: return y[I->L.x];
+    case 2: return law_phi(I->m, &I->L, y);
+    default: return y[I->L.v];
     }
 }
 
@@ -173,25 +196,22 @@ static double guard_rate(void *ctx, int tr, double t, const double *y,
     const impact *I = ctx;
     const layout *L = &I->L;
     (void)t;
-    switch (tr) {
-    case TR_COMMENCE_TOUCH: return dy[L->x];
-    case TR_SEPARATE:
+    switch (transition_guard(tr)) {
+    case 0: return dy[L->x];
+    case 2:
         return I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
                                    dy[L->xc], dy + L->z, dy[L->v]);
     default: return dy[L->v];
     }
 }
 
+/* Phi is evaluated only for the transition whose enabling needs it. */
 static int enabled(void *ctx, int tr, double t, const double *y)
 {
     const impact *I = ctx;
+    double phi = tr == TR_SEPARATE_ADHESIVE ? law_phi(I->m, &I->L, y) : 0.0;
     (void)t;
-    switch (tr) {
-    case TR_COMMENCE_TOUCH: return y[I->L.v] <= 0.0;
-    case TR_COMMENCE_OVERLAP: return y[I->L.x] <= 0.0;
-    case TR_SEPARATE: return y[I->L.v] >= 0.0;
-    default: return law_phi(I->m, &I->L, y) >= 0.0;
-    }
+    return transition_enabled(tr, y[I->L.x], y[I->L.v], phi);
 }
 
 /* Eq. (82) / (75); at a commencement the accumulators of the contact that

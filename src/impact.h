@@ -21,4 +21,16 @@ double impact_storage(const model *m, const layout *L, const double *y);
 double impact_contact_force(const model *m, const layout *L, int q,
                             const double *y);
 
+/* The guards table (DESIGN.md), shared by the binary64 engine and the
+ * high-precision mode. Transition tr (transition_id, sim.h) leaves mode
+ * transition_from(tr) for mode transition_to(tr) when its guard crosses
+ * zero in the orientation transition_sigma(tr) (-1 or +1) while it is
+ * enabled. The guard is x, v or Phi (transition_guard: 0, 1 or 2), and
+ * whether it is enabled depends on the signs of x, v and Phi only. */
+int transition_from(int tr);
+int transition_to(int tr);
+int transition_sigma(int tr);
+int transition_guard(int tr);
+int transition_enabled(int tr, double x, double v, double phi);
+
 #endif

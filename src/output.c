@@ -16,15 +16,19 @@
 #include "hybrid.h"
 #include "impact.h"
 
-#define OUT_NFILES 4
+#define OUT_NFILES_MAX 8
 #define OUT_PATH_MAX 4096
 
-typedef int (*csv_writer)(FILE *f, const model *m, const layout *L,
-                          const sim_result *r);
+/* A binary64 run, as the writers of its files see it. */
+typedef struct run_ctx {
+    const model *m;
+    layout L;
+    const sim_result *r;
+} run_ctx;
 
 /* Temporaries that may exist, for output_remove_temporaries; the only
  * mutable state, shared with the signal handler. */
-static char pending[OUT_NFILES][OUT_PATH_MAX];
+static char pending[OUT_NFILES_MAX][OUT_PATH_MAX];
 static volatile sig_atomic_t npending;
 
 void output_remove_temporaries(void)
@@ -45,15 +49,22 @@ static void put_values(FILE *f, const double *v, int n)
         fprintf(f, ",%.17g", v[i]);
 }
 
-static int write_collisions(FILE *f, const model *m, const layout *L,
-                            const sim_result *r)
+const char output_collisions_header[] =
+    "i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda,"
+    "momentum_residual,V_start,V_end,I_s,Delta_C,Delta_D,ledger_residual\n";
+const char output_events_header[] =
+    "j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,"
+    "bracket_lo,bracket_hi";
+const char output_ledger_header[] =
+    "scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale\n";
+const char output_samples_header[] = "t,j,q,boundary";
+const char output_samples_trailer[] = ",F_c,V,F_e_r\n";
+
+static int write_collisions(FILE *f, const void *ctx)
 {
+    const sim_result *r = ((const run_ctx *)ctx)->r;
     int i;
-    (void)m;
-    (void)L;
-    fputs("i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda,"
-          "momentum_residual,V_start,V_end,I_s,Delta_C,Delta_D,"
-          "ledger_residual\n", f);
+    fputs(output_collisions_header, f);
     for (i = 0; i < r->ncollisions; i++) {
         const collision_rec *c = &r->collisions[i];
         double v[21];
@@ -71,23 +82,21 @@ static int write_collisions(FILE *f, const model *m, const layout *L,
     return 0;
 }
 
-/* ",<prefix><name>" for each component of chi. */
-static void put_component_names(FILE *f, const layout *L, const char *prefix)
+void output_component_names(FILE *f, const layout *L, const char *prefix)
 {
     int i;
     for (i = 0; i < L->n_chi; i++)
         fprintf(f, ",%s%s", prefix, impact_component_name(L, i));
 }
 
-static int write_events(FILE *f, const model *m, const layout *L,
-                        const sim_result *r)
+static int write_events(FILE *f, const void *ctx)
 {
+    const sim_result *r = ((const run_ctx *)ctx)->r;
+    const layout *L = &((const run_ctx *)ctx)->L;
     int i;
-    (void)m;
-    fputs("j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,"
-          "bracket_lo,bracket_hi", f);
-    put_component_names(f, L, "before_");
-    put_component_names(f, L, "after_");
+    fputs(output_events_header, f);
+    output_component_names(f, L, "before_");
+    output_component_names(f, L, "after_");
     fputs(",rate_scale\n", f);
     for (i = 0; i < r->nevents; i++) {
         const event_rec *e = &r->events[i];
@@ -117,15 +126,13 @@ static void put_ledger_row(FILE *f, const collision_rec *c)
     fputc('\n', f);
 }
 
-static int write_ledger(FILE *f, const model *m, const layout *L,
-                        const sim_result *r)
+static int write_ledger(FILE *f, const void *ctx)
 {
+    const sim_result *r = ((const run_ctx *)ctx)->r;
     const ledger_rec *t = &r->ledger;
     double v[7];
     int i;
-    (void)m;
-    (void)L;
-    fputs("scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale\n", f);
+    fputs(output_ledger_header, f);
     for (i = 0; i < r->ncollisions; i++) {
         fprintf(f, "%d", r->collisions[i].i);
         put_ledger_row(f, &r->collisions[i]);
@@ -142,13 +149,16 @@ static int write_ledger(FILE *f, const model *m, const layout *L,
     return 0;
 }
 
-static int write_samples(FILE *f, const model *m, const layout *L,
-                         const sim_result *r)
+static int write_samples(FILE *f, const void *ctx)
 {
+    const run_ctx *c = ctx;
+    const model *m = c->m;
+    const layout *L = &c->L;
+    const sim_result *r = c->r;
     int i;
-    fputs("t,j,q,boundary", f);
-    put_component_names(f, L, "");
-    fputs(",F_c,V,F_e_r\n", f);
+    fputs(output_samples_header, f);
+    output_component_names(f, L, "");
+    fputs(output_samples_trailer, f);
     for (i = 0; i < r->nsamples; i++) {
         const sample_rec *s = &r->samples[i];
         fprintf(f, "%.17g,%d,%d,%d", s->t, s->j, s->q, s->boundary);
@@ -160,10 +170,7 @@ static int write_samples(FILE *f, const model *m, const layout *L,
     return 0;
 }
 
-static const struct {
-    const char *name;
-    csv_writer write;
-} out_files[OUT_NFILES] = {
+static const output_file run_files[] = {
     {"collisions.csv", write_collisions},
     {"events.csv", write_events},
     {"ledger.csv", write_ledger},
@@ -214,9 +221,8 @@ static int make_path(char *buf, const char *dir, const char *prefix,
 }
 
 /* Writes one file with writer, flushed and synced to disk. */
-static collide_status write_file(const char *path, csv_writer writer,
-                                 const model *m, const layout *L,
-                                 const sim_result *r, char *err, size_t errlen)
+static collide_status write_file(const char *path, output_writer writer,
+                                 const void *ctx, char *err, size_t errlen)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     FILE *f;
@@ -228,7 +234,7 @@ static collide_status write_file(const char *path, csv_writer writer,
         close(fd);
         return io_error(err, errlen, path, "cannot open");
     }
-    writer(f, m, L, r);
+    writer(f, ctx);
     bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0;
     if (bad) {
         io_error(err, errlen, path, "cannot write");
@@ -241,9 +247,11 @@ static collide_status write_file(const char *path, csv_writer writer,
 }
 
 typedef struct file_set {
-    char final[OUT_NFILES][OUT_PATH_MAX];
-    char backup[OUT_NFILES][OUT_PATH_MAX];
-    int has_backup[OUT_NFILES];
+    const output_file *files;
+    int n;
+    char final[OUT_NFILES_MAX][OUT_PATH_MAX];
+    char backup[OUT_NFILES_MAX][OUT_PATH_MAX];
+    int has_backup[OUT_NFILES_MAX];
 } file_set;
 
 static collide_status make_paths(const char *dir, file_set *fs, char *err,
@@ -254,10 +262,10 @@ static collide_status make_paths(const char *dir, file_set *fs, char *err,
     snprintf(suffix, sizeof suffix, ".tmp.%ld", (long)getpid());
     snprintf(bsuffix, sizeof bsuffix, ".bak.%ld", (long)getpid());
     npending = 0;
-    for (i = 0; i < OUT_NFILES; i++) {
-        ok = ok && make_path(fs->final[i], dir, "", out_files[i].name, "");
-        ok = ok && make_path(pending[i], dir, ".", out_files[i].name, suffix);
-        ok = ok && make_path(fs->backup[i], dir, ".", out_files[i].name,
+    for (i = 0; i < fs->n; i++) {
+        ok = ok && make_path(fs->final[i], dir, "", fs->files[i].name, "");
+        ok = ok && make_path(pending[i], dir, ".", fs->files[i].name, suffix);
+        ok = ok && make_path(fs->backup[i], dir, ".", fs->files[i].name,
                              bsuffix);
         fs->has_backup[i] = 0;
     }
@@ -267,15 +275,14 @@ static collide_status make_paths(const char *dir, file_set *fs, char *err,
     return io_error(err, errlen, dir, "path too long");
 }
 
-static collide_status write_temporaries(const model *m, const sim_result *r,
+static collide_status write_temporaries(const file_set *fs, const void *ctx,
                                         char *err, size_t errlen)
 {
-    layout L = layout_make(m->sys, m->law->nz);
     collide_status st = COLLIDE_OK;
     int i;
-    for (i = 0; i < OUT_NFILES && st == COLLIDE_OK; i++) {
+    for (i = 0; i < fs->n && st == COLLIDE_OK; i++) {
         npending = i + 1;   /* registered before the file exists */
-        st = write_file(pending[i], out_files[i].write, m, &L, r, err, errlen);
+        st = write_file(pending[i], fs->files[i].write, ctx, err, errlen);
     }
     return st;
 }
@@ -295,7 +302,7 @@ static void roll_back(file_set *fs, int n)
 static void remove_backups(file_set *fs)
 {
     int i;
-    for (i = 0; i < OUT_NFILES; i++)
+    for (i = 0; i < fs->n; i++)
         if (fs->has_backup[i])
             unlink(fs->backup[i]);
 }
@@ -305,7 +312,7 @@ static void remove_backups(file_set *fs)
 static collide_status make_backups(file_set *fs, char *err, size_t errlen)
 {
     int i;
-    for (i = 0; i < OUT_NFILES; i++) {
+    for (i = 0; i < fs->n; i++) {
         unlink(fs->backup[i]);
         if (link(fs->final[i], fs->backup[i]) == 0)
             fs->has_backup[i] = 1;
@@ -322,7 +329,7 @@ static collide_status commit(file_set *fs, char *err, size_t errlen)
 {
     collide_status st = make_backups(fs, err, errlen);
     int i;
-    for (i = 0; i < OUT_NFILES && st == COLLIDE_OK; i++)
+    for (i = 0; i < fs->n && st == COLLIDE_OK; i++)
         if (rename(pending[i], fs->final[i]) != 0) {
             st = io_error(err, errlen, fs->final[i], "cannot rename");
             roll_back(fs, i);
@@ -343,16 +350,19 @@ static void sync_dir(const char *dir)
     }
 }
 
-collide_status output_write_csv(const char *dir, const model *m,
-                                const sim_result *r, char *err, size_t errlen)
+collide_status output_write_files(const char *dir, const output_file *files,
+                                  int n, const void *ctx, char *err,
+                                  size_t errlen)
 {
     file_set fs;
     sigset_t block, old;
     collide_status st = make_dirs(dir, err, errlen);
+    fs.files = files;
+    fs.n = n < OUT_NFILES_MAX ? n : OUT_NFILES_MAX;
     if (st == COLLIDE_OK)
         st = make_paths(dir, &fs, err, errlen);
     if (st == COLLIDE_OK)
-        st = write_temporaries(m, r, err, errlen);
+        st = write_temporaries(&fs, ctx, err, errlen);
     if (st != COLLIDE_OK) {
         output_remove_temporaries();
         return st;
@@ -366,4 +376,16 @@ collide_status output_write_csv(const char *dir, const model *m,
     if (st == COLLIDE_OK)
         sync_dir(dir);
     return st;
+}
+
+collide_status output_write_csv(const char *dir, const model *m,
+                                const sim_result *r, char *err, size_t errlen)
+{
+    run_ctx c;
+    c.m = m;
+    c.L = layout_make(m->sys, m->law->nz);
+    c.r = r;
+    return output_write_files(dir, run_files,
+                              (int)(sizeof run_files / sizeof run_files[0]),
+                              &c, err, errlen);
 }

@@ -11,10 +11,40 @@
 #define COLLIDE_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "common.h"
+#include "hybrid.h"
 #include "model.h"
 #include "sim.h"
+
+/* One file of a set: its name in the directory, and the function that
+ * writes its content from the context of the set. */
+typedef int (*output_writer)(FILE *f, const void *ctx);
+typedef struct output_file {
+    const char *name;
+    output_writer write;
+} output_file;
+
+/* Writes the n (at most 8) files as one set into dir (created when
+ * missing), as described above. Returns COLLIDE_OK, or COLLIDE_E_IO with
+ * one line in err. */
+collide_status output_write_files(const char *dir, const output_file *files,
+                                  int n, const void *ctx, char *err,
+                                  size_t errlen);
+
+/* The header lines of the tables (shared by the binary64 and MPFR
+ * writers): collisions and ledger complete; events and samples are
+ * followed by the component names (output_component_names) and, for
+ * samples, by output_samples_trailer. */
+extern const char output_collisions_header[];
+extern const char output_events_header[];
+extern const char output_ledger_header[];
+extern const char output_samples_header[];
+extern const char output_samples_trailer[];
+
+/* ",<prefix><name>" for each component of chi (impact_component_name). */
+void output_component_names(FILE *f, const layout *L, const char *prefix);
 
 /* Writes the four CSV files of run r of model m into dir, creating dir
  * (and its parents) when missing. Returns COLLIDE_OK, or COLLIDE_E_IO with

@@ -1,0 +1,40 @@
+/* mp_model.h - the impact model of Section IV at working precision: every
+ * parameter read again from its decimal text in MPFR, the derived
+ * quantities (Eqs. 41, 46, 48-49, 187-192) computed in MPFR, and the flow
+ * maps, guards, storage function and dissipation rate of H_r or H_f with
+ * the scenario's contact law written once as an expression tape
+ * (mp_tape.h). The discrete data (system, law, layout, transitions) are
+ * those of the binary64 model. */
+#ifndef COLLIDE_MP_MODEL_H
+#define COLLIDE_MP_MODEL_H
+
+#include <stddef.h>
+
+#include "hybrid.h"
+#include "mp_tape.h"
+#include "scenario.h"
+
+typedef struct mp_model {
+    const model *m;          /* the binary64 model of the same scenario */
+    layout L;
+    mpfr_prec_t prec;
+    mpfr_t mass, mt, eta, eta_c; /* m (Eq. 41), m_1 + m_2, Eqs. (48)-(49) */
+    mpfr_t x0, v0, xm0, vm0, T;
+    mp_tape tape;
+    int flow[2][COLLIDE_NY_MAX]; /* node of dy_i/dt in mode q */
+    int x, v, phi;           /* guards (DESIGN.md): x, v and Phi */
+    int xc;                  /* the indentation x_c */
+    int storage;             /* V of Eq. (91) or (94) */
+    int contact_force;       /* F_c = -Phi (Section IV-B) */
+    int fer;                 /* F_e,r (Eq. 46) */
+} mp_model;
+
+/* Builds the model of scenario s at precision prec (bits). Returns
+ * COLLIDE_OK, or COLLIDE_E_INPUT with a message naming the field when
+ * the scenario is outside what this mode supports, or COLLIDE_E_MEMORY. */
+collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
+                             char *err, size_t errlen);
+
+void mp_model_clear(mp_model *M);
+
+#endif
