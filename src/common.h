@@ -20,7 +20,8 @@ typedef enum collide_status {
     COLLIDE_E_EVENT = 7,      /* an event could not be located */
     COLLIDE_E_ZENO = 8,       /* chattering / Zeno: too many events */
     COLLIDE_E_MEMORY = 9,     /* out of memory */
-    COLLIDE_E_INTERRUPT = 10  /* interrupted by a signal */
+    COLLIDE_E_INTERRUPT = 10, /* interrupted by a signal */
+    COLLIDE_E_CHECK = 11      /* --check: fewer correct digits than asked */
 } collide_status;
 
 #endif

@@ -373,6 +373,53 @@ static int cells_equal(const char *x, const char *y)
     return scd_is_number(x) && scd_is_number(y) && scd_text(x, y) == INFINITY;
 }
 
+/* The significant digits of a decimal text: its mantissa digits without
+ * the leading zeros (at least 1). */
+static int significant_digits(const char *t)
+{
+    int n = 0, lead = 1;
+    for (; *t && *t != 'e' && *t != 'E'; t++) {
+        if (*t < '0' || *t > '9')
+            continue;
+        if (*t != '0')
+            lead = 0;
+        n += !lead;
+    }
+    return n > 0 ? n : 1;
+}
+
+/* The largest magnitude of the numeric cells of row r of the reference. */
+static double row_scale(const table_cmp *tc, int r)
+{
+    double m = 0;
+    int k;
+    for (k = 0; k < tc->npairs; k++) {
+        double v;
+        if (!tc->pair[k].numeric)
+            continue;
+        v = fabs(strtod(cell_at(&tc->b, r, tc->pair[k].ib), NULL));
+        if (isfinite(v) && v > m)
+            m = v;
+    }
+    return m;
+}
+
+/* scd of x against the reference y in a row of largest magnitude scale:
+ * a reference below the resolution of its row (scale times 10^-N, N its
+ * significant digits) is zero at that resolution, and its error is
+ * measured against scale (the mixed error of the IVP test set, with the
+ * row's magnitude for atol/rtol). */
+static double cell_scd(const char *x, const char *y, double scale)
+{
+    double d = scd_text(x, y), b = fabs(strtod(y, NULL));
+    if (!isfinite(d) || !(scale > 0) ||
+        b >= scale * pow(10.0, -significant_digits(y)))
+        return d;
+    if (b == 0)                    /* d is the absolute -log10|x - y| */
+        return d + log10(scale);
+    return d - log10(b / scale);
+}
+
 /* Fills tc->scd: scd for numeric cells, inf or 0 (equal or not) for the
  * others. */
 static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
@@ -383,15 +430,17 @@ static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
     if (!tc->scd)
         return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
                     tc->b.path);
-    for (r = 1; r <= tc->b.nrows; r++)
+    for (r = 1; r <= tc->b.nrows; r++) {
+        double scale = row_scale(tc, r);
         for (k = 0; k < tc->npairs; k++) {
             const column_pair *p = &tc->pair[k];
             const char *x = cell_at(&tc->a, r, p->ia);
             const char *y = cell_at(&tc->b, r, p->ib);
-            double d = p->numeric ? scd_text(x, y)
+            double d = p->numeric ? cell_scd(x, y, scale)
                                   : (cells_equal(x, y) ? INFINITY : 0.0);
             tc->scd[(size_t)(r - 1) * (size_t)tc->npairs + (size_t)k] = d;
         }
+    }
     return COMPARE_OK;
 }
 

@@ -19,7 +19,12 @@
  * whose name ends in "residual" (ledger_residual, residual,
  * momentum_residual: exactly 0 in exact arithmetic) is reported but left
  * out of the worst scd and of the --digits threshold: its relative digits
- * measure rounding, not the solution. */
+ * measure rounding, not the solution. A reference value below the
+ * resolution of its row (the row's largest magnitude times 10^-N, N the
+ * significant digits of the value's text) is zero at that resolution: its
+ * error is measured against the row's largest magnitude (the mixed error
+ * of the IVP test set, with that magnitude as atol/rtol); the work W of
+ * an elastic contact, exactly 0, is such a value. */
 #ifndef COLLIDE_COMPARE_H
 #define COLLIDE_COMPARE_H
 

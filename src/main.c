@@ -13,6 +13,7 @@
 
 #include "common.h"
 #include "compare.h"
+#include "mp_cli.h"
 #include "output.h"
 #include "scenario.h"
 #include "sim.h"
@@ -39,6 +40,8 @@ static const char usage_main[] =
 static const char usage_run[] =
     "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
     "                   [--h-max X] [--samples N] [--at T1,T2,...] [--quiet]\n"
+    "       collide run SCENARIO --precision BITS [--digits D] [--check]\n"
+    "                   [--csv DIR] [--samples N] [--quiet]\n"
     "\n"
     "Simulates SCENARIO over [0, T] and prints the observables of each\n"
     "collision (Eqs. 193-204), the final contact if one lasts to T, the\n"
@@ -52,6 +55,16 @@ static const char usage_run[] =
     "  --samples N  samples on a uniform grid of [0, T], N in [0, 1e8]\n"
     "  --at LIST    further samples at the comma-separated times, in [0, T]\n"
     "  --quiet      print nothing on success\n"
+    "  --precision BITS  run in MPFR at BITS bits, BITS in [53, 16384]: a\n"
+    "               Taylor method of order growing with the precision\n"
+    "               (spec/high_precision.md); values written as decimal text\n"
+    "  --digits D   (with --precision) significant digits asked for: the\n"
+    "               digits written and the threshold of --check, D in\n"
+    "               [1, BITS log10(2) - 8]; default BITS log10(2) - 14\n"
+    "  --check      (with --precision) rerun at BITS + 64 bits and a 1e-19\n"
+    "               tighter tolerance, print the significant correct digits\n"
+    "               of every column, write DIR/<table>.scd.csv beside each\n"
+    "               table, and fail (status 11) when a value has fewer than D\n"
     "  --help       this text\n"
     "\n"
     "A failed run prints its diagnosis to stderr, writes no file and exits\n"
@@ -278,6 +291,9 @@ typedef struct run_args {
     int nset;
     int quiet;
     const char *at;        /* --at LIST: sample times */
+    const char *precision; /* --precision BITS: the MPFR mode */
+    const char *digits;    /* --digits D */
+    int check;             /* --check */
 } run_args;
 
 #define SAMPLE_AT_MAX 100000
@@ -350,14 +366,21 @@ static int parse_run_args(int argc, char **argv, run_args *a)
         const char *key = option_key(argv[i]);
         if (strcmp(argv[i], "--quiet") == 0)
             a->quiet = 1;
+        else if (strcmp(argv[i], "--check") == 0)
+            a->check = 1;
         else if (strcmp(argv[i], "--csv") == 0 || strcmp(argv[i], "--at") == 0
-                 || key) {
+                 || strcmp(argv[i], "--precision") == 0
+                 || strcmp(argv[i], "--digits") == 0 || key) {
             if (i + 1 >= argc)
                 return usage_error("run", "missing value after ", argv[i]);
             if (key)
                 set_option(a, key, argv[i + 1]);
             else if (strcmp(argv[i], "--at") == 0)
                 a->at = argv[i + 1];
+            else if (strcmp(argv[i], "--precision") == 0)
+                a->precision = argv[i + 1];
+            else if (strcmp(argv[i], "--digits") == 0)
+                a->digits = argv[i + 1];
             else
                 a->csv = argv[i + 1];
             i++;
@@ -488,6 +511,55 @@ static int finish_run(const scenario *s, const run_args *a, sim_result *r)
     return st;
 }
 
+/* An integer option in [lo, hi], or -1 with a message naming it. */
+static long int_option(const char *name, const char *text, long lo, long hi)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || v < lo || v > hi) {
+        fprintf(stderr, "collide run: %s = %s is outside the allowed range: "
+                "an integer in [%ld, %ld]\n", name, text, lo, hi);
+        return -1;
+    }
+    return v;
+}
+
+/* The options of the MPFR mode, checked against each other. */
+static int mp_args(const run_args *a, mp_cli_args *m)
+{
+    double room;
+    if (a->nset > 0 && !(a->nset == 1 && strcmp(a->key[0], "samples") == 0)) {
+        fprintf(stderr, "collide run: --rtol, --atol and --h-max are "
+                "binary64 settings; with --precision use --digits\n");
+        return COLLIDE_E_USAGE;
+    }
+    if (a->at) {
+        fprintf(stderr, "collide run: --at is not available with "
+                "--precision (use --samples)\n");
+        return COLLIDE_E_USAGE;
+    }
+    m->bits = int_option("--precision", a->precision, MP_BITS_MIN, MP_BITS_MAX);
+    if (m->bits < 0)
+        return COLLIDE_E_INPUT;
+    room = floor((double)m->bits * log10(2.0) - 8);
+    m->digits = NAN;
+    if (a->digits) {
+        char *end;
+        m->digits = strtod(a->digits, &end);
+        if (end == a->digits || *end != '\0' || !(m->digits >= 1) ||
+            m->digits > room) {
+            fprintf(stderr, "collide run: --digits = %s is outside the allowed "
+                    "range: D in [1, %g] at --precision %ld (BITS log10(2) - "
+                    "8)\n", a->digits, room, m->bits);
+            return COLLIDE_E_INPUT;
+        }
+    }
+    m->check = a->check;
+    m->csv = a->csv;
+    m->quiet = a->quiet;
+    return COLLIDE_OK;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     scenario s;
@@ -510,6 +582,15 @@ static int cmd_run(int argc, char **argv)
     st = apply_options(&s, &a);
     if (st != COLLIDE_OK)
         return st;
+    if (a.precision) {
+        mp_cli_args m;
+        st = mp_args(&a, &m);
+        return st != COLLIDE_OK ? st : mp_cli_run(&s, &m);
+    }
+    if (a.digits || a.check) {
+        fprintf(stderr, "collide run: --digits and --check need --precision\n");
+        return COLLIDE_E_USAGE;
+    }
     if (a.at) {
         static double times[SAMPLE_AT_MAX];
         int n = parse_sample_times(a.at, s.model.T, times);

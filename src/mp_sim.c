@@ -799,8 +799,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     e->grazing = is_grazing(mpfr_get_d(margin, MPFR_RNDN),
                             R->o->graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN));
     mpfr_set(e->t, R->t, MPFR_RNDN);
-    time_at(R, e->lo, z->lo);
-    time_at(R, e->hi, z->hi);
+    mpfr_set(e->lo, z->lo, MPFR_RNDN);   /* times (step() converted them) */
+    mpfr_set(e->hi, z->hi, MPFR_RNDN);
     for (i = 0; i < R->ny; i++)
         mpfr_set(e->before[i], R->y[i], MPFR_RNDN);
     reset(R, to, e->after);
@@ -1004,6 +1004,10 @@ static int step(run *R)
     }
     time_at(R, R->a, best.z.s);
     st = sample_step(R, at_end ? R->M->T : R->a);
+    if (best.kind == 1) {   /* the bracket of the event, as times */
+        time_at(R, best.z.lo, best.z.lo);
+        time_at(R, best.z.hi, best.z.hi);
+    }
     advance(R, best.z.s, at_end);
     R->r->steps++;
     if (st == 0 && best.kind == 1)

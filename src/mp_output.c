@@ -1,0 +1,156 @@
+/* mp_output.c - CSV files of a high-precision run; see mp_output.h. The
+ * headers are those of output.c. */
+#include "mp_output.h"
+
+#include <stdio.h>
+
+#include "impact.h"
+#include "output.h"
+
+typedef struct mp_ctx {
+    const mp_model *M;
+    const mp_result *r;
+    int digits;
+} mp_ctx;
+
+/* ",value" with the context's significant digits ("nan" for NaN). */
+static void put(FILE *f, const mp_ctx *c, mpfr_srcptr x)
+{
+    if (mpfr_nan_p(x))
+        fputs(",nan", f);
+    else
+        mpfr_fprintf(f, ",%.*Rg", c->digits, x);
+}
+
+/* The n components of chi. */
+static void put_state(FILE *f, const mp_ctx *c, const mpfr_t *y)
+{
+    int i;
+    for (i = 0; i < c->M->L.n_chi; i++)
+        put(f, c, y[i]);
+}
+
+static void put_collision(FILE *f, const mp_ctx *c, const mp_collision *col)
+{
+    int k;
+    fprintf(f, "%d", col->i);
+    for (k = 0; k < MC_N; k++)
+        put(f, c, col->v[k]);
+    fputc('\n', f);
+}
+
+static int write_collisions(FILE *f, const void *ctx)
+{
+    const mp_ctx *c = ctx;
+    int i;
+    fputs(output_collisions_header, f);
+    for (i = 0; i < c->r->ncollisions; i++)
+        put_collision(f, c, &c->r->collisions[i]);
+    return 0;
+}
+
+static int write_events(FILE *f, const void *ctx)
+{
+    const mp_ctx *c = ctx;
+    int i;
+    fputs(output_events_header, f);
+    output_component_names(f, &c->M->L, "before_");
+    output_component_names(f, &c->M->L, "after_");
+    fputs(",rate_scale\n", f);
+    for (i = 0; i < c->r->nevents; i++) {
+        const mp_event *e = &c->r->events[i];
+        fprintf(f, "%d", e->j);
+        put(f, c, e->t);
+        fprintf(f, ",%s", transition_name(e->tr));
+        put(f, c, e->margin);
+        fprintf(f, ",%d,%d,%d", e->grazing, e->c_and_d_before,
+                e->c_and_d_after);
+        put(f, c, e->lo);
+        put(f, c, e->hi);
+        put_state(f, c, e->before);
+        put_state(f, c, e->after);
+        put(f, c, e->rate_scale);
+        fputc('\n', f);
+    }
+    return 0;
+}
+
+/* A ledger row: V_start, V_end, I_s, Delta_C, Delta_D, residual, and the
+ * scale max(|V_start|, |V_end|, |I_s|) (output.c ledger_scale). */
+static void put_ledger_row(FILE *f, const mp_ctx *c, const mp_collision *col)
+{
+    static const int k[6] = {MC_VSTART, MC_VEND, MC_IS, MC_DC, MC_DD, MC_RES};
+    mpfr_t scale, a;
+    int i;
+    mpfr_inits2(c->r->prec, scale, a, (mpfr_ptr)0);
+    mpfr_abs(scale, col->v[MC_VSTART], MPFR_RNDN);
+    for (i = 0; i < 6; i++)
+        put(f, c, col->v[k[i]]);
+    mpfr_abs(a, col->v[MC_VEND], MPFR_RNDN);
+    mpfr_max(scale, scale, a, MPFR_RNDN);
+    mpfr_abs(a, col->v[MC_IS], MPFR_RNDN);
+    mpfr_max(scale, scale, a, MPFR_RNDN);
+    put(f, c, scale);
+    fputc('\n', f);
+    mpfr_clears(scale, a, (mpfr_ptr)0);
+}
+
+static int write_ledger(FILE *f, const void *ctx)
+{
+    const mp_ctx *c = ctx;
+    int i;
+    fputs(output_ledger_header, f);
+    for (i = 0; i < c->r->ncollisions; i++) {
+        fprintf(f, "%d", c->r->collisions[i].i);
+        put_ledger_row(f, c, &c->r->collisions[i]);
+    }
+    if (c->r->final_contact) {
+        fputs("final", f);
+        put_ledger_row(f, c, &c->r->final_partial);
+    }
+    fputs("total", f);
+    for (i = 0; i < 7; i++)
+        put(f, c, c->r->ledger.v[i]);
+    fputc('\n', f);
+    return 0;
+}
+
+static int write_samples(FILE *f, const void *ctx)
+{
+    const mp_ctx *c = ctx;
+    int i;
+    fputs(output_samples_header, f);
+    output_component_names(f, &c->M->L, "");
+    fputs(output_samples_trailer, f);
+    for (i = 0; i < c->r->nsamples; i++) {
+        const mp_sample *s = &c->r->samples[i];
+        mpfr_fprintf(f, "%.*Rg,%d,%d,%d", c->digits, s->t, s->j, s->q,
+                     s->boundary);
+        put_state(f, c, s->y);
+        put(f, c, s->fc);
+        put(f, c, s->V);
+        put(f, c, s->fer);
+        fputc('\n', f);
+    }
+    return 0;
+}
+
+static const output_file mp_files[] = {
+    {"collisions.csv", write_collisions},
+    {"events.csv", write_events},
+    {"ledger.csv", write_ledger},
+    {"samples.csv", write_samples},
+};
+
+collide_status mp_output_write_csv(const char *dir, const mp_model *M,
+                                   const mp_result *r, int digits, char *err,
+                                   size_t errlen)
+{
+    mp_ctx c;
+    c.M = M;
+    c.r = r;
+    c.digits = digits;
+    return output_write_files(dir, mp_files,
+                              (int)(sizeof mp_files / sizeof mp_files[0]), &c,
+                              err, errlen);
+}

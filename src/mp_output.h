@@ -1,0 +1,19 @@
+/* mp_output.h - the CSV files of a high-precision run: the same four
+ * tables and columns as a binary64 run (output.h), every MPFR value as a
+ * decimal string of the requested number of significant digits, written
+ * as one atomic set. */
+#ifndef COLLIDE_MP_OUTPUT_H
+#define COLLIDE_MP_OUTPUT_H
+
+#include <stddef.h>
+
+#include "mp_sim.h"
+
+/* Writes collisions.csv, events.csv, ledger.csv and samples.csv of run r
+ * of model M into dir, values with `digits` significant digits. Returns
+ * COLLIDE_OK or COLLIDE_E_IO with one line in err. */
+collide_status mp_output_write_csv(const char *dir, const mp_model *M,
+                                   const mp_result *r, int digits, char *err,
+                                   size_t errlen);
+
+#endif
