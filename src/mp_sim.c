@@ -49,11 +49,15 @@ typedef struct run {
     mpfr_t t0, tau_a;              /* t0 (or t*), and tau_a */
     int at_start, landed;          /* first step of a piece; switch landed on */
     double runmax[COLLIDE_NY_MAX]; /* log2 of max |y_i| so far */
+    double phimax;                 /* log2 of max |Phi| so far */
+    int interval_start;            /* the step starts a flow interval */
+    mpfr_t rate0[4];               /* |dg/dt| at its start, per transition */
     mp_collision cur;              /* the contact under way */
     mpfr_t delta_d;                /* Eq. (23) */
     int next_sample;
     double recent[256];            /* times of the last events (Zeno) */
-    mpfr_t a, b, c, d, h, s, u, w; /* scratch */
+    mpfr_t h, hs;                  /* the step, and the state's own bound */
+    mpfr_t a, b, c, d, s, u, w;    /* scratch */
 } run;
 
 static void fail(run *R, collide_status st, const char *msg)
@@ -310,11 +314,30 @@ static void clock_rate(run *R, mpfr_t r, mpfr_srcptr s)
 
 /* ---- the step size --------------------------------------------------------- */
 
-/* log2 of the largest s with |Y_k| s^k <= tol * scale_i for k = K-1, K
- * and every component (Jorba and Zou 2005), where scale_i is the largest
- * |y_i| so far or, for a component that has been zero, the size of its
- * first terms over the step. */
-static double step_log2(run *R)
+/* The bound of one series c of scale 2^scale on log2 of the step:
+ * |c_k| s^k <= tol 2^scale for the last terms k = K-w .. K (Jorba and Zou
+ * 2005 take the last two). w = max(5, K/8): after a singular point the
+ * series in sqrt(t - t*) has gaps (the Hertz contact is a series in
+ * tau^5), and the last two terms may both be zero. */
+static double series_bound(run *R, mpfr_t *c, double scale)
+{
+    double h = HUGE_VAL;
+    int k, w = R->K / 8 > 5 ? R->K / 8 : 5;
+    for (k = R->K - w; k <= R->K; k++) {
+        double a = log2abs(c[k]);
+        double hk = (R->log2tol + scale - a) / k;
+        if (k > 0 && a > -HUGE_VAL && hk < h)
+            h = hk;
+    }
+    return h;
+}
+
+/* log2 of the step: every component of the state within the tolerance
+ * relative to the largest |y_i| so far (or, for a component that has been
+ * zero, to the size of its first terms over the step), and Phi, a guard
+ * whose root is located on its own series, relative to its largest value
+ * so far. */
+static double step_log2(run *R, double *state_only)
 {
     double h = HUGE_VAL, scale[COLLIDE_NY_MAX];
     int i, k, pass;
@@ -324,6 +347,7 @@ static double step_log2(run *R)
     }
     for (pass = 0; pass < 2; pass++)
         for (i = 0; i < R->ny; i++) {
+            double b;
             if ((pass == 0) != (scale[i] > -HUGE_VAL))
                 continue;
             if (pass == 1) {
@@ -335,13 +359,26 @@ static double step_log2(run *R)
                 if (scale[i] == -HUGE_VAL)
                     continue;
             }
-            for (k = R->K - 1; k <= R->K; k++) {
-                double c = log2abs(R->Y[i][k]);
-                double hk = (R->log2tol + scale[i] - c) / k;
-                if (c > -HUGE_VAL && hk < h)
-                    h = hk;
-            }
+            b = series_bound(R, R->Y[i], scale[i]);
+            if (b < h)
+                h = b;
         }
+    *state_only = h;
+    if (R->q == 1) {
+        mpfr_t *phi = R->T->node[R->M->phi].c;
+        double a = log2abs(phi[0]), b, scale;
+        if (a > R->phimax)
+            R->phimax = a;
+        scale = R->phimax;
+        for (k = 1; k <= 3 && k < R->K && h < 1e300; k++) {
+            a = log2abs(phi[k]) + k * h;   /* Phi has been 0: its first terms */
+            if (a > scale)
+                scale = a;
+        }
+        b = scale > -HUGE_VAL ? series_bound(R, phi, scale) : HUGE_VAL;
+        if (b < h)
+            h = b;
+    }
     return h;
 }
 
@@ -739,12 +776,16 @@ static void guard_signs(run *R, mpfr_srcptr t, mpfr_t *y, double *sx,
     *sphi = sgn_of(R->c);
 }
 
-/* Whether (y, q) lies in C and D at once (Eqs. 77-78, hybrid.c). */
-static int c_and_d(run *R, int q, mpfr_srcptr t, mpfr_t *y)
+/* Whether (y, q) lies in C and D at once (Eqs. 77-78, hybrid.c), with the
+ * guard of transition tr, which is zero at its event, taken as 0 (the
+ * state computed there is zero only to the working precision, and the
+ * sign of what is left would decide the answer). */
+static int c_and_d(run *R, int q, int tr, mpfr_srcptr t, mpfr_t *y)
 {
-    double sx, sv, sphi;
-    guard_signs(R, t, y, &sx, &sv, &sphi);
-    return flow_set(q, sx, sv, sphi) && jump_set(q, sx, sv, sphi);
+    double s[3];
+    guard_signs(R, t, y, &s[0], &s[1], &s[2]);
+    s[transition_guard(tr)] = 0.0;
+    return flow_set(q, s[0], s[1], s[2]) && jump_set(q, s[0], s[1], s[2]);
 }
 
 /* The reset of Eqs. (75), (82): x_c, z_c <- 0, q_c <- 1 - q_c; at a
@@ -804,8 +845,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     for (i = 0; i < R->ny; i++)
         mpfr_set(e->before[i], R->y[i], MPFR_RNDN);
     reset(R, to, e->after);
-    e->c_and_d_before = c_and_d(R, R->q, R->t, e->before);
-    e->c_and_d_after = c_and_d(R, to, R->t, e->after);
+    e->c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
+    e->c_and_d_after = c_and_d(R, to, tr, R->t, e->after);
     /* Delta_D increment V(before) - V(after), Eq. (23) */
     point_value(R, R->a, R->M->storage, R->t, e->before);
     point_value(R, R->b, R->M->storage, R->t, e->after);
@@ -822,6 +863,7 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
         mpfr_set(R->y[i], e->after[i], MPFR_RNDN);
     R->q = to;
     R->j++;
+    R->interval_start = 1;
     if (zeno(R, mpfr_get_d(R->t, MPFR_RNDN))) {
         fail(R, COLLIDE_E_ZENO, "too many events within the Zeno window");
         return -1;
@@ -846,27 +888,44 @@ static int guard_node(run *R, int tr)
     return g == 0 ? R->M->x : g == 2 ? R->M->phi : R->M->v;
 }
 
-/* sigma d g/dt at s, and the largest |d g/dt| at the scan points of [0, s]
+/* |d g/dt| of the guard of each transition of mode q at the start of the
+ * step: at the start of a flow interval, for the rate scale of its event.
+ * At the start of a piece in sqrt(t - t*), g = g_0 + g_2 s^2 + ... and
+ * dg/dt = g_2. */
+static void record_start_rates(run *R)
+{
+    int tr;
+    for (tr = 0; tr < 4; tr++) {
+        mpfr_t *c = R->T->node[guard_node(R, tr)].c;
+        if (transition_from(tr) != R->q)
+            continue;
+        if (R->sqrt_clock && mpfr_zero_p(R->tau_a))
+            mpfr_abs(R->rate0[tr], c[2], MPFR_RNDN);
+        else {
+            clock_rate(R, R->a, R->tau_a);     /* at s = 0 */
+            mpfr_set_zero(R->b, 1);
+            clock_rate(R, R->a, R->b);
+            mpfr_div(R->rate0[tr], c[1], R->a, MPFR_RNDN);
+            mpfr_abs(R->rate0[tr], R->rate0[tr], MPFR_RNDN);
+        }
+    }
+    R->interval_start = 0;
+}
+
+/* sigma d g/dt at s (the transversality margin of the second seed), and
+ * the rate scale: the larger |d g/dt| at the start of the flow interval
  * and at s. */
 static void guard_rates(run *R, int tr, mpfr_srcptr s, mpfr_t margin,
                         mpfr_t scale)
 {
     mpfr_t *c = R->T->node[guard_node(R, tr)].c;
-    int m;
-    for (m = NSCAN; m >= 0; m--) {
-        mpfr_mul_ui(R->b, s, (unsigned long)m, MPFR_RNDN);
-        mpfr_div_ui(R->b, R->b, NSCAN, MPFR_RNDN);
-        mp_series_slope(R->a, c, R->K, R->b, R->u);
-        clock_rate(R, R->c, R->b);
-        mpfr_div(R->a, R->a, R->c, MPFR_RNDN);     /* dg/dt = dg/ds / (dt/ds) */
-        if (m == NSCAN) {
-            mpfr_mul_si(margin, R->a, transition_sigma(tr), MPFR_RNDN);
-            mpfr_abs(scale, R->a, MPFR_RNDN);
-        }
-        mpfr_abs(R->a, R->a, MPFR_RNDN);
-        if (mpfr_number_p(R->a) && mpfr_cmp(R->a, scale) > 0)
-            mpfr_set(scale, R->a, MPFR_RNDN);
-    }
+    mp_series_slope(R->a, c, R->K, s, R->u);
+    clock_rate(R, R->c, s);
+    mpfr_div(R->a, R->a, R->c, MPFR_RNDN);     /* dg/dt = dg/ds / (dt/ds) */
+    mpfr_mul_si(margin, R->a, transition_sigma(tr), MPFR_RNDN);
+    mpfr_abs(scale, R->a, MPFR_RNDN);
+    if (!mpfr_number_p(scale) || mpfr_cmp(R->rate0[tr], scale) > 0)
+        mpfr_set(scale, R->rate0[tr], MPFR_RNDN);
 }
 
 /* Whether transition tr is enabled at s of the step (signs of x, v, Phi
@@ -917,25 +976,72 @@ static void find_event(run *R, mpfr_srcptr h, cut *best)
         mpfr_clears(z[i].s, z[i].lo, z[i].hi, (mpfr_ptr)0);
 }
 
-/* The earliest zero of a switching node within [0, best] (events win
- * ties). */
-static void find_switch(run *R, cut *best)
+/* The earliest zero of a switching node within [0, h]: its node, or -1. */
+static int find_switch(run *R, mpfr_srcptr h, mpfr_t at)
 {
     mp_tape *T = R->T;
     root z;
-    int i;
+    int i, id = -1;
     mpfr_inits2(T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     for (i = 0; i < T->n; i++) {
         if (!R->sw[R->q][i])
             continue;
-        scan(R, T->node[i].c, R->sign[i], 0, best->z.s, &z);
-        if (z.found && mpfr_cmp(z.s, best->z.s) < 0) {
-            best->kind = 2;
-            best->id = i;
-            mpfr_set(best->z.s, z.s, MPFR_RNDN);
+        scan(R, T->node[i].c, R->sign[i], 0, id < 0 ? h : at, &z);
+        if (z.found && (id < 0 || mpfr_cmp(z.s, at) < 0)) {
+            id = i;
+            mpfr_set(at, z.s, MPFR_RNDN);
         }
     }
     mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
+    return id;
+}
+
+/* Whether the guard of transition tr is zero at s within the tolerance
+ * (times its scale: the largest |Phi|, or |x|, |v|, so far) plus the
+ * truncation error of its series there. Near a zero of the operand of a
+ * power |u|^p the terms of the series decay like k^-(p+1), so its tail is
+ * about K/p times its last terms |g_(K-1)| s^(K-1) + |g_K| s^K: K times
+ * them is taken (p >= 1). */
+static int guard_negligible(run *R, int tr, mpfr_srcptr s)
+{
+    mpfr_t *c = R->T->node[guard_node(R, tr)].c;
+    int g = transition_guard(tr);
+    double scale = g == 2 ? R->phimax
+                          : R->runmax[g == 0 ? R->L->x : R->L->v];
+    double ls = log2abs(s), bound = R->log2tol + scale;
+    int k;
+    for (k = R->K - 1; k <= R->K; k++) {   /* log2 of a sum of 3: max + 2 */
+        double t = log2((double)R->K) + log2abs(c[k]) + k * ls;
+        if (t > bound)
+            bound = t;
+    }
+    mp_series_value(R->a, c, R->K, s, R->u);
+    return log2abs(R->a) <= bound + 2;
+}
+
+/* The end of the step: the earliest of h, an event and a switching zero.
+ * An event wins a tie. A switching zero after an event, within the bound
+ * the state's own series allow (hs >= h), wins when the guard is zero
+ * there within the tolerance and its truncation error: the guard is then
+ * a power of that switching function (Phi = k x_c |x_c|^(p-1) at the
+ * separation of an elastic contact); its series converges slowly near the
+ * zero and places the crossing less well than the switching function does,
+ * and the event is taken at the start of the next piece, where the guard
+ * is exactly 0. */
+static void step_end(run *R, cut *best)
+{
+    mpfr_t at;
+    int id;
+    mpfr_init2(at, R->T->prec);
+    find_event(R, R->h, best);
+    id = find_switch(R, best->kind == 1 ? R->hs : R->h, at);
+    if (id >= 0 && (mpfr_cmp(at, best->z.s) < 0 ||
+                    (best->kind == 1 && guard_negligible(R, best->id, at)))) {
+        best->kind = 2;
+        best->id = id;
+        mpfr_set(best->z.s, at, MPFR_RNDN);
+    }
+    mpfr_clear(at);
 }
 
 /* Moves the state to s of the step; t and the clock follow. */
@@ -978,7 +1084,7 @@ static int step(run *R)
 {
     cut best;
     int at_end = 0, st;
-    double hl;
+    double hl, hs;
     if (state_series(R) != 0) {
         fail(R, COLLIDE_E_NONFINITE, "a Taylor coefficient is undefined (a "
              "power of a switching function that is zero with zero slope?)");
@@ -987,15 +1093,20 @@ static int step(run *R)
     mpfr_inits2(R->T->prec, best.z.s, best.z.lo, best.z.hi, best.margin,
                 best.rate_scale, (mpfr_ptr)0);
     best.kind = 0;
-    hl = step_log2(R);
+    if (R->interval_start)
+        record_start_rates(R);
+    hl = step_log2(R, &hs);
+
+    sigma_at(R, R->hs, R->M->T);
+    if (hs < 1000 && log2abs(R->hs) > hs)
+        mpfr_set_d(R->hs, exp2(hs), MPFR_RNDN);
     sigma_at(R, R->h, R->M->T);                  /* to the horizon */
     if (hl < 1000 && log2abs(R->h) > hl)
         mpfr_set_d(R->h, exp2(hl), MPFR_RNDN);
     else
         at_end = 1;
     mpfr_set(best.z.s, R->h, MPFR_RNDN);
-    find_event(R, R->h, &best);
-    find_switch(R, &best);
+    step_end(R, &best);
     if (best.kind != 0)
         at_end = 0;
     if (R->q == 1) {
@@ -1027,8 +1138,8 @@ static int step(run *R)
             st = -1;
         }
     }
-    if (st == 0)
-        track_scale(R);
+    if (st == 0 && best.kind == 1)
+        track_scale(R);     /* at events and the ends: the same in any run */
     mpfr_clears(best.z.s, best.z.lo, best.z.hi, best.margin, best.rate_scale,
                 (mpfr_ptr)0);
     if (st != 0) {
@@ -1061,8 +1172,12 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
     R->K = taylor_order(o->digits);
     R->log2tol = -o->digits * log2(10.0);
     R->landed = -1;
+    R->phimax = -HUGE_VAL;
+    R->interval_start = 1;
+    mpfr_inits2(prec, R->rate0[0], R->rate0[1], R->rate0[2], R->rate0[3],
+                (mpfr_ptr)0);
     mpfr_inits2(prec, R->t, R->t0, R->tau_a, R->delta_d, R->a, R->b, R->c,
-                R->d, R->h, R->s, R->u, R->w, (mpfr_ptr)0);
+                R->d, R->h, R->hs, R->s, R->u, R->w, (mpfr_ptr)0);
     mpfr_set_zero(R->delta_d, 1);
     collision_init(&R->cur, prec);
     for (i = 0; i < R->ny; i++) {
@@ -1113,8 +1228,10 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
 static void run_clear(run *R)
 {
     int i, k;
+    mpfr_clears(R->rate0[0], R->rate0[1], R->rate0[2], R->rate0[3],
+                (mpfr_ptr)0);
     mpfr_clears(R->t, R->t0, R->tau_a, R->delta_d, R->a, R->b, R->c, R->d,
-                R->h, R->s, R->u, R->w, (mpfr_ptr)0);
+                R->h, R->hs, R->s, R->u, R->w, (mpfr_ptr)0);
     collision_clear(&R->cur);
     for (i = 0; i < R->ny; i++) {
         mpfr_clear(R->y[i]);
