@@ -842,7 +842,9 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     mpfr_set(e->t, R->t, MPFR_RNDN);
     mpfr_set(e->lo, z->lo, MPFR_RNDN);   /* times (step() converted them) */
     mpfr_set(e->hi, z->hi, MPFR_RNDN);
-    for (i = 0; i < R->ny; i++)
+    if (transition_guard(tr) != 2)   /* x or v is zero at its event: */
+        mpfr_set_zero(R->y[transition_guard(tr) == 0 ? R->L->x : R->L->v], 1);
+    for (i = 0; i < R->ny; i++)     /* what the root left of it is dropped */
         mpfr_set(e->before[i], R->y[i], MPFR_RNDN);
     reset(R, to, e->after);
     e->c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
@@ -1086,8 +1088,12 @@ static int step(run *R)
     int at_end = 0, st;
     double hl, hs;
     if (state_series(R) != 0) {
-        fail(R, COLLIDE_E_NONFINITE, "a Taylor coefficient is undefined (a "
-             "power of a switching function that is zero with zero slope?)");
+        char msg[256];
+        mpfr_snprintf(msg, sizeof msg, "t = %.17Rg: a Taylor coefficient is "
+                      "undefined (a power of a switching function that is "
+                      "zero with zero slope, or on the wrong side of zero)",
+                      R->t);
+        fail(R, COLLIDE_E_NONFINITE, msg);
         return -1;
     }
     mpfr_inits2(R->T->prec, best.z.s, best.z.lo, best.z.hi, best.margin,
