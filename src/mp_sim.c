@@ -474,7 +474,7 @@ static void extremum(run *R, mpfr_t *c, mpfr_srcptr lo, mpfr_srcptr hi,
 static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
                  root *z)
 {
-    int m, k, prev = 0, cur, slope_prev = 0, slope;
+    int m, k, prev = 0, cur, slope_prev = 0, slope, hit = 0;
     mpfr_t e;
     z->found = 0;
     for (k = 1; k <= R->K && mpfr_zero_p(c[k]); k++)
@@ -483,26 +483,30 @@ static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
         return;                 /* a constant: it does not cross */
     mpfr_init2(e, R->T->prec);
     mpfr_set_zero(z->lo, 1);
-    for (m = 0; m <= NSCAN && !z->found; m++) {
+    for (m = 0; m <= NSCAN && !hit; m++) {
         int first = m == 1, at_start = R->at_start && m == 1;
         mpfr_mul_ui(z->hi, h, (unsigned long)m, MPFR_RNDN);
         mpfr_div_ui(z->hi, z->hi, NSCAN, MPFR_RNDN);
         cur = sign_at(R, c, s_fn, z->hi);
         mp_series_slope(R->w, c, R->K, z->hi, R->u);
         slope = sgn_of(R->w);
-        if (m > 0 && slope * slope_prev < 0 && !crosses(guard, at_start, first, prev, cur)) {
+        if (m > 0 && slope * slope_prev < 0) {
+            /* an extremum inside: the interval is two monotone pieces */
             int mid;
             extremum(R, c, z->lo, z->hi, e);
             mid = sign_at(R, c, s_fn, e);
             if (crosses(guard, at_start, first, prev, mid)) {
                 mpfr_set(z->hi, e, MPFR_RNDN);
                 cur = mid;
-            } else if (crosses(guard, 0, 0, mid, cur)) {
+                hit = 1;
+            } else {
                 mpfr_set(z->lo, e, MPFR_RNDN);
                 prev = mid;
+                at_start = first = 0;
             }
         }
-        if (m > 0 && crosses(guard, at_start, first, prev, cur)) {
+        if (m > 0 && (hit || crosses(guard, at_start, first, prev, cur))) {
+            hit = 1;
             if (guard && at_start && prev == 0 && cur > 0) {
                 mpfr_set_zero(z->s, 1);   /* crossing at the start */
                 mpfr_set_zero(z->hi, 1);
@@ -877,8 +881,10 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
 
 /* A candidate end of the step: a guard crossing or a switching zero. */
 typedef struct cut {
-    int kind;        /* 0: end of step, 1: event, 2: switching zero */
-    int id;          /* transition, or switching node */
+    int kind;        /* 0: end of step, 1: event, 2: switching zero,
+                        3: event at a switching zero */
+    int id;          /* transition (1, 3), or switching node (2) */
+    int sw;          /* 3: the switching node */
     root z;
     mpfr_t margin, rate_scale;
 } cut;
@@ -978,23 +984,26 @@ static void find_event(run *R, mpfr_srcptr h, cut *best)
         mpfr_clears(z[i].s, z[i].lo, z[i].hi, (mpfr_ptr)0);
 }
 
-/* The earliest zero of a switching node within [0, h]: its node, or -1. */
-static int find_switch(run *R, mpfr_srcptr h, mpfr_t at)
+/* The earliest zero of a switching node within [0, h]: its node, or -1;
+ * the zero and its bracket in z. */
+static int find_switch(run *R, mpfr_srcptr h, root *z)
 {
     mp_tape *T = R->T;
-    root z;
+    root y;
     int i, id = -1;
-    mpfr_inits2(T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
+    mpfr_inits2(T->prec, y.s, y.lo, y.hi, (mpfr_ptr)0);
     for (i = 0; i < T->n; i++) {
         if (!R->sw[R->q][i])
             continue;
-        scan(R, T->node[i].c, R->sign[i], 0, id < 0 ? h : at, &z);
-        if (z.found && (id < 0 || mpfr_cmp(z.s, at) < 0)) {
+        scan(R, T->node[i].c, R->sign[i], 0, id < 0 ? h : z->s, &y);
+        if (y.found && (id < 0 || mpfr_cmp(y.s, z->s) < 0)) {
             id = i;
-            mpfr_set(at, z.s, MPFR_RNDN);
+            mpfr_set(z->s, y.s, MPFR_RNDN);
+            mpfr_set(z->lo, y.lo, MPFR_RNDN);
+            mpfr_set(z->hi, y.hi, MPFR_RNDN);
         }
     }
-    mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
+    mpfr_clears(y.s, y.lo, y.hi, (mpfr_ptr)0);
     return id;
 }
 
@@ -1021,29 +1030,38 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
     return log2abs(R->a) <= bound + 2;
 }
 
-/* The end of the step: the earliest of h, an event and a switching zero.
- * An event wins a tie. A switching zero after an event, within the bound
- * the state's own series allow (hs >= h), wins when the guard is zero
- * there within the tolerance and its truncation error: the guard is then
- * a power of that switching function (Phi = k x_c |x_c|^(p-1) at the
- * separation of an elastic contact); its series converges slowly near the
- * zero and places the crossing less well than the switching function does,
- * and the event is taken at the start of the next piece, where the guard
- * is exactly 0. */
+/* The end of the step: the earliest of h, an event and a switching zero;
+ * an event wins a tie. A switching zero after an event, within the bound
+ * the state's own series allow (hs >= h), where the event's guard is zero
+ * within the tolerance and its truncation error, is where the event is
+ * taken: the guard is then a function of that switching function that
+ * vanishes with it (Phi = k x_c |x_c|^(p-1) at the separation of an
+ * elastic contact, Phi = k min(x_c, 0)); near the zero its series
+ * converges slowly, while the switching function's locates the crossing
+ * to the working precision. */
 static void step_end(run *R, cut *best)
 {
-    mpfr_t at;
+    root z;
     int id;
-    mpfr_init2(at, R->T->prec);
+    mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     find_event(R, R->h, best);
-    id = find_switch(R, best->kind == 1 ? R->hs : R->h, at);
-    if (id >= 0 && (mpfr_cmp(at, best->z.s) < 0 ||
-                    (best->kind == 1 && guard_negligible(R, best->id, at)))) {
+    id = find_switch(R, best->kind == 1 ? R->hs : R->h, &z);
+    if (id >= 0 && best->kind == 1 && mpfr_cmp(z.s, best->z.s) >= 0 &&
+        guard_negligible(R, best->id, z.s)) {
+        best->kind = 3;
+        best->sw = id;
+        guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
+    } else if (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0) {
         best->kind = 2;
         best->id = id;
-        mpfr_set(best->z.s, at, MPFR_RNDN);
+    } else
+        id = -1;
+    if (id >= 0) {
+        mpfr_set(best->z.s, z.s, MPFR_RNDN);
+        mpfr_set(best->z.lo, z.lo, MPFR_RNDN);
+        mpfr_set(best->z.hi, z.hi, MPFR_RNDN);
     }
-    mpfr_clear(at);
+    mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
 }
 
 /* Moves the state to s of the step; t and the clock follow. */
@@ -1121,20 +1139,21 @@ static int step(run *R)
     }
     time_at(R, R->a, best.z.s);
     st = sample_step(R, at_end ? R->M->T : R->a);
-    if (best.kind == 1) {   /* the bracket of the event, as times */
+    if (best.kind == 1 || best.kind == 3) {   /* the event's bracket, as times */
         time_at(R, best.z.lo, best.z.lo);
         time_at(R, best.z.hi, best.z.hi);
     }
     advance(R, best.z.s, at_end);
     R->r->steps++;
-    if (st == 0 && best.kind == 1)
-        st = take_event(R, best.id, &best.z, best.margin, best.rate_scale);
-    if (st == 0 && best.kind == 2) {
-        mp_node *x = &R->T->node[best.id];
-        R->landed = best.id;
+    if (st == 0 && (best.kind == 2 || best.kind == 3)) {
+        int sw = best.kind == 2 ? best.id : best.sw;
+        mp_node *x = &R->T->node[sw];
+        R->landed = sw;
         if (x->op == MP_VAR)
             mpfr_set_zero(R->y[x->var], 1);
     }
+    if (st == 0 && (best.kind == 1 || best.kind == 3))
+        st = take_event(R, best.id, &best.z, best.margin, best.rate_scale);
     if (st == 0 && best.kind != 0) {
         int b = begin_piece(R);
         R->r->pieces++;
@@ -1144,7 +1163,7 @@ static int step(run *R)
             st = -1;
         }
     }
-    if (st == 0 && best.kind == 1)
+    if (st == 0 && (best.kind == 1 || best.kind == 3))
         track_scale(R);     /* at events and the ends: the same in any run */
     mpfr_clears(best.z.s, best.z.lo, best.z.hi, best.margin, best.rate_scale,
                 (mpfr_ptr)0);
