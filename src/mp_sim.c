@@ -936,6 +936,44 @@ static void guard_rates(run *R, int tr, mpfr_srcptr s, mpfr_t margin,
         mpfr_set(scale, R->rate0[tr], MPFR_RNDN);
 }
 
+/* d g/dt of node g at the current state from the side of the piece that
+ * ends there (the signs of the piece): coefficient 1 in t of its series,
+ * a power of a zero operand counting as analytic (nu p an integer). For
+ * an event at a switching zero, where the series of the step converge
+ * slowly. -1 when the coefficient is undefined. */
+static int left_rate(run *R, int g, mpfr_t rate)
+{
+    mp_tape *T = R->T;
+    const unsigned char *mask = R->mask[R->q];
+    int i, k, clock = R->sqrt_clock;
+    apply_signs(R);
+    R->sqrt_clock = 0;
+    mpfr_set(R->t0, R->t, MPFR_RNDN);
+    for (k = 0; k <= 1; k++) {
+        for (i = 0; i < R->ny; i++)
+            if (k == 0)
+                mpfr_set(R->Y[i][0], R->y[i], MPFR_RNDN);
+            else
+                mpfr_set(R->Y[i][1], T->node[R->M->flow[R->q][i]].c[0], MPFR_RNDN);
+        set_inputs(R, k);
+        for (i = 0; i < T->n; i++) {
+            mp_node *x = &T->node[i];
+            if (!mask[i])
+                continue;
+            if (k == 0 && (x->op == MP_POWSGN || x->op == MP_POWABS))
+                x->nu = mpfr_zero_p(T->node[x->a].c[0])
+                            ? (x->p_twice % 2 == 0 ? 1 : 2) : 0;
+            if (mp_tape_eval_node(T, i, k) != 0) {
+                R->sqrt_clock = clock;
+                return -1;
+            }
+        }
+    }
+    R->sqrt_clock = clock;
+    mpfr_set(rate, T->node[g].c[1], MPFR_RNDN);
+    return 0;
+}
+
 /* Whether transition tr is enabled at s of the step (signs of x, v, Phi
  * from their series; impact.c transition_enabled). */
 static int enabled_at(run *R, int tr, mpfr_srcptr s)
@@ -1151,6 +1189,14 @@ static int step(run *R)
         R->landed = sw;
         if (x->op == MP_VAR)
             mpfr_set_zero(R->y[x->var], 1);
+    }
+    if (st == 0 && best.kind == 3 &&
+        left_rate(R, guard_node(R, best.id), best.margin) == 0) {
+        mpfr_mul_si(best.margin, best.margin, transition_sigma(best.id),
+                    MPFR_RNDN);
+        mpfr_abs(best.rate_scale, best.margin, MPFR_RNDN);
+        if (mpfr_cmp(R->rate0[best.id], best.rate_scale) > 0)
+            mpfr_set(best.rate_scale, R->rate0[best.id], MPFR_RNDN);
     }
     if (st == 0 && (best.kind == 1 || best.kind == 3))
         st = take_event(R, best.id, &best.z, best.margin, best.rate_scale);
