@@ -1069,10 +1069,10 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
 }
 
 /* The end of the step: the earliest of h, an event and a switching zero;
- * an event wins a tie. A switching zero after an event, within the bound
- * the state's own series allow (hs >= h), where the event's guard is zero
- * within the tolerance and its truncation error, is where the event is
- * taken: the guard is then a function of that switching function that
+ * an event wins a tie. A switching zero near an event (before it, or
+ * after it within the bound the state's own series allow, hs >= h) where
+ * the event's guard is zero within the tolerance and its truncation error
+ * is where the event is taken: the guard is then a function of that switching function that
  * vanishes with it (Phi = k x_c |x_c|^(p-1) at the separation of an
  * elastic contact, Phi = k min(x_c, 0)); near the zero its series
  * converges slowly, while the switching function's locates the crossing
@@ -1084,8 +1084,7 @@ static void step_end(run *R, cut *best)
     mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     find_event(R, R->h, best);
     id = find_switch(R, best->kind == 1 ? R->hs : R->h, &z);
-    if (id >= 0 && best->kind == 1 && mpfr_cmp(z.s, best->z.s) >= 0 &&
-        guard_negligible(R, best->id, z.s)) {
+    if (id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s)) {
         best->kind = 3;
         best->sw = id;
         guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
@@ -1417,6 +1416,8 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
 void mp_result_free(mp_result *r)
 {
     int i, k;
+    if (r->prec == 0)
+        return;            /* never run: nothing was allocated */
     for (i = 0; i < r->nevents; i++) {
         mp_event *e = &r->events[i];
         mpfr_clears(e->t, e->lo, e->hi, e->margin, e->rate_scale, (mpfr_ptr)0);
