@@ -412,7 +412,7 @@ static double row_scale(const table_cmp *tc, int r)
 static double cell_scd(const char *x, const char *y, double scale)
 {
     double d = scd_text(x, y), b = fabs(strtod(y, NULL));
-    if (!isfinite(d) || !(scale > 0) ||
+    if (!isfinite(d) || !isfinite(b) || !(scale > 0) ||
         b >= scale * pow(10.0, -significant_digits(y)))
         return d;
     if (b == 0)                    /* d is the absolute -log10|x - y| */
