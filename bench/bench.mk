@@ -8,5 +8,5 @@ BENCH = $(BUILD)/bench
 $(BENCH): bench/bench.c $(LIB)
 	$(CC) $(ALL_CFLAGS) $< $(LIB) $(LDLIBS) -o $@
 
-bench: $(BENCH)
+bench: $(BENCH) $(EXE) $(BUILD)/tests/test_mp
 	@sh bench/run.sh $(BUILD)

@@ -1,9 +1,10 @@
 #!/bin/sh
-# run.sh BUILD: the figures of `make bench` (see bench/bench.c), then the
-# paper's method (bench/scipy_baseline.py, SciPy's solve_ivp DOP853 with the
+# run.sh BUILD: the figures of `make bench` (see bench/bench.c), those of
+# the high-precision mode (bench/mp_run.sh), then the paper's method (bench/scipy_baseline.py, SciPy's solve_ivp DOP853 with the
 # step bounded by 1e-4 s) on studies 1 and 2, and the ratios.
 build=$1
 "$build/bench" || exit 1
+sh bench/mp_run.sh "$build" || exit 1
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if ! $py -c 'import scipy' 2>/dev/null; then
