@@ -13,6 +13,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -503,6 +504,9 @@ static double kink_cap(const run *R, const dop853_step_data *s, double h,
     double h_kink = kink_secant(R, s);
     if (!(h_kink < s->h))
         return h;
+    /* a step whose end is far off (a large error) puts the secant anywhere,
+       even within rounding of its start: not below a tenth of h */
+    h_kink = fmax(h_kink, 0.1 * h);
     return fmin(h_kink, first ? fmax(h, R->h_free) : h);
 }
 

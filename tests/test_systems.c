@@ -76,9 +76,33 @@ static void heavy_obstacle(void)
     sim_result_free(&b);
 }
 
+/* gamma = -beta, the end of the admissible range |gamma| <= beta
+ * (Eq. 68): in unloading z' = A v - 2 beta v z, so a first step in
+ * contact as long as the flight before it ends far off (an error estimate
+ * of 1e10); the retry must not take the secant estimate of a switching
+ * point from that end, which fell within rounding of the start and
+ * stopped the run with "step size under its floor". */
+static void gamma_minus_beta(void)
+{
+    static scenario s;
+    sim_result r;
+    const char *text = "system = Hr\nlaw = bwshccl\nk = 1e9\nalpha = 0.35\n"
+                       "A = 1\nbeta = 5e7\ngamma = -5e7\nn = 2\np = 1.5\n"
+                       "c = 1e3\nm = 0.1\nx0 = 1e-4\nv0 = -0.5\n"
+                       "input = none\nT = 0.01\n";
+    collide_status st = fixture_run_text(text, &s, &r);
+    check_true(st == COLLIDE_OK, "gamma = -beta: the run completes");
+    check_true(r.ncollisions == 1, "gamma = -beta: one collision");
+    if (r.ncollisions == 1)  /* the 128-bit mode gives e = 0.9417817688... */
+        check_close(r.collisions[0].e, 0.94178176880334493, 1e-9, 0,
+                    "gamma = -beta: e against the high-precision mode");
+    sim_result_free(&r);
+}
+
 int main(void)
 {
     centre_of_mass();
     heavy_obstacle();
+    gamma_minus_beta();
     return check_summary("test_systems");
 }
