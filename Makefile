@@ -20,7 +20,7 @@ EXE      = $(BUILD)/collide
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_CHECK  = $(PKG_BUILD) frama-c-base why3 z3 cvc4 cvc5
 
-.PHONY: all demo check test deps-build deps-check clean
+.PHONY: all demo check test deps-build deps-check clean reference
 all: $(EXE)
 
 $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/obj
@@ -51,6 +51,12 @@ check: deps-check
 	$(MAKE) --no-print-directory test
 	$(MAKE) --no-print-directory proofs
 	$(MAKE) --no-print-directory mutants
+
+# The reference result sets of reference_data/ (reference_data/README.md):
+# checked high-precision runs, each with its meta.json.
+reference: deps-build
+	$(MAKE) --no-print-directory all
+	sh reference_data/generate.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -14,6 +14,7 @@
 #include "common.h"
 #include "compare.h"
 #include "mp_cli.h"
+#include "mp_tape.h"
 #include "output.h"
 #include "scenario.h"
 #include "sim.h"
@@ -637,7 +638,8 @@ int main(int argc, char **argv)
         return COLLIDE_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
-        printf("collide %s\n", COLLIDE_VERSION);
+        printf("collide %s\nMPFR %s, GMP %s\n", COLLIDE_VERSION,
+               mpfr_get_version(), gmp_version);
         return COLLIDE_OK;
     }
     if (strcmp(cmd, "run") == 0)

@@ -304,8 +304,9 @@ static int phase(mp_tape *T, int t, mpfr_srcptr tau)
     return r;
 }
 
-/* F_e,1 and F_e,2 of Eqs. (205)-(209): F_e,0 (1 + S(t/T_e)) pulls the
- * bodies apart, a(t) = v_m,0/T_s S'(t/T_s) decelerates both. */
+/* F_e,1 and F_e,2 of Eqs. (205)-(209): the draw F_e,0 (1 + S(t/T_e))
+ * presses the bodies together (F_e,r = -draw by Eq. 46), and
+ * a(t) = v_m,0/T_s S'(t/T_s) decelerates both. */
 static void study2_forces(const scenario *s, mp_model *M, force_nodes *f)
 {
     mp_tape *T = &M->tape;
@@ -512,6 +513,7 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
     input_tape(s, M, &f);
     M->fer = f.fer;
     supply = supply_tape(M, &f);
+    M->contact_storage = n.storage;
     M->storage = storage_tape(M, n.storage);
     flow_tape(M, &f, &n, supply);
     return M->storage < 0 || M->flow[1][L->dc_c] < 0 ? -1 : 0;

@@ -25,6 +25,7 @@ typedef struct mp_model {
     int x, v, phi;           /* guards (DESIGN.md): x, v and Phi */
     int xc;                  /* the indentation x_c */
     int storage;             /* V of Eq. (91) or (94) */
+    int contact_storage;     /* V_c of the law (Definition V.1) */
     int contact_force;       /* F_c = -Phi (Section IV-B) */
     int fer;                 /* F_e,r (Eq. 46) */
 } mp_model;

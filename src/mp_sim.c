@@ -853,9 +853,11 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     reset(R, to, e->after);
     e->c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
     e->c_and_d_after = c_and_d(R, to, tr, R->t, e->after);
-    /* Delta_D increment V(before) - V(after), Eq. (23) */
-    point_value(R, R->a, R->M->storage, R->t, e->before);
-    point_value(R, R->b, R->M->storage, R->t, e->after);
+    /* Delta_D increment V(before) - V(after), Eq. (23), as
+       V_c(before) - V_c(after): the kinetic parts, which the reset does
+       not change, cancel exactly instead of in rounding */
+    point_value(R, R->a, R->M->contact_storage, R->t, e->before);
+    point_value(R, R->b, R->M->contact_storage, R->t, e->after);
     mpfr_sub(R->d, R->a, R->b, MPFR_RNDN);
     mpfr_add(R->delta_d, R->delta_d, R->d, MPFR_RNDN);
     if (add_sample(R, R->t, R->j, R->q, 1, e->before) ||
@@ -1175,6 +1177,13 @@ static int step(run *R)
         step_max(R, R->M->contact_force, 0, best.z.s, R->cur.v[MC_FCMAX]);
     }
     time_at(R, R->a, best.z.s);
+    if (best.kind == 1 || best.kind == 3) {
+        /* a grid time at the event, to within 100 times the tolerance, is
+           sampled before the jump, whichever side of it the root fell */
+        mpfr_abs(R->b, R->a, MPFR_RNDN);
+        mpfr_mul_d(R->b, R->b, exp2(R->log2tol + log2(100.0)), MPFR_RNDN);
+        mpfr_add(R->a, R->a, R->b, MPFR_RNDN);
+    }
     st = sample_step(R, at_end ? R->M->T : R->a);
     if (best.kind == 1 || best.kind == 3) {   /* the event's bracket, as times */
         time_at(R, best.z.lo, best.z.lo);
@@ -1291,7 +1300,8 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
     roots[1] = M->contact_force;
     roots[2] = M->fer;
     roots[3] = M->phi;
-    mp_tape_mark(R->T, roots, 4, R->point);
+    roots[4] = M->contact_storage;
+    mp_tape_mark(R->T, roots, 5, R->point);
     return 0;
 }
 
