@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "csv.h"
 #include "scd.h"
 
 #define CMP_PATH_MAX 4096
@@ -24,15 +25,6 @@
 static const char *const table_files[CMP_NTABLES] = {
     "collisions.csv", "events.csv", "ledger.csv", "samples.csv"
 };
-
-/* A CSV file in memory; the cells are cut out of text in place. */
-typedef struct csv_table {
-    const char *path;
-    char *text;
-    char **cell;        /* row-major, (nrows + 1) * ncols; row 0 the header */
-    size_t ncells, cap;
-    int ncols, nrows;
-} csv_table;
 
 /* A column of both tables. */
 typedef struct column_pair {
@@ -79,244 +71,6 @@ static compare_status fail(compare_status st, char *err, size_t errlen,
     return st;
 }
 
-/* ---- reading a CSV file ---- */
-
-/* Doubles the buffer *buf of *cap bytes (64 KiB the first time); 0 when
- * out of memory. */
-static int grow(char **buf, size_t *cap)
-{
-    size_t n = *cap ? 2 * *cap : (size_t)1 << 16;
-    char *p = realloc(*buf, n);
-    if (!p)
-        return 0;
-    *buf = p;
-    *cap = n;
-    return 1;
-}
-
-/* Reads the whole file at path into a NUL-terminated buffer. */
-static compare_status read_text(const char *path, char **text, size_t *len,
-                                char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    size_t cap = 0, n = 0, k = 1;
-    char *buf = NULL;
-    int e = 0;
-    if (!f)
-        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", path,
-                    strerror(errno));
-    errno = 0;
-    while (k > 0 && !e) {
-        if (n + 1 >= cap && !grow(&buf, &cap))
-            e = ENOMEM;
-        else {
-            k = fread(buf + n, 1, cap - n - 1, f);
-            n += k;
-        }
-    }
-    if (!e && ferror(f))
-        e = errno ? errno : EIO;
-    fclose(f);
-    if (e) {
-        free(buf);
-        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot read: %s", path,
-                    strerror(e));
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return COMPARE_OK;
-}
-
-/* Appends a cell to t->cell; 0 when out of memory. */
-static int push_cell(csv_table *t, char *cell)
-{
-    if (t->ncells == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 256;
-        char **grown = realloc(t->cell, cap * sizeof *grown);
-        if (!grown)
-            return 0;
-        t->cell = grown;
-        t->cap = cap;
-    }
-    t->cell[t->ncells++] = cell;
-    return 1;
-}
-
-/* Cuts the quoted cell at p ('"' first) out in place, "" standing for a
- * quote; returns the character after the closing quote, or NULL when it
- * has none. */
-static char *unquote(char *p)
-{
-    char *r = p + 1, *w = p;
-    for (;;) {
-        if (*r == '\0')
-            return NULL;
-        if (*r == '"' && r[1] != '"')
-            break;
-        r += *r == '"' ? 1 : 0;
-        *w++ = *r++;
-    }
-    *w = '\0';
-    return r + 1;
-}
-
-/* Cuts the cell at p out of a line in place, storing its start in *cell;
- * returns the start of the next cell, NULL at the end of the line, and
- * sets *bad on a quote error. */
-static char *cut_cell(char *p, char **cell, const char **bad)
-{
-    char *end;
-    *cell = p;
-    if (*p == '"') {
-        end = unquote(p);
-        if (!end) {
-            *bad = "a quote is not closed";
-            return NULL;
-        }
-        if (*end != ',' && *end != '\0') {
-            *bad = "text follows a closing quote";
-            return NULL;
-        }
-    } else
-        end = p + strcspn(p, ",");
-    if (*end == '\0')
-        return NULL;
-    *end = '\0';
-    return end + 1;
-}
-
-/* Adds the cells of line number lineno (text at p, without its newline). */
-static compare_status add_row(csv_table *t, char *p, int lineno, char *err,
-                              size_t errlen)
-{
-    const char *bad = NULL;
-    size_t first = t->ncells;
-    int n;
-    if (*p == '\0')
-        return fail(COMPARE_E_INPUT, err, errlen, "%s:%d: empty line", t->path,
-                    lineno);
-    do {
-        char *cell;
-        p = cut_cell(p, &cell, &bad);
-        if (!push_cell(t, cell))
-            return fail(COMPARE_E_INPUT, err, errlen, "%s:%d: out of memory",
-                        t->path, lineno);
-    } while (p && !bad);
-    if (bad)
-        return fail(COMPARE_E_INPUT, err, errlen, "%s:%d: %s", t->path, lineno,
-                    bad);
-    n = (int)(t->ncells - first);
-    if (lineno == 1)
-        t->ncols = n;
-    else if (n != t->ncols)
-        return fail(COMPARE_E_INPUT, err, errlen,
-                    "%s:%d: ragged row: %d cells, the header has %d", t->path,
-                    lineno, n, t->ncols);
-    return COMPARE_OK;
-}
-
-/* Splits t->text into lines (newline, or carriage return and newline) and
- * the lines into cells. */
-static compare_status split_lines(csv_table *t, char *err, size_t errlen)
-{
-    char *p = t->text;
-    int lineno = 0;
-    compare_status st = COMPARE_OK;
-    while (*p && st == COMPARE_OK) {
-        char *nl = strchr(p, '\n'), *next;
-        size_t n;
-        next = nl ? nl + 1 : p + strlen(p);
-        if (nl)
-            *nl = '\0';
-        n = strlen(p);
-        if (n > 0 && p[n - 1] == '\r')
-            p[n - 1] = '\0';
-        st = add_row(t, p, ++lineno, err, errlen);
-        p = next;
-    }
-    if (st == COMPARE_OK && lineno == 0)
-        return fail(COMPARE_E_INPUT, err, errlen,
-                    "%s: empty file: not a CSV file (no header line)", t->path);
-    t->nrows = lineno - 1;
-    return st;
-}
-
-/* The text of row r (0 the header), column c. */
-static const char *cell_at(const csv_table *t, int r, int c)
-{
-    return t->cell[(size_t)r * (size_t)t->ncols + (size_t)c];
-}
-
-/* The column of t named name, or -1. */
-static int column_index(const csv_table *t, const char *name)
-{
-    int c;
-    for (c = 0; c < t->ncols; c++)
-        if (strcmp(cell_at(t, 0, c), name) == 0)
-            return c;
-    return -1;
-}
-
-/* Every column has a name, and no name appears twice. */
-static compare_status check_header(const csv_table *t, char *err,
-                                   size_t errlen)
-{
-    int c;
-    for (c = 0; c < t->ncols; c++) {
-        const char *name = cell_at(t, 0, c);
-        int first = column_index(t, name);
-        if (name[0] == '\0')
-            return fail(COMPARE_E_INPUT, err, errlen,
-                        "%s:1: column %d of the header has no name", t->path,
-                        c + 1);
-        if (first != c)
-            return fail(COMPARE_E_INPUT, err, errlen,
-                        "%s:1: column %s appears twice (columns %d and %d)",
-                        t->path, name, first + 1, c + 1);
-    }
-    return COMPARE_OK;
-}
-
-/* Frees what csv_load allocated. */
-static void csv_free(csv_table *t)
-{
-    free(t->text);
-    free(t->cell);
-    memset(t, 0, sizeof *t);
-}
-
-/* Reads the CSV file at path into t: a header of named columns and rows
- * of as many cells. */
-static compare_status csv_load(const char *path, csv_table *t, char *err,
-                               size_t errlen)
-{
-    size_t len = 0;
-    char *nul;
-    compare_status st;
-    memset(t, 0, sizeof *t);
-    t->path = path;
-    st = read_text(path, &t->text, &len, err, errlen);
-    if (st != COMPARE_OK)
-        return st;
-    nul = memchr(t->text, '\0', len);
-    if (nul) {
-        int lineno = 1;
-        const char *p;
-        for (p = t->text; p < nul; p++)
-            lineno += *p == '\n';
-        st = fail(COMPARE_E_INPUT, err, errlen,
-                  "%s:%d: a NUL byte: not a CSV text file", path, lineno);
-    }
-    if (st == COMPARE_OK)
-        st = split_lines(t, err, errlen);
-    if (st == COMPARE_OK)
-        st = check_header(t, err, errlen);
-    if (st != COMPARE_OK)
-        csv_free(t);
-    return st;
-}
-
 /* ---- comparing two tables ---- */
 
 /* 1 when every cell of the column is a number on both sides and not all
@@ -325,7 +79,7 @@ static int column_is_numeric(const table_cmp *tc, int ia, int ib)
 {
     int r, all_integers = 1;
     for (r = 1; r <= tc->b.nrows; r++) {
-        const char *x = cell_at(&tc->a, r, ia), *y = cell_at(&tc->b, r, ib);
+        const char *x = csv_cell(&tc->a, r, ia), *y = csv_cell(&tc->b, r, ib);
         if (!scd_is_number(x) || !scd_is_number(y))
             return 0;
         all_integers = all_integers && scd_is_integer(x) && scd_is_integer(y);
@@ -344,8 +98,8 @@ static compare_status pair_columns(table_cmp *tc, FILE *out, char *err,
         return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
                     tc->b.path);
     for (c = 0; c < tc->b.ncols; c++) {
-        const char *name = cell_at(&tc->b, 0, c);
-        int ia = column_index(&tc->a, name);
+        const char *name = csv_cell(&tc->b, 0, c);
+        int ia = csv_column(&tc->a, name);
         if (ia < 0) {
             if (out)
                 fprintf(out, "%s %s only in B (%s), skipped\n", tc->name,
@@ -358,9 +112,9 @@ static compare_status pair_columns(table_cmp *tc, FILE *out, char *err,
         tc->npairs++;
     }
     for (c = 0; c < tc->a.ncols && out; c++)
-        if (column_index(&tc->b, cell_at(&tc->a, 0, c)) < 0)
+        if (csv_column(&tc->b, csv_cell(&tc->a, 0, c)) < 0)
             fprintf(out, "%s %s only in A (%s), skipped\n", tc->name,
-                    cell_at(&tc->a, 0, c), tc->a.path);
+                    csv_cell(&tc->a, 0, c), tc->a.path);
     return COMPARE_OK;
 }
 
@@ -397,7 +151,7 @@ static double row_scale(const table_cmp *tc, int r)
         double v;
         if (!tc->pair[k].numeric)
             continue;
-        v = fabs(strtod(cell_at(&tc->b, r, tc->pair[k].ib), NULL));
+        v = fabs(strtod(csv_cell(&tc->b, r, tc->pair[k].ib), NULL));
         if (isfinite(v) && v > m)
             m = v;
     }
@@ -434,8 +188,8 @@ static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
         double scale = row_scale(tc, r);
         for (k = 0; k < tc->npairs; k++) {
             const column_pair *p = &tc->pair[k];
-            const char *x = cell_at(&tc->a, r, p->ia);
-            const char *y = cell_at(&tc->b, r, p->ib);
+            const char *x = csv_cell(&tc->a, r, p->ia);
+            const char *y = csv_cell(&tc->b, r, p->ib);
             double d = p->numeric ? cell_scd(x, y, scale)
                                   : (cells_equal(x, y) ? INFINITY : 0.0);
             tc->scd[(size_t)(r - 1) * (size_t)tc->npairs + (size_t)k] = d;
@@ -508,7 +262,7 @@ static void report_numeric(const table_cmp *tc, int k, const column_stats *s,
     else
         snprintf(row, sizeof row, "-");
     fprintf(out, "%-10s %-18s %8s %8s %s\n", tc->name,
-            cell_at(&tc->b, 0, tc->pair[k].ib), min, med, row);
+            csv_cell(&tc->b, 0, tc->pair[k].ib), min, med, row);
 }
 
 /* The report line of integer or text pair k. */
@@ -516,15 +270,15 @@ static void report_equality(const table_cmp *tc, int k, const column_stats *s,
                             FILE *out)
 {
     const column_pair *p = &tc->pair[k];
-    const char *name = cell_at(&tc->b, 0, p->ib);
+    const char *name = csv_cell(&tc->b, 0, p->ib);
     if (s->nmismatch == 0) {
         fprintf(out, "%-10s %-18s equal\n", tc->name, name);
         return;
     }
     fprintf(out, "%-10s %-18s mismatch %d of %d rows, first row %d: "
             "\"%s\" vs \"%s\"\n", tc->name, name, s->nmismatch, tc->b.nrows,
-            s->worst_row, cell_at(&tc->a, s->worst_row, p->ia),
-            cell_at(&tc->b, s->worst_row, p->ib));
+            s->worst_row, csv_cell(&tc->a, s->worst_row, p->ia),
+            csv_cell(&tc->b, s->worst_row, p->ib));
 }
 
 /* Whether a column holds a residual, whose exact value is 0 (the ledger
@@ -541,7 +295,7 @@ static int is_residual(const char *name)
 static int report_below(const table_cmp *tc, int k, const column_stats *s,
                         double digits, FILE *out)
 {
-    const char *name = cell_at(&tc->b, 0, tc->pair[k].ib);
+    const char *name = csv_cell(&tc->b, 0, tc->pair[k].ib);
     char min[32];
     if (isnan(digits) || is_residual(name) ||
         (tc->pair[k].numeric ? s->min >= digits : s->nmismatch == 0))
@@ -565,11 +319,11 @@ static void summarize(const table_cmp *tc, int k, const column_stats *s,
         sum->nmismatch += s->nmismatch > 0;
         return;
     }
-    if (s->min < sum->worst && !is_residual(cell_at(&tc->b, 0, tc->pair[k].ib))) {
+    if (s->min < sum->worst && !is_residual(csv_cell(&tc->b, 0, tc->pair[k].ib))) {
         sum->worst = s->min;
         sum->worst_row = s->worst_row;
         snprintf(sum->where, sizeof sum->where, "%s.%s", tc->name,
-                 cell_at(&tc->b, 0, tc->pair[k].ib));
+                 csv_cell(&tc->b, 0, tc->pair[k].ib));
     }
 }
 
@@ -630,9 +384,9 @@ static compare_status table_open(table_cmp *tc, const char *a_path,
     compare_status st;
     memset(tc, 0, sizeof *tc);
     table_name(b_path, tc->name, sizeof tc->name);
-    st = csv_load(a_path, &tc->a, err, errlen);
-    if (st == COMPARE_OK)
-        st = csv_load(b_path, &tc->b, err, errlen);
+    st = csv_load(a_path, &tc->a, err, errlen) ? COMPARE_E_INPUT : COMPARE_OK;
+    if (st == COMPARE_OK && csv_load(b_path, &tc->b, err, errlen) != 0)
+        st = COMPARE_E_INPUT;
     if (st == COMPARE_OK && tc->a.nrows != tc->b.nrows)
         st = fail(COMPARE_E_INPUT, err, errlen,
                   "%s has %d row%s, the reference %s has %d: rows are "
@@ -674,7 +428,7 @@ static void put_scd_rows(FILE *f, const table_cmp *tc)
     for (k = 0; k < tc->npairs; k++) {
         if (k > 0)
             fputc(',', f);
-        put_name(f, cell_at(&tc->b, 0, tc->pair[k].ib));
+        put_name(f, csv_cell(&tc->b, 0, tc->pair[k].ib));
     }
     fputc('\n', f);
     for (r = 1; r <= tc->b.nrows; r++)

@@ -170,11 +170,38 @@ static int write_samples(FILE *f, const void *ctx)
     return 0;
 }
 
+const char output_trajectory_header[] = "t,j,q";
+const char output_trajectory_trailer[] = ",F_e1,F_e2\n";
+
+/* trajectory.csv, the format `collide audit` reads (README.md,
+ * "Auditing a trajectory"): t, j, q, the state chi, the applied forces;
+ * one row per sample, two rows (before and after) at each jump. */
+static int write_trajectory(FILE *f, const void *ctx)
+{
+    const run_ctx *c = ctx;
+    const layout *L = &c->L;
+    int i;
+    fputs(output_trajectory_header, f);
+    output_component_names(f, L, "");
+    fputs(output_trajectory_trailer, f);
+    for (i = 0; i < c->r->nsamples; i++) {
+        const sample_rec *s = &c->r->samples[i];
+        double fe[2];
+        input_forces(c->m, s->t, &fe[0], &fe[1]);
+        fprintf(f, "%.17g,%d,%d", s->t, s->j, s->q);
+        put_values(f, s->y, L->n_chi);
+        put_values(f, fe, 2);
+        fputc('\n', f);
+    }
+    return 0;
+}
+
 static const output_file run_files[] = {
     {"collisions.csv", write_collisions},
     {"events.csv", write_events},
     {"ledger.csv", write_ledger},
     {"samples.csv", write_samples},
+    {"trajectory.csv", write_trajectory},
 };
 
 /* ---- files on disk ---- */

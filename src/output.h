@@ -42,11 +42,13 @@ extern const char output_events_header[];
 extern const char output_ledger_header[];
 extern const char output_samples_header[];
 extern const char output_samples_trailer[];
+extern const char output_trajectory_header[];
+extern const char output_trajectory_trailer[];
 
 /* ",<prefix><name>" for each component of chi (impact_component_name). */
 void output_component_names(FILE *f, const layout *L, const char *prefix);
 
-/* Writes the four CSV files of run r of model m into dir, creating dir
+/* Writes the CSV files (collisions, events, ledger, samples, trajectory) of run r of model m into dir, creating dir
  * (and its parents) when missing. Returns COLLIDE_OK, or COLLIDE_E_IO with
  * one line in err. */
 collide_status output_write_csv(const char *dir, const model *m,

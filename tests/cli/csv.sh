@@ -13,14 +13,14 @@ check() { # NAME STATUS
     else fail=$((fail + 1)); echo "FAIL $1"; fi
 }
 
-files="collisions.csv events.csv ledger.csv samples.csv"
+files="collisions.csv events.csv ledger.csv samples.csv trajectory.csv"
 collisions_header="i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda"
 events_header="j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,bracket_lo,bracket_hi"
 ledger_header="scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale"
 samples_header="t,j,q,boundary"
 
 # exactly the four files, no temporaries
-only_four() { [ "$(ls -A "$1" | sort | tr '\n' ' ')" = "collisions.csv events.csv ledger.csv samples.csv " ]; }
+only_the_files() { [ "$(ls -A "$1" | sort | tr '\n' ' ')" = "collisions.csv events.csv ledger.csv samples.csv trajectory.csv " ]; }
 
 starts() { # FILE PREFIX
     head -n 1 "$1" | grep -q "^$2"
@@ -34,7 +34,7 @@ check "run example-v2 --csv: exit 0 (got $rc)" $rc
 for f in $files; do
     [ -s "$out/$f" ]; check "$f written" $?
 done
-only_four "$out"; check "exactly the four files, no temporaries" $?
+only_the_files "$out"; check "exactly the four files, no temporaries" $?
 starts "$out/collisions.csv" "$collisions_header"
 check "collisions.csv header starts $collisions_header" $?
 starts "$out/events.csv" "$events_header,before_x,before_v"
@@ -64,7 +64,7 @@ done
 # nested directories are created
 "$exe" run example-v2 --csv "$tmp/a/b/c" --quiet
 check "--csv creates nested directories" $?
-only_four "$tmp/a/b/c"; check "nested directory holds the four files" $?
+only_the_files "$tmp/a/b/c"; check "nested directory holds the four files" $?
 
 # a second run replaces the files
 "$exe" run example-v2 --csv "$out" --samples 3 --quiet
@@ -72,7 +72,7 @@ n3=$(wc -l <"$out/samples.csv")
 "$exe" run example-v2 --csv "$out" --samples 50 --quiet
 n50=$(wc -l <"$out/samples.csv")
 [ "$n50" -gt "$n3" ]; check "a new run replaces samples.csv ($n3 -> $n50 lines)" $?
-only_four "$out"; check "no temporaries after replacing" $?
+only_the_files "$out"; check "no temporaries after replacing" $?
 
 # a failed run leaves the previous files untouched
 cp -r "$out" "$tmp/before"
@@ -95,7 +95,7 @@ rc=$?
 same=0
 for f in $files; do cmp -s "$out/$f" "$tmp/before/$f" || same=1; done
 check "a failed run leaves previous files untouched" $same
-only_four "$out"; check "a failed run leaves no temporary" $?
+only_the_files "$out"; check "a failed run leaves no temporary" $?
 "$exe" run "$tmp/fails.scn" --csv "$tmp/fresh" >/dev/null 2>&1
 [ ! -e "$tmp/fresh" ]; check "a failed run creates no directory" $?
 

@@ -1,0 +1,256 @@
+/* csv.c - reading a CSV file into memory; see csv.h. */
+#include "csv.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Formats one line into err and returns -1. */
+static int csv_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+
+/* Doubles the buffer *buf of *cap bytes (64 KiB the first time); 0 when
+ * out of memory. */
+static int grow(char **buf, size_t *cap)
+{
+    size_t n = *cap ? 2 * *cap : (size_t)1 << 16;
+    char *p = realloc(*buf, n);
+    if (!p)
+        return 0;
+    *buf = p;
+    *cap = n;
+    return 1;
+}
+
+/* Reads the whole file at path into a NUL-terminated buffer. */
+static int read_text(const char *path, char **text, size_t *len,
+                                char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    size_t cap = 0, n = 0, k = 1;
+    char *buf = NULL;
+    int e = 0;
+    if (!f)
+        return csv_fail(err, errlen, "%s: cannot open: %s", path,
+                    strerror(errno));
+    errno = 0;
+    while (k > 0 && !e) {
+        if (n + 1 >= cap && !grow(&buf, &cap))
+            e = ENOMEM;
+        else {
+            k = fread(buf + n, 1, cap - n - 1, f);
+            n += k;
+        }
+    }
+    if (!e && ferror(f))
+        e = errno ? errno : EIO;
+    fclose(f);
+    if (e) {
+        free(buf);
+        return csv_fail(err, errlen, "%s: cannot read: %s", path,
+                    strerror(e));
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+/* Appends a cell to t->cell; 0 when out of memory. */
+static int push_cell(csv_table *t, char *cell)
+{
+    if (t->ncells == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 256;
+        char **grown = realloc(t->cell, cap * sizeof *grown);
+        if (!grown)
+            return 0;
+        t->cell = grown;
+        t->cap = cap;
+    }
+    t->cell[t->ncells++] = cell;
+    return 1;
+}
+
+/* Cuts the quoted cell at p ('"' first) out in place, "" standing for a
+ * quote; returns the character after the closing quote, or NULL when it
+ * has none. */
+static char *unquote(char *p)
+{
+    char *r = p + 1, *w = p;
+    for (;;) {
+        if (*r == '\0')
+            return NULL;
+        if (*r == '"' && r[1] != '"')
+            break;
+        r += *r == '"' ? 1 : 0;
+        *w++ = *r++;
+    }
+    *w = '\0';
+    return r + 1;
+}
+
+/* Cuts the cell at p out of a line in place, storing its start in *cell;
+ * returns the start of the next cell, NULL at the end of the line, and
+ * sets *bad on a quote error. */
+static char *cut_cell(char *p, char **cell, const char **bad)
+{
+    char *end;
+    *cell = p;
+    if (*p == '"') {
+        end = unquote(p);
+        if (!end) {
+            *bad = "a quote is not closed";
+            return NULL;
+        }
+        if (*end != ',' && *end != '\0') {
+            *bad = "text follows a closing quote";
+            return NULL;
+        }
+    } else
+        end = p + strcspn(p, ",");
+    if (*end == '\0')
+        return NULL;
+    *end = '\0';
+    return end + 1;
+}
+
+/* Adds the cells of line number lineno (text at p, without its newline). */
+static int add_row(csv_table *t, char *p, int lineno, char *err,
+                              size_t errlen)
+{
+    const char *bad = NULL;
+    size_t first = t->ncells;
+    int n;
+    if (*p == '\0')
+        return csv_fail(err, errlen, "%s:%d: empty line", t->path,
+                    lineno);
+    do {
+        char *cell;
+        p = cut_cell(p, &cell, &bad);
+        if (!push_cell(t, cell))
+            return csv_fail(err, errlen, "%s:%d: out of memory",
+                        t->path, lineno);
+    } while (p && !bad);
+    if (bad)
+        return csv_fail(err, errlen, "%s:%d: %s", t->path, lineno,
+                    bad);
+    n = (int)(t->ncells - first);
+    if (lineno == 1)
+        t->ncols = n;
+    else if (n != t->ncols)
+        return csv_fail(err, errlen,
+                    "%s:%d: ragged row: %d cells, the header has %d", t->path,
+                    lineno, n, t->ncols);
+    return 0;
+}
+
+/* Splits t->text into lines (newline, or carriage return and newline) and
+ * the lines into cells. */
+static int split_lines(csv_table *t, char *err, size_t errlen)
+{
+    char *p = t->text;
+    int lineno = 0;
+    int st = 0;
+    while (*p && st == 0) {
+        char *nl = strchr(p, '\n'), *next;
+        size_t n;
+        next = nl ? nl + 1 : p + strlen(p);
+        if (nl)
+            *nl = '\0';
+        n = strlen(p);
+        if (n > 0 && p[n - 1] == '\r')
+            p[n - 1] = '\0';
+        st = add_row(t, p, ++lineno, err, errlen);
+        p = next;
+    }
+    if (st == 0 && lineno == 0)
+        return csv_fail(err, errlen,
+                    "%s: empty file: not a CSV file (no header line)", t->path);
+    t->nrows = lineno - 1;
+    return st;
+}
+
+/* The text of row r (0 the header), column c. */
+const char *csv_cell(const csv_table *t, int r, int c)
+{
+    return t->cell[(size_t)r * (size_t)t->ncols + (size_t)c];
+}
+
+/* The column of t named name, or -1. */
+int csv_column(const csv_table *t, const char *name)
+{
+    int c;
+    for (c = 0; c < t->ncols; c++)
+        if (strcmp(csv_cell(t, 0, c), name) == 0)
+            return c;
+    return -1;
+}
+
+/* Every column has a name, and no name appears twice. */
+static int check_header(const csv_table *t, char *err,
+                                   size_t errlen)
+{
+    int c;
+    for (c = 0; c < t->ncols; c++) {
+        const char *name = csv_cell(t, 0, c);
+        int first = csv_column(t, name);
+        if (name[0] == '\0')
+            return csv_fail(err, errlen,
+                        "%s:1: column %d of the header has no name", t->path,
+                        c + 1);
+        if (first != c)
+            return csv_fail(err, errlen,
+                        "%s:1: column %s appears twice (columns %d and %d)",
+                        t->path, name, first + 1, c + 1);
+    }
+    return 0;
+}
+
+/* Frees what csv_load allocated. */
+void csv_free(csv_table *t)
+{
+    free(t->text);
+    free(t->cell);
+    memset(t, 0, sizeof *t);
+}
+
+/* Reads the CSV file at path into t: a header of named columns and rows
+ * of as many cells. */
+int csv_load(const char *path, csv_table *t, char *err,
+                               size_t errlen)
+{
+    size_t len = 0;
+    char *nul;
+    int st;
+    memset(t, 0, sizeof *t);
+    t->path = path;
+    st = read_text(path, &t->text, &len, err, errlen);
+    if (st != 0)
+        return st;
+    nul = memchr(t->text, '\0', len);
+    if (nul) {
+        int lineno = 1;
+        const char *p;
+        for (p = t->text; p < nul; p++)
+            lineno += *p == '\n';
+        st = csv_fail(err, errlen,
+                  "%s:%d: a NUL byte: not a CSV text file", path, lineno);
+    }
+    if (st == 0)
+        st = split_lines(t, err, errlen);
+    if (st == 0)
+        st = check_header(t, err, errlen);
+    if (st != 0)
+        csv_free(t);
+    return st;
+}
+

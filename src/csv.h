@@ -1,0 +1,33 @@
+/* csv.h - a CSV file in memory: a header of named columns and rows of as
+ * many cells, cut out of the text in place (RFC 4180 quoting; a line ends
+ * with a newline or a carriage return and a newline). Used by `collide
+ * compare` and `collide audit`. */
+#ifndef COLLIDE_CSV_H
+#define COLLIDE_CSV_H
+
+#include <stddef.h>
+
+/* A CSV file in memory; the cells are cut out of text in place. */
+typedef struct csv_table {
+    const char *path;
+    char *text;
+    char **cell;        /* row-major, (nrows + 1) * ncols; row 0 the header */
+    size_t ncells, cap;
+    int ncols, nrows;
+} csv_table;
+
+/* Reads the CSV file at path into t. 0, or -1 with one line naming the
+ * file and the line in err (missing, unreadable, not text, empty, a quote
+ * error, a ragged row, a column without a name or named twice). */
+int csv_load(const char *path, csv_table *t, char *err, size_t errlen);
+
+/* Frees what csv_load allocated. */
+void csv_free(csv_table *t);
+
+/* The text of row r (0 the header), column c. */
+const char *csv_cell(const csv_table *t, int r, int c);
+
+/* The column of t named name, or -1. */
+int csv_column(const csv_table *t, const char *name);
+
+#endif
