@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "audit.h"
 #include "common.h"
 #include "compare.h"
 #include "mp_cli.h"
@@ -30,6 +31,7 @@ static const char usage_main[] =
     "  show SCENARIO  print a scenario's decimal texts and derived quantities\n"
     "  list           list the built-in scenarios\n"
     "  compare A B    significant correct digits of results A against B\n"
+    "  audit TRAJ     check another implementation's trajectory\n"
     "\n"
     "SCENARIO is a built-in name (see collide list) or a scenario file;\n"
     "a path containing '/' is always a file.\n"
@@ -171,6 +173,70 @@ static int parse_compare_args(int argc, char **argv, compare_options *o)
 }
 
 /* collide compare A B [--digits D] [--scd-csv OUT]: see compare.h. */
+static const char usage_audit[] =
+    "usage: collide audit TRAJ.csv --scenario SCENARIO [--against REF]\n"
+    "                     [--tol X] [--observables FILE]\n"
+    "\n"
+    "Checks a trajectory (the format of trajectory.csv: t, j, q, the state,\n"
+    "F_e1, F_e2; two rows at each jump) against the hybrid system of\n"
+    "SCENARIO: every row in the flow set C, every jump from the jump set D\n"
+    "with the reset of Eqs. (75), (82), the energy ledger of Eq. (24)\n"
+    "within its quadrature error, and the per-collision observables.\n"
+    "\n"
+    "  --scenario S       the scenario (law, parameters, masses, input)\n"
+    "  --against REF      compare the observables with REF's collisions.csv\n"
+    "                     (a file or a directory of collide run --csv)\n"
+    "  --tol X            relative tolerance of the set checks, X in\n"
+    "                     (0, 1); default 1e-8\n"
+    "  --observables F    write the recomputed observables to F\n"
+    "\n"
+    "Exit status: 0 nothing violated, 1 findings (each printed with its row),\n"
+    "2 usage error, 3 bad input.\n";
+
+/* collide audit: the options, then audit_run. */
+static int cmd_audit(int argc, char **argv)
+{
+    audit_options o;
+    int i;
+    memset(&o, 0, sizeof o);
+    o.tol = 1e-8;
+    if (wants_help(argc, argv)) {
+        fputs(usage_audit, stdout);
+        return COLLIDE_OK;
+    }
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int takes = strcmp(a, "--scenario") == 0 || strcmp(a, "--against") == 0
+                    || strcmp(a, "--tol") == 0 || strcmp(a, "--observables") == 0;
+        if (takes && i + 1 >= argc)
+            return usage_error("audit", "missing value after ", a);
+        if (strcmp(a, "--scenario") == 0)
+            o.scenario = argv[++i];
+        else if (strcmp(a, "--against") == 0)
+            o.against = argv[++i];
+        else if (strcmp(a, "--observables") == 0)
+            o.observables = argv[++i];
+        else if (strcmp(a, "--tol") == 0) {
+            char *end;
+            o.tol = strtod(argv[++i], &end);
+            if (*end != '\0' || !(o.tol > 0 && o.tol < 1)) {
+                fprintf(stderr, "collide audit: --tol = %s is outside the "
+                        "allowed range: X in (0, 1)\n", argv[i]);
+                return COLLIDE_E_INPUT;
+            }
+        } else if (a[0] == '-' && a[1] != '\0')
+            return usage_error("audit", "unknown option ", a);
+        else if (o.trajectory)
+            return usage_error("audit", "more than one TRAJ: ", a);
+        else
+            o.trajectory = a;
+    }
+    if (!o.trajectory || !o.scenario)
+        return usage_error("audit", o.trajectory ? "missing --scenario" :
+                           "missing TRAJ", "");
+    return audit_run(&o, stdout, stderr);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
     compare_options o;
@@ -650,5 +716,7 @@ int main(int argc, char **argv)
         return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
+    if (strcmp(cmd, "audit") == 0)
+        return cmd_audit(argc - 2, argv + 2);
     return usage_error("", "unknown command ", cmd);
 }
