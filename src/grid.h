@@ -1,0 +1,58 @@
+/* grid.h - the grid of a parameter sweep: a base scenario and axes of
+ * decimal values, read from a small text file (README.md, "Sweeps").
+ *
+ *     # comment
+ *     scenario = hertz                 (a built-in name or a file path)
+ *     v0 = logspace(-3, 1, 1000)       (an axis: 10^-3 ... 10^1)
+ *     x0 = 0, 1e-6, 2e-6               (an axis: the values as written)
+ *
+ * Axes are `key = v1, v2, ...`, `key = linspace(a, b, n)` or
+ * `key = logspace(a, b, n)`; the points are the Cartesian product, the
+ * last axis varying fastest. A point's scenario is the base text with the
+ * line of each axis key replaced by `key = value` (appended when the base
+ * does not give the key), parsed and validated like any scenario. */
+#ifndef COLLIDE_GRID_H
+#define COLLIDE_GRID_H
+
+#include <stddef.h>
+
+#include "common.h"
+#include "scenario.h"
+
+#define GRID_AXES_MAX 8
+#define GRID_POINTS_MAX 100000000L
+
+typedef struct grid_axis {
+    char key[SCENARIO_KEY_MAX];
+    int n;          /* number of values */
+    char **text;    /* the values as decimal text (or names) */
+} grid_axis;
+
+typedef struct grid {
+    char path[SCENARIO_SOURCE_MAX];   /* the grid file */
+    char source[SCENARIO_SOURCE_MAX]; /* builtin:NAME or the base file */
+    char *base;                       /* the base scenario text */
+    int naxes;
+    grid_axis axis[GRID_AXES_MAX];
+    long npoints;
+} grid;
+
+/* Reads the grid file at path into g. Returns COLLIDE_OK, or
+ * COLLIDE_E_INPUT / COLLIDE_E_MEMORY with one line in err ("FILE:LINE:
+ * ..."); g must be freed with grid_free whatever the status. */
+collide_status grid_load(const char *path, grid *g, char *err, size_t errlen);
+
+void grid_free(grid *g);
+
+/* The value text of axis a at point index. */
+const char *grid_value(const grid *g, long index, int a);
+
+/* Parses and validates the scenario of point index into s. On an error
+ * err names the point, its index, key, value and the allowed range. */
+collide_status grid_point_scenario(const grid *g, long index, scenario *s,
+                                   char *err, size_t errlen);
+
+/* Checks every point; the first bad one is reported in err. */
+collide_status grid_validate(const grid *g, char *err, size_t errlen);
+
+#endif
