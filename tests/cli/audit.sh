@@ -70,6 +70,23 @@ run "$exe" audit "$tmp/inject.csv" --scenario study3-bwmcl
 [ "$rc" -eq 1 ] && has "finding (reset): row $com: v =" "$tmp/out" && has "energy injected" "$tmp/out"
 check "energy injected at the jump at row $com is found (exit $rc)" $?
 
+# a trajectory written independently of collide (tests/independent_trajectory.py,
+# SciPy's solve_ivp on the Hertz impact): it passes, and its contact times
+# agree with ours to 10 digits (both integrate at tolerances near 1e-11)
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if $py -c 'import scipy' 2>/dev/null; then
+    $py tests/independent_trajectory.py "$tmp/indep.csv"
+    run "$exe" audit "$tmp/indep.csv" --scenario hertz --against "$tmp/hertz"
+    [ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
+    check "an independent SciPy trajectory of the Hertz impact passes (exit $rc)" $?
+    d=$(awk '$1 == "collisions" && $2 == "t_s" { print $3 }' "$tmp/out")
+    awk -v d="$d" 'BEGIN { exit !(d == "inf" || d + 0 >= 10) }'
+    check "its t_s agrees with ours to 10 digits (got $d)" $?
+else
+    echo "skip: independent trajectory: SciPy not installed (python3-scipy)"
+fi
+
 # bad input
 run "$exe" audit "$tmp/missing.csv" --scenario study1
 [ "$rc" -eq 3 ] && has "missing.csv" "$tmp/err"
