@@ -5,6 +5,7 @@
 build=$1
 "$build/bench" || exit 1
 sh bench/mp_run.sh "$build" || exit 1
+sh bench/sweep_run.sh "$build" || exit 1
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if ! $py -c 'import scipy' 2>/dev/null; then
