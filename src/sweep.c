@@ -386,19 +386,18 @@ static double now(void)
 }
 
 /* One line of progress on a terminal: points done and the time left. */
-static void show_progress(sweep_job *j, double t0, long skip)
+static void show_progress(sweep_job *j, double t0)
 {
     long done = atomic_load(&j->done), ran = atomic_load(&j->ran);
     double el = now() - t0;
     double left = ran > 0 ? el / (double)ran * (double)(j->n - done) : NAN;
-    (void)skip;
     fprintf(stderr, "\rcollide sweep: %ld/%ld points", done, j->n);
     if (isfinite(left))
         fprintf(stderr, ", about %.0f s left   ", left);
 }
 
 /* Runs the points missing from j->rows on nthreads threads. */
-static int run_points(sweep_job *j, int nthreads, long skip)
+static int run_points(sweep_job *j, int nthreads)
 {
     pthread_t th[THREADS_MAX];
     int t, started = 0, tty = isatty(2);
@@ -409,7 +408,7 @@ static int run_points(sweep_job *j, int nthreads, long skip)
         worker(j);
     while (tty && atomic_load(&j->done) < j->n) {
         struct timespec d = {0, 200000000L};
-        show_progress(j, t0, skip);
+        show_progress(j, t0);
         nanosleep(&d, NULL);
     }
     for (t = 0; t < started; t++)
@@ -488,8 +487,7 @@ static int sweep_grid(const grid *g, const sweep_args *a)
     if (a->resume && (taken = resume_points(&j)) < 0)
         st = COLLIDE_E_INPUT;
     if (st == COLLIDE_OK)
-        st = run_points(&j, a->threads < j.n ? a->threads : (int)(j.n ? j.n : 1),
-                        taken);
+        st = run_points(&j, a->threads < j.n ? a->threads : (int)(j.n ? j.n : 1));
     if (a->resume)
         fprintf(stderr, "collide sweep: %ld points run, %ld taken from %s\n",
                 atomic_load(&j.ran), taken, a->resume);
