@@ -6,8 +6,8 @@ CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -pedantic
 OPT     ?= -O3 -g
 CFLAGS  ?=
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -Isrc
-LDLIBS   = -lmpfr -lgmp -lm
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread -Isrc
+LDLIBS   = -lmpfr -lgmp -lm -pthread
 
 BUILD    = build
 LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
@@ -64,3 +64,4 @@ clean:
 include tests/tests.mk
 include proofs/proofs.mk
 include bench/bench.mk
+include figures/figures.mk

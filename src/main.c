@@ -17,8 +17,10 @@
 #include "mp_cli.h"
 #include "mp_tape.h"
 #include "output.h"
+#include "plot.h"
 #include "scenario.h"
 #include "sim.h"
+#include "sweep.h"
 
 static const char usage_main[] =
     "usage: collide COMMAND [ARGS]\n"
@@ -30,8 +32,11 @@ static const char usage_main[] =
     "  run SCENARIO   simulate a scenario; print collisions, energy ledger\n"
     "  show SCENARIO  print a scenario's decimal texts and derived quantities\n"
     "  list           list the built-in scenarios\n"
+    "  plot SCENARIO  draw the figures of a run with gnuplot\n"
     "  compare A B    significant correct digits of results A against B\n"
     "  audit TRAJ     check another implementation's trajectory\n"
+    "  sweep GRID     run a scenario over a grid of parameters (CSV)\n"
+    "  merge PART...  join the part files of collide sweep --shard\n"
     "\n"
     "SCENARIO is a built-in name (see collide list) or a scenario file;\n"
     "a path containing '/' is always a file.\n"
@@ -673,6 +678,56 @@ static int cmd_run(int argc, char **argv)
     return st;
 }
 
+static const char usage_plot[] =
+    "usage: collide plot SCENARIO... [--out DIR] [--samples N]\n"
+    "\n"
+    "Runs each scenario and draws its figures with gnuplot, as PNG and SVG\n"
+    "in DIR: NAME-state (the states, F_c, F_e,r and q_c against time, the\n"
+    "contact intervals shaded; Figs. 4a, 5a) and NAME-observables (the\n"
+    "observables of Eqs. 193-204 against the collision index; Figs. 4b,\n"
+    "5b). With several scenarios also compare (x against time, the\n"
+    "commencements and separations marked, and -x_c^s of Eq. 212; Fig. 6).\n"
+    "\n"
+    "  --out DIR    directory of the figures (created); default .\n"
+    "  --samples N  grid samples of each run; default 5000\n"
+    "  --help       this text\n"
+    "\n"
+    "exit status: 0 ok, 2 usage, 3 bad input or gnuplot not installed\n"
+    "(Debian package gnuplot-nox), 4 a figure could not be written or\n"
+    "gnuplot failed, 5-10 a run failed\n";
+
+/* collide plot SCENARIO... [--out DIR] [--samples N]: see plot.h. */
+static int cmd_plot(int argc, char **argv)
+{
+    const char *names[PLOT_SCENARIOS_MAX];
+    plot_options o = {".", "5000"};
+    char err[1024];
+    int i, n = 0, st;
+    if (wants_help(argc, argv)) {
+        fputs(usage_plot, stdout);
+        return COLLIDE_OK;
+    }
+    for (i = 0; i < argc; i++) {
+        int out = strcmp(argv[i], "--out") == 0;
+        if (out || strcmp(argv[i], "--samples") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("plot", "missing value after ", argv[i]);
+            *(out ? &o.out : &o.samples) = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return usage_error("plot", "unknown option ", argv[i]);
+        else if (n == PLOT_SCENARIOS_MAX)
+            return usage_error("plot", "too many scenarios: ", argv[i]);
+        else
+            names[n++] = argv[i];
+    }
+    if (n == 0)
+        return usage_error("plot", "missing SCENARIO", "");
+    st = plot_scenarios(names, n, &o, err, sizeof err);
+    if (st != COLLIDE_OK)
+        fprintf(stderr, "%s\n", err);
+    return st;
+}
+
 /* ---- signals ---- */
 
 /* SIGINT, SIGTERM: no partial output file is left behind. */
@@ -680,6 +735,7 @@ static void on_signal(int sig)
 {
     (void)sig;
     output_remove_temporaries();
+    plot_remove_temporaries();
     _exit(COLLIDE_E_INTERRUPT);
 }
 
@@ -718,5 +774,11 @@ int main(int argc, char **argv)
         return cmd_compare(argc - 2, argv + 2);
     if (strcmp(cmd, "audit") == 0)
         return cmd_audit(argc - 2, argv + 2);
+    if (strcmp(cmd, "plot") == 0)
+        return cmd_plot(argc - 2, argv + 2);
+    if (strcmp(cmd, "sweep") == 0)
+        return sweep_command(argc - 2, argv + 2);
+    if (strcmp(cmd, "merge") == 0)
+        return merge_command(argc - 2, argv + 2);
     return usage_error("", "unknown command ", cmd);
 }
