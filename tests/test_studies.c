@@ -235,7 +235,7 @@ static void study3(void)
     scenario s;
     sim_result r[3];
     layout L[3];
-    double xcs = 0.0, v_sink;
+    double xcs = 0.0, v_sink = 0.0;
     char what[128];
     int i;
     for (i = 0; i < 3; i++) {
