@@ -10,17 +10,20 @@ ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread -Isrc
 LDLIBS   = -lmpfr -lgmp -lm -pthread
 
 BUILD    = build
-LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_SRC  = $(filter-out src/main.c src/sweep_mpi.c,$(wildcard src/*.c))
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 LIB      = $(BUILD)/libcollide.a
 EXE      = $(BUILD)/collide
+MPICC   ?= mpicc
+MPI_EXE  = $(BUILD)/collide-mpi
 
 # Debian packages each target needs (installed on demand by
 # scripts/ensure-packages when missing).
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
-PKG_CHECK  = $(PKG_BUILD) frama-c-base why3 z3 cvc4 cvc5
+PKG_MPI    = libopenmpi-dev openmpi-bin
+PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) frama-c-base why3 z3 cvc4 cvc5
 
-.PHONY: all demo check test deps-build deps-check clean reference
+.PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)
 
 $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/obj
@@ -36,11 +39,25 @@ $(EXE): src/main.c $(LIB)
 $(BUILD)/obj:
 	mkdir -p $@
 
+# build/collide-mpi: the same program, whose `collide sweep` runs over the
+# ranks of mpirun (src/sweep_mpi.c; README.md, "Sweeps").
+$(MPI_EXE): src/main.c src/sweep_mpi.c $(LIB) $(wildcard src/*.h)
+	$(MPICC) $(ALL_CFLAGS) -Dmain=collide_main -c src/main.c \
+	    -o $(BUILD)/obj/main-mpi.o
+	$(MPICC) $(ALL_CFLAGS) src/sweep_mpi.c $(BUILD)/obj/main-mpi.o $(LIB) \
+	    $(LDLIBS) -o $@
+
+mpi: deps-mpi
+	$(MAKE) --no-print-directory $(MPI_EXE)
+
 deps-build:
 	@scripts/ensure-packages $(PKG_BUILD)
 
 deps-check:
 	@scripts/ensure-packages $(PKG_CHECK)
+
+deps-mpi:
+	@scripts/ensure-packages $(PKG_BUILD) $(PKG_MPI)
 
 demo: deps-build
 	$(MAKE) --no-print-directory all
@@ -48,6 +65,7 @@ demo: deps-build
 
 check: deps-check
 	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory mpi
 	$(MAKE) --no-print-directory test
 	$(MAKE) --no-print-directory proofs
 	$(MAKE) --no-print-directory mutants

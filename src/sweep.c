@@ -76,11 +76,26 @@ typedef struct sweep_job {
     atomic_int failed;      /* a row could not be made or saved */
 } sweep_job;
 
+/* The ranks the sweep is spread over; NULL: this process alone. */
+static const sweep_ranks *ranks;
+
+void sweep_use_ranks(const sweep_ranks *r)
+{
+    ranks = r;
+}
+
+/* 1 when this process prints the messages every rank would print alike. */
+static int speaks(void)
+{
+    return !ranks || ranks->rank == 0;
+}
+
 /* ---- arguments ---- */
 
 static int usage_error(const char *cmd, const char *msg, const char *arg)
 {
-    fprintf(stderr, "collide %s: %s%s\nsee collide %s --help\n", cmd, msg, arg,
+    if (speaks())
+        fprintf(stderr, "collide %s: %s%s\nsee collide %s --help\n", cmd, msg, arg,
             cmd);
     return COLLIDE_E_USAGE;
 }
@@ -130,7 +145,8 @@ static int set_sweep_option(sweep_args *a, const char *opt, const char *val)
                                "not ", val);
     } else if (strcmp(opt, "--precision") == 0) {
         if (!read_long(val, MP_BITS_MIN, MP_BITS_MAX, &a->bits)) {
-            fprintf(stderr, "collide sweep: --precision = %s is outside the "
+            if (speaks())
+                fprintf(stderr, "collide sweep: --precision = %s is outside the "
                     "allowed range: an integer in [%d, %d]\n", val,
                     MP_BITS_MIN, MP_BITS_MAX);
             return COLLIDE_E_INPUT;
@@ -160,6 +176,13 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
     }
     if (!a->grid)
         return usage_error("sweep", "missing GRID", "");
+    if (ranks && a->shard_n > 1)
+        return usage_error("sweep", "--shard is not for a sweep over ranks "
+                           "(each rank runs its own share)", "");
+    if (ranks) {
+        a->shard_k = ranks->rank + 1;
+        a->shard_n = ranks->size;
+    }
     if (a->threads == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         a->threads = n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (int)n;
@@ -375,6 +398,7 @@ static void *worker(void *arg)
         }
         atomic_fetch_add(&j->done, 1);
     }
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* MPFR's constants of this thread */
     return NULL;
 }
 
@@ -466,14 +490,48 @@ static int write_output(const char *path, const out_ctx *c, const char *cmd)
 
 /* ---- sweep ---- */
 
+/* Writes the shard of the sweep in j (the whole sweep when unsharded). */
+static int write_shard(const sweep_job *j)
+{
+    char first[128];
+    out_ctx c;
+    snprintf(first, sizeof first, "# collide sweep part %d/%d of %ld points\n",
+             j->a->shard_k, j->a->shard_n, j->g->npoints);
+    c.first = j->a->shard_n > 1 ? first : NULL;
+    c.header = j->header;
+    c.rows = j->rows;
+    c.n = j->n;
+    return write_output(j->a->out, &c, "sweep");
+}
+
+/* Gathers the rows of all ranks at rank 0, which writes the whole sweep;
+ * the status agreed by the ranks. */
+static int write_ranks(const sweep_job *j)
+{
+    char **all = ranks->gather(j->rows, j->n, j->g->npoints);
+    int st = COLLIDE_OK, root;
+    long i;
+    if (all) {
+        out_ctx c;
+        c.first = NULL;
+        c.header = j->header;
+        c.rows = all;
+        c.n = j->g->npoints;
+        st = write_output(j->a->out, &c, "sweep");
+        for (i = 0; i < j->g->npoints; i++)
+            free(all[i]);
+        free(all);
+    }
+    return ranks->agree(st, &root);
+}
+
 /* Runs the sweep of the loaded grid g as asked by a. */
 static int sweep_grid(const grid *g, const sweep_args *a)
 {
-    char header[ROW_MAX], first[128];
+    char header[ROW_MAX];
     sweep_job j;
-    out_ctx c;
     long i, taken = 0;
-    int st = COLLIDE_OK;
+    int st = COLLIDE_OK, root;
     make_header(g, header, sizeof header);
     memset(&j, 0, sizeof j);
     j.g = g;
@@ -491,21 +549,27 @@ static int sweep_grid(const grid *g, const sweep_args *a)
     if (a->resume)
         fprintf(stderr, "collide sweep: %ld points run, %ld taken from %s\n",
                 atomic_load(&j.ran), taken, a->resume);
-    if (st == COLLIDE_OK) {
-        snprintf(first, sizeof first, "# collide sweep part %d/%d of %ld "
-                 "points\n", a->shard_k, a->shard_n, g->npoints);
-        c.first = a->shard_n > 1 ? first : NULL;
-        c.header = header;
-        c.rows = j.rows;
-        c.n = j.n;
-        st = write_output(a->out, &c, "sweep");
-    } else if (st == COLLIDE_E_IO)
+    if (st == COLLIDE_E_IO)
         fprintf(stderr, "collide sweep: a point could not be run or saved "
                 "(out of memory, or %s not writable)\n",
                 a->resume ? a->resume : "memory");
+    if (ranks)
+        st = ranks->agree(st, &root);
+    if (st == COLLIDE_OK)
+        st = ranks ? write_ranks(&j) : write_shard(&j);
     for (i = 0; i < j.n; i++)
         free(j.rows[i]);
     free(j.rows);
+    return st;
+}
+
+/* Prints err of a bad grid once (by rank 0, or by a rank that alone could
+ * not load it); the status agreed by the ranks. */
+static int grid_status(int local, const char *err)
+{
+    int root = local, st = ranks ? ranks->agree(local, &root) : local;
+    if (local != COLLIDE_OK && (speaks() || root == COLLIDE_OK))
+        fprintf(stderr, "collide sweep: %s\n", err);
     return st;
 }
 
@@ -517,7 +581,8 @@ int sweep_command(int argc, char **argv)
     int i, st;
     for (i = 0; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_sweep, stdout);
+            if (speaks())
+                fputs(usage_sweep, stdout);
             return COLLIDE_OK;
         }
     st = parse_sweep_args(argc, argv, &a);
@@ -526,9 +591,8 @@ int sweep_command(int argc, char **argv)
     st = grid_load(a.grid, &g, err, sizeof err);
     if (st == COLLIDE_OK)
         st = grid_validate(&g, err, sizeof err);
-    if (st != COLLIDE_OK)
-        fprintf(stderr, "collide sweep: %s\n", err);
-    else
+    st = grid_status(st, err);
+    if (st == COLLIDE_OK)
         st = sweep_grid(&g, &a);
     grid_free(&g);
     return st;

@@ -10,6 +10,21 @@
 /* collide sweep ARGS (the arguments after the command); the exit status. */
 int sweep_command(int argc, char **argv);
 
+/* A sweep spread over processes (sweep_mpi.c, MPI ranks): each rank runs
+ * the points of --shard rank+1/size and rank 0 writes the whole sweep. */
+typedef struct sweep_ranks {
+    int rank, size;
+    /* The largest status st of all ranks; rank 0's in *root. */
+    int (*agree)(int st, int *root);
+    /* Sends the n rows of this rank to rank 0; there, returns the rows of
+     * all npoints points in index order (new strings in a new array), NULL
+     * on the other ranks. */
+    char **(*gather)(char *const *rows, long n, long npoints);
+} sweep_ranks;
+
+/* Makes sweep_command run over the ranks r (NULL: in this process alone). */
+void sweep_use_ranks(const sweep_ranks *r);
+
 /* collide merge ARGS; the exit status. */
 int merge_command(int argc, char **argv);
 

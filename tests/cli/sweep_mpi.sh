@@ -1,0 +1,73 @@
+#!/bin/sh
+# sweep_mpi.sh BUILD: `mpirun -np 2 collide-mpi sweep` (make mpi) writes
+# the bytes of `collide sweep` of the same grid, to a file and to stdout,
+# with 2 and 3 ranks; a bad grid is reported once (exit 3, no file); a
+# failed write is an error. Skipped with a reason without Open MPI.
+exe="$1/collide"
+mpi="$1/collide-mpi"
+pass=0; fail=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # NAME STATUS
+    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
+    else fail=$((fail + 1)); echo "FAIL $1"; fi
+}
+
+if ! command -v mpirun >/dev/null 2>&1 || ! command -v mpicc >/dev/null 2>&1
+then
+    echo "skip: Open MPI (mpirun, mpicc) is not installed; make mpi installs it"
+    echo "sweep_mpi.sh: 0 passed, 0 failed"
+    exit 0
+fi
+if [ ! -x "$mpi" ]; then
+    make --no-print-directory BUILD="$1" "$mpi" >"$tmp/make.log" 2>&1
+    check "build $mpi (see make mpi)" $?
+fi
+
+# Root in a container: --allow-run-as-root; --oversubscribe for more
+# ranks than cores. Open MPI's own allocations outlive MPI_Finalize, so the
+# leak check of a sanitizer build is off here (sweep.sh checks sweep.c).
+mpirun_n() { # RANKS COMMAND...
+    n=$1; shift
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    timeout 120 mpirun --allow-run-as-root --oversubscribe -np "$n" "$@" \
+        >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+has() { grep -qF -- "$1" "$2"; }
+
+g="$tmp/grid.txt"
+cat >"$g" <<'GRID'
+# a small grid of the Hertzian scenario
+scenario = hertz
+v0 = linspace(-2, -0.5, 4)   # impact velocities
+x0 = 1e-4, 0.01
+GRID
+"$exe" sweep "$g" --threads 1 --out "$tmp/ref.csv"
+
+mpirun_n 2 "$mpi" sweep "$g" --threads 1 --out "$tmp/m2.csv"
+check "mpirun -np 2 collide-mpi sweep: exit 0 (got $rc)" $rc
+cmp -s "$tmp/m2.csv" "$tmp/ref.csv"
+check "mpirun -np 2: the bytes of collide sweep" $?
+[ "$(wc -l <"$tmp/m2.csv")" -eq 9 ]; check "mpirun -np 2: 8 rows" $?
+mpirun_n 3 "$mpi" sweep "$g" --threads 2
+[ $rc -eq 0 ] && cmp -s "$tmp/out" "$tmp/ref.csv"
+check "mpirun -np 3 to stdout: the bytes of collide sweep (rank 0 writes)" $?
+
+sed 's/^x0 = .*/x0 = 1e-4, -1e-3/' "$g" >"$tmp/bad.txt"
+mpirun_n 2 "$mpi" sweep "$tmp/bad.txt" --out "$tmp/bad.csv"
+[ $rc -ne 0 ] && [ ! -e "$tmp/bad.csv" ]
+check "mpirun -np 2 with x0 = -1e-3: non-zero exit (got $rc), no file" $?
+[ "$(grep -c "point 1: .*x0 = -1e-3" "$tmp/err")" -eq 1 ]
+check "mpirun -np 2: the bad point reported once ($(head -n 1 "$tmp/err"))" $?
+mpirun_n 2 "$mpi" sweep "$g" --out "$tmp/ref.csv/x.csv"
+[ $rc -ne 0 ] && has "not a directory" "$tmp/err"
+check "mpirun -np 2 with an unwritable --out: non-zero exit (got $rc)" $?
+mpirun_n 2 "$mpi" sweep "$g" --shard 1/2
+[ $rc -ne 0 ] && has "--shard is not for a sweep over ranks" "$tmp/err"
+check "mpirun -np 2 with --shard: a usage error" $?
+
+echo "sweep_mpi.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
