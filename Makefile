@@ -70,6 +70,15 @@ check: deps-check
 	$(MAKE) --no-print-directory proofs
 	$(MAKE) --no-print-directory mutants
 
+# The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
+# (a separate build in $(BUILD)/sanitize); any report fails a test.
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
+      -fno-sanitize-recover=undefined
+.PHONY: sanitize
+sanitize: deps-build
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/sanitize OPT="-O1 -g $(SAN)" \
+	    LDLIBS="$(SAN) $(LDLIBS)" test
+
 # The reference result sets of reference_data/ (reference_data/README.md):
 # checked high-precision runs, each with its meta.json.
 reference: deps-build
