@@ -53,6 +53,7 @@ static collide_status run_at(const scenario *s, long bits, double tol,
     }
     o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     o.digits = tol;
+    o.progress = isatty(STDERR_FILENO);
     st = mp_run(M, &o, r);
     if (st != COLLIDE_OK)
         fprintf(stderr, "collide run: %s: %s\n", s->source, r->diagnosis);

@@ -25,6 +25,7 @@ mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec)
     m.zeno_events = o->zeno_events;
     m.zeno_window = o->zeno_window;
     m.graze_tol = o->graze_tol;
+    m.progress = 0;
     return m;
 }
 
@@ -1375,11 +1376,27 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_clear(zero);
 }
 
+/* One progress line on stderr, about twice a second: simulated time,
+ * events, steps, and the time left estimated from the pace so far. */
+static void progress(const run *R, clock_t c0, clock_t *last, int done)
+{
+    double t = mpfr_get_d(R->t, MPFR_RNDN), T = mpfr_get_d(R->M->T, MPFR_RNDN);
+    double used = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    if (!done && (double)(clock() - *last) < 0.5 * CLOCKS_PER_SEC)
+        return;
+    *last = clock();
+    fprintf(stderr, "\r  t = %.6g of %.6g s, %d events, %ld steps, %.0f s "
+            "used, about %.0f s left   ", t, T, R->r->nevents, R->r->steps,
+            used, t > 0 ? used * (T - t) / t : 0.0);
+    if (done)
+        fputc('\n', stderr);
+}
+
 collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
 {
     run R;
     mpfr_t y0[COLLIDE_NY_MAX];
-    clock_t c0 = clock();
+    clock_t c0 = clock(), shown = c0;
     int i, k, st = 0;
     memset(r, 0, sizeof *r);
     r->prec = M->prec;
@@ -1413,7 +1430,11 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
             break;
         }
         st = step(&R);
+        if (o->progress && (r->steps & 15) == 0)
+            progress(&R, c0, &shown, 0);
     }
+    if (o->progress)
+        progress(&R, c0, &shown, 1);
     if (r->status == COLLIDE_OK)
         finish(&R, y0);
     for (i = 0; i < R.ny; i++)

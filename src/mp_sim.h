@@ -26,6 +26,7 @@ typedef struct mp_options {
     int zeno_events;
     double zeno_window;
     double graze_tol;
+    int progress;        /* 1: a progress line on stderr (for a terminal) */
 } mp_options;
 
 /* Defaults for precision prec: a tolerance 12 digits short of it. */

@@ -52,6 +52,18 @@ run "$exe" run study1 --precision 64 --digits 11 --check --quiet --csv "$tmp/sho
 [ "$rc" -eq 11 ] && has "fewer than 11 significant correct digits" "$tmp/err"
 check "--check below the digits asked: exit 11 with the reason (got $rc)" $?
 
+# progress: a line on stderr when it is a terminal, nothing otherwise
+run "$exe" run hertz --precision 128 --quiet
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]
+check "no progress line when stderr is not a terminal" $?
+if command -v script >/dev/null 2>&1; then
+    script -qc "$exe run hertz --precision 128 --quiet" /dev/null >"$tmp/tty" 2>&1
+    grep -q "events, .* steps, .* s used, about" "$tmp/tty"
+    check "a progress line (time, events, steps, time left) on a terminal" $?
+else
+    echo "skip: progress on a terminal: script(1) not installed"
+fi
+
 # bad options: the option, the value and the allowed range; no file
 bad() { # NAME STATUS TEXT ARGS...
     name=$1; want=$2; text=$3; shift 3
