@@ -101,8 +101,13 @@ static void as_before(void)
         f &= same_bits(obs_flight_duration(a, b), b - a);
         e &= same_bits(obs_restitution(a, b), -b / a);
         mx &= same_bits(obs_running_max(a, b), b > a ? b : a);
-        mxf &= same_bits(obs_running_max(cur, b), fmax(cur, b));
-        mxf &= same_bits(obs_running_max(0.0, b), fmax(0.0, b));
+        /* fmax of +0 and -0 may return either zero (C17 F.10.9.2): glibc
+           at -O0 and the inlined maxsd of -O3 differ; those pairs are left
+           out */
+        if (!(cur == 0 && b == 0)) {
+            mxf &= same_bits(obs_running_max(cur, b), fmax(cur, b));
+            mxf &= same_bits(obs_running_max(0.0, b), fmax(0.0, b));
+        }
         mom &= same_bits(obs_momentum_residual(a, b, c, g, h),
                           a * (c - b) - (g + h));
         lam &= same_bits(obs_impulse_ratio(a, b), a / b);
