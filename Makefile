@@ -21,6 +21,7 @@ MPI_EXE  = $(BUILD)/collide-mpi
 # scripts/ensure-packages when missing).
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
+PKG_COVERAGE = $(PKG_BUILD) lcov
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) frama-c-base why3 z3 cvc4 cvc5
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
@@ -78,6 +79,18 @@ SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
 sanitize: deps-build
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/sanitize OPT="-O1 -g $(SAN)" \
 	    LDLIBS="$(SAN) $(LDLIBS)" test
+
+# Line and branch coverage of src/ by the test suite (a separate build in
+# $(BUILD)/coverage; .gcda files beside its objects merge over the test
+# programs): lcov and genhtml write $(BUILD)/coverage/html; the last line
+# is "coverage: lines L%, branches B%"; fails below 95% or 90%.
+.PHONY: coverage
+coverage:
+	@scripts/ensure-packages $(PKG_COVERAGE)
+	@find $(BUILD)/coverage -name '*.gcda' -delete 2>/dev/null || true
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/coverage \
+	    OPT="-O0 -g --coverage" LDLIBS="--coverage $(LDLIBS)" test
+	@sh tests/coverage.sh $(BUILD)/coverage
 
 # The reference result sets of reference_data/ (reference_data/README.md):
 # checked high-precision runs, each with its meta.json.
