@@ -22,7 +22,8 @@ MPI_EXE  = $(BUILD)/collide-mpi
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
 PKG_COVERAGE = $(PKG_BUILD) lcov
-PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) frama-c-base why3 z3 cvc4 cvc5
+PKG_FUZZ   = clang libclang-rt-14-dev
+PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_FUZZ) frama-c-base why3 z3 cvc4 cvc5
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)
@@ -68,8 +69,22 @@ check: deps-check
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory mpi
 	$(MAKE) --no-print-directory test
+	$(MAKE) --no-print-directory fuzz-short
 	$(MAKE) --no-print-directory proofs
 	$(MAKE) --no-print-directory mutants
+
+# libFuzzer campaigns (clang, ASan, UBSan) on the scenario parser and on
+# collide audit's CSV reading, from the seeds of tests/fuzz/ (see
+# tests/fuzz/run.sh): a short one in make check, a longer one by hand.
+FUZZ_SHORT = 15
+FUZZ_LONG  = 600
+.PHONY: fuzz fuzz-short
+fuzz-short:
+	@scripts/ensure-packages $(PKG_BUILD) $(PKG_FUZZ)
+	@sh tests/fuzz/run.sh $(BUILD) $(FUZZ_SHORT)
+fuzz:
+	@scripts/ensure-packages $(PKG_BUILD) $(PKG_FUZZ)
+	@sh tests/fuzz/run.sh $(BUILD) $(FUZZ_LONG)
 
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
 # (a separate build in $(BUILD)/sanitize); any report fails a test.

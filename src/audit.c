@@ -128,6 +128,12 @@ static int read_rows(auditor *A, const csv_table *c, FILE *err)
                     "range: q in {0, 1}\n", c->path, r + 1, qd);
             ok = 0;
         }
+        if (ok && !(jd >= 0 && jd <= 1e9 && jd == floor(jd))) {
+            fprintf(err, "collide audit: %s:%d: j = %.17g is outside the "
+                    "allowed range: an integer in [0, 1e9]\n", c->path, r + 1,
+                    jd);
+            ok = 0;
+        }
         if (!ok)
             return -1;
         T->j[r - 1] = (int)jd;

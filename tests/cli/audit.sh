@@ -95,6 +95,15 @@ cut -d, -f1-3 "$tr" >"$tmp/short.csv"
 run "$exe" audit "$tmp/short.csv" --scenario study3-bwmcl
 [ "$rc" -eq 3 ] && has "no column x" "$tmp/err"
 check "a trajectory without x: exit 3 naming the column (got $rc)" $?
+# j too large for an int (found by fuzzing: a conversion out of range)
+awk -F, -v OFS=, 'NR == 2 { $2 = "8888888888888" } { print }' "$tr" >"$tmp/bigj.csv"
+run "$exe" audit "$tmp/bigj.csv" --scenario study3-bwmcl
+[ "$rc" -eq 3 ] && has "bigj.csv:2: j = 8888888888888 is outside the allowed range" "$tmp/err"
+check "j = 8888888888888: exit 3 naming the line and the range (got $rc)" $?
+awk -F, -v OFS=, 'NR == 2 { $2 = "0.5" } { print }' "$tr" >"$tmp/halfj.csv"
+run "$exe" audit "$tmp/halfj.csv" --scenario study3-bwmcl
+[ "$rc" -eq 3 ] && has "j = 0.5 is outside the allowed range: an integer" "$tmp/err"
+check "j = 0.5: exit 3 (got $rc)" $?
 run "$exe" audit "$tr"
 [ "$rc" -eq 2 ]; check "no --scenario: usage error (got $rc)" $?
 run "$exe" audit "$tr" --scenario study3-bwmcl --tol 2
