@@ -1,0 +1,107 @@
+#!/bin/sh
+# options.sh BUILD: options of `collide run`, `collide audit` and
+# `collide plot` that the other scripts leave out: --at (the samples at the
+# given times, and each bad time named with its range), the contact still
+# lasting at T, SIGTERM during a run (exit 10, no file), audit's
+# --observables and each bad audit or plot option (exit 2 or 3).
+exe="$1/collide"
+pass=0; fail=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # NAME STATUS
+    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
+    else fail=$((fail + 1)); echo "FAIL $1"; fi
+}
+
+run() {
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+has() { grep -qF -- "$1" "$2"; }
+
+# opt NAME STATUS MESSAGE ARGS...: collide ARGS exits with STATUS and its
+# stderr contains MESSAGE.
+opt() {
+    name="$1"; want="$2"; msg="$3"; shift 3
+    run "$exe" "$@"
+    [ "$rc" -eq "$want" ] && has "$msg" "$tmp/err"
+    check "$name: exit $want and '$msg' (got $rc: $(head -n 1 "$tmp/err"))" $?
+}
+
+# ---- run --at ----
+run "$exe" run hertz --samples 0 --at 0,0.0001,0.0002 --csv "$tmp/at" --quiet
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ]
+check "run hertz --at 0,0.0001,0.0002 --quiet: exit 0, nothing printed" $?
+# free flight x = x0 + v0 t (x0 = 0.01 m, v0 = -1 m/s) at the three times
+awk -F, 'NR > 1 && $1 < 0.005 { n++; d = $5 - (0.01 - $1); if (d < 0) d = -d
+    if (d > 1e-15) bad = 1 } END { exit !(n == 3 && !bad) }' "$tmp/at/samples.csv"
+check "run --at: samples at t = 0, 1e-4, 2e-4 with x = x0 + v0 t" $?
+run "$exe" run hertz --at 0.01,x --csv "$tmp/at2"
+[ "$rc" -eq 3 ] && has "--at: 'x' is not a decimal number; the allowed range is t in [0, T]" \
+    "$tmp/err" && [ ! -e "$tmp/at2" ]
+check "run --at 0.01,x: exit 3, 'x' named, no file ($(cat "$tmp/err"))" $?
+opt "run --at 5 (beyond T = 0.1)" 3 "--at: t = 5 is outside the allowed range: t in [0, T]" \
+    run hertz --at 5
+opt "run --at -1e-3" 3 "--at: t = -1e-3 is outside the allowed range" \
+    run hertz --at 0,-1e-3
+opt "run --at 0,,1" 3 "--at: '' is not a decimal number" run hertz --at 0,,1
+opt "run --digits without --precision" 2 "--digits and --check need --precision" \
+    run hertz --digits 5
+
+# ---- a contact lasting at T ----
+"$exe" show hertz | sed 's/^T = .*/T = 0.0105/' >"$tmp/fc.scn"
+run "$exe" run "$tmp/fc.scn"
+[ "$rc" -eq 0 ] && has "collisions (Eqs. 193-204): 0" "$tmp/out" &&
+    has "final contact, from t_e = 10.00000 ms to T = 10.50000 ms (not a collision)" \
+        "$tmp/out"
+check "run of hertz to T = 10.5 ms: no collision, the final contact from 10 ms" $?
+# v_i is v0 = -1; xc_max (greatest indentation) >= xc(T)
+sed -n 's/.*v_i = \([^ ]*\) m\/s, xc_max = \([^ ]*\) um.*xc(T) = \([^ ]*\) um.*/\1 \2 \3/p' \
+    "$tmp/out" | awk '{ exit !(NF == 3 && $1 == -1 && $2 >= $3 && $3 > 0) }'
+check "final contact: v_i = -1 m/s, xc_max >= xc(T) > 0" $?
+
+# ---- SIGTERM ----
+"$exe" run study1 --precision 256 --csv "$tmp/sig" --quiet 2>"$tmp/sig.err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 10 ] && [ ! -e "$tmp/sig" ]
+check "run --precision 256 ended by SIGTERM: exit 10 (got $rc), no file" $?
+
+# ---- audit ----
+"$exe" run study1 --quiet --csv "$tmp/s1"
+run "$exe" audit "$tmp/s1/trajectory.csv" --scenario study1 --observables "$tmp/obs.csv"
+[ "$rc" -eq 0 ] && has "collisions recomputed from the rows: 12, written to $tmp/obs.csv" \
+    "$tmp/out"
+check "audit --observables: 12 collisions written to the file (exit $rc)" $?
+# t_e and v_i recomputed from the rows equal those of the run to 1e-9
+awk -F, 'NR == FNR { te[FNR] = $2; vi[FNR] = $6; n++; next }
+    FNR > 1 { m++; if ((te[FNR] - $2) ^ 2 > 1e-18 * $2 ^ 2 ||
+                       (vi[FNR] - $6) ^ 2 > 1e-18 * $6 ^ 2) bad = 1 }
+    END { exit !(n == 13 && m == 12 && !bad) }' "$tmp/obs.csv" "$tmp/s1/collisions.csv"
+check "audit --observables: t_e and v_i of each collision equal the run's" $?
+opt "audit --observables under a file" 3 "x.csv: cannot write the observables" \
+    audit "$tmp/s1/trajectory.csv" --scenario study1 --observables "$tmp/fc.scn/x.csv"
+run "$exe" audit --help
+[ "$rc" -eq 0 ] && has "usage: collide audit TRAJ.csv --scenario SCENARIO" "$tmp/out"
+check "audit --help: exit 0 and the usage" $?
+opt "audit TRAJ --tol" 2 "collide audit: missing value after --tol" audit t.csv --tol
+opt "audit --frob" 2 "collide audit: unknown option --frob" audit t.csv --frob
+opt "audit of two TRAJ" 2 "collide audit: more than one TRAJ: b.csv" \
+    audit a.csv b.csv --scenario hertz
+opt "audit --tol 2" 3 "collide audit: --tol = 2 is outside the allowed range: X in (0, 1)" \
+    audit t.csv --tol 2 --scenario hertz
+opt "audit without --scenario" 2 "collide audit: missing --scenario" audit t.csv
+opt "audit without TRAJ" 2 "collide audit: missing TRAJ" audit --scenario hertz
+
+# ---- plot ----
+opt "plot hertz --out" 2 "collide plot: missing value after --out" plot hertz --out
+opt "plot of nine scenarios" 2 "collide plot: too many scenarios: hertz" \
+    plot hertz hertz hertz hertz hertz hertz hertz hertz hertz
+
+echo "options.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
