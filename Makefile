@@ -103,6 +103,7 @@ sanitize: deps-build
 coverage:
 	@scripts/ensure-packages $(PKG_COVERAGE)
 	@find $(BUILD)/coverage -name '*.gcda' -delete 2>/dev/null || true
+	@rm -f $(BUILD)/coverage/collide-mpi  # relinked by sweep_mpi.sh, never stale
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/coverage \
 	    OPT="-O0 -g --coverage" LDLIBS="--coverage $(LDLIBS)" test
 	@sh tests/coverage.sh $(BUILD)/coverage
