@@ -108,6 +108,12 @@ coverage:
 	    OPT="-O0 -g --coverage" LDLIBS="--coverage $(LDLIBS)" test
 	@sh tests/coverage.sh $(BUILD)/coverage
 
+# Valgrind memcheck on the command-line runs (tests/valgrind.sh).
+.PHONY: valgrind
+valgrind: all
+	@scripts/ensure-packages valgrind
+	@sh tests/valgrind.sh $(BUILD)
+
 # The reference result sets of reference_data/ (reference_data/README.md):
 # checked high-precision runs, each with its meta.json.
 reference: deps-build
