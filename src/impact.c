@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "grow.h"
 #include "ledger.h"
 #include "observables.h"
 
@@ -264,29 +265,12 @@ static double next_breakpoint(void *ctx, double t)
     return input_next_breakpoint(I->m, t);
 }
 
-/* ---- growing arrays ------------------------------------------------------ */
-
-static int grow(void **p, int *cap, int n, size_t size)
-{
-    void *q;
-    int nc;
-    if (n < *cap)
-        return 0;
-    nc = *cap ? 2 * *cap : 64;
-    q = realloc(*p, (size_t)nc * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = nc;
-    return 0;
-}
-
 static int add_sample(impact *I, double t, int j, int q, int boundary,
                       const double *y)
 {
     sim_result *r = I->r;
     sample_rec *s;
-    if (grow((void **)&r->samples, &r->cap_samples, r->nsamples,
+    if (grow_array((void **)&r->samples, &r->cap_samples, r->nsamples,
              sizeof *r->samples)) {
         I->fail_memory = 1;
         return COLLIDE_E_MEMORY;
@@ -527,7 +511,7 @@ static int end_contact(impact *I, const engine_event *e, double d_jump)
     c->DeltaD = d_jump;
     c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
                                   c->DeltaD, c->Is);       /* Eq. (24) */
-    if (grow((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
+    if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return COLLIDE_E_MEMORY;
     r->collisions[r->ncollisions++] = *c;
@@ -543,7 +527,7 @@ static int on_event(void *ctx, const engine_event *e)
                                 impact_storage(I->m, &I->L, e->after));
     event_rec *ev;
     ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
-    if (grow((void **)&r->events, &r->cap_events, r->nevents,
+    if (grow_array((void **)&r->events, &r->cap_events, r->nevents,
              sizeof *r->events))
         return COLLIDE_E_MEMORY;
     ev = &r->events[r->nevents++];

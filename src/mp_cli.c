@@ -19,15 +19,12 @@
 static const char *const tables[] = {"collisions", "events", "ledger",
                                      "samples"};
 
-/* Decimal digits that `bits` carry. */
-static double bits_digits(long bits) { return (double)bits * log10(2.0); }
-
 /* The step tolerance 10^-tol and the digits written: by default the
  * tolerance is 8 digits short of the precision and 6 more digits are
  * written than are claimed... */
 static void settings(const mp_cli_args *a, double *tol, int *out)
 {
-    double room = bits_digits(a->bits) - 8;
+    double room = mp_default_digits((mpfr_prec_t)a->bits);
     if (isnan(a->digits)) {
         *tol = room;
         *out = (int)floor(room) - 6;

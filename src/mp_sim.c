@@ -8,18 +8,22 @@
 #include <string.h>
 #include <time.h>
 
+#include "grow.h"
 #include "impact.h"
 #include "select.h"
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 #define ORDER_MAX 600
 
+double mp_default_digits(mpfr_prec_t prec)
+{
+    return (double)prec * log10(2.0) - 8;
+}
+
 mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec)
 {
     mp_options m;
-    m.digits = floor((double)prec * log10(2.0)) - 12;
-    if (m.digits < 6)
-        m.digits = 6;
+    m.digits = mp_default_digits(prec);
     m.n_samples = o->n_samples;
     m.max_steps = o->max_steps;
     m.zeno_events = o->zeno_events;
@@ -109,6 +113,22 @@ static void set_inputs(run *R, int k)
     }
 }
 
+/* The valuation nu of the operand of power node x: 0 when the operand is
+ * not zero at the start, else nu_zero. */
+static void set_valuation(const mp_tape *T, mp_node *x, int nu_zero)
+{
+    if (x->op == MP_POWSGN || x->op == MP_POWABS)
+        x->nu = mpfr_zero_p(T->node[x->a].c[0]) ? nu_zero : 0;
+}
+
+/* The least valuation in t, 1, or 2 (in sqrt(t - t*)) for a fractional
+ * exponent, that makes nu p an integer: a power of a zero operand
+ * evaluated to order 0 or 1 by it is the one-sided value and rate. */
+static int analytic_nu(const mp_node *x)
+{
+    return x->p_twice % 2 == 0 ? 1 : 2;
+}
+
 /* Coefficient k of the nodes of mask; at k = 0 a power of a zero operand
  * gets the valuation of its operand (in t, or twice it in sqrt(t - t*)). */
 static int eval_mask(run *R, const unsigned char *mask, int k)
@@ -119,10 +139,8 @@ static int eval_mask(run *R, const unsigned char *mask, int k)
         mp_node *x = &T->node[i];
         if (!mask[i])
             continue;
-        if (k == 0 && (x->op == MP_POWSGN || x->op == MP_POWABS))
-            x->nu = mpfr_zero_p(T->node[x->a].c[0])
-                        ? R->val[x->a] * (R->sqrt_clock ? 2 : 1)
-                        : 0;
+        if (k == 0 && x->a >= 0)
+            set_valuation(T, x, R->val[x->a] * (R->sqrt_clock ? 2 : 1));
         if (mp_tape_eval_node(T, i, k) != 0)
             return -1;
     }
@@ -183,8 +201,7 @@ static int point_eval(run *R, mpfr_srcptr t, mpfr_t *y)
             mpfr_set(x->c[0], y[x->var], MPFR_RNDN);
         if (x->op == MP_TIME)
             mpfr_set(x->c[0], t, MPFR_RNDN);
-        if (x->op == MP_POWSGN || x->op == MP_POWABS)
-            x->nu = mpfr_zero_p(T->node[x->a].c[0]) ? 2 : 0;
+        set_valuation(T, x, analytic_nu(x));
         if (mp_tape_eval_node(T, i, 0) != 0)
             return -1;
         x->sign = mpfr_sgn(x->c[0]) < 0 ? -1 : 1;
@@ -249,8 +266,7 @@ static int begin_piece(run *R)
         R->val[i] = 1;
         if (!mask[i])
             continue;
-        if (x->op == MP_POWSGN || x->op == MP_POWABS)
-            x->nu = mpfr_zero_p(T->node[x->a].c[0]) ? 8 : 0; /* zero to order 3 */
+        set_valuation(T, x, 8);   /* powers of zero operands: 0 to order 3 */
         if (mp_tape_eval_node(T, i, 0) != 0)
             return -1;
         if (!R->sw[R->q][i])
@@ -403,7 +419,6 @@ static int sign_at(run *R, mpfr_t *c, int s_fn, mpfr_srcptr x)
 static void refine(run *R, mpfr_t *c, int s_fn, root *z)
 {
     int it, maxit = 4 * (int)R->T->prec + 50;
-    mpfr_set_prec(R->d, R->T->prec);
     for (it = 0; it < maxit; it++) {
         mpfr_sub(R->d, z->hi, z->lo, MPFR_RNDN);
         if (mpfr_cmp_ui(R->d, 0) <= 0 ||
@@ -526,22 +541,6 @@ static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
 
 /* ---- results ---------------------------------------------------------------- */
 
-/* Room for one more element of an array of n, capacity *cap. */
-static int grow(void **p, int *cap, int n, size_t size)
-{
-    void *q;
-    int nc;
-    if (n < *cap)
-        return 0;
-    nc = *cap ? 2 * *cap : 64;
-    q = realloc(*p, (size_t)nc * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = nc;
-    return 0;
-}
-
 static void collision_init(mp_collision *c, mpfr_prec_t prec)
 {
     int k;
@@ -593,7 +592,8 @@ static int add_sample(run *R, mpfr_srcptr t, int j, int q, int boundary,
     mp_result *r = R->r;
     mp_sample *s;
     int i;
-    if (grow((void **)&r->samples, &r->cap_samples, r->nsamples, sizeof *s))
+    if (grow_array((void **)&r->samples, &r->cap_samples, r->nsamples,
+                   sizeof *s))
         return -1;
     s = &r->samples[r->nsamples++];
     s->j = j;
@@ -761,7 +761,7 @@ static int end_contact(run *R, mpfr_srcptr t, mpfr_t *before, mpfr_t *after,
     mpfr_set(c->v[MC_DD], d_jump, MPFR_RNDN);
     residual(c->v[MC_RES], c->v[MC_VEND], c->v[MC_VSTART], c->v[MC_DC],
              c->v[MC_DD], c->v[MC_IS]);
-    if (grow((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
+    if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return -1;
     collision_init(&r->collisions[r->ncollisions], R->T->prec);
@@ -831,7 +831,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     mp_result *r = R->r;
     mp_event *e;
     int i, to = transition_to(tr);
-    if (grow((void **)&r->events, &r->cap_events, r->nevents, sizeof *e))
+    if (grow_array((void **)&r->events, &r->cap_events, r->nevents,
+                   sizeof *e))
         return -1;
     e = &r->events[r->nevents++];
     mpfr_inits2(R->T->prec, e->t, e->lo, e->hi, e->margin, e->rate_scale,
@@ -963,9 +964,8 @@ static int left_rate(run *R, int g, mpfr_t rate)
             mp_node *x = &T->node[i];
             if (!mask[i])
                 continue;
-            if (k == 0 && (x->op == MP_POWSGN || x->op == MP_POWABS))
-                x->nu = mpfr_zero_p(T->node[x->a].c[0])
-                            ? (x->p_twice % 2 == 0 ? 1 : 2) : 0;
+            if (k == 0)
+                set_valuation(T, x, analytic_nu(x));
             if (mp_tape_eval_node(T, i, k) != 0) {
                 R->sqrt_clock = clock;
                 return -1;

@@ -29,7 +29,11 @@ typedef struct mp_options {
     int progress;        /* 1: a progress line on stderr (for a terminal) */
 } mp_options;
 
-/* Defaults for precision prec: a tolerance 12 digits short of it. */
+/* The default tolerance 10^-digits at precision prec: 8 decimal digits
+ * short of it (spec/high_precision.md). */
+double mp_default_digits(mpfr_prec_t prec);
+
+/* Defaults for precision prec: the tolerance of mp_default_digits. */
 mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec);
 
 /* The columns of collisions.csv after i (output.c), in order. */

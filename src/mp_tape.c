@@ -67,8 +67,6 @@ static int add_node(mp_tape *T, mp_op op, int a, int b)
     x->sign = 1;
     mpfr_init2(x->value, T->prec);
     mpfr_set_zero(x->value, 1);
-    if (op >= MP_POWSGN && op <= MP_SGN)
-        T->node[a].is_switch = 1;
     return T->n++;
 }
 

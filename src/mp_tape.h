@@ -45,8 +45,8 @@ typedef struct mp_node {
     mpfr_t *aux;     /* MP_SIN: the coefficients of cos a */
     /* on the current piece */
     int sign;        /* sign of this node's value, when it is an operand of
-                        a non-smooth operation (+1 or -1) */
-    int is_switch;   /* it is such an operand: a switching function */
+                        a non-smooth operation (+1 or -1): a switching
+                        function */
     int nu;          /* MP_POW*: valuation of the operand (0: a(0) != 0) */
 } mp_node;
 

@@ -249,7 +249,7 @@ static void b64_results(const scenario *s, char *buf, size_t len)
 static void mp_results(const scenario *s, long bits, char *buf, size_t len)
 {
     static const int col[5] = {MC_E, MC_TD, MC_XCR, MC_VI, MC_VS};
-    double room = (double)bits * log10(2.0) - 8;
+    double room = mp_default_digits((mpfr_prec_t)bits);
     int i, d = (int)floor(room) - 6, n;
     mp_model M;
     mp_result r;
@@ -259,7 +259,6 @@ static void mp_results(const scenario *s, long bits, char *buf, size_t len)
     memset(&r, 0, sizeof r);
     if (st == COLLIDE_OK) {
         o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
-        o.digits = room;
         st = mp_run(&M, &o, &r);
     }
     d = d < 3 ? 3 : d;
