@@ -11,37 +11,6 @@
 
 #define GRID_FILE_MAX 65536
 
-/* Reads the whole file at path (at most max bytes) into a new string. */
-static collide_status read_text(const char *path, size_t max, char **out,
-                                char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    size_t n;
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return COLLIDE_E_INPUT;
-    }
-    buf = malloc(max + 1);
-    if (!buf) {
-        fclose(f);
-        snprintf(err, errlen, "%s: out of memory", path);
-        return COLLIDE_E_MEMORY;
-    }
-    n = fread(buf, 1, max + 1, f);
-    if (ferror(f) || n > max || memchr(buf, '\0', n)) {
-        snprintf(err, errlen, "%s: %s", path, ferror(f) ? "read error" :
-                 n > max ? "file too large" : "not a text file");
-        fclose(f);
-        free(buf);
-        return COLLIDE_E_INPUT;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *out = buf;
-    return COLLIDE_OK;
-}
-
 /* [b, e) without the spaces, tabs and carriage returns at both ends. */
 static void trim(const char **b, const char **e)
 {
@@ -205,7 +174,8 @@ static collide_status read_base(grid *g, const char *name, char *err,
         snprintf(err, errlen, "scenario path too long");
         return COLLIDE_E_INPUT;
     }
-    return read_text(g->source, SCENARIO_FILE_MAX, &g->base, err, errlen);
+    return scenario_read_text(g->source, SCENARIO_FILE_MAX, NULL, &g->base,
+                              err, errlen);
 }
 
 /* The index of axis key, or -1. */
@@ -306,7 +276,7 @@ collide_status grid_load(const char *path, grid *g, char *err, size_t errlen)
     collide_status st;
     memset(g, 0, sizeof *g);
     snprintf(g->path, sizeof g->path, "%s", path);
-    st = read_text(path, GRID_FILE_MAX, &text, err, errlen);
+    st = scenario_read_text(path, GRID_FILE_MAX, NULL, &text, err, errlen);
     for (b = st == COLLIDE_OK ? text : NULL; b && st == COLLIDE_OK; line++) {
         char *e = strchr(b, '\n');
         msg[0] = '\0';

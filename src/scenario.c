@@ -974,28 +974,34 @@ collide_status scenario_parse(const char *text, const char *source,
 
 /* ---- loading ---- */
 
-static collide_status read_file(const char *path, char **text, char *err,
-                                size_t errlen)
+collide_status scenario_read_text(const char *path, size_t max,
+                                  const char *hint, char **text, char *err,
+                                  size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     size_t n;
     char *buf;
     if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s (not a built-in scenario "
-                 "either; see collide list)", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot open: %s%s", path, strerror(errno),
+                 hint ? hint : "");
         return COLLIDE_E_INPUT;
     }
-    buf = malloc(SCENARIO_FILE_MAX + 1);
+    buf = malloc(max + 1);
     if (!buf) {
         fclose(f);
         snprintf(err, errlen, "%s: out of memory", path);
         return COLLIDE_E_MEMORY;
     }
-    n = fread(buf, 1, SCENARIO_FILE_MAX + 1, f);
-    if (ferror(f) || n > SCENARIO_FILE_MAX || memchr(buf, '\0', n)) {
-        snprintf(err, errlen, "%s: %s", path, ferror(f) ? "read error" :
-                 n > SCENARIO_FILE_MAX ? "larger than 65536 bytes" :
-                 "contains a NUL byte: not a text file");
+    n = fread(buf, 1, max + 1, f);
+    if (ferror(f) || n > max || memchr(buf, '\0', n)) {
+        if (ferror(f))
+            snprintf(err, errlen, "%s: read error", path);
+        else if (n > max)
+            snprintf(err, errlen, "%s: file too large: larger than %lu bytes",
+                     path, (unsigned long)max);
+        else
+            snprintf(err, errlen, "%s: contains a NUL byte: not a text file",
+                     path);
         fclose(f);
         free(buf);
         return COLLIDE_E_INPUT;
@@ -1017,7 +1023,9 @@ collide_status scenario_load(const char *name_or_path, scenario *s,
         snprintf(source, sizeof source, "builtin:%s", name_or_path);
         return scenario_parse(text, source, s, err, errlen);
     }
-    st = read_file(name_or_path, &file, err, errlen);
+    st = scenario_read_text(name_or_path, SCENARIO_FILE_MAX,
+                            " (not a built-in scenario either; see collide "
+                            "list)", &file, err, errlen);
     if (st != COLLIDE_OK)
         return st;
     st = scenario_parse(file, name_or_path, s, err, errlen);

@@ -70,6 +70,14 @@ collide_status scenario_parse(const char *text, const char *source,
 collide_status scenario_load(const char *name_or_path, scenario *s,
                              char *err, size_t errlen);
 
+/* Reads the text file at path, of at most max bytes and without a NUL
+ * byte, into a new string (*text, to be freed). On an error writes one
+ * line into err naming the file (hint is appended to "cannot open") and
+ * returns COLLIDE_E_INPUT or COLLIDE_E_MEMORY. */
+collide_status scenario_read_text(const char *path, size_t max,
+                                  const char *hint, char **text, char *err,
+                                  size_t errlen);
+
 /* The entry of key, or NULL. */
 const scenario_entry *scenario_find(const scenario *s, const char *key);
 

@@ -69,7 +69,7 @@ bad_grid "of too many points" 3 "g.txt: more than 100000000 points" \
     'scenario = hertz\nv0 = linspace(-2, -1, 100000)\nx0 = linspace(0, 1, 10000)\n'
 bad_grid "with a missing scenario file" 3 "nothere.scn: cannot open" \
     'scenario = nothere.scn\nv0 = -1\n'
-bad_grid "with a NUL byte" 3 "g.txt: not a text file" \
+bad_grid "with a NUL byte" 3 "g.txt: contains a NUL byte: not a text file" \
     'scenario = hertz\nv0 = -1\n\000\n'
 run "$exe" sweep "$tmp/none.txt"
 [ "$rc" -eq 3 ] && has "none.txt: cannot open" "$tmp/err"
