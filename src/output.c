@@ -213,8 +213,7 @@ static collide_status io_error(char *err, size_t errlen, const char *path,
     return COLLIDE_E_IO;
 }
 
-/* mkdir -p: creates dir and its missing parents. */
-static collide_status make_dirs(const char *dir, char *err, size_t errlen)
+collide_status output_make_dirs(const char *dir, char *err, size_t errlen)
 {
     char buf[OUT_PATH_MAX];
     struct stat st;
@@ -383,7 +382,7 @@ collide_status output_write_files(const char *dir, const output_file *files,
 {
     file_set fs;
     sigset_t block, old;
-    collide_status st = make_dirs(dir, err, errlen);
+    collide_status st = output_make_dirs(dir, err, errlen);
     fs.files = files;
     fs.n = n < OUT_NFILES_MAX ? n : OUT_NFILES_MAX;
     if (st == COLLIDE_OK)

@@ -18,6 +18,10 @@
 #include "model.h"
 #include "sim.h"
 
+/* mkdir -p: creates dir and its missing parents; COLLIDE_OK, or
+ * COLLIDE_E_IO with one line in err naming the directory. */
+collide_status output_make_dirs(const char *dir, char *err, size_t errlen);
+
 /* One file of a set: its name in the directory, and the function that
  * writes its content from the context of the set. */
 typedef int (*output_writer)(FILE *f, const void *ctx);

@@ -129,25 +129,6 @@ int plot_gnuplot_available(void)
     return 0;
 }
 
-/* mkdir -p: creates dir and its missing parents. */
-static int make_dirs(const char *dir)
-{
-    char buf[PATH_LEN];
-    size_t i, n = strlen(dir);
-    if (n >= PATH_LEN)
-        return -1;
-    memcpy(buf, dir, n + 1);
-    for (i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != '\0')
-            continue;
-        buf[i] = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        buf[i] = dir[i];
-    }
-    return 0;
-}
-
 /* The unit of base (e.g. "m") with an SI prefix that puts maxabs in
  * [1, 1000). */
 static unit unit_for(double maxabs, const char *base)
@@ -739,11 +720,8 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
     static figure figs[2 * PLOT_SCENARIOS_MAX + 1];
     char script[PATH_LEN], log[PATH_LEN];
     int nfig, rc;
-    if (make_dirs(out) != 0) {
-        snprintf(err, errlen, "collide plot: cannot create %s: %s", out,
-                 strerror(errno));
+    if (output_make_dirs(out, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
-    }
     if (path_printf(script, "%s/main.gp", tmp) || track(script) ||
         path_printf(log, "%s/gnuplot.log", tmp) || track(log) ||
         plan_figures(p, n, tmp, out, figs, &nfig) ||
