@@ -56,7 +56,7 @@ static int write_events(FILE *f, const void *ctx)
     fputs(output_events_header, f);
     output_component_names(f, &c->M->L, "before_");
     output_component_names(f, &c->M->L, "after_");
-    fputs(",rate_scale\n", f);
+    fputs(output_events_trailer, f);
     for (i = 0; i < c->r->nevents; i++) {
         const mp_event *e = &c->r->events[i];
         fprintf(f, "%d", e->j);

@@ -55,6 +55,7 @@ const char output_collisions_header[] =
 const char output_events_header[] =
     "j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,"
     "bracket_lo,bracket_hi";
+const char output_events_trailer[] = ",rate_scale\n";
 const char output_ledger_header[] =
     "scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale\n";
 const char output_samples_header[] = "t,j,q,boundary";
@@ -97,7 +98,7 @@ static int write_events(FILE *f, const void *ctx)
     fputs(output_events_header, f);
     output_component_names(f, L, "before_");
     output_component_names(f, L, "after_");
-    fputs(",rate_scale\n", f);
+    fputs(output_events_trailer, f);
     for (i = 0; i < r->nevents; i++) {
         const event_rec *e = &r->events[i];
         fprintf(f, "%d,%.17g,%s,%.17g,%d,%d,%d,%.17g,%.17g", e->j, e->t,

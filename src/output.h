@@ -38,11 +38,12 @@ collide_status output_write_files(const char *dir, const output_file *files,
                                   size_t errlen);
 
 /* The header lines of the tables (shared by the binary64 and MPFR
- * writers): collisions and ledger complete; events and samples are
- * followed by the component names (output_component_names) and, for
- * samples, by output_samples_trailer. */
+ * writers): collisions and ledger complete; events, samples and
+ * trajectory are followed by the component names (output_component_names)
+ * and their trailers. */
 extern const char output_collisions_header[];
 extern const char output_events_header[];
+extern const char output_events_trailer[];
 extern const char output_ledger_header[];
 extern const char output_samples_header[];
 extern const char output_samples_trailer[];
