@@ -3,27 +3,7 @@
 # trajectories corrupted on purpose, each by the check it breaks: a
 # forgotten reset of z_c, a missed separation, a sign error in the applied
 # force, energy injected at a jump; bad input is exit 3 naming the file.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
-
-# 1-based index of column NAME in the header of FILE
-column_of() {
-    head -n 1 "$2" | tr ',' '\n' | grep -nx -- "$1" | cut -d: -f1
-}
+. tests/cli_common.sh "$1"
 
 # our own trajectories pass, and the observables match ours
 for sc in example-v2 hertz study1 study3-bwmcl; do
@@ -110,5 +90,4 @@ run "$exe" audit "$tr" --scenario study3-bwmcl --tol 2
 [ "$rc" -eq 3 ] && has "--tol = 2 is outside the allowed range" "$tmp/err"
 check "--tol 2: exit 3 with the range (got $rc)" $?
 
-echo "audit.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish audit.sh

@@ -3,15 +3,7 @@
 # scenario file, run through `collide run FILE --csv DIR`, gets its own
 # message naming the file, line, field and allowed range, a non-zero exit
 # status (3), and leaves no file in DIR.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
+. tests/cli_common.sh "$1"
 
 # study 1 (Table I), with line numbers fixed by this text
 cat >"$tmp/hr.scn" <<'SCN'
@@ -178,5 +170,4 @@ option "--samples -3" "samples in [0, " hertz --samples -3
 option "--samples 2.5" "not an integer" hertz --samples 2.5
 option "missing scenario file" "no-such.scn" "$tmp/no-such.scn"
 
-echo "bad_input.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish bad_input.sh

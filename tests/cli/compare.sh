@@ -5,32 +5,11 @@
 # perturbed value is found with its column, row and digits; --digits sets
 # the exit status; --scd-csv writes each cell's scd under the same header;
 # bad input is exit 2 with a message naming the file.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-# runs the command, keeping stdout, stderr and the exit status
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
+. tests/cli_common.sh "$1"
 
 # the report line of TABLE COLUMN, its fields separated by one space
 line_of() {
     awk -v t="$1" -v c="$2" '$1 == t && $2 == c { $1 = $1; print }' "$tmp/out"
-}
-
-# 1-based index of column NAME in the header of FILE
-column_of() {
-    head -n 1 "$2" | tr ',' '\n' | grep -nx -- "$1" | cut -d: -f1
 }
 
 # 0 when LO <= X <= HI
@@ -200,5 +179,4 @@ usage_error "A B --digits inf" "$d1" "$d1" --digits inf
 usage_error "A B --scd-csv" "$d1/samples.csv" "$d1/samples.csv" --scd-csv
 usage_error "A B --frob" "$d1" "$d1" --frob
 
-echo "compare.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish compare.sh

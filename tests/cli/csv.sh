@@ -3,15 +3,7 @@
 # with their headers, all or none: no temporaries remain, a failed or
 # interrupted run leaves previous files untouched, an unwritable DIR is an
 # output error (exit 4).
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
+. tests/cli_common.sh "$1"
 
 files="collisions.csv events.csv ledger.csv samples.csv trajectory.csv"
 collisions_header="i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda"
@@ -141,5 +133,4 @@ rc=$?
 [ ! -e "$tmp/int" ] || [ -z "$(ls -A "$tmp/int")" ]
 check "SIGINT: no file written" $?
 
-echo "csv.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish csv.sh

@@ -4,22 +4,7 @@
 # option of `collide sweep` and `collide merge` is named (exit 2, or 3 for
 # a value out of range); a grid's values reach the points as written
 # (lists, linspace, logspace, a base scenario file beside the grid).
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
+. tests/cli_common.sh "$1"
 
 # bad_grid NAME STATUS MESSAGE TEXT: a grid file with TEXT (printf format)
 # exits with STATUS, its message contains MESSAGE, and no file is written.
@@ -151,5 +136,4 @@ run "$exe" merge --help
 [ "$rc" -eq 0 ] && has "collide merge" "$tmp/out"
 check "merge --help: exit 0 and its usage on stdout" $?
 
-echo "grid.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish grid.sh

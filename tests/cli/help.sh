@@ -1,22 +1,6 @@
 #!/bin/sh
 # help.sh BUILD: the help texts, usage errors and `collide list`/`show`.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME CONDITION-STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-# runs the command, keeping stdout, stderr and the exit status
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
+. tests/cli_common.sh "$1"
 
 run "$exe" --help
 check "collide --help exits 0" $rc
@@ -84,5 +68,4 @@ run "$exe" show no-such-scenario
 [ "$rc" -eq 3 ]; check "collide show of a missing scenario exits 3" $?
 has "no-such-scenario" "$tmp/err"; check "collide show names the missing scenario" $?
 
-echo "help.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish help.sh

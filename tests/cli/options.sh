@@ -4,22 +4,7 @@
 # given times, and each bad time named with its range), the contact still
 # lasting at T, SIGTERM during a run (exit 10, no file), audit's
 # --observables and each bad audit or plot option (exit 2 or 3).
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
+. tests/cli_common.sh "$1"
 
 # opt NAME STATUS MESSAGE ARGS...: collide ARGS exits with STATUS and its
 # stderr contains MESSAGE.
@@ -103,5 +88,4 @@ opt "plot hertz --out" 2 "collide plot: missing value after --out" plot hertz --
 opt "plot of nine scenarios" 2 "collide plot: too many scenarios: hertz" \
     plot hertz hertz hertz hertz hertz hertz hertz hertz hertz
 
-echo "options.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish options.sh

@@ -4,24 +4,8 @@
 # files, no temporary file left in DIR; without gnuplot on PATH it fails
 # with exit status 3 and a message naming the package to install; usage
 # errors are exit 2 and a failed scenario leaves no file.
-exe="$1/collide"
+. tests/cli_common.sh "$1"
 case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-# runs the command, keeping stdout, stderr and the exit status
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
 
 # 0 when FILE begins with the eight bytes of the PNG signature
 is_png() {
@@ -88,5 +72,4 @@ check "plot example-v2 hertz: exit 0 (got $rc)" $rc
 is_png "$out/compare.png"; check "compare.png has the PNG signature" $?
 is_svg "$out/compare.svg"; check "compare.svg is an SVG document" $?
 
-echo "plot.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish plot.sh

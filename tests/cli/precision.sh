@@ -5,22 +5,7 @@
 # table and fails with status 11 when a value falls short; bad options are
 # refused with a message naming the option, the value and the range, and
 # leave no file behind.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
+. tests/cli_common.sh "$1"
 
 # A run and its tables: the same header as binary64, 30 digits written.
 run "$exe" run example-v2 --precision 160 --digits 30 --csv "$tmp/mp"
@@ -84,5 +69,4 @@ run "$exe" run "$tmp/p13" --precision 128 --csv "$tmp/p13out"
 [ "$rc" -eq 3 ] && has "p = 1.3 is outside the range of the high-precision mode" "$tmp/err" && [ ! -e "$tmp/p13out" ]
 check "p = 1.3: exit 3 naming p and the range (got $rc)" $?
 
-echo "precision.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish precision.sh

@@ -4,15 +4,7 @@
 # the committed files to the digits the sets claim (meta.json "digits"):
 # every table, every numeric column, and the same meta.json apart from
 # the scd it measured and the versions.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
+. tests/cli_common.sh "$1"
 
 subset="example-v2 hertz free-fall gamma-minus-beta"
 sh reference_data/generate.sh "$1" "$tmp" $subset >"$tmp/log" 2>&1
@@ -35,5 +27,4 @@ for name in $subset; do
     check "$name: meta.json is what generate.sh writes" $?
 done
 
-echo "reference.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish reference.sh

@@ -2,15 +2,7 @@
 # reproducible.sh BUILD: the same scenario gives byte-identical files run
 # to run (binary64 and MPFR), and a sweep the same bytes at 1 and 2
 # threads as the runs one by one.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
+. tests/cli_common.sh "$1"
 
 for sc in study1 study2; do
     "$exe" run "$sc" --quiet --csv "$tmp/a-$sc"
@@ -37,5 +29,4 @@ e_sweep=$(awk -F, 'NR == 2 { print $4 }' "$tmp/s1.csv")
 [ -n "$e_run" ] && [ "$e_run" = "$e_sweep" ]
 check "sweep point 0: e = $e_sweep, as collide run gives ($e_run)" $?
 
-echo "reproducible.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish reproducible.sh

@@ -4,22 +4,7 @@
 # grid value is reported with its point index, key, value and allowed range
 # (exit 3, no file); --resume runs only the points missing from DIR; merge
 # rejects an incomplete or foreign set of parts.
-exe="$1/collide"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
-
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-has() { grep -qF -- "$1" "$2"; }
+. tests/cli_common.sh "$1"
 
 g="$tmp/grid.txt"
 cat >"$g" <<'GRID'
@@ -120,5 +105,4 @@ awk -F, 'NR == FNR { e[FNR] = $5; next } FNR > 1 {
     END { exit bad }' "$tmp/t1.csv" "$tmp/mp.csv"
 check "sweep --precision 80: e agrees with binary64 to 1e-9" $?
 
-echo "sweep: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish sweep.sh

@@ -3,16 +3,8 @@
 # the bytes of `collide sweep` of the same grid, to a file and to stdout,
 # with 2 and 3 ranks; a bad grid is reported once (exit 3, no file); a
 # failed write is an error. Skipped with a reason without Open MPI.
-exe="$1/collide"
+. tests/cli_common.sh "$1"
 mpi="$1/collide-mpi"
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # NAME STATUS
-    if [ "$2" -eq 0 ]; then pass=$((pass + 1)); echo "ok   $1"
-    else fail=$((fail + 1)); echo "FAIL $1"; fi
-}
 
 if ! command -v mpirun >/dev/null 2>&1 || ! command -v mpicc >/dev/null 2>&1
 then
@@ -35,8 +27,6 @@ mpirun_n() { # RANKS COMMAND...
         >"$tmp/out" 2>"$tmp/err"
     rc=$?
 }
-
-has() { grep -qF -- "$1" "$2"; }
 
 g="$tmp/grid.txt"
 cat >"$g" <<'GRID'
@@ -69,5 +59,4 @@ mpirun_n 2 "$mpi" sweep "$g" --shard 1/2
 [ $rc -ne 0 ] && has "--shard is not for a sweep over ranks" "$tmp/err"
 check "mpirun -np 2 with --shard: a usage error" $?
 
-echo "sweep_mpi.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish sweep_mpi.sh
