@@ -1,8 +1,9 @@
 # cli_common.sh BUILD - sourced by each tests/cli/*.sh (from the top of
 # the tree): exe, the program; tmp, a directory removed at exit; check
 # NAME STATUS, one check and its line; run CMD..., which keeps stdout in
-# $tmp/err and the status in rc; has TEXT FILE; column_of NAME FILE; and
-# finish NAME, the closing "NAME: N passed, M failed" and the status.
+# $tmp/out, stderr in $tmp/err and the status in rc; has TEXT FILE;
+# column_of NAME FILE; and finish NAME, the closing line
+# "NAME: N passed, M failed" and the status.
 exe="$1/collide"
 pass=0; fail=0
 tmp=$(mktemp -d) || exit 1
