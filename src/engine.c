@@ -13,6 +13,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +76,9 @@ typedef struct run {
     double rate_scale;     /* largest |guard rate| seen in this interval */
     double ring[ZENO_RING_MAX];
     long nring;
+    double last_t[ENGINE_LAST_EVENTS];  /* the last events taken (a ring) */
+    int last_tr[ENGINE_LAST_EVENTS];
+    long nlast;
 } run;
 
 /* What root_eval evaluates on the continuous extension of a step. */
@@ -133,24 +137,55 @@ static int finite_vector(int n, const double *y)
     return 1;
 }
 
-static void describe_state(const run *R, char *buf, size_t len)
+/* Appends to buf (of len bytes, used of them taken) what fmt gives;
+ * returns the bytes now taken, at most len - 1. */
+static size_t append(char *buf, size_t len, size_t used, const char *fmt, ...)
 {
-    size_t used = 0;
+    va_list ap;
+    int n;
+    if (used + 1 >= len)
+        return used;
+    va_start(ap, fmt);
+    n = vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return used;
+    return used + (size_t)n < len ? used + (size_t)n : len - 1;
+}
+
+/* Where the run stands, for a diagnosis: the time, jump count, mode,
+ * state (named when the instance names its components) and the last
+ * events, oldest first; appended to the used bytes of buf. */
+static void describe_state(const run *R, char *buf, size_t len, size_t used)
+{
+    const hybrid_system *H = R->H;
+    long k0 = R->nlast > ENGINE_LAST_EVENTS ? R->nlast - ENGINE_LAST_EVENTS : 0;
+    long k;
     int i;
-    used += (size_t)snprintf(buf, len, "t = %.17g, j = %d, mode %d, y = (",
-                             R->t, R->j, R->q);
-    for (i = 0; i < R->H->ny && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%.17g",
-                                 i ? ", " : "", R->y[i]);
-    if (used < len)
-        snprintf(buf + used, len - used, ")");
+    used = append(buf, len, used, "t = %.17g s, j = %d, mode %d", R->t, R->j,
+                  R->q);
+    if (H->mode_name)
+        used = append(buf, len, used, " (%s)", H->mode_name(H->ctx, R->q));
+    used = append(buf, len, used, ", state (");
+    for (i = 0; i < H->ny; i++) {
+        if (H->component_name)
+            used = append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
+                          H->component_name(H->ctx, i), R->y[i]);
+        else
+            used = append(buf, len, used, "%s%.17g", i ? ", " : "", R->y[i]);
+    }
+    used = append(buf, len, used, "); last events: %s", R->nlast ? "" : "none");
+    for (k = k0; k < R->nlast; k++)
+        used = append(buf, len, used, "%s'%s' at t = %.17g s", k > k0 ? ", " : "",
+                      H->trans[R->last_tr[k % ENGINE_LAST_EVENTS]].name,
+                      R->last_t[k % ENGINE_LAST_EVENTS]);
 }
 
 static collide_status fail(run *R, collide_status st, const char *what)
 {
-    char state[700];
-    describe_state(R, state, sizeof state);
-    snprintf(R->r->diagnosis, sizeof R->r->diagnosis, "%s; %s", what, state);
+    char *d = R->r->diagnosis;
+    describe_state(R, d, sizeof R->r->diagnosis,
+                   append(d, sizeof R->r->diagnosis, 0, "%s; ", what));
     R->r->status = st;
     return st;
 }
@@ -389,6 +424,9 @@ static collide_status take_event(run *R, const stop *st, double scale)
     memcpy(R->y, after, sizeof(double) * (size_t)H->ny);
     R->q = T->to;
     R->j++;
+    R->last_t[R->nlast % ENGINE_LAST_EVENTS] = R->t;
+    R->last_tr[R->nlast % ENGINE_LAST_EVENTS] = st->index;
+    R->nlast++;
     if (zeno(R, R->t)) {
         char what[256];
         snprintf(what, sizeof what,
@@ -649,8 +687,12 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
 {
     double h = t1 - R->t;
     R->r->stats.steps_rejected++;
-    if (!isfinite(err) && h < 1e-12 * (R->T > 0 ? R->T : 1.0))
-        return fail(R, COLLIDE_E_NONFINITE, "NaN or infinity in the state");
+    if (!isfinite(err) && h < 1e-12 * (R->T > 0 ? R->T : 1.0)) {
+        char what[160];
+        snprintf(what, sizeof what, "NaN or infinity in the state: every step "
+                 "from the state below, down to h = %.3g s, leaves the doubles", h);
+        return fail(R, COLLIDE_E_NONFINITE, what);
+    }
     R->h = isfinite(err) ? dop853_next_h(&R->ctl, h, err, 1) : 0.25 * h;
     R->h = kink_cap(R, s, R->h, !*rejected_last);
     *rejected_last = 1;

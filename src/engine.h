@@ -12,6 +12,7 @@
 
 #define ENGINE_TRANS_MAX 8
 #define ENGINE_KINK_MAX 4
+#define ENGINE_LAST_EVENTS 3  /* events a diagnosis names */
 
 typedef struct hybrid_transition {
     const char *name;
@@ -43,6 +44,10 @@ typedef struct hybrid_system {
     void (*kinks)(void *ctx, int q, double t, const double *y, double *out);
     /* next time > t at which the flow map is not smooth in t, or +inf */
     double (*next_breakpoint)(void *ctx, double t);
+    /* for diagnoses (optional, may be NULL): the name of mode q and of
+       component i of the state */
+    const char *(*mode_name)(void *ctx, int q);
+    const char *(*component_name)(void *ctx, int i);
 } hybrid_system;
 
 /* An accepted piece of flow [t0, t1] in mode q, for observers: the end
@@ -95,7 +100,7 @@ typedef struct engine_stats {
 
 typedef struct engine_result {
     collide_status status;
-    char diagnosis[1024];
+    char diagnosis[2048];
     double t;
     int j, q;
     double y[COLLIDE_NY_MAX];
@@ -103,7 +108,10 @@ typedef struct engine_result {
     int initial_c_and_d;
 } engine_result;
 
-/* Runs the hybrid system from (t0 = 0, y0, q0) up to T. */
+/* Runs the hybrid system from (t0 = 0, y0, q0) up to T. A failed run
+ * (status != COLLIDE_OK) leaves in diagnosis what stopped it, the
+ * simulated time, the jump count, the mode, the state and the last
+ * ENGINE_LAST_EVENTS events. */
 collide_status engine_run(const hybrid_system *H, const engine_options *o,
                           const engine_observer *obs, double T,
                           const double *y0, int q0, engine_result *r);

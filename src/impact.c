@@ -569,6 +569,20 @@ static void initial_state(const model *m, const layout *L, double *y)
     }
 }
 
+/* Names for the engine's diagnoses: mode q of the flow and jump sets
+ * (Eqs. 73-84: q = 0 apart, q = 1 in contact) and the state components. */
+static const char *mode_name(void *ctx, int q)
+{
+    (void)ctx;
+    return q == 1 ? "contact" : "apart";
+}
+
+static const char *component_name(void *ctx, int i)
+{
+    const impact *I = ctx;
+    return impact_component_name(&I->L, i);
+}
+
 static void finish(impact *I, const double *y0)
 {
     sim_result *r = I->r;
@@ -625,6 +639,8 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.nkink = nkink;
     H.kinks = kinks;
     H.next_breakpoint = next_breakpoint;
+    H.mode_name = mode_name;
+    H.component_name = component_name;
     eo.rtol = o->rtol;
     eo.atol = o->atol;
     eo.h_max = o->h_max;

@@ -70,7 +70,7 @@ typedef struct mp_ledger {
 
 typedef struct mp_result {
     collide_status status;
-    char diagnosis[1024];
+    char diagnosis[2048];
     mpfr_prec_t prec;
     int ny, order;
     mp_event *events; int nevents, cap_events;

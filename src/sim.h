@@ -83,7 +83,7 @@ typedef struct sim_stats {
 
 typedef struct sim_result {
     collide_status status;
-    char diagnosis[1024];          /* set when status != COLLIDE_OK */
+    char diagnosis[2048];          /* set when status != COLLIDE_OK */
     int ny;                        /* dimension of the integrated state */
     event_rec *events; int nevents, cap_events;
     collision_rec *collisions; int ncollisions, cap_collisions;

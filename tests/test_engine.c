@@ -56,9 +56,13 @@ static void zeno(void)
     collide_status st = fixture_run("example-v2", opts, &s, &r);
     check_true(st == COLLIDE_E_ZENO, "zeno: two events within 1 s stop the run");
     check_true(strstr(r.diagnosis, "Zeno") != NULL &&
-                   strstr(r.diagnosis, "t = ") != NULL &&
-                   strstr(r.diagnosis, "mode") != NULL,
+                   strstr(r.diagnosis, "; t = ") != NULL &&
+                   strstr(r.diagnosis, ", mode ") != NULL &&
+                   strstr(r.diagnosis, "state (x = ") != NULL,
                "zeno: the diagnosis names Zeno, the time, the mode and the state");
+    check_true(strstr(r.diagnosis, "last events: '") != NULL &&
+                   strstr(r.diagnosis, "' at t = ") != NULL,
+               "zeno: the diagnosis names the last events and their times");
     sim_result_free(&r);
 }
 

@@ -170,4 +170,43 @@ option "--samples -3" "samples in [0, " hertz --samples -3
 option "--samples 2.5" "not an integer" hertz --samples 2.5
 option "missing scenario file" "no-such.scn" "$tmp/no-such.scn"
 
+# a run that fails on the way stops with its documented status, a
+# diagnosis giving what stopped it, the simulated time, the mode, the
+# named state and the last events, and writes no file; in both modes
+failed_run() { # NAME STATUS WANT SCENARIO ARGS...
+    name=$1; status=$2; want=$3; shift 3
+    out="$tmp/failed.$pass.$fail"
+    run "$exe" run "$@" --csv "$out"
+    [ "$rc" -eq "$status" ]; check "$name: exit $status (got $rc)" $?
+    for w in "$want" "; t = " " s, j = " "mode " "state (x = " "last events: "; do
+        has "$w" "$tmp/err"; check "$name: the diagnosis has '$w'" $?
+    done
+    [ ! -e "$out" ]; check "$name: no output directory" $?
+}
+cat "$tmp/hr.scn" >"$tmp/steps.scn"; echo "max_steps = 300" >>"$tmp/steps.scn"
+failed_run "max_steps" 6 "max_steps" "$tmp/steps.scn"
+has "mode 1 (contact)" "$tmp/err"; check "max_steps: stopped in contact, named" $?
+has "'commence-at-touch' at t = 0.2461641522" "$tmp/err"
+check "max_steps: the last events are named with their times" $?
+failed_run "max_steps, 64 bits" 6 "max_steps" "$tmp/steps.scn" --precision 64
+has "'separate' at t = 0.18979590342" "$tmp/err"
+check "max_steps, 64 bits: the last events are named with their times" $?
+cat "$tmp/hr.scn" >"$tmp/zeno.scn"
+printf 'zeno_events = 2\nzeno_window = 0.1\n' >>"$tmp/zeno.scn"
+failed_run "Zeno" 8 "Zeno" "$tmp/zeno.scn"
+has "mode 0 (apart)" "$tmp/err"; check "Zeno: stopped apart, named" $?
+failed_run "Zeno, 64 bits" 8 "Zeno" "$tmp/zeno.scn" --precision 64
+cat >"$tmp/overflow.scn" <<'SCN'
+system = Hr
+law = clamped
+k = 1e300
+m = 1e-300
+x0 = 1e-3
+v0 = -1e300
+input = none
+T = 1
+SCN
+failed_run "overflow" 5 "NaN or infinity in the state" "$tmp/overflow.scn"
+has "last events: none" "$tmp/err"; check "overflow: no event yet, said" $?
+
 finish bad_input.sh
