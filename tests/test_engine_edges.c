@@ -1,0 +1,241 @@
+/* test_engine_edges.c - the generic engine on the smallest hybrid system
+ * with a closed form, a ball bouncing on a floor (x' = v, v' = -g; at
+ * x = 0 falling, v <- -e v): bounce times, the state between bounces, the
+ * Zeno stop at the accumulation of bounces, and the ways a run ends other
+ * than at T (an observer's stop, a non-finite initial state, a flow map
+ * that leaves the doubles, T = 0). The system gives none of the optional
+ * parts (switching functions, breakpoints, names, observer). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "engine.h"
+
+#define G 9.81
+#define E 0.5
+#define H0 1.0
+
+typedef struct ball {
+    double nan_after;        /* the flow map gives NaN beyond this time */
+    double times[64];        /* bounce times seen by the observer */
+    int n, stop_at;          /* the observer stops at bounce stop_at (> 0) */
+    int flows, stop_flow_at; /* ... or at flow piece stop_flow_at (> 0) */
+} ball;
+
+static const hybrid_transition bounce[] = {{"bounce", 0, 0, -1}};
+
+static void flow(void *ctx, int q, double t, const double *y, double *dy)
+{
+    const ball *b = ctx;
+    (void)q;
+    dy[0] = t > b->nan_after ? NAN : y[1];
+    dy[1] = -G;
+}
+
+static double guard(void *ctx, int tr, double t, const double *y)
+{
+    (void)ctx; (void)tr; (void)t;
+    return y[0];
+}
+
+static double guard_rate(void *ctx, int tr, double t, const double *y,
+                         const double *dy)
+{
+    (void)ctx; (void)tr; (void)t; (void)y;
+    return dy[0];
+}
+
+static int enabled(void *ctx, int tr, double t, const double *y)
+{
+    (void)ctx; (void)tr; (void)t;
+    return y[1] <= 0.0;
+}
+
+static void reset(void *ctx, int tr, double t, const double *y, double *ynew)
+{
+    (void)ctx; (void)tr; (void)t;
+    ynew[0] = 0.0;
+    ynew[1] = -E * y[1];
+}
+
+static int in_flow(void *ctx, int q, double t, const double *y)
+{
+    (void)ctx; (void)q; (void)t;
+    return y[0] >= 0.0;
+}
+
+static int in_jump(void *ctx, int q, double t, const double *y)
+{
+    (void)ctx; (void)q; (void)t;
+    return y[0] <= 0.0 && y[1] <= 0.0;
+}
+
+static int on_event(void *ctx, const engine_event *e)
+{
+    ball *b = ctx;
+    if (b->n < 64)
+        b->times[b->n] = e->t;
+    b->n++;
+    return b->n == b->stop_at ? COLLIDE_E_INTERRUPT : 0;
+}
+
+static int on_flow(void *ctx, const flow_piece *p)
+{
+    ball *b = ctx;
+    (void)p;
+    b->flows++;
+    return b->flows == b->stop_flow_at;
+}
+
+static hybrid_system ball_system(ball *b)
+{
+    hybrid_system H;
+    memset(&H, 0, sizeof H);
+    H.ny = 2;
+    H.ntrans = 1;
+    H.trans = bounce;
+    H.ctx = b;
+    H.flow = flow;
+    H.guard = guard;
+    H.guard_rate = guard_rate;
+    H.enabled = enabled;
+    H.reset = reset;
+    H.in_flow_set = in_flow;
+    H.in_jump_set = in_jump;
+    return H;
+}
+
+static engine_options ball_options(void)
+{
+    engine_options o;
+    memset(&o, 0, sizeof o);
+    o.rtol = 1e-12;
+    o.atol = 1e-15;
+    o.h_max = HUGE_VAL;
+    o.graze_tol = 1e-6;
+    o.zeno_events = 16;
+    o.zeno_window = 1e-3;
+    o.max_steps = 100000;
+    o.samples_per_step = 8;
+    return o;
+}
+
+/* Runs the ball from rest at height H0 up to T; obs may be NULL. */
+static collide_status run_ball(ball *b, const engine_observer *obs, double T,
+                               engine_result *r)
+{
+    hybrid_system H = ball_system(b);
+    engine_options o = ball_options();
+    const double y0[2] = {H0, 0.0};
+    return engine_run(&H, &o, obs, T, y0, 0, r);
+}
+
+/* First bounce at t1 = sqrt(2 H0 / g) with speed v1 = g t1; bounce k + 1
+ * follows bounce k after 2 e^k v1 / g = 2 e^k t1. */
+static double bounce_time(int k)
+{
+    double t1 = sqrt(2.0 * H0 / G), t = t1;
+    int i;
+    for (i = 1; i < k; i++)
+        t += 2.0 * pow(E, i) * t1;
+    return t;
+}
+
+/* Without an observer or switching functions: one bounce before T = 1.5
+ * t1, and the state at T from the closed form to the tolerance asked,
+ * rtol = 1e-12 of the scale of each component (polynomial flow: DOP853 is
+ * exact on it, what is left is rounding and the bounce time). */
+static void between_bounces(void)
+{
+    ball b = {HUGE_VAL, {0}, 0, 0, 0, 0};
+    engine_result r;
+    double t1 = bounce_time(1), T = 1.5 * t1, s = T - t1;
+    double v = E * G * t1;
+    collide_status st = run_ball(&b, NULL, T, &r);
+    check_true(st == COLLIDE_OK && r.stats.nevents == 1 && r.j == 1,
+               "ball: one bounce before 1.5 t1, with no observer");
+    check_close(r.y[0], v * s - 0.5 * G * s * s, 0.0, 1e-12 * H0,
+                "ball: height at T from the closed form, to rtol of H0");
+    check_close(r.y[1], v - G * s, 0.0, 1e-12 * G * t1,
+                "ball: velocity at T (the apex, 0) from the closed form, to "
+                "rtol of the impact speed");
+}
+
+/* The observer sees the bounce times of the closed form; bounces
+ * accumulate at 3 t1 (e = 1/2), where the run stops as Zeno: 16 bounces
+ * within 1 ms. */
+static void bounce_times_and_zeno(void)
+{
+    ball b = {HUGE_VAL, {0}, 0, 0, 0, 0};
+    engine_observer obs = {&b, NULL, on_event};
+    engine_result r;
+    double t_inf = 3.0 * bounce_time(1);
+    int k, ok = 1;
+    collide_status st = run_ball(&b, &obs, 2.0, &r);
+    for (k = 0; k < 10 && k < b.n; k++)
+        ok = ok && fabs(b.times[k] - bounce_time(k + 1)) <= 1e-12 * t_inf;
+    check_true(b.n >= 10 && ok, "ball: the first 10 bounce times to 1e-12");
+    check_true(st == COLLIDE_E_ZENO, "ball: the accumulation of bounces "
+                                     "stops the run as Zeno");
+    check_range(r.t, t_inf - 1e-3, t_inf, "ball: the Zeno stop within the "
+                                          "window before the accumulation time");
+    check_true(strstr(r.diagnosis, "mode 0, state (") != NULL &&
+                   strstr(r.diagnosis, "'bounce' at t = ") != NULL,
+               "ball: an unnamed mode and state in the diagnosis, and the "
+               "last bounces");
+}
+
+/* An observer's non-zero return stops the run with that status. */
+static void observer_stops(void)
+{
+    ball b = {HUGE_VAL, {0}, 0, 3, 0, 0};
+    engine_observer obs = {&b, on_flow, on_event};
+    engine_result r;
+    collide_status st = run_ball(&b, &obs, 2.0, &r);
+    check_true(st == COLLIDE_E_INTERRUPT && b.n == 3 &&
+                   strstr(r.diagnosis, "stopped by the observer") != NULL,
+               "ball: an event observer stops the run at the third bounce");
+    memset(&b, 0, sizeof b);
+    b.nan_after = HUGE_VAL;
+    b.stop_flow_at = 2;
+    st = run_ball(&b, &obs, 2.0, &r);
+    check_true(st == COLLIDE_E_INTERRUPT && b.flows == 2 &&
+                   strstr(r.diagnosis, "stopped by the observer") != NULL,
+               "ball: a flow observer stops the run at the second piece");
+}
+
+/* A non-finite initial state, and a flow map that gives NaN after 0.1 s,
+ * stop the run as non-finite; T = 0 is a run of no step. */
+static void non_finite_and_empty(void)
+{
+    ball b = {HUGE_VAL, {0}, 0, 0, 0, 0};
+    hybrid_system H = ball_system(&b);
+    engine_options o = ball_options();
+    const double y_inf[2] = {H0, INFINITY};
+    engine_result r;
+    collide_status st = engine_run(&H, &o, NULL, 1.0, y_inf, 0, &r);
+    check_true(st == COLLIDE_E_NONFINITE &&
+                   strstr(r.diagnosis, "non-finite initial state") != NULL,
+               "ball: a non-finite initial state is refused");
+    b.nan_after = 0.1;
+    st = run_ball(&b, NULL, 1.0, &r);
+    check_true(st == COLLIDE_E_NONFINITE &&
+                   strstr(r.diagnosis, "NaN or infinity") != NULL,
+               "ball: a flow map that gives NaN stops the run");
+    check_range(r.t, 0.0, 0.1, "ball: ... at the last state before 0.1 s");
+    b.nan_after = HUGE_VAL;
+    st = run_ball(&b, NULL, 0.0, &r);
+    check_true(st == COLLIDE_OK && r.t == 0.0 && r.y[0] == H0 &&
+                   r.stats.steps_accepted == 0,
+               "ball: T = 0 takes no step and returns the initial state");
+}
+
+int main(void)
+{
+    between_bounces();
+    bounce_times_and_zeno();
+    observer_stops();
+    non_finite_and_empty();
+    return check_summary("test_engine_edges");
+}
