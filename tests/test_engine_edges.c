@@ -18,6 +18,7 @@
 
 typedef struct ball {
     double nan_after;        /* the flow map gives NaN beyond this time */
+    double hole;             /* the guard gives NaN for 0 < x < hole */
     double times[64];        /* bounce times seen by the observer */
     int n, stop_at;          /* the observer stops at bounce stop_at (> 0) */
     int flows, stop_flow_at; /* ... or at flow piece stop_flow_at (> 0) */
@@ -35,8 +36,9 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
 
 static double guard(void *ctx, int tr, double t, const double *y)
 {
-    (void)ctx; (void)tr; (void)t;
-    return y[0];
+    const ball *b = ctx;
+    (void)tr; (void)t;
+    return y[0] > 0.0 && y[0] < b->hole ? NAN : y[0];
 }
 
 static double guard_rate(void *ctx, int tr, double t, const double *y,
@@ -148,7 +150,7 @@ static double bounce_time(int k)
  * exact on it, what is left is rounding and the bounce time). */
 static void between_bounces(void)
 {
-    ball b = {HUGE_VAL, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
     engine_result r;
     double t1 = bounce_time(1), T = 1.5 * t1, s = T - t1;
     double v = E * G * t1;
@@ -167,7 +169,7 @@ static void between_bounces(void)
  * within 1 ms. */
 static void bounce_times_and_zeno(void)
 {
-    ball b = {HUGE_VAL, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
     engine_observer obs = {&b, NULL, on_event};
     engine_result r;
     double t_inf = 3.0 * bounce_time(1);
@@ -189,7 +191,7 @@ static void bounce_times_and_zeno(void)
 /* An observer's non-zero return stops the run with that status. */
 static void observer_stops(void)
 {
-    ball b = {HUGE_VAL, {0}, 0, 3, 0, 0};
+    ball b = {HUGE_VAL, 0.0, {0}, 0, 3, 0, 0};
     engine_observer obs = {&b, on_flow, on_event};
     engine_result r;
     collide_status st = run_ball(&b, &obs, 2.0, &r);
@@ -209,7 +211,7 @@ static void observer_stops(void)
  * stop the run as non-finite; T = 0 is a run of no step. */
 static void non_finite_and_empty(void)
 {
-    ball b = {HUGE_VAL, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
     hybrid_system H = ball_system(&b);
     engine_options o = ball_options();
     const double y_inf[2] = {H0, INFINITY};
@@ -231,11 +233,68 @@ static void non_finite_and_empty(void)
                "ball: T = 0 takes no step and returns the initial state");
 }
 
+/* Options at the ends of their ranges: screening with 1 sample per step
+ * (0 asks for fewer, clamped up) and with 64 (1000 asks for more, clamped
+ * down) finds the same bounces; zeno_events = 0 turns the Zeno stop off,
+ * and then the floor of the step size (16 ulp of t) ends the run near the
+ * accumulation time instead. */
+static void option_ends(void)
+{
+    int samples[2] = {0, 1000}, i, k, ok;
+    for (i = 0; i < 2; i++) {
+        ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+        hybrid_system H = ball_system(&b);
+        engine_options o = ball_options();
+        engine_observer obs = {&b, NULL, on_event};
+        const double y0[2] = {H0, 0.0};
+        engine_result r;
+        char name[120];
+        o.samples_per_step = samples[i];
+        engine_run(&H, &o, &obs, 2.0, y0, 0, &r);
+        for (ok = b.n >= 10, k = 0; ok && k < 10; k++)
+            ok = fabs(b.times[k] - bounce_time(k + 1)) <= 1e-12 * 3.0 * bounce_time(1);
+        snprintf(name, sizeof name, "ball: samples_per_step = %d (clamped) "
+                 "finds the first 10 bounces", samples[i]);
+        check_true(ok, name);
+    }
+    {
+        ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+        hybrid_system H = ball_system(&b);
+        engine_options o = ball_options();
+        const double y0[2] = {H0, 0.0};
+        engine_result r;
+        collide_status st;
+        o.zeno_events = 0;
+        st = engine_run(&H, &o, NULL, 2.0, y0, 0, &r);
+        check_true(st == COLLIDE_E_STEP && r.stats.nevents > 16 &&
+                       strstr(r.diagnosis, "step size under its floor") != NULL,
+                   "ball: without the Zeno stop, the step size floor ends the run");
+        check_range(r.t, 3.0 * bounce_time(1) - 1e-3, 3.0 * bounce_time(1),
+                    "ball: ... just before the accumulation time");
+    }
+}
+
+/* A guard that cannot be evaluated near its root (NaN for 0 < x < 1e-9
+ * m, about 14 ns of the fall) leaves the crossing unlocatable: the run
+ * stops with that diagnosis rather than take or miss the bounce. */
+static void unlocatable(void)
+{
+    ball b = {HUGE_VAL, 1e-9, {0}, 0, 0, 0, 0};
+    engine_result r;
+    collide_status st = run_ball(&b, NULL, 1.0, &r);
+    check_true(st == COLLIDE_E_EVENT &&
+                   strstr(r.diagnosis, "could not be located") != NULL,
+               "ball: a guard with no value near its root: 'could not be located'");
+    check_range(r.t, 0.0, bounce_time(1), "ball: ... stopped before the bounce");
+}
+
 int main(void)
 {
     between_bounces();
     bounce_times_and_zeno();
     observer_stops();
     non_finite_and_empty();
+    option_ends();
+    unlocatable();
     return check_summary("test_engine_edges");
 }
