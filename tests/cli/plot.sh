@@ -35,6 +35,77 @@ run "$exe" plot --help
 [ "$rc" -eq 0 ] && has "usage: collide plot" "$tmp/out"
 check "plot --help prints the usage" $?
 
+# ---- a gnuplot that fails, and one that cannot be started ----
+# (stand-ins on PATH: these paths do not need gnuplot itself)
+mkdir -p "$tmp/failing" "$tmp/silent" "$tmp/killed" "$tmp/noexec"
+printf '#!/bin/sh\necho "line 7: undefined variable: frob" >&2\nexit 1\n' \
+    >"$tmp/failing/gnuplot"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/silent/gnuplot"
+printf '#!/bin/sh\nkill -KILL $$\n' >"$tmp/killed/gnuplot"
+printf 'not a program\n' >"$tmp/noexec/gnuplot"
+chmod +x "$tmp/failing/gnuplot" "$tmp/silent/gnuplot" "$tmp/killed/gnuplot" \
+    "$tmp/noexec/gnuplot"
+PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --out "$tmp/f1" --samples 50
+[ "$rc" -eq 4 ] && has "collide plot: gnuplot failed (see its messages above)" "$tmp/err"
+check "gnuplot exits 1: exit 4, 'gnuplot failed' (got $rc: $(tail -n 1 "$tmp/err"))" $?
+has "line 7: undefined variable: frob" "$tmp/err"
+check "gnuplot exits 1: its messages are shown on stderr" $?
+[ -z "$(ls -A "$tmp/f1")" ] && [ ! -s "$tmp/out" ]
+check "gnuplot exits 1: no figure, nothing listed" $?
+PATH="$tmp/killed:$PATH" run "$exe" plot example-v2 --out "$tmp/f2" --samples 50
+[ "$rc" -eq 4 ] && has "gnuplot failed" "$tmp/err" && [ -z "$(ls -A "$tmp/f2")" ]
+check "gnuplot killed by a signal: exit 4, no figure (got $rc)" $?
+PATH="$tmp/noexec:$PATH" run "$exe" plot example-v2 --out "$tmp/f3" --samples 50
+[ "$rc" -eq 4 ] && has "collide plot: gnuplot failed (Exec format error)" "$tmp/err"
+check "gnuplot not executable as a program: exit 4 and the reason (got $rc: $(cat "$tmp/err"))" $?
+PATH="$tmp/silent:$PATH" run "$exe" plot example-v2 --out "$tmp/f4" --samples 50
+[ "$rc" -eq 4 ] && has "collide plot: cannot write into $tmp/f4: No such file or directory" "$tmp/err"
+check "gnuplot writes no figure: exit 4 naming DIR (got $rc: $(cat "$tmp/err"))" $?
+[ -z "$(ls -A "$tmp/f4")" ]; check "gnuplot writes no figure: DIR left empty" $?
+# an empty entry of PATH is the current directory
+(cd "$tmp/failing" && PATH=":$tmp/empty" "$exe" plot example-v2 --out "$tmp/f5" \
+    --samples 50 >/dev/null 2>"$tmp/err")
+rc=$?
+[ "$rc" -eq 4 ] && has "undefined variable: frob" "$tmp/err"
+check "an empty PATH entry finds ./gnuplot (got $rc)" $?
+
+# ---- errors before gnuplot: nothing written, no temporary left ----
+mkdir -p "$tmp/tmpdir"
+TMPDIR="$tmp/tmpdir" PATH="$tmp/failing:$PATH" run "$exe" plot ./no-such.scn --out "$tmp/f6"
+[ "$rc" -eq 3 ] && has "no-such.scn: cannot open" "$tmp/err" && [ ! -e "$tmp/f6" ]
+check "a missing scenario file: exit 3 naming it, no DIR (got $rc)" $?
+[ -z "$(ls -A "$tmp/tmpdir")" ]; check "a missing scenario file: no temporary left" $?
+TMPDIR="$tmp/tmpdir" PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 1e9
+[ "$rc" -eq 3 ] && has "--samples: samples = 1e9 is outside the allowed range: samples in [0, 100000000]" "$tmp/err"
+check "plot --samples 1e9: exit 3 with the range (got $rc: $(cat "$tmp/err"))" $?
+cat >"$tmp/fails.scn" <<'SCN'
+system = Hr
+law = clamped
+k = 1e4
+m = 1
+x0 = 0.01
+v0 = -1
+input = none
+T = 0.1
+h_max = 1e-5
+max_steps = 1
+SCN
+TMPDIR="$tmp/tmpdir" PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 "$tmp/fails.scn" --out "$tmp/f7"
+[ "$rc" -ge 5 ] && [ "$rc" -le 10 ] && has "collide plot: $tmp/fails.scn: " "$tmp/err"
+check "a run that fails: its status (5-10) and its diagnosis (got $rc: $(cat "$tmp/err"))" $?
+[ ! -e "$tmp/f7" ] && [ -z "$(ls -A "$tmp/tmpdir")" ]
+check "a run that fails: no DIR, no temporary left" $?
+TMPDIR="$tmp/no-such-dir" PATH="$tmp/failing:$PATH" run "$exe" plot example-v2
+[ "$rc" -eq 4 ] && has "collide plot: cannot create a temporary directory: No such file or directory" "$tmp/err"
+check "TMPDIR missing: exit 4 and the reason (got $rc)" $?
+: >"$tmp/plain"
+PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out "$tmp/plain/sub"
+[ "$rc" -eq 4 ] && has "$tmp/plain" "$tmp/err"
+check "--out below a file: exit 4 naming it (got $rc: $(cat "$tmp/err"))" $?
+run "$exe" plot s1 s2 s3 s4 s5 s6 s7 s8 s9
+[ "$rc" -eq 2 ] && has "too many scenarios: s9" "$tmp/err"
+check "plot of nine scenarios: exit 2 (got $rc)" $?
+
 if ! command -v gnuplot >/dev/null 2>&1; then
     echo "skip: gnuplot is not installed (Debian package gnuplot-nox);" \
          "only the error without it is checked"
@@ -71,5 +142,57 @@ run "$exe" plot example-v2 hertz --out "$out" --samples 200
 check "plot example-v2 hertz: exit 0 (got $rc)" $rc
 is_png "$out/compare.png"; check "compare.png has the PNG signature" $?
 is_svg "$out/compare.svg"; check "compare.svg is an SVG document" $?
+
+# ---- what the scripts draw: gnuplot run through a wrapper that keeps
+# them in $tmp/keep ----
+mkdir -p "$tmp/wrap"
+real=$(command -v gnuplot)
+printf '#!/bin/sh\nrm -rf "%s/keep"\ncp -r "$(dirname "$1")" "%s/keep"\nexec "%s" "$@"\n' \
+    "$tmp" "$tmp" "$real" >"$tmp/wrap/gnuplot"
+chmod +x "$tmp/wrap/gnuplot"
+k="$tmp/keep"
+
+# study 1 (H_r, BWMCL, gravity, 12 collisions) and study 2 (H_f)
+PATH="$tmp/wrap:$PATH" run "$exe" plot study1 study2 --out "$out" --samples 100
+check "plot study1 study2: exit 0 (got $rc)" $rc
+n=0
+for f in study1-state study1-observables study2-state study2-observables compare; do
+    is_png "$out/$f.png" && is_svg "$out/$f.svg" || n=$((n + 1))
+done
+[ "$n" -eq 0 ]; check "plot study1 study2: the five figures, PNG and SVG ($n missing)" $?
+has "set xtics 2" "$k/study1-observables.gp"
+check "12 collisions: a tic every 2nd collision" $?
+has "title 'z_{c,1}'" "$k/study1-state.gp" && has "title 'z_{c,2}'" "$k/study1-state.gp"
+check "BWMCL: z_c1, z_c2 drawn as z_{c,1}, z_{c,2}" $?
+has "'F_e1' with lines lw 1.5 dt 2 lc 2 title 'F_{e,1}'" "$k/study2-state.gp" &&
+    has "column('x_m')" "$k/study2-state.gp" && has "column('v_m')" "$k/study2-state.gp"
+check "H_f: the panels of F_e,1, x_m and v_m" $?
+! has "x_m" "$k/study1-state.gp"; check "H_r: no panel of x_m" $?
+# x_c^s of study 1 (Eq. 212: (m g / k_H)^(1/p)) = 5.24 um, drawn in mm
+has "-0.00523987730087" "$k/compare.gp" && has "title '-x_c^s (Eq. 212)'" "$k/compare.gp"
+check "compare: the line -x_c^s of study 1 at -5.24e-3 mm" $?
+[ "$(grep -c 'x_c\^s' "$k/compare.gp")" -eq 1 ]
+check "compare: no line -x_c^s for study 2 (H_f)" $?
+grep -q "^set multiplot layout 8,1" "$k/study2-state.gp" &&
+    grep -q "^set multiplot layout 6,1" "$k/study1-state.gp"
+check "state figures of 8 (H_f) and 6 (H_r) panels" $?
+
+# a scenario file whose contact lasts to T and that has no collision, in a
+# directory and under a name holding quotes
+d="$tmp/it's here"
+mkdir -p "$d"
+"$exe" show example-v2 | sed 's/#.*//; s/^T = .*/T = 0.02/' >"$d/o'clock.scn"
+PATH="$tmp/wrap:$PATH" run "$exe" plot "$d/o'clock.scn" --out "$d/fig" --samples 100
+check "plot of a file under quotes: exit 0 (got $rc: $(cat "$tmp/err"))" $rc
+is_png "$d/fig/o'clock-state.png" && is_svg "$d/fig/o'clock-state.svg"
+check "the figure named after the file: o'clock-state" $?
+[ ! -e "$d/fig/o'clock-observables.png" ] && [ "$(wc -l <"$tmp/out")" -eq 2 ]
+check "no collision: no observables figure, two files listed" $?
+has "set output '$tmp/it''s here/fig/.o''clock-state.png.tmp'" "$k/main.gp"
+check "a quote in a path is doubled in gnuplot's string" $?
+has "it''s here/o''clock.scn: CLAMPED, H\_r' font" "$k/o'clock-state.gp"
+check "the title of a file: its path, the law and the system, as plain text" $?
+grep -q "^set object 1 rect from 9.99999999999999[0-9]*, graph 0 to 20, graph 1" "$k/o'clock-state.gp"
+check "the contact lasting to T is shaded from 10 ms to T = 20 ms" $?
 
 finish plot.sh
