@@ -992,10 +992,12 @@ collide_status scenario_read_text(const char *path, size_t max,
         snprintf(err, errlen, "%s: out of memory", path);
         return COLLIDE_E_MEMORY;
     }
+    errno = 0;
     n = fread(buf, 1, max + 1, f);
     if (ferror(f) || n > max || memchr(buf, '\0', n)) {
         if (ferror(f))
-            snprintf(err, errlen, "%s: read error", path);
+            snprintf(err, errlen, "%s: cannot read: %s", path,
+                     strerror(errno ? errno : EIO));
         else if (n > max)
             snprintf(err, errlen, "%s: file too large: larger than %lu bytes",
                      path, (unsigned long)max);

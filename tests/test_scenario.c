@@ -2,6 +2,8 @@
  * quantities derived from Tables I-III (to the digits printed there), the
  * decimal texts, the forces of Eqs. (205)-(211), and one check per kind of
  * bad input that the message names the line, the field and the range. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -433,6 +435,29 @@ static const bad_case bad_cases[] = {
     {"hertz", NULL, "mass = 1", AT_EDIT, {"unknown key mass", "law shccl", "k, p, c"}},
     {"hertz", NULL, "alpha = 0.5", AT_EDIT, {"unknown key alpha", "law shccl", ""}},
     {"hertz", NULL, "a_key_that_is_much_longer_than_allowed = 1", AT_EDIT, {"longer than", "", ""}},
+    {"hertz", NULL, "1x = 1", AT_EDIT, {"malformed line", "1x", "not a name"}},
+    {"hertz", "rtol", "rtol = 0."
+     "00000000000000000000000000000000000000000000000000000000000000000"
+     "000000000000000000000000000000000000000000000000000000000000000001",
+     AT_EDIT, {"the value of rtol is longer than 127 characters", "", ""}},
+    /* numbers */
+    {"hertz", "x0", "x0 = 1e", AT_EDIT, {"x0 = 1e", "not a decimal number", "x0 in"}},
+    {"hertz", "x0", "x0 = 1e+", AT_EDIT, {"x0 = 1e+", "not a decimal number", "x0 in"}},
+    {"hertz", "x0", "x0 = .", AT_EDIT, {"x0 = .", "not a decimal number", "x0 in"}},
+    {"hertz", "x0", "x0 = nan(0x1)", AT_EDIT, {"x0 = nan(0x1)", "NaN", "x0 in"}},
+    {"hertz", "x0", "x0 = -NAN", AT_EDIT, {"x0 = -NAN", "NaN", "x0 in"}},
+    {"hertz", "x0", "x0 = Infinity", AT_EDIT, {"x0 = Infinity", "allowed range", "x0 in [0, inf)"}},
+    {"hertz", "v0", "v0 = -INF", AT_EDIT, {"v0 = -INF", "allowed range", "v0 in (-inf, inf)"}},
+    {"hertz", "samples", "samples = inf", AT_EDIT, {"samples = inf", "allowed range", "samples in [0, "}},
+    {"hertz", NULL, "max_steps = 1e300", AT_EDIT, {"max_steps = 1e300", "allowed range", "max_steps in [1, "}},
+    /* keys that do not apply */
+    {"hertz", NULL, "F1 = 1", AT_EDIT, {"F1 does not apply", "constant forces of H_f", ""}},
+    {"hf", NULL, "Fe0 = 1", AT_EDIT, {"Fe0 does not apply", "study2", ""}},
+    /* derived quantities that leave the doubles (Eqs. 189, 191) */
+    {"study1", "R1", "R1 = 1e300", NO_LINE, {"m1 = inf, derived by Eq. (189)", "m1 in (0, inf)", ""}},
+    {"study1", "A", "A = 1e300", NO_LINE, {"k = 0, derived by Eq. (191) from k_H", "k > 0", ""}},
+    /* a conflict reported at the later line, whichever key comes first */
+    {"study1", "system", "m = 1\nsystem = Hr", 9, {"rho1 = 7800 conflicts with m = 1 (line 3)", "not both", ""}},
 };
 
 /* Builds the text of case c into buf; returns the edited line number. */
@@ -546,6 +571,32 @@ static void test_run_option(void)
                                        sizeof err) == COLLIDE_E_INPUT,
                "x0 is not a run option");
     check_true(sc.opt.rtol == 1e-9, "failed run option leaves the value");
+    check_true(scenario_set_run_option(&sc, "t_tol", "1e-12", "command line",
+                                       err, sizeof err) == COLLIDE_OK &&
+                   scenario_set_run_option(&sc, "graze_tol", "1e-3", "command line",
+                                           err, sizeof err) == COLLIDE_OK &&
+                   scenario_set_run_option(&sc, "zeno_events", "10", "command line",
+                                           err, sizeof err) == COLLIDE_OK &&
+                   scenario_set_run_option(&sc, "zeno_window", "1e-4", "command line",
+                                           err, sizeof err) == COLLIDE_OK &&
+                   scenario_set_run_option(&sc, "max_steps", "500", "command line",
+                                           err, sizeof err) == COLLIDE_OK,
+               "run options absent from the file are added");
+    check_true(sc.opt.t_tol == 1e-12 && sc.opt.graze_tol == 1e-3 &&
+                   sc.opt.zeno_events == 10 && sc.opt.zeno_window == 1e-4 &&
+                   sc.opt.max_steps == 500 &&
+                   scenario_find(&sc, "graze_tol") != NULL &&
+                   scenario_find(&sc, "graze_tol")->line == 0,
+               "... with their values, and listed without a line");
+    {
+        char big[SCENARIO_TEXT_MAX + 8];
+        memset(big, '1', sizeof big - 1);
+        big[sizeof big - 1] = '\0';
+        check_true(scenario_set_run_option(&sc, "max_steps", big, "command line",
+                                           err, sizeof err) == COLLIDE_E_INPUT &&
+                       strstr(err, "the value of max_steps is longer than 127") != NULL,
+                   "run option text too long");
+    }
 }
 
 static void test_load_file(void)
@@ -554,6 +605,40 @@ static void test_load_file(void)
     collide_status st = scenario_load("./no/such/file.scn", &sc, err, sizeof err);
     check_true(st == COLLIDE_E_INPUT && strstr(err, "no/such/file.scn") != NULL,
                "missing file named in the error");
+    {
+        char dir[] = "/tmp/collide-test-XXXXXX", path[64];
+        FILE *f;
+        long i;
+        if (!mkdtemp(dir)) {
+            check_true(0, "a temporary directory for the file tests");
+            return;
+        }
+        snprintf(path, sizeof path, "%s/nul.scn", dir);
+        f = fopen(path, "wb");
+        fputs("system = Hr\n", f);
+        fputc('\0', f);
+        fputs("law = clamped\n", f);
+        fclose(f);
+        st = scenario_load(path, &sc, err, sizeof err);
+        check_true(st == COLLIDE_E_INPUT && strstr(err, "nul.scn") != NULL &&
+                       strstr(err, "NUL") != NULL,
+                   "a file with a NUL byte is refused, named");
+        remove(path);
+        snprintf(path, sizeof path, "%s/big.scn", dir);
+        f = fopen(path, "wb");
+        for (i = 0; i <= SCENARIO_FILE_MAX / 16; i++)
+            fputs("# padding line.\n", f); /* 16 bytes */
+        fclose(f);
+        st = scenario_load(path, &sc, err, sizeof err);
+        check_true(st == COLLIDE_E_INPUT && strstr(err, "big.scn: file too large") != NULL,
+                   "a file over the size limit is refused, named");
+        remove(path);
+        st = scenario_load(dir, &sc, err, sizeof err);
+        check_true(st == COLLIDE_E_INPUT && strstr(err, dir) != NULL &&
+                       strstr(err, "cannot read: Is a directory") != NULL,
+                   "a directory is refused, named, with the reason");
+        remove(dir);
+    }
 }
 
 static void test_quantities(void)
