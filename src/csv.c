@@ -148,8 +148,8 @@ static int add_row(csv_table *t, char *p, int lineno, char *err,
         t->ncols = n;
     else if (n != t->ncols)
         return csv_fail(err, errlen,
-                    "%s:%d: ragged row: %d cells, the header has %d", t->path,
-                    lineno, n, t->ncols);
+                    "%s:%d: ragged row: %d cell%s, the header has %d", t->path,
+                    lineno, n, n == 1 ? "" : "s", t->ncols);
     return 0;
 }
 
@@ -169,7 +169,13 @@ static int split_lines(csv_table *t, char *err, size_t errlen)
         n = strlen(p);
         if (n > 0 && p[n - 1] == '\r')
             p[n - 1] = '\0';
-        st = add_row(t, p, ++lineno, err, errlen);
+        if (strchr(p, '\r'))
+            st = csv_fail(err, errlen, "%s:%d: a carriage return inside the "
+                          "line (lines end with LF or CR LF)", t->path,
+                          lineno + 1);
+        else
+            st = add_row(t, p, lineno + 1, err, errlen);
+        lineno++;
         p = next;
     }
     if (st == 0 && lineno == 0)

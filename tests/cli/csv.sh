@@ -2,7 +2,9 @@
 # csv.sh BUILD: `collide run SCENARIO --csv DIR` writes the four CSV files
 # with their headers, all or none: no temporaries remain, a failed or
 # interrupted run leaves previous files untouched, an unwritable DIR is an
-# output error (exit 4).
+# output error (exit 4). The reader of CSV files (compare, audit): every
+# malformed form named with its file and line, quoting and CR LF read as
+# RFC 4180 has them, NaN and infinite cells.
 . tests/cli_common.sh "$1"
 
 files="collisions.csv events.csv ledger.csv samples.csv trajectory.csv"
@@ -132,5 +134,103 @@ rc=$?
 [ "$rc" -eq 10 ]; check "SIGINT: exit 10 (got $rc)" $?
 [ ! -e "$tmp/int" ] || [ -z "$(ls -A "$tmp/int")" ]
 check "SIGINT: no file written" $?
+
+# ---- reading CSV files (collide compare, collide audit) ----
+# bad_csv NAME MESSAGE TEXT: a CSV file of TEXT (printf format) compared
+# with itself is bad input (exit 2) and the message names it: MESSAGE
+bad_csv() {
+    printf "$3" >"$tmp/bad.csv"
+    "$exe" compare "$tmp/bad.csv" "$tmp/bad.csv" >"$tmp/stdout" 2>"$tmp/stderr"
+    rc=$?
+    [ "$rc" -eq 2 ] && grep -qxF "collide compare: $tmp/bad.csv:$2" "$tmp/stderr"
+    check "CSV $1: exit 2, 'bad.csv:$2' (got $rc: $(head -n 1 "$tmp/stderr"))" $?
+}
+bad_csv "unclosed quote" '3: a quote is not closed' 'a,b\n1,2\n"3,4\n'
+bad_csv "unclosed quote at the end of a cell" '2: a quote is not closed' 'a,b\n1,"2\n'
+bad_csv "text after a closing quote" '2: text follows a closing quote' 'a,b\n"1"5,2\n'
+bad_csv "an empty line" '3: empty line' 'a,b\n1,2\n\n3,4\n'
+bad_csv "an empty line at the end" '3: empty line' 'a,b\n1,2\n\n'
+bad_csv "an empty CR LF line" '2: empty line' 'a,b\r\n\r\n1,2\r\n'
+bad_csv "an empty header" '1: empty line' '\n1,2\n'
+bad_csv "a lone carriage return" \
+    '1: a carriage return inside the line (lines end with LF or CR LF)' 'a,b\r1,2\r'
+bad_csv "a header column without a name" '1: column 2 of the header has no name' \
+    'a,,b\n1,2,3\n'
+bad_csv "a header ending in a comma" '1: column 3 of the header has no name' \
+    'a,b,\n1,2,3\n'
+bad_csv "a duplicate header name" '1: column a appears twice (columns 1 and 3)' \
+    'a,b,a\n1,2,3\n'
+bad_csv "a duplicate quoted name" '1: column a appears twice (columns 1 and 2)' \
+    'a,"a"\n1,2\n'
+bad_csv "a short row" '3: ragged row: 1 cell, the header has 2' 'a,b\n1,2\n3\n'
+bad_csv "a long row" '2: ragged row: 3 cells, the header has 2' 'a,b\n1,2,\n'
+bad_csv "a NUL byte" '3: a NUL byte: not a CSV text file' 'a,b\n1,2\n3\0004\n'
+
+# quoted fields, doubled quotes, CR LF and a last line without newline
+# read as the plain file
+printf 'i,name,x\n1,plain,0.5\n2,"with, comma",1.5\n' >"$tmp/plain.csv"
+printf 'i,"name","x"\r\n"1",plain,0.5\r\n2,"with, comma","1.5"' >"$tmp/quoted.csv"
+"$exe" compare "$tmp/quoted.csv" "$tmp/plain.csv" >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ "$rc" -eq 0 ] && grep -qE '^plain +name +equal$' "$tmp/stdout" &&
+    grep -qE '^plain +x +inf +inf -$' "$tmp/stdout" &&
+    grep -qE '^plain +i +equal$' "$tmp/stdout"
+check "quoted cells, CR LF, no final newline: equal to the plain file (got $rc)" $?
+printf 'i,"say ""hi""",x\n1,"a ""b""",2.5\n' >"$tmp/dq.csv"
+"$exe" compare "$tmp/dq.csv" "$tmp/dq.csv" --scd-csv "$tmp/dq.scd.csv" \
+    >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ "$rc" -eq 0 ] && grep -qE '^dq +say "hi" +equal$' "$tmp/stdout"
+check "doubled quotes: the column 'say \"hi\"' (got $rc)" $?
+[ "$(head -n 1 "$tmp/dq.scd.csv")" = 'i,"say ""hi""",x' ]
+check "--scd-csv quotes the name again: $(head -n 1 "$tmp/dq.scd.csv")" $?
+printf 'i,t\n1,"a,b"\n' >"$tmp/comma.csv"
+"$exe" compare "$tmp/comma.csv" "$tmp/comma.csv" --scd-csv "$tmp/comma.scd.csv" \
+    >/dev/null 2>&1
+[ "$(cat "$tmp/comma.scd.csv")" = "$(printf 'i,t\ninf,inf')" ]
+check "--scd-csv of a text cell with a comma: inf" $?
+printf 'i,"a,b"\n1,2\n' >"$tmp/ncomma.csv"
+"$exe" compare "$tmp/ncomma.csv" "$tmp/ncomma.csv" --scd-csv "$tmp/ncomma.scd.csv" \
+    >/dev/null 2>&1
+[ "$(head -n 1 "$tmp/ncomma.scd.csv")" = 'i,"a,b"' ]
+check "--scd-csv quotes a name with a comma" $?
+
+# non-numeric, NaN and infinite cells in compare: text is compared for
+# equality, NaN agrees with NaN, an infinity only with itself
+printf 'k,x,y,z\n1,0.5,nan,inf\n2,1.5,NaN,-inf\n3,2.5,,1\n' >"$tmp/ref.csv"
+printf 'k,x,y,z\n1,0.5,-nan,inf\n2,1.5,nan,inf\n3,2.5,,1\n' >"$tmp/a.csv"
+"$exe" compare "$tmp/a.csv" "$tmp/ref.csv" >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ "$rc" -eq 0 ] && grep -qE '^ref +y +inf +inf -$' "$tmp/stdout"
+check "nan, NaN, -nan and an empty cell agree (got $rc)" $?
+grep -qE '^ref +z +0\.00 +inf 2$' "$tmp/stdout"
+check "inf against -inf: scd 0 at row 2 ($(grep '^ref  *z' "$tmp/stdout"))" $?
+printf 'k,x\n1,abc\n2,100\n' >"$tmp/t1.csv"
+printf 'k,x\n1,abd\n2,1e2\n' >"$tmp/t2.csv"
+"$exe" compare "$tmp/t1.csv" "$tmp/t2.csv" >"$tmp/stdout" 2>"$tmp/stderr"
+grep -qE '^t2 +x +mismatch 1 of 2 rows, first row 1: "abc" vs "abd"$' "$tmp/stdout"
+check "a text column: 100 equals 1e2, abc differs from abd" $?
+
+# the same in audit: a cell that is not a finite decimal number is named
+# with its file, line, column and text (exit 3)
+"$exe" run hertz --samples 50 --csv "$tmp/h" --quiet
+for v in nan inf -inf abc '' 1e400 0x10 ' 1' '1 ' '"1"x'; do
+    awk -F, -v OFS=, -v v="$v" 'NR == 3 { $4 = v } { print }' "$tmp/h/trajectory.csv" \
+        >"$tmp/v.csv"
+    "$exe" audit "$tmp/v.csv" --scenario hertz >"$tmp/stdout" 2>"$tmp/stderr"
+    rc=$?
+    case "$v" in
+    '"1"x') want="v.csv:3: text follows a closing quote" ;;
+    *) want="v.csv:3: x = '$v' is not a finite decimal number" ;;
+    esac
+    [ "$rc" -eq 3 ] && has "$want" "$tmp/stderr"
+    check "audit of x = '$v': exit 3, '$want' (got $rc: $(cat "$tmp/stderr"))" $?
+done
+awk -F, -v OFS=, 'NR == 3 { $4 = "\"" $4 "\"" } { print }' "$tmp/h/trajectory.csv" \
+    | sed 's/$/\r/' >"$tmp/v.csv"
+"$exe" audit "$tmp/v.csv" --scenario hertz >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/stdout"
+check "audit of a CR LF trajectory with a quoted number: 0 findings (got $rc)" $?
 
 finish csv.sh
