@@ -84,16 +84,19 @@ static int need_column(const csv_table *c, const char *name, FILE *err)
     return k;
 }
 
-/* A number of the trajectory: row r, column k; 0 with a message if not. */
+/* A number of the trajectory: row r, column k, a finite plain decimal
+ * (as in scenario files: no spaces, hexadecimal, nan or inf); 0 with a
+ * message if not. */
 static int number(const csv_table *c, int r, int k, double *v, FILE *err)
 {
     const char *text = csv_cell(c, r, k);
     char *end;
     *v = strtod(text, &end);
-    if (end != text && *end == '\0' && isfinite(*v))
+    if (end != text && *end == '\0' && isfinite(*v) &&
+        strspn(text, "0123456789+-.eE") == strlen(text))
         return 1;
-    fprintf(err, "collide audit: %s:%d: %s = '%s' is not a finite number\n",
-            c->path, r + 1, csv_cell(c, 0, k), text);
+    fprintf(err, "collide audit: %s:%d: %s = '%s' is not a finite decimal "
+            "number\n", c->path, r + 1, csv_cell(c, 0, k), text);
     return 0;
 }
 
