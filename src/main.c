@@ -368,7 +368,7 @@ typedef struct run_args {
     int check;             /* --check */
 } run_args;
 
-#define SAMPLE_AT_MAX 100000
+#define SAMPLE_AT_MAX 10000   /* within one argument's limit (128 KiB) */
 
 /* Parses the comma-separated sample times of --at into times (each a
  * decimal number in [0, T]); returns the count or -1 with a message. */

@@ -3,7 +3,8 @@
 # `collide plot` that the other scripts leave out: --at (the samples at the
 # given times, and each bad time named with its range), the contact still
 # lasting at T, SIGTERM during a run (exit 10, no file), audit's
-# --observables and each bad audit or plot option (exit 2 or 3).
+# --observables and each bad run, compare, show, audit or plot option
+# (exit 2 or 3).
 . tests/cli_common.sh "$1"
 
 # opt NAME STATUS MESSAGE ARGS...: collide ARGS exits with STATUS and its
@@ -87,5 +88,42 @@ opt "audit without TRAJ" 2 "collide audit: missing TRAJ" audit --scenario hertz
 opt "plot hertz --out" 2 "collide plot: missing value after --out" plot hertz --out
 opt "plot of nine scenarios" 2 "collide plot: too many scenarios: hertz" \
     plot hertz hertz hertz hertz hertz hertz hertz hertz hertz
+
+# ---- option parsing of run, compare, show, audit ----
+opt "audit --tol abc" 3 "collide audit: --tol = abc is outside the allowed range" \
+    audit t.csv --tol abc --scenario hertz
+opt "run --at inf" 3 "--at: 'inf' is not a decimal number" run hertz --at 0,inf
+at=$(awk 'BEGIN { for (i = 0; i <= 10000; i++) printf "%s%g", i ? "," : "", i * 1e-7 }')
+opt "run --at with 10001 times" 3 "--at: more than 10000 sample times" run hertz --at "$at"
+opt "run --frob" 2 "collide run: unknown option --frob" run hertz --frob
+opt "run of two scenarios" 2 "collide run: more than one SCENARIO: study1" \
+    run hertz study1
+opt "run --precision abc" 3 "--precision = abc is outside the allowed range: an integer in [" \
+    run hertz --precision abc
+opt "run --precision 52" 3 "--precision = 52 is outside the allowed range" \
+    run hertz --precision 52
+opt "run --precision 128 --digits 0.5" 3 "--digits = 0.5 is outside the allowed range: D in [1, 30]" \
+    run hertz --precision 128 --digits 0.5
+opt "run --precision 128 --digits x" 3 "--digits = x is outside the allowed range" \
+    run hertz --precision 128 --digits x
+opt "run --precision with --rtol" 2 "--rtol, --atol and --h-max are binary64 settings" \
+    run hertz --precision 128 --rtol 1e-9
+opt "run --precision with --at" 2 "--at is not available with --precision" \
+    run hertz --precision 128 --at 0
+# a repeated option: the last one counts (as in the scenario's own run settings)
+run "$exe" run hertz --rtol 1e-3 --rtol 1e-9 --samples 0 --csv "$tmp/twice" --quiet
+run "$exe" run hertz --rtol 1e-9 --samples 0 --csv "$tmp/once" --quiet
+cmp -s "$tmp/twice/collisions.csv" "$tmp/once/collisions.csv"
+check "run --rtol 1e-3 --rtol 1e-9: the same collisions as --rtol 1e-9" $?
+opt "compare --frob" 2 "collide compare: unknown option --frob" compare a b --frob
+opt "compare of three sets" 2 "collide compare: more than two result sets: c" \
+    compare a b c
+opt "compare of one set" 2 "collide compare: missing B" compare a
+opt "compare of none" 2 "collide compare: missing A and B" compare
+opt "compare --digits inf" 2 "--digits needs a decimal number, not inf" \
+    compare a b --digits inf
+opt "show of two scenarios" 2 "collide show: too many arguments" show hertz study1
+opt "show of none" 2 "collide show: missing SCENARIO" show
+opt "show of a missing file" 3 "no-such.scn: cannot open" show ./no-such.scn
 
 finish options.sh
