@@ -6,6 +6,7 @@
 # the exit status; --scd-csv writes each cell's scd under the same header;
 # bad input is exit 2 with a message naming the file.
 . tests/cli_common.sh "$1"
+case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
 
 # the report line of TABLE COLUMN, its fields separated by one space
 line_of() {
@@ -155,6 +156,80 @@ run "$exe" compare "$tmp/empty.csv" "$tmp/empty.csv"
 has "empty.csv: empty file" "$tmp/err"; check "empty file: message names it" $?
 run "$exe" compare "$d1" "$d1/samples.csv"
 [ "$rc" -eq 2 ]; check "a directory against a file: exit 2 (got $rc)" $?
+
+# ---- directories: tables of one side, an error in one table ----
+d3="$tmp/d3"
+mkdir "$d3"
+cp "$d1/collisions.csv" "$d1/samples.csv" "$d3/"
+run "$exe" compare "$d3" "$d1"
+[ "$rc" -eq 0 ] && has "events.csv only in $d1, skipped" "$tmp/out" &&
+    has "ledger.csv only in $d1, skipped" "$tmp/out" && ! grep -q "^events " "$tmp/out"
+check "a table of B only is reported and skipped (got $rc)" $?
+run "$exe" compare "$d1" "$d3"
+has "events.csv only in $d1, skipped" "$tmp/out"
+check "a table of A only is reported and skipped" $?
+{ cat "$d1/samples.csv"; echo "1,2"; } >"$d3/samples.csv"
+run "$exe" compare "$d3" "$d1"
+line=$(wc -l <"$d3/samples.csv")
+[ "$rc" -eq 2 ] && has "collide compare: $d3/samples.csv:$line: ragged row: 2 cells" "$tmp/err"
+check "a ragged table in a directory: exit 2 naming its line (got $rc)" $?
+grep -q "^collisions t_e " "$tmp/out" && tail -n 1 "$tmp/out" | grep -q "^compare: [0-9]* columns"
+check "the other tables are still compared and summed up" $?
+mkdir "$tmp/d4"
+: >"$tmp/d4/other.csv"
+run "$exe" compare "$tmp/d4" "$d1"
+[ "$rc" -eq 2 ] && has "no table (collisions.csv, events.csv, ledger.csv, samples.csv) is in both $tmp/d4 and $d1" "$tmp/err"
+check "no table in both: exit 2 naming the directories (got $rc)" $?
+run "$exe" compare "$d1/samples.csv" "$d1"
+[ "$rc" -eq 2 ] && has "$d1/samples.csv is not a directory but $d1 is a directory" "$tmp/err"
+check "a file against a directory: exit 2, the message says which is which" $?
+run "$exe" compare "$d1/samples.csv" "$tmp/binary.csv"
+[ "$rc" -eq 2 ] && has "binary.csv:2: a NUL byte" "$tmp/err"
+check "a bad reference B: exit 2 naming B (got $rc)" $?
+
+# ---- columns of A only; two integer or text columns that differ ----
+printf 'i,tag,x,extra\n1,a,0.5,9\n2,b,1.5,9\n' >"$tmp/ca.csv"
+printf 'i,tag,x\n1,a,0.5\n3,c,1.5\n' >"$tmp/cb.csv"
+run "$exe" compare "$tmp/ca.csv" "$tmp/cb.csv" --digits 3
+[ "$rc" -eq 1 ] && has "cb extra only in A ($tmp/ca.csv), skipped" "$tmp/out"
+check "a column of A only is reported (got $rc)" $?
+has "compare: 2 integer or text columns differ" "$tmp/out" &&
+    has "below --digits 3: cb.i, mismatch at row 2" "$tmp/out" &&
+    has "below --digits 3: cb.tag, mismatch at row 2" "$tmp/out"
+check "two columns differ: counted in the plural, each named under --digits" $?
+
+# ---- the reference zero at the resolution of its row ----
+# 1.5e-20 with 2 significant digits in a row of magnitude 1.5 is below
+# 1.5 10^-2: its error is measured against the row, -log10(1e-21 / 1.5)
+printf 'x,y\n1.5,1.6e-20\n' >"$tmp/za.csv"
+printf 'x,y\n1.5,1.5e-20\n' >"$tmp/zb.csv"
+run "$exe" compare "$tmp/za.csv" "$tmp/zb.csv"
+set -- $(awk '$1 == "zb" && $2 == "y"' "$tmp/out")
+within "$3" 21.17 21.18; check "1.6e-20 against 1.5e-20 in a row of 1.5: scd 21.18 (got '$3')" $?
+# relative to itself, -log10(1e-21 / 1.5e-20) = 1.18: so in a row of zeros
+printf 'x,y\n0.0,1.6e-20\n' >"$tmp/za.csv"
+printf 'x,y\n0.0,1.5e-20\n' >"$tmp/zb.csv"
+run "$exe" compare "$tmp/za.csv" "$tmp/zb.csv"
+set -- $(awk '$1 == "zb" && $2 == "y"' "$tmp/out")
+within "$3" 1.17 1.19; check "the same in a row of zeros: relative scd 1.18 (got '$3')" $?
+
+# ---- --scd-csv: relative paths, a missing directory ----
+(cd "$d1" && "$exe" compare samples.csv samples.csv --scd-csv s.scd >/dev/null 2>&1)
+check "--scd-csv to a relative path: exit 0" $?
+[ -s "$d1/s.scd" ] && [ -z "$(ls -A "$d1" | grep '^\.')" ]
+check "--scd-csv to a relative path: written, no temporary left" $?
+rm -f "$d1/s.scd"
+(cd "$d1" && "$exe" compare samples.csv samples.csv >"$tmp/out" 2>&1)
+grep -q "^samples  *t  *inf" "$tmp/out"
+check "a file without a directory: the table is named after it" $?
+cp "$d1/samples.csv" "$tmp/samples.txt"
+run "$exe" compare "$tmp/samples.txt" "$tmp/samples.txt"
+grep -q "^samples.txt  *t  *inf" "$tmp/out"
+check "a table not ending in .csv keeps its whole name" $?
+run "$exe" compare "$d1/samples.csv" "$d1/samples.csv" --scd-csv "$tmp/no-such-dir/s.csv"
+[ "$rc" -eq 4 ] && has "$tmp/no-such-dir/s.csv: cannot create its temporary" "$tmp/err" &&
+    has "No such file or directory" "$tmp/err"
+check "--scd-csv into a missing directory: exit 4 naming it and the reason (got $rc)" $?
 
 # ---- usage ----
 run "$exe" compare --help
