@@ -4,6 +4,7 @@
  * tends to H_r (the remark after Eq. 47, m_2 -> +inf). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 #include "impact.h"
@@ -99,8 +100,40 @@ static void gamma_minus_beta(void)
     sim_result_free(&r);
 }
 
+/* The names of the state components (Eqs. 73 and 80 and the quadratures
+ * of the ledger), as the CSV headers and diagnoses use them, and of the
+ * transitions; an index out of range gets a placeholder, not a crash. */
+static void names(void)
+{
+    static const char *const hf2[] = {"x", "v", "x_m", "v_m", "x_c", "z_c1",
+        "z_c2", "I_s", "Delta_C", "W", "J_Fc", "J_Fe", "I_s_contact",
+        "Delta_C_contact"};
+    static const char *const hr0[] = {"x", "v", "x_c", "I_s", "Delta_C", "W",
+        "J_Fc", "J_Fe", "I_s_contact", "Delta_C_contact"};
+    layout L = layout_make(SYS_HF, 2);
+    int i, ok = L.ny == 14;
+    for (i = 0; ok && i < L.ny; i++)
+        ok = strcmp(impact_component_name(&L, i), hf2[i]) == 0;
+    check_true(ok && strcmp(impact_component_name(&L, L.ny), "?") == 0,
+               "names: H_f with two internal states, Eq. (73), then the "
+               "quadratures; '?' past the end");
+    L = layout_make(SYS_HR, 0);
+    ok = L.ny == 10;
+    for (i = 0; ok && i < L.ny; i++)
+        ok = strcmp(impact_component_name(&L, i), hr0[i]) == 0;
+    check_true(ok, "names: H_r without an internal state, Eq. (80)");
+    L = layout_make(SYS_HR, 1);
+    check_true(strcmp(impact_component_name(&L, 3), "z_c") == 0,
+               "names: one internal state is z_c");
+    check_true(strcmp(transition_name(TR_COMMENCE_TOUCH), "commence-at-touch") == 0 &&
+                   strcmp(transition_name(-1), "unknown") == 0 &&
+                   strcmp(transition_name(4), "unknown") == 0,
+               "names: transitions, and 'unknown' out of range");
+}
+
 int main(void)
 {
+    names();
     centre_of_mass();
     heavy_obstacle();
     gamma_minus_beta();
