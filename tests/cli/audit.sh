@@ -67,6 +67,70 @@ else
     echo "skip: independent trajectory: SciPy not installed (python3-scipy)"
 fi
 
+# ---- the findings of each kind, on the Hertz impact ----
+# (20 samples; rows: 2 the start, 4-5 the commencement, 7-8 the
+# separation, then the flight at v = +1)
+"$exe" run hertz --quiet --samples 20 --csv "$tmp/h20"
+h="$tmp/h20/trajectory.csv"
+[ "$(sed -n 4p "$h" | cut -d, -f2,3)" = "0,0" ] && [ "$(sed -n 5p "$h" | cut -d, -f2,3)" = "1,1" ] &&
+    [ "$(sed -n 8p "$h" | cut -d, -f2,3)" = "2,0" ]
+check "hertz: the commencement at rows 4-5, the separation at rows 7-8" $?
+xcol=$(column_of x "$h"); vcol=$(column_of v "$h"); qcol=$(column_of q "$h")
+# a row of the flight below the contact, approaching: outside C
+awk -F, -v OFS=, -v x="$xcol" 'NR == 3 { $x = -$x } { print }' "$h" >"$tmp/c.csv"
+run "$exe" audit "$tmp/c.csv" --scenario hertz
+[ "$rc" -eq 1 ] && has "finding (flow set): row 3: not in the flow set C (q = 0, x = -0.00473684, v = -1" "$tmp/out"
+check "x < 0 and v < 0 apart: a flow set finding at row 3 (exit $rc)" $?
+# every row of the flight outside C: ten shown, all counted
+n=$(awk -F, 'NR > 8' "$h" | wc -l)
+awk -F, -v OFS=, -v x="$xcol" -v v="$vcol" 'NR > 8 { $x = -1 - $x; $v = -1 } { print }' "$h" >"$tmp/c.csv"
+run "$exe" audit "$tmp/c.csv" --scenario hertz
+[ "$rc" -eq 1 ] && [ "$(grep -c '^finding (flow set)' "$tmp/out")" -eq 10 ] &&
+    has "findings (flow set $n," "$tmp/out"
+check "$n rows outside C: 10 shown, $n counted ($(tail -n 1 "$tmp/out"))" $?
+# a commencement from x > 0: a jump from outside D
+awk -F, -v OFS=, -v x="$xcol" 'NR == 4 || NR == 5 { $x = 0.001 } { print }' "$h" >"$tmp/d.csv"
+run "$exe" audit "$tmp/d.csv" --scenario hertz
+[ "$rc" -eq 1 ] && has "finding (jump set): row 4: a jump from outside the jump set D (q = 0, x = 0.001, v = -1" "$tmp/out"
+check "a commencement at x = 1 mm: a jump set finding at row 4 (exit $rc)" $?
+# q not toggled by the commencement
+awk -F, -v OFS=, -v q="$qcol" 'NR == 5 { $q = 0 } { print }' "$h" >"$tmp/q.csv"
+run "$exe" audit "$tmp/q.csv" --scenario hertz
+[ "$rc" -eq 1 ] && has "finding (reset): row 5: q is not toggled by the jump (Eqs. 75, 82)" "$tmp/out"
+check "q kept at 0 after the commencement: a reset finding at row 5 (exit $rc)" $?
+# a trajectory that starts in contact: its first separation is no collision
+{ head -n 1 "$h"; tail -n +5 "$h"; } >"$tmp/late.csv"
+run "$exe" audit "$tmp/late.csv" --scenario hertz
+[ "$rc" -eq 0 ] && has "collisions recomputed from the rows: 0" "$tmp/out"
+check "a trajectory starting in contact: 0 findings, no collision (exit $rc)" $?
+# without F_e1, F_e2 the scenario's input is used: study 1 under gravity
+f1=$(column_of F_e1 "$tmp/study1/trajectory.csv")
+cut -d, -f1-$((f1 - 1)) "$tmp/study1/trajectory.csv" >"$tmp/noforce.csv"
+run "$exe" audit "$tmp/noforce.csv" --scenario study1 --against "$tmp/study1/collisions.csv"
+[ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out" &&
+    has "observables against $tmp/study1/collisions.csv (scd)" "$tmp/out"
+check "study1 without F_e1, F_e2 (gravity from the scenario), --against a collisions.csv: passes (exit $rc)" $?
+# H_f: study 2, with and without the forces of Eqs. (205)-(211)
+"$exe" run study2 --quiet --samples 400 --csv "$tmp/study2"
+run "$exe" audit "$tmp/study2/trajectory.csv" --scenario study2 --against "$tmp/study2"
+[ "$rc" -eq 0 ] && has "audited against builtin:study2 (law bwshccl, H_f)" "$tmp/out" &&
+    has "audit: 0 findings" "$tmp/out" && has "collisions i                  equal" "$tmp/out"
+check "study2 (H_f): our trajectory passes, its collisions counted alike (exit $rc)" $?
+f1=$(column_of F_e1 "$tmp/study2/trajectory.csv")
+cut -d, -f1-$((f1 - 1)) "$tmp/study2/trajectory.csv" >"$tmp/noforce2.csv"
+run "$exe" audit "$tmp/noforce2.csv" --scenario study2
+[ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
+check "study2 without F_e1, F_e2: the forces of Eqs. (205)-(211) from the scenario (exit $rc)" $?
+awk -F, -v OFS=, -v c="$f1" 'NR > 1 { $c = -$c } { print }' "$tmp/study2/trajectory.csv" >"$tmp/sign2.csv"
+run "$exe" audit "$tmp/sign2.csv" --scenario study2
+[ "$rc" -eq 1 ] && has "does not close" "$tmp/out"
+check "study2 with F_e1 of the wrong sign: the ledger does not close (exit $rc)" $?
+# --against a reference of other rows: the comparison's error, exit 3
+head -n 3 "$tmp/study1/collisions.csv" >"$tmp/two.csv"
+run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/two.csv"
+[ "$rc" -eq 3 ] && has "the reference $tmp/two.csv has 2: rows are matched by position" "$tmp/err"
+check "--against a collisions.csv of 2 rows: exit 3 naming it (got $rc)" $?
+
 # bad input
 run "$exe" audit "$tmp/missing.csv" --scenario study1
 [ "$rc" -eq 3 ] && has "missing.csv" "$tmp/err"
@@ -84,6 +148,26 @@ awk -F, -v OFS=, 'NR == 2 { $2 = "0.5" } { print }' "$tr" >"$tmp/halfj.csv"
 run "$exe" audit "$tmp/halfj.csv" --scenario study3-bwmcl
 [ "$rc" -eq 3 ] && has "j = 0.5 is outside the allowed range: an integer" "$tmp/err"
 check "j = 0.5: exit 3 (got $rc)" $?
+cut -d, -f2- "$tr" >"$tmp/not.csv"
+run "$exe" audit "$tmp/not.csv" --scenario study3-bwmcl
+[ "$rc" -eq 3 ] && has "not.csv:1: no column t (README.md" "$tmp/err"
+check "a trajectory without t: exit 3 naming the column (got $rc)" $?
+head -n 2 "$tr" >"$tmp/one.csv"
+run "$exe" audit "$tmp/one.csv" --scenario study3-bwmcl
+[ "$rc" -eq 3 ] && has "one.csv: fewer than two rows" "$tmp/err"
+check "a trajectory of one row: exit 3 (got $rc)" $?
+awk -F, -v OFS=, 'NR == 4 { $3 = 2 } { print }' "$tr" >"$tmp/q2.csv"
+run "$exe" audit "$tmp/q2.csv" --scenario study3-bwmcl
+[ "$rc" -eq 3 ] && has "q2.csv:4: q = 2 is outside the allowed range: q in {0, 1}" "$tmp/err"
+check "q = 2: exit 3 naming the line and the range (got $rc)" $?
+f2=$(column_of F_e2 "$tr")
+awk -F, -v OFS=, -v c="$f2" 'NR == 5 { $c = "x" } { print }' "$tr" >"$tmp/fx.csv"
+run "$exe" audit "$tmp/fx.csv" --scenario study3-bwmcl
+[ "$rc" -eq 3 ] && has "fx.csv:5: F_e2 = 'x' is not a finite decimal number" "$tmp/err"
+check "F_e2 = x: exit 3 naming the line and the column (got $rc)" $?
+run "$exe" audit "$tr" --scenario "$tmp/none.scn"
+[ "$rc" -eq 3 ] && has "none.scn: cannot open" "$tmp/err"
+check "a missing scenario file: exit 3 naming it (got $rc)" $?
 run "$exe" audit "$tr"
 [ "$rc" -eq 2 ]; check "no --scenario: usage error (got $rc)" $?
 run "$exe" audit "$tr" --scenario study3-bwmcl --tol 2
