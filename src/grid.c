@@ -193,6 +193,7 @@ static collide_status read_entry(grid *g, const char *key, const char *vb,
                                  const char *ve, char *msg, size_t len)
 {
     grid_axis *ax;
+    collide_status st;
     if (strcmp(key, "scenario") == 0) {
         char name[SCENARIO_SOURCE_MAX - 16];
         if (g->base || ve - vb >= (long)sizeof name) {
@@ -212,7 +213,15 @@ static collide_status read_entry(grid *g, const char *key, const char *vb,
     }
     ax = &g->axis[g->naxes++];
     snprintf(ax->key, sizeof ax->key, "%s", key);
-    return axis_values(ax, vb, ve, msg, len);
+    st = axis_values(ax, vb, ve, msg, len);
+    if (st == COLLIDE_E_INPUT) {    /* the message names the key and value */
+        char why[300];
+        int n = ve - vb > 60 ? 60 : (int)(ve - vb);
+        snprintf(why, sizeof why, "%s", msg);
+        snprintf(msg, len, "%s = %.*s%s: %s", key, n, vb,
+                 ve - vb > n ? "..." : "", why);
+    }
+    return st;
 }
 
 /* Reads one line [b, e) of the grid file. */
@@ -275,6 +284,11 @@ collide_status grid_load(const char *path, grid *g, char *err, size_t errlen)
     int line = 1;
     collide_status st;
     memset(g, 0, sizeof *g);
+    if (strlen(path) >= sizeof g->path) {   /* not cut: its directory counts */
+        snprintf(err, errlen, "%s: path too long (at most %d bytes)", path,
+                 (int)sizeof g->path - 1);
+        return COLLIDE_E_INPUT;
+    }
     snprintf(g->path, sizeof g->path, "%s", path);
     st = scenario_read_text(path, GRID_FILE_MAX, NULL, &text, err, errlen);
     for (b = st == COLLIDE_OK ? text : NULL; b && st == COLLIDE_OK; line++) {
@@ -380,6 +394,8 @@ collide_status grid_validate(const grid *g, char *err, size_t errlen)
     scenario *s = malloc(sizeof *s);
     collide_status st = s ? COLLIDE_OK : COLLIDE_E_MEMORY;
     long i;
+    if (!s)
+        snprintf(err, errlen, "%s: out of memory", g->path);
     for (i = 0; st == COLLIDE_OK && i < g->npoints; i++)
         st = grid_point_scenario(g, i, s, err, errlen);
     free(s);

@@ -5,6 +5,7 @@
 # a value out of range); a grid's values reach the points as written
 # (lists, linspace, logspace, a base scenario file beside the grid).
 . tests/cli_common.sh "$1"
+case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
 
 # bad_grid NAME STATUS MESSAGE TEXT: a grid file with TEXT (printf format)
 # exits with STATUS, its message contains MESSAGE, and no file is written.
@@ -29,20 +30,20 @@ bad_grid "axis given twice" 3 "g.txt:3: axis v0 is given twice" \
     'scenario = hertz\nv0 = -1\nv0 = -2\n'
 bad_grid "nine axes" 3 "g.txt:10: more than 8 axes" \
     'scenario = hertz\na1 = 1\na2 = 1\na3 = 1\na4 = 1\na5 = 1\na6 = 1\na7 = 1\na8 = 1\na9 = 1\n'
-bad_grid "linspace without ')'" 3 "g.txt:2: missing ')'" \
+bad_grid "linspace without ')'" 3 "g.txt:2: v0 = linspace(-2, -1, 3: missing ')'" \
     'scenario = hertz\nv0 = linspace(-2, -1, 3\n'
 bad_grid "linspace n = 2.5" 3 \
-    "g.txt:2: n = 2.5 is outside the allowed range: an integer in [1, 100000000]" \
+    "g.txt:2: v0 = linspace(-2, -1, 2.5): n = 2.5 is outside the allowed range: an integer in [1, 100000000]" \
     'scenario = hertz\nv0 = linspace(-2, -1, 2.5)\n'
 bad_grid "logspace n = 0" 3 "n = 0 is outside the allowed range" \
     'scenario = hertz\nv0 = logspace(-2, -1, 0)\n'
 bad_grid "logspace with four arguments" 3 \
-    "g.txt:2: expected logspace(a, b, n) with decimal a, b and an integer n" \
+    "g.txt:2: v0 = logspace(-2, -1, 3, 4): expected logspace(a, b, n) with decimal a, b and an integer n" \
     'scenario = hertz\nv0 = logspace(-2, -1, 3, 4)\n'
 bad_grid "linspace of a word" 3 "expected linspace(a, b, n)" \
     'scenario = hertz\nv0 = linspace(a, -1, 3)\n'
 bad_grid "empty list value" 3 \
-    "g.txt:2: value 2 of the list is empty, too long or contains a space" \
+    "g.txt:2: v0 = -1,,-2: value 2 of the list is empty, too long or contains a space" \
     'scenario = hertz\nv0 = -1,,-2\n'
 bad_grid "list value with a space" 3 "value 1 of the list is empty" \
     'scenario = hertz\nv0 = -1 -2\n'
@@ -56,6 +57,32 @@ bad_grid "with a missing scenario file" 3 "nothere.scn: cannot open" \
     'scenario = nothere.scn\nv0 = -1\n'
 bad_grid "with a NUL byte" 3 "g.txt: contains a NUL byte: not a text file" \
     'scenario = hertz\nv0 = -1\n\000\n'
+long=$(printf '%0200d' 1)
+bad_grid "linspace of a number too long" 3 "g.txt:2: v0 = linspace(-2, 0000000000" \
+    "scenario = hertz\nv0 = linspace(-2, $long, 3)\n"
+bad_grid "its long value cut in the message" 3 "0000000000...: expected linspace(a, b, n)" \
+    "scenario = hertz\nv0 = linspace(-2, $long, 3)\n"
+bad_grid "linspace of an infinite bound" 3 "g.txt:2: v0 = linspace(1e999, 1, 3): expected linspace(a, b, n)" \
+    'scenario = hertz\nv0 = linspace(1e999, 1, 3)\n'
+bad_grid "linspace with an empty bound" 3 "g.txt:2: v0 = linspace(, 1, 3): expected linspace" \
+    'scenario = hertz\nv0 = linspace(, 1, 3)\n'
+bad_grid "linspace of two arguments" 3 "g.txt:2: v0 = linspace(1, 3): expected linspace" \
+    'scenario = hertz\nv0 = linspace(1, 3)\n'
+bad_grid "logspace n = 1e9" 3 "g.txt:3: x0 = logspace(-3, -2, 1e9): n = 1e+09 is outside the allowed range" \
+    'scenario = hertz\nv0 = -1\nx0 = logspace(-3, -2, 1e9)\n'
+bad_grid "list value too long" 3 "g.txt:2: v0 = -1,$(printf '%0200d' 1 | cut -c1-57)...: value 2 of the list is empty, too long" \
+    "scenario = hertz\nv0 = -1,$long\n"
+bad_grid "list value with '='" 3 "g.txt:2: v0 = -1,a=b: value 2 of the list" \
+    'scenario = hertz\nv0 = -1,a=b\n'
+bad_grid "a key too long" 3 "g.txt:2: missing or too long key" \
+    "scenario = hertz\n$(printf 'k%.0s' $(seq 40)) = 1\n"
+bad_grid "a scenario name too long" 3 "g.txt:1: scenario name too long" \
+    "scenario = $long$long\nv0 = -1\n"
+bad_grid "an unknown axis key" 3 "g.txt: point 0: builtin:hertz:16: unknown key frob" \
+    'scenario = hertz\nfrob = 1\n'
+bad_grid "an axis value out of range, appended to the base" 3 \
+    "g.txt: point 1: builtin:hertz:16: max_steps = 0 is outside the allowed range: max_steps in [1, 1000000000000000], an integer" \
+    'scenario = hertz\nv0 = -1\nmax_steps = 10, 0\n'
 run "$exe" sweep "$tmp/none.txt"
 [ "$rc" -eq 3 ] && has "none.txt: cannot open" "$tmp/err"
 check "sweep of a missing grid file: exit 3, 'cannot open'" $?
@@ -80,6 +107,32 @@ printf 'scenario = hertz\nv0 = linspace(-1, -1, 1)\n' >"$tmp/one.txt"
 run "$exe" sweep "$tmp/one.txt" --threads 1
 [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-3)" = "0,-1,1" ]
 check "sweep: linspace with n = 1 is its first value, one collision" $?
+
+# a base file without x0: the axis x0 is appended to it; CR LF line ends,
+# tabs and comments in the grid; a grid given by a relative path, its
+# base beside it; a commented-out line of the base keeps its text
+grep -v '^x0' "$tmp/sub/base.scn" | sed 's/^v0 = .*/# x0 = 5\nv0 = -1/' >"$tmp/sub/nox0.scn"
+printf 'scenario = nox0.scn\r\n\tx0 =\t0.01 , 1e-4\t# two heights\r\n\r\n' >"$tmp/sub/crlf.txt"
+(cd "$tmp/sub" && "$exe" sweep crlf.txt --threads 1 >"$tmp/out" 2>"$tmp/err")
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(cut -d, -f1-3,9 "$tmp/out" | tr '\n' ' ')" = "index,x0,collisions,status 0,0.01,1,ok 1,1e-4,1,ok " ]
+check "sweep: x0 appended to a base without it, CR LF and tabs, a relative grid ($(tr '\n' ' ' <"$tmp/out" | cut -c1-80); $(cat "$tmp/err"))" $?
+printf 'scenario = %s\nx0 = -1\n' "$tmp/sub/nox0.scn" >"$tmp/abs.txt"
+run "$exe" sweep "$tmp/abs.txt"
+[ "$rc" -eq 3 ] && has "abs.txt: point 0: $tmp/sub/nox0.scn:" "$tmp/err" &&
+    has "x0 = -1 is outside the allowed range" "$tmp/err"
+check "sweep: an absolute base path; the line of an appended axis named (got $rc: $(cat "$tmp/err"))" $?
+deep="$tmp/sub/$(printf 'd%.0s' $(seq 120))"
+mkdir -p "$deep/$(printf 'e%.0s' $(seq 120))"
+printf 'scenario = %s\nv0 = -1\n' "$(printf 'f%.0s' $(seq 200)).scn" >"$deep/g.txt"
+run "$exe" sweep "$deep/g.txt"
+[ "$rc" -eq 3 ] && has "g.txt:1: scenario path too long" "$tmp/err"
+check "sweep: a base path beside the grid too long: exit 3 (got $rc: $(cut -c1-60 "$tmp/err"))" $?
+g="$deep/$(printf 'e%.0s' $(seq 120))/g.txt"
+printf 'scenario = hertz\nv0 = -1\n' >"$g"
+run "$exe" sweep "$g"
+[ "$rc" -eq 3 ] && has "$g: path too long (at most 255 bytes)" "$tmp/err"
+check "sweep: a grid path over 255 bytes is refused, not cut (got $rc: $(tail -c 60 "$tmp/err"))" $?
 
 # ---- options of collide sweep ----
 printf 'scenario = hertz\nv0 = -1\n' >"$tmp/ok.txt"
