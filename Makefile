@@ -87,13 +87,16 @@ fuzz:
 	@sh tests/fuzz/run.sh $(BUILD) $(FUZZ_LONG)
 
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
-# (a separate build in $(BUILD)/sanitize); any report fails a test.
+# (a separate build in $(BUILD)/sanitize); any report fails a test. The
+# last line reads "sanitize: N checks passed under ASan and UBSan, R
+# sanitizer reports".
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=undefined
 .PHONY: sanitize
 sanitize: deps-build
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/sanitize OPT="-O1 -g $(SAN)" \
 	    LDLIBS="$(SAN) $(LDLIBS)" test
+	@sh tests/sanitize_summary.sh $(BUILD)/sanitize
 
 # Line and branch coverage of src/ by the test suite (a separate build in
 # $(BUILD)/coverage; .gcda files beside its objects merge over the test
