@@ -9,6 +9,10 @@
  * the ledger and of the observables. */
 #define COLLIDE_NY_MAX 16
 
+/* Largest zeno_events (events within zeno_window that stop a run as
+ * Zeno): the size of the ring of event times each engine keeps. */
+#define COLLIDE_ZENO_EVENTS_MAX 4096
+
 /* Exit status of the command-line program and status of a run. */
 typedef enum collide_status {
     COLLIDE_OK = 0,

@@ -22,7 +22,6 @@
 #include "select.h"
 
 #define SAMPLES_MAX 64
-#define ZENO_RING_MAX 4096
 /* A switching point that lies within KINK_SLACK h of the end of a step of
  * size h counts as reached there: a step that straddles it by delta errs
  * by about delta / h times the error of a step that straddles it by half
@@ -74,7 +73,7 @@ typedef struct run {
                               to end at, or +inf */
     step_samples S;        /* samples of the last step screened */
     double rate_scale;     /* largest |guard rate| seen in this interval */
-    double ring[ZENO_RING_MAX];
+    double ring[COLLIDE_ZENO_EVENTS_MAX];
     long nring;
     double last_t[ENGINE_LAST_EVENTS];  /* the last events taken (a ring) */
     int last_tr[ENGINE_LAST_EVENTS];
@@ -384,7 +383,7 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
 static int zeno(run *R, double t)
 {
     int n = R->o->zeno_events;
-    if (n < 2 || n > ZENO_RING_MAX)
+    if (n < 2 || n > COLLIDE_ZENO_EVENTS_MAX)
         return 0;
     R->ring[R->nring % n] = t;
     R->nring++;

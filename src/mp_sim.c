@@ -60,7 +60,7 @@ typedef struct run {
     mp_collision cur;              /* the contact under way */
     mpfr_t delta_d;                /* Eq. (23) */
     int next_sample;
-    double recent[256];            /* times of the last events (Zeno) */
+    double recent[COLLIDE_ZENO_EVENTS_MAX]; /* times of the last events (Zeno) */
     mpfr_t h, hs;                  /* the step, and the state's own bound */
     mpfr_t a, b, c, d, s, u, w;    /* scratch */
 } run;
@@ -848,7 +848,7 @@ static void reset(run *R, int to, mpfr_t *after)
 static int zeno(run *R, double t)
 {
     int n = R->o->zeno_events, k = R->r->nevents;
-    if (n <= 0 || n > 256)
+    if (n < 2 || n > COLLIDE_ZENO_EVENTS_MAX)
         return 0;
     R->recent[k % n] = t;
     return k >= n && t - R->recent[(k + 1) % n] <= R->o->zeno_window;

@@ -62,7 +62,7 @@ static const key_spec key_table[] = {
     {"h_max", K_REAL, 0, HUGE_VAL, 0, 1, "upper bound of the step size"},
     {"t_tol", K_REAL, 0, HUGE_VAL, 0, 0, "time tolerance of event location"},
     {"graze_tol", K_REAL, 0, HUGE_VAL, 1, 0, "relative margin below which an event is grazing"},
-    {"zeno_events", K_INT, 2, 1e9, 1, 1, "events within zeno_window that stop the run as Zeno"},
+    {"zeno_events", K_INT, 2, COLLIDE_ZENO_EVENTS_MAX, 1, 1, "events within zeno_window that stop the run as Zeno"},
     {"zeno_window", K_REAL, 0, HUGE_VAL, 0, 1, "time window of the Zeno test"},
     {"samples", K_INT, 0, 1e8, 1, 1, "samples on a uniform grid of [0, T]"},
     {"max_steps", K_INT, 1, 1e15, 1, 1, "largest number of accepted steps"},

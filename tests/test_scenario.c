@@ -414,6 +414,7 @@ static const bad_case bad_cases[] = {
     {"hertz", NULL, "t_tol = 0", AT_EDIT, {"t_tol = 0", "allowed range", "t_tol in (0, inf)"}},
     {"hertz", NULL, "graze_tol = -1", AT_EDIT, {"graze_tol = -1", "allowed range", "graze_tol in [0, inf)"}},
     {"hertz", NULL, "zeno_events = 1", AT_EDIT, {"zeno_events = 1", "allowed range", "zeno_events in [2, "}},
+    {"hertz", NULL, "zeno_events = 4097", AT_EDIT, {"zeno_events = 4097", "allowed range", "zeno_events in [2, 4096]"}},
     {"hertz", NULL, "zeno_events = 2.5", AT_EDIT, {"zeno_events = 2.5", "not an integer", "zeno_events in"}},
     {"hertz", NULL, "zeno_window = 0", AT_EDIT, {"zeno_window = 0", "allowed range", "zeno_window in (0, inf]"}},
     {"hertz", "samples", "samples = -1", AT_EDIT, {"samples = -1", "allowed range", "samples in [0, "}},
