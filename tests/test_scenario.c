@@ -279,6 +279,17 @@ static void test_forces_study2(void)
                 input_next_breakpoint(m, u->Ts) == u->Te &&
                 isinf(input_next_breakpoint(m, u->Te));
     check_true(ok_breaks, "breakpoints T_s, T_e, then none");
+    {
+        model swapped = *m;         /* T_s after T_e: the same points in turn */
+        swapped.u.Te = 0.1;
+        swapped.u.Ts = 0.2;
+        check_true(input_next_breakpoint(&swapped, 0) == 0.1 &&
+                       input_next_breakpoint(&swapped, 0.1) == 0.2 &&
+                       isinf(input_next_breakpoint(&swapped, 0.2)),
+                   "breakpoints with T_e < T_s: T_e, T_s, then none");
+        check_close(input_reduced_force(&swapped, -1.0), -u->Fe0, 1e-15, 0,
+                    "before t = 0, S = S' = 0: F_e,r = -F_e,0 (Eq. 211)");
+    }
 }
 
 static void test_forces_simple(void)
