@@ -3,6 +3,7 @@
 
 #include "audit.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -404,17 +405,19 @@ static audit_status against(const audit_options *o, const char *mine,
                                                          : AUDIT_E_INPUT;
 }
 
-/* The observables, written to o->observables or a temporary file, and
- * compared with --against. */
+/* The observables, written to o->observables (through a temporary beside
+ * it, renamed when complete) or to a temporary file, and compared with
+ * --against. A file that cannot be written is removed. */
 static audit_status observables(const auditor *A, const audit_options *o,
                                 FILE *out, FILE *err)
 {
     char path[4200];
     FILE *f;
-    int n, fd = -1;
+    int n, bad, fd = -1;
     audit_status st = AUDIT_OK;
     if (o->observables)
-        snprintf(path, sizeof path, "%s", o->observables);
+        snprintf(path, sizeof path, "%s.tmp.%ld", o->observables,
+                 (long)getpid());
     else {
         const char *base = getenv("TMPDIR");
         snprintf(path, sizeof path, "%s/collide-audit-XXXXXX",
@@ -423,16 +426,30 @@ static audit_status observables(const auditor *A, const audit_options *o,
     }
     f = fd >= 0 ? fdopen(fd, "w") : o->observables ? fopen(path, "w") : NULL;
     if (!f) {
-        fprintf(err, "collide audit: %s: cannot write the observables\n", path);
+        fprintf(err, "collide audit: %s: cannot write the observables: %s\n",
+                o->observables ? o->observables : path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(path);
+        }
         return AUDIT_E_INPUT;
     }
     n = write_observables(A, f);
-    fclose(f);
+    bad = fflush(f) != 0 || ferror(f);
+    bad = fclose(f) != 0 || bad;
+    if (!bad && o->observables && rename(path, o->observables) != 0)
+        bad = 1;
+    if (bad) {
+        fprintf(err, "collide audit: %s: cannot write the observables: %s\n",
+                o->observables ? o->observables : path, strerror(errno));
+        unlink(path);
+        return AUDIT_E_INPUT;
+    }
     fprintf(out, "collisions recomputed from the rows: %d%s%s\n", n,
             o->observables ? ", written to " : "",
             o->observables ? o->observables : "");
     if (o->against)
-        st = against(o, path, out, err);
+        st = against(o, o->observables ? o->observables : path, out, err);
     if (!o->observables)
         unlink(path);
     return st;
