@@ -73,7 +73,8 @@ typedef struct sweep_job {
     long n;                 /* points of this shard */
     char **rows;            /* row of the i-th point of the shard */
     atomic_long next, done, ran;
-    atomic_int failed;      /* a row could not be made or saved */
+    atomic_int failed;      /* COLLIDE_E_MEMORY: a row could not be made;
+                               COLLIDE_E_IO: saved; 0 */
 } sweep_job;
 
 /* The ranks the sweep is spread over; NULL: this process alone. */
@@ -391,8 +392,10 @@ static void *worker(void *arg)
         long index = (long)j->a->shard_k - 1 + i * j->a->shard_n;
         if (!j->rows[i]) {
             j->rows[i] = make_row(j, index);
-            if (!j->rows[i] || (j->a->resume && !save_point(j, index, j->rows[i])))
-                atomic_store(&j->failed, 1);
+            if (!j->rows[i])
+                atomic_store(&j->failed, COLLIDE_E_MEMORY);
+            else if (j->a->resume && !save_point(j, index, j->rows[i]))
+                atomic_store(&j->failed, COLLIDE_E_IO);
             atomic_fetch_add(&j->ran, 1);
         }
         atomic_fetch_add(&j->done, 1);
@@ -439,7 +442,7 @@ static int run_points(sweep_job *j, int nthreads)
     if (tty)
         fprintf(stderr, "\rcollide sweep: %ld/%ld points in %.1f s%20s\n",
                 j->n, j->n, now() - t0, "");
-    return atomic_load(&j->failed) ? COLLIDE_E_IO : COLLIDE_OK;
+    return atomic_load(&j->failed);
 }
 
 /* ---- output ---- */
@@ -539,8 +542,10 @@ static int sweep_grid(const grid *g, const sweep_args *a)
     j.n = g->npoints > a->shard_k - 1 ?
           (g->npoints - a->shard_k + a->shard_n) / a->shard_n : 0;
     j.rows = calloc((size_t)j.n + 1, sizeof *j.rows);
-    if (!j.rows)
+    if (!j.rows) {
+        fprintf(stderr, "collide sweep: out of memory\n");
         return COLLIDE_E_MEMORY;
+    }
     if (a->resume && (taken = resume_points(&j)) < 0)
         st = COLLIDE_E_INPUT;
     if (st == COLLIDE_OK)
@@ -548,10 +553,11 @@ static int sweep_grid(const grid *g, const sweep_args *a)
     if (a->resume)
         fprintf(stderr, "collide sweep: %ld points run, %ld taken from %s\n",
                 atomic_load(&j.ran), taken, a->resume);
-    if (st == COLLIDE_E_IO)
-        fprintf(stderr, "collide sweep: a point could not be run or saved "
-                "(out of memory, or %s not writable)\n",
-                a->resume ? a->resume : "memory");
+    if (st == COLLIDE_E_MEMORY)
+        fprintf(stderr, "collide sweep: out of memory\n");
+    else if (st == COLLIDE_E_IO)
+        fprintf(stderr, "collide sweep: a point could not be saved in %s\n",
+                a->resume);
     if (ranks)
         st = ranks->agree(st, &root);
     if (st == COLLIDE_OK)
@@ -605,10 +611,19 @@ typedef struct merge_set {
     long npoints;
     int shard_n;
     char *header;
+    int nomem;          /* memory ran out: exit status 9 */
 } merge_set;
 
+/* Prints that memory ran out reading path; returns 0. */
+static int out_of_memory(merge_set *m, const char *path)
+{
+    fprintf(stderr, "collide merge: %s: out of memory\n", path);
+    m->nomem = 1;
+    return 0;
+}
+
 /* Reads the whole file at path; NULL with a message. */
-static char *slurp(const char *path)
+static char *slurp(merge_set *m, const char *path)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
@@ -625,8 +640,10 @@ static char *slurp(const char *path)
             break;
     }
     if (!f || ferror(f) || !buf || !feof(f)) {
-        fprintf(stderr, "collide merge: %s: cannot read%s%s\n", path,
-                f ? "" : ": ", f ? "" : strerror(errno));
+        int e = !f || ferror(f) ? errno : ENOMEM; /* else realloc failed */
+        fprintf(stderr, "collide merge: %s: cannot read: %s\n", path,
+                strerror(e));
+        m->nomem = e == ENOMEM;
         if (f)
             fclose(f);
         free(buf);
@@ -661,7 +678,7 @@ static int part_line(merge_set *m, const char *path, const char *text, int *k)
         m->npoints = p;
         m->rows = calloc((size_t)p + 1, sizeof *m->rows);
     }
-    return m->rows != NULL;
+    return m->rows ? 1 : out_of_memory(m, path);
 }
 
 /* The header line of a part, checked against the first part's. */
@@ -680,7 +697,11 @@ static const char *part_header(merge_set *m, const char *path, const char *h)
                 "part's (another grid)\n", path);
         return NULL;
     }
-    return m->header ? e + 1 : NULL;
+    if (!m->header) {
+        out_of_memory(m, path);
+        return NULL;
+    }
+    return e + 1;
 }
 
 /* One row of part k: its index must belong to the part and be new. */
@@ -701,13 +722,13 @@ static int part_row(merge_set *m, const char *path, int k, const char *b,
         return 0;
     }
     m->rows[idx] = strndup(b, (size_t)(e - b) + 1);
-    return m->rows[idx] != NULL;
+    return m->rows[idx] ? 1 : out_of_memory(m, path);
 }
 
 /* Adds the rows of the part file at path. */
 static int read_part(merge_set *m, const char *path)
 {
-    char *text = slurp(path);
+    char *text = slurp(m, path);
     const char *b;
     int k, ok;
     ok = text && part_line(m, path, text, &k);
@@ -769,7 +790,7 @@ int merge_command(int argc, char **argv)
     if (ok && nparts == 0)
         return usage_error("merge", "missing PART", "");
     ok = ok && merge_complete(&m);
-    st = ok ? COLLIDE_OK : COLLIDE_E_INPUT;
+    st = ok ? COLLIDE_OK : m.nomem ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
     if (ok) {
         out_ctx c;
         c.first = NULL;
