@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,11 +65,14 @@ typedef struct figure {
     int width, height;
 } figure;
 
-/* Records path for removal; returns 0, or -1 when the list is full. */
+/* Records path for removal; returns 0, or -1 (errno ENOBUFS) when the
+ * list is full. */
 static int track(const char *path)
 {
-    if (ntracked >= TRACK_MAX || strlen(path) >= PATH_LEN)
+    if (ntracked >= TRACK_MAX || strlen(path) >= PATH_LEN) {
+        errno = ENOBUFS;
         return -1;
+    }
     memcpy(tracked[ntracked], path, strlen(path) + 1);
     ntracked++;
     return 0;
@@ -83,7 +87,8 @@ void plot_remove_temporaries(void)
     }
 }
 
-/* snprintf into a path buffer; -1 when it does not fit. */
+/* snprintf into a path buffer; -1 (errno ENAMETOOLONG) when it does not
+ * fit. */
 static int path_printf(char *buf, const char *fmt, ...)
 {
     va_list ap;
@@ -91,7 +96,10 @@ static int path_printf(char *buf, const char *fmt, ...)
     va_start(ap, fmt);
     n = vsnprintf(buf, PATH_LEN, fmt, ap);
     va_end(ap);
-    return n < 0 || n >= PATH_LEN ? -1 : 0;
+    if (n >= 0 && n < PATH_LEN)
+        return 0;
+    errno = ENAMETOOLONG;
+    return -1;
 }
 
 /* Removes the files of a run's directory dir (whatever output.h wrote
@@ -258,14 +266,15 @@ static int keep_contacts(const sim_result *r, plot_run *p)
     return 0;
 }
 
-/* Tracks the four CSV files of a run in dir, then dir's own entry. */
+/* Tracks the five CSV files of a run in dir, then dir's own entry. */
 static int track_csv(const char *dir)
 {
     static const char *const names[] = {"collisions.csv", "events.csv",
-                                        "ledger.csv", "samples.csv"};
+                                        "ledger.csv", "samples.csv",
+                                        "trajectory.csv"};
     char path[PATH_LEN];
     int i;
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < 5; i++)
         if (path_printf(path, "%s/%s", dir, names[i]) != 0 || track(path))
             return -1;
     return 0;
@@ -664,16 +673,47 @@ static int run_gnuplot(const char *script, const char *log)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-/* Renames the figures to their final names and prints them. */
+/* Renames the figures to their final names, all or none: each previous
+ * figure is kept under a second name (tracked, so removed at the end) and
+ * put back if a rename fails; SIGINT and SIGTERM wait for the renames.
+ * Prints the figures when all are in place; -1 with errno otherwise. */
 static int publish(const figure *figs, int nfig)
 {
-    int i, k;
-    for (i = 0; i < nfig; i++)
-        for (k = 0; k < 2; k++) {
-            if (rename(figs[i].tmp[k], figs[i].final[k]) != 0)
-                return -1;
-            printf("%s\n", figs[i].final[k]);
-        }
+    static char bak[2 * (2 * PLOT_SCENARIOS_MAX + 1)][PATH_LEN];
+    int kept[2 * (2 * PLOT_SCENARIOS_MAX + 1)];
+    sigset_t block, old;
+    int i, e, ok, n = 2 * nfig;
+    for (i = 0; i < n; i++) {
+        if (path_printf(bak[i], "%s.bak", figs[i / 2].tmp[i % 2]) ||
+            track(bak[i]))
+            return -1;
+        unlink(bak[i]);
+        kept[i] = link(figs[i / 2].final[i % 2], bak[i]) == 0;
+        if (!kept[i] && errno != ENOENT)
+            return -1;
+    }
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    for (i = 0; i < n; i++)
+        if (rename(figs[i / 2].tmp[i % 2], figs[i / 2].final[i % 2]) != 0)
+            break;
+    e = errno;
+    ok = i == n;
+    while (!ok && i-- > 0) {
+        if (kept[i])
+            rename(bak[i], figs[i / 2].final[i % 2]);
+        else
+            unlink(figs[i / 2].final[i % 2]);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!ok) {
+        errno = e;
+        return -1;
+    }
+    for (i = 0; i < n; i++)
+        printf("%s\n", figs[i / 2].final[i % 2]);
     return 0;
 }
 
@@ -719,19 +759,20 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
 {
     static figure figs[2 * PLOT_SCENARIOS_MAX + 1];
     char script[PATH_LEN], log[PATH_LEN];
-    int nfig, rc;
+    int nfig, rc, e;
     if (output_make_dirs(out, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
     if (path_printf(script, "%s/main.gp", tmp) || track(script) ||
         path_printf(log, "%s/gnuplot.log", tmp) || track(log) ||
         plan_figures(p, n, tmp, out, figs, &nfig) ||
         write_main(script, figs, nfig)) {
-        snprintf(err, errlen, "collide plot: cannot write the scripts in %s",
-                 tmp);
+        snprintf(err, errlen, "collide plot: cannot write the scripts in %s: "
+                 "%s", tmp, strerror(errno));
         return COLLIDE_E_IO;
     }
     rc = run_gnuplot(script, log);
-    if (rc < 0 && errno == ENOENT) {
+    e = errno;
+    if (rc < 0 && e == ENOENT) {
         snprintf(err, errlen, "collide plot: gnuplot is not installed "
                  "(Debian package gnuplot-nox)");
         return COLLIDE_E_INPUT;
@@ -739,7 +780,7 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
     if (rc != 0) {
         show_log(log);
         snprintf(err, errlen, "collide plot: gnuplot failed (%s)",
-                 rc < 0 ? strerror(errno) : "see its messages above");
+                 rc < 0 ? strerror(e) : "see its messages above");
         return COLLIDE_E_IO;
     }
     if (publish(figs, nfig) != 0) {
