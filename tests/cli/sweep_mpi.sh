@@ -1,8 +1,9 @@
 #!/bin/sh
 # sweep_mpi.sh BUILD: `mpirun -np 2 collide-mpi sweep` (make mpi) writes
 # the bytes of `collide sweep` of the same grid, to a file and to stdout,
-# with 2 and 3 ranks; a bad grid is reported once (exit 3, no file); a
-# failed write is an error. Skipped with a reason without Open MPI.
+# with 2 and 3 ranks and with more ranks than points; a bad grid or option
+# is reported once (exit 3, no file); a failed write is an error; --resume
+# with DIR shared by the ranks. Skipped with a reason without Open MPI.
 . tests/cli_common.sh "$1"
 mpi="$1/collide-mpi"
 
@@ -58,5 +59,30 @@ check "mpirun -np 2 with an unwritable --out: non-zero exit (got $rc)" $?
 mpirun_n 2 "$mpi" sweep "$g" --shard 1/2
 [ $rc -ne 0 ] && has "--shard is not for a sweep over ranks" "$tmp/err"
 check "mpirun -np 2 with --shard: a usage error" $?
+
+# more ranks than points: rank 2 runs none and sends no row
+printf 'scenario = hertz\nv0 = -1, -2\n' >"$tmp/two.txt"
+"$exe" sweep "$tmp/two.txt" --threads 1 --out "$tmp/two.csv"
+mpirun_n 3 "$mpi" sweep "$tmp/two.txt" --threads 1 --out "$tmp/m3.csv"
+[ $rc -eq 0 ] && cmp -s "$tmp/m3.csv" "$tmp/two.csv"
+check "mpirun -np 3 over 2 points: the bytes of collide sweep (got $rc)" $?
+
+# --resume DIR shared by the ranks: a rerun takes every point from DIR
+mpirun_n 2 "$mpi" sweep "$g" --threads 1 --resume "$tmp/R" --out "$tmp/r1.csv"
+[ $rc -eq 0 ] && cmp -s "$tmp/r1.csv" "$tmp/ref.csv" && [ "$(ls "$tmp/R" | wc -l)" -eq 8 ]
+check "mpirun -np 2 --resume: the bytes, one file per point (got $rc)" $?
+rm "$tmp/R/point-6.csv"
+mpirun_n 2 "$mpi" sweep "$g" --threads 1 --resume "$tmp/R" --out "$tmp/r2.csv"
+[ $rc -eq 0 ] && cmp -s "$tmp/r2.csv" "$tmp/ref.csv" &&
+    has "1 points run, 3 taken from $tmp/R" "$tmp/err" && has "0 points run, 4 taken from $tmp/R" "$tmp/err"
+check "mpirun -np 2 --resume after deleting point 6: only rank 0 runs it ($(tr '\n' ' ' <"$tmp/err"))" $?
+
+# usage over the ranks: printed once
+mpirun_n 2 "$mpi" sweep --help
+[ $rc -eq 0 ] && [ "$(grep -c '^usage: collide sweep' "$tmp/out")" -eq 1 ]
+check "mpirun -np 2 sweep --help: the usage once" $?
+mpirun_n 2 "$mpi" sweep "$g" --precision 20
+[ $rc -eq 3 ] && [ "$(grep -c -- '--precision = 20 is outside the allowed range' "$tmp/err")" -eq 1 ]
+check "mpirun -np 2 sweep --precision 20: exit 3, said once (got $rc)" $?
 
 finish sweep_mpi.sh
