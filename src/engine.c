@@ -13,13 +13,13 @@
 
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rootfind.h"
 #include "select.h"
+#include "textbuf.h"
 
 #define SAMPLES_MAX 64
 /* A switching point that lies within KINK_SLACK h of the end of a step of
@@ -136,22 +136,6 @@ static int finite_vector(int n, const double *y)
     return 1;
 }
 
-/* Appends to buf (of len bytes, used of them taken) what fmt gives;
- * returns the bytes now taken, at most len - 1. */
-static size_t append(char *buf, size_t len, size_t used, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    if (used + 1 >= len)
-        return used;
-    va_start(ap, fmt);
-    n = vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return used;
-    return used + (size_t)n < len ? used + (size_t)n : len - 1;
-}
-
 /* Where the run stands, for a diagnosis: the time, jump count, mode,
  * state (named when the instance names its components) and the last
  * events, oldest first; appended to the used bytes of buf. */
@@ -161,21 +145,21 @@ static void describe_state(const run *R, char *buf, size_t len, size_t used)
     long k0 = R->nlast > ENGINE_LAST_EVENTS ? R->nlast - ENGINE_LAST_EVENTS : 0;
     long k;
     int i;
-    used = append(buf, len, used, "t = %.17g s, j = %d, mode %d", R->t, R->j,
+    used = text_append(buf, len, used, "t = %.17g s, j = %d, mode %d", R->t, R->j,
                   R->q);
     if (H->mode_name)
-        used = append(buf, len, used, " (%s)", H->mode_name(H->ctx, R->q));
-    used = append(buf, len, used, ", state (");
+        used = text_append(buf, len, used, " (%s)", H->mode_name(H->ctx, R->q));
+    used = text_append(buf, len, used, ", state (");
     for (i = 0; i < H->ny; i++) {
         if (H->component_name)
-            used = append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
+            used = text_append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
                           H->component_name(H->ctx, i), R->y[i]);
         else
-            used = append(buf, len, used, "%s%.17g", i ? ", " : "", R->y[i]);
+            used = text_append(buf, len, used, "%s%.17g", i ? ", " : "", R->y[i]);
     }
-    used = append(buf, len, used, "); last events: %s", R->nlast ? "" : "none");
+    used = text_append(buf, len, used, "); last events: %s", R->nlast ? "" : "none");
     for (k = k0; k < R->nlast; k++)
-        used = append(buf, len, used, "%s'%s' at t = %.17g s", k > k0 ? ", " : "",
+        used = text_append(buf, len, used, "%s'%s' at t = %.17g s", k > k0 ? ", " : "",
                       H->trans[R->last_tr[k % ENGINE_LAST_EVENTS]].name,
                       R->last_t[k % ENGINE_LAST_EVENTS]);
 }
@@ -184,7 +168,7 @@ static collide_status fail(run *R, collide_status st, const char *what)
 {
     char *d = R->r->diagnosis;
     describe_state(R, d, sizeof R->r->diagnosis,
-                   append(d, sizeof R->r->diagnosis, 0, "%s; ", what));
+                   text_append(d, sizeof R->r->diagnosis, 0, "%s; ", what));
     R->r->status = st;
     return st;
 }

@@ -11,6 +11,7 @@
 #include "grow.h"
 #include "impact.h"
 #include "select.h"
+#include "textbuf.h"
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 #define ORDER_MAX 600
@@ -65,43 +66,32 @@ typedef struct run {
     mpfr_t a, b, c, d, s, u, w;    /* scratch */
 } run;
 
-/* Appends to buf (len bytes, used of them taken) what mpfr_vsnprintf
- * gives for fmt; returns the bytes now taken, at most len - 1. */
-static size_t append(char *buf, size_t len, size_t used, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    if (used + 1 >= len)
-        return used;
-    va_start(ap, fmt);
-    n = mpfr_vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return used;
-    return used + (size_t)n < len ? used + (size_t)n : len - 1;
-}
-
 /* The first failure of the run: its status and a diagnosis that gives
  * what stopped it, then where the run stands (as in the binary64 engine):
  * time, jump count, mode, the named state and the last events. */
 static void fail(run *R, collide_status st, const char *msg)
 {
-    char *d = R->r->diagnosis;
+    char *d = R->r->diagnosis, num[40];
     size_t len = sizeof R->r->diagnosis, used;
     int i, k, k0 = R->r->nevents > 3 ? R->r->nevents - 3 : 0;
     if (R->r->status != COLLIDE_OK)
         return;
     R->r->status = st;
-    used = append(d, len, 0, "%s; t = %.17Rg s, j = %d, mode %d (%s), state (",
-                  msg, R->t, R->j, R->q, R->q == 1 ? "contact" : "apart");
-    for (i = 0; i < R->ny; i++)
-        used = append(d, len, used, "%s%s = %.17Rg", i ? ", " : "",
-                      impact_component_name(R->L, i), R->y[i]);
-    used = append(d, len, used, "); last events: %s",
-                  R->r->nevents ? "" : "none");
-    for (k = k0; k < R->r->nevents; k++)
-        used = append(d, len, used, "%s'%s' at t = %.17Rg s", k > k0 ? ", " : "",
-                      transition_name(R->r->events[k].tr), R->r->events[k].t);
+    mpfr_snprintf(num, sizeof num, "%.17Rg", R->t);
+    used = text_append(d, len, 0, "%s; t = %s s, j = %d, mode %d (%s), state (",
+                       msg, num, R->j, R->q, R->q == 1 ? "contact" : "apart");
+    for (i = 0; i < R->ny; i++) {
+        mpfr_snprintf(num, sizeof num, "%.17Rg", R->y[i]);
+        used = text_append(d, len, used, "%s%s = %s", i ? ", " : "",
+                           impact_component_name(R->L, i), num);
+    }
+    used = text_append(d, len, used, "); last events: %s",
+                       R->r->nevents ? "" : "none");
+    for (k = k0; k < R->r->nevents; k++) {
+        mpfr_snprintf(num, sizeof num, "%.17Rg", R->r->events[k].t);
+        used = text_append(d, len, used, "%s'%s' at t = %s s", k > k0 ? ", " : "",
+                           transition_name(R->r->events[k].tr), num);
+    }
 }
 
 static double log2abs(mpfr_srcptr x)

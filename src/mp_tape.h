@@ -17,7 +17,6 @@
 #ifndef COLLIDE_MP_TAPE_H
 #define COLLIDE_MP_TAPE_H
 
-#include <stdarg.h> /* before mpfr.h: declares mpfr_vsnprintf */
 #include <stdio.h> /* before mpfr.h: declares mpfr_fprintf */
 #include <mpfr.h>
 

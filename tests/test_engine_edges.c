@@ -123,14 +123,22 @@ static engine_options ball_options(void)
     return o;
 }
 
-/* Runs the ball from rest at height H0 up to T; obs may be NULL. */
+/* Runs the ball from rest at height H0 up to T with options o (NULL: those
+ * of ball_options); obs may be NULL. */
+static collide_status run_ball_with(ball *b, const engine_observer *obs,
+                                    const engine_options *o, double T,
+                                    engine_result *r)
+{
+    hybrid_system H = ball_system(b);
+    engine_options d = ball_options();
+    const double y0[2] = {H0, 0.0};
+    return engine_run(&H, o ? o : &d, obs, T, y0, 0, r);
+}
+
 static collide_status run_ball(ball *b, const engine_observer *obs, double T,
                                engine_result *r)
 {
-    hybrid_system H = ball_system(b);
-    engine_options o = ball_options();
-    const double y0[2] = {H0, 0.0};
-    return engine_run(&H, &o, obs, T, y0, 0, r);
+    return run_ball_with(b, obs, NULL, T, r);
 }
 
 /* First bounce at t1 = sqrt(2 H0 / g) with speed v1 = g t1; bounce k + 1
@@ -241,16 +249,15 @@ static void non_finite_and_empty(void)
 static void option_ends(void)
 {
     int samples[2] = {0, 1000}, i, k, ok;
+    engine_options o = ball_options();
+    engine_result r;
+    collide_status st;
     for (i = 0; i < 2; i++) {
         ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
-        hybrid_system H = ball_system(&b);
-        engine_options o = ball_options();
         engine_observer obs = {&b, NULL, on_event};
-        const double y0[2] = {H0, 0.0};
-        engine_result r;
         char name[120];
         o.samples_per_step = samples[i];
-        engine_run(&H, &o, &obs, 2.0, y0, 0, &r);
+        run_ball_with(&b, &obs, &o, 2.0, &r);
         for (ok = b.n >= 10, k = 0; ok && k < 10; k++)
             ok = fabs(b.times[k] - bounce_time(k + 1)) <= 1e-12 * 3.0 * bounce_time(1);
         snprintf(name, sizeof name, "ball: samples_per_step = %d (clamped) "
@@ -259,13 +266,9 @@ static void option_ends(void)
     }
     {
         ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
-        hybrid_system H = ball_system(&b);
-        engine_options o = ball_options();
-        const double y0[2] = {H0, 0.0};
-        engine_result r;
-        collide_status st;
+        o = ball_options();
         o.zeno_events = 0;
-        st = engine_run(&H, &o, NULL, 2.0, y0, 0, &r);
+        st = run_ball_with(&b, NULL, &o, 2.0, &r);
         check_true(st == COLLIDE_E_STEP && r.stats.nevents > 16 &&
                        strstr(r.diagnosis, "step size under its floor") != NULL,
                    "ball: without the Zeno stop, the step size floor ends the run");
