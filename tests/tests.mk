@@ -21,3 +21,19 @@ $(BUILD)/tests/test_%: tests/test_%.c $(TEST_OBJ) $(LIB) tests/check.h tests/sim
 
 test: $(TEST_BIN) $(EXE)
 	@sh tests/run.sh $(BUILD) $(TEST_BIN)
+
+# build/collide-fault: collide with the allocation, file and process
+# functions it calls wrapped by tests/fault/wrap.c, whose environment
+# variable COLLIDE_FAULT makes one chosen call fail (tests/cli/fault.sh).
+FAULT_EXE  = $(BUILD)/collide-fault
+FAULT_WRAP = malloc calloc realloc strdup strndup open_memstream fopen open \
+             fdopen fflush fclose fsync rename link mkdir mkdtemp mkstemp \
+             opendir pthread_create posix_spawnp
+FAULT_LDFLAGS = $(patsubst %,-Wl$(comma)--wrap=%,$(FAULT_WRAP))
+comma := ,
+
+$(FAULT_EXE): src/main.c tests/fault/wrap.c $(LIB)
+	$(CC) $(ALL_CFLAGS) src/main.c tests/fault/wrap.c $(LIB) \
+	    $(FAULT_LDFLAGS) $(LDLIBS) -o $@
+
+test: $(FAULT_EXE)
