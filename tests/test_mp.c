@@ -99,6 +99,75 @@ static void clamped(void)
     mp_model_clear(&M);
 }
 
+/* |got - exact| <= 10^-digits scale: for values that pass through 0, whose
+ * relative error says nothing, the error against the scale of the run. */
+static void check_abs(mpfr_srcptr got, mpfr_srcptr exact, mpfr_srcptr scale,
+                      double digits, const char *name)
+{
+    mpfr_t d;
+    double e = INFINITY;
+    char line[200];
+    mpfr_init2(d, mpfr_get_prec(got) + 64);
+    mpfr_sub(d, got, exact, MPFR_RNDN);
+    mpfr_div(d, d, scale, MPFR_RNDN);
+    mpfr_abs(d, d, MPFR_RNDN);
+    if (!mpfr_zero_p(d)) {
+        mpfr_log10(d, d, MPFR_RNDN);
+        e = -mpfr_get_d(d, MPFR_RNDN);
+    }
+    snprintf(line, sizeof line, "%s: %.1f digits of the scale (>= %.0f)",
+             name, e, digits);
+    check_true(e >= digits, line);
+    mpfr_clear(d);
+}
+
+/* x <- the decimal text v at the precision of x. */
+static void set_text(mpfr_t x, const char *v)
+{
+    mpfr_set_str(x, v, 10, MPFR_RNDN);
+}
+
+/* The Hertz contact of Eq. (69) with c = 0 from an approach speed |v|
+ * without applied force (see hertz()): x_max = (5 m v^2 / (4 k))^(2/5),
+ * t_d = (4/5) (x_max/|v|) Gamma(2/5) sqrt(pi) / Gamma(9/10) and
+ * Fc_max = k x_max^(3/2), for the mass m, k and v as decimal texts. */
+static void hertz_contact(mpfr_t xm, mpfr_t td, mpfr_t fc, const char *m,
+                          const char *k, const char *v)
+{
+    mpfr_prec_t prec = mpfr_get_prec(xm);
+    mpfr_t a, b, kk;
+    mpfr_inits2(prec, a, b, kk, (mpfr_ptr)0);
+    set_text(a, m);
+    set_text(b, v);
+    set_text(kk, k);
+    mpfr_sqr(b, b, MPFR_RNDN);
+    mpfr_mul(xm, a, b, MPFR_RNDN);
+    mpfr_mul_ui(xm, xm, 5, MPFR_RNDN);
+    mpfr_div(xm, xm, kk, MPFR_RNDN);
+    mpfr_div_ui(xm, xm, 4, MPFR_RNDN);
+    mpfr_set_ui(a, 2, MPFR_RNDN);
+    mpfr_div_ui(a, a, 5, MPFR_RNDN);
+    mpfr_pow(xm, xm, a, MPFR_RNDN);                       /* x_max */
+    mpfr_gamma(td, a, MPFR_RNDN);                         /* Gamma(2/5) */
+    mpfr_set_ui(a, 9, MPFR_RNDN);
+    mpfr_div_ui(a, a, 10, MPFR_RNDN);
+    mpfr_gamma(a, a, MPFR_RNDN);
+    mpfr_div(td, td, a, MPFR_RNDN);
+    mpfr_const_pi(a, MPFR_RNDN);
+    mpfr_sqrt(a, a, MPFR_RNDN);
+    mpfr_mul(td, td, a, MPFR_RNDN);
+    mpfr_mul(td, td, xm, MPFR_RNDN);
+    set_text(b, v);
+    mpfr_abs(b, b, MPFR_RNDN);
+    mpfr_div(td, td, b, MPFR_RNDN);
+    mpfr_mul_ui(td, td, 4, MPFR_RNDN);
+    mpfr_div_ui(td, td, 5, MPFR_RNDN);                    /* t_d */
+    mpfr_sqrt(fc, xm, MPFR_RNDN);
+    mpfr_mul(fc, fc, xm, MPFR_RNDN);
+    mpfr_mul(fc, fc, kk, MPFR_RNDN);                      /* k x_max^(3/2) */
+    mpfr_clears(a, b, kk, (mpfr_ptr)0);
+}
+
 /* Hertz, SHCCL with c = 0, p = 3/2, k = 1e9, m = 1, v0 = -1: energy
  * 1/2 m v0^2 = k x^(5/2) / (5/2) gives x_max = (5 m v0^2 / (4 k))^(2/5),
  * and the contact lasts 2 (x_max/|v0|) int_0^1 du / sqrt(1 - u^(5/2))
@@ -113,31 +182,13 @@ static void hertz(void)
     collide_status st = run_builtin("hertz", BITS, &s, &M, &r);
     check_true(st == COLLIDE_OK && r.ncollisions == 1, "mp Hertz: one collision");
     mpfr_inits2(BITS + 32, xm, x, g, (mpfr_ptr)0);
-    mpfr_set_ui(xm, 5, MPFR_RNDN);
-    mpfr_div_ui(xm, xm, 4000000000UL, MPFR_RNDN);        /* 5 m v0^2 / (4 k) */
-    mpfr_set_ui(x, 2, MPFR_RNDN);
-    mpfr_div_ui(x, x, 5, MPFR_RNDN);
-    mpfr_pow(xm, xm, x, MPFR_RNDN);                       /* x_max */
+    hertz_contact(xm, x, g, "1", "1e9", "-1");
     if (r.ncollisions == 1) {
         mpfr_t *c = r.collisions[0].v;
         check_digits(c[MC_XCMAX], xm, DIGITS, "mp Hertz xc_max");
-        mpfr_gamma(x, x, MPFR_RNDN);                      /* Gamma(2/5) */
-        mpfr_set_ui(g, 9, MPFR_RNDN);
-        mpfr_div_ui(g, g, 10, MPFR_RNDN);
-        mpfr_gamma(g, g, MPFR_RNDN);
-        mpfr_div(x, x, g, MPFR_RNDN);
-        mpfr_const_pi(g, MPFR_RNDN);
-        mpfr_sqrt(g, g, MPFR_RNDN);
-        mpfr_mul(x, x, g, MPFR_RNDN);
-        mpfr_mul(x, x, xm, MPFR_RNDN);
-        mpfr_mul_ui(x, x, 4, MPFR_RNDN);
-        mpfr_div_ui(x, x, 5, MPFR_RNDN);                  /* t_d */
         check_digits(c[MC_TD], x, DIGITS, "mp Hertz t_d (Gamma functions)");
         mpfr_set_ui(x, 1, MPFR_RNDN);
         check_digits(c[MC_E], x, DIGITS, "mp Hertz e = 1");
-        mpfr_sqrt(g, xm, MPFR_RNDN);
-        mpfr_mul(g, g, xm, MPFR_RNDN);
-        mpfr_mul_ui(g, g, 1000000000UL, MPFR_RNDN);       /* k x_max^(3/2) */
         check_digits(c[MC_FCMAX], g, DIGITS, "mp Hertz Fc_max");
         check_true(mpfr_zero_p(c[MC_XCR]), "mp Hertz separates at x_c = 0");
     }
@@ -296,12 +347,483 @@ static void series(void)
     mp_tape_clear(&T);
 }
 
+/* 128 bits: the tolerance of a step is 10^-30.5 (mp_default_digits) of
+ * the scale of each component; a run of a few hundred steps and a few
+ * events accumulates at most 10^2.5 of it (the steps' errors add, and the
+ * events are located to the working precision, 10^-38): 28 digits. */
+#define BITS128 128
+#define DIGITS128 28.0
+
+/* Constant forces and Hertz (c = 0), in H_r (F_e,r = F) and in H_f
+ * (F_e,1, F_e,2): between contacts x'' = a with a = F / m, or
+ * F_e,1/m_1 - F_e,2/m_2 for H_f (Eqs. 46, 74), here a = -6 in both.
+ * From x0 = 0.01, v0 = -1 the first contact is at the root of
+ * x0 + v0 t + a t^2 / 2, t_e = (-v0 - sqrt(v0^2 - 2 a x0)) / a, with
+ * v_i = -sqrt(v0^2 - 2 a x0). The relative motion is conservative (the
+ * potential of F_e,r and of the Hertz spring, c = 0) and the contact ends
+ * where it began (x = x_c = 0), so e = 1, the flight lasts
+ * t_f = 2 |v_i| / |a| and the next contact has the same v_i; Delta_C and
+ * Delta_D are 0. In H_f the center of mass moves under
+ * (F_e,1 + F_e,2)/(m_1 + m_2) = 1 (Eq. 74, f_4), through the contacts,
+ * whose forces are internal: x_m = x_m0 + v_m0 t + t^2/2 at every
+ * sample; and the supply rate F_e,1 h_1 + F_e,2 h_2 (Eq. 76) integrates
+ * to the work I_s = (F_e,1 + F_e,2) (x_m(T) - x_m0) + F_e,r (x(T) - x0),
+ * F_e,r = -4 (for H_r, F (x(T) - x0)). */
+static void constant_forces(void)
+{
+    static const char *const text[2] = {
+        "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm = 0.5\n"
+        "x0 = 0.01\nv0 = -1\ninput = constant\nF = -3\nT = 0.4\n"
+        "samples = 9\n",
+        "system = Hf\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm1 = 1\nm2 = 2\n"
+        "x0 = 0.01\nv0 = -1\nxm0 = 0.5\nvm0 = 0.25\ninput = constant\n"
+        "F1 = -3\nF2 = 6\nT = 0.4\nsamples = 9\n"};
+    static const char *const name[2] = {"H_r", "H_f"};
+    int h;
+    for (h = 0; h < 2; h++) {
+        static scenario s;
+        mp_model M;
+        mp_result r;
+        mpfr_t x, vi, a, w;
+        char line[160];
+        int i, bad = 0;
+        collide_status st = run_text(text[h], BITS128, &s, &M, &r);
+        snprintf(line, sizeof line, "mp %s constant forces: two collisions, "
+                 "apart at T", name[h]);
+        check_true(st == COLLIDE_OK && r.ncollisions == 2 && !r.final_contact,
+                   line);
+        mpfr_inits2(BITS128 + 32, x, vi, a, w, (mpfr_ptr)0);
+        mpfr_set_si(a, -6, MPFR_RNDN);
+        set_text(vi, "1.12");                       /* v0^2 - 2 a x0 */
+        mpfr_sqrt(vi, vi, MPFR_RNDN);
+        mpfr_neg(vi, vi, MPFR_RNDN);                /* v_i */
+        if (r.ncollisions == 2) {
+            mpfr_t *c0 = r.collisions[0].v, *c1 = r.collisions[1].v;
+            mpfr_add_ui(x, vi, 1, MPFR_RNDN);       /* -v0 + v_i */
+            mpfr_div(x, x, a, MPFR_RNDN);
+            snprintf(line, sizeof line, "mp %s constant forces: t_e = "
+                     "(-v0 - sqrt(v0^2 - 2 a x0)) / a", name[h]);
+            check_digits(c0[MC_TE], x, DIGITS128, line);
+            snprintf(line, sizeof line, "mp %s constant forces: v_i of both "
+                     "contacts", name[h]);
+            check_digits(c0[MC_VI], vi, DIGITS128, line);
+            check_digits(c1[MC_VI], vi, DIGITS128, line);
+            mpfr_set_ui(x, 1, MPFR_RNDN);
+            snprintf(line, sizeof line, "mp %s constant forces: e = 1 (both)",
+                     name[h]);
+            check_digits(c0[MC_E], x, DIGITS128, line);
+            check_digits(c1[MC_E], x, DIGITS128, line);
+            mpfr_div(x, vi, a, MPFR_RNDN);
+            mpfr_mul_2ui(x, x, 1, MPFR_RNDN);
+            snprintf(line, sizeof line, "mp %s constant forces: t_f = "
+                     "2 |v_i| / |a|", name[h]);
+            check_digits(c0[MC_TF], x, DIGITS128, line);
+            snprintf(line, sizeof line, "mp %s constant forces: Delta_C = "
+                     "Delta_D = 0, momentum balance (Eq. 203)", name[h]);
+            mpfr_set_ui(x, 1, MPFR_RNDN);           /* scale: m |v_i| ~ 1 */
+            mpfr_set_zero(w, 1);
+            check_true(mpfr_zero_p(r.ledger.v[3]) && mpfr_zero_p(r.ledger.v[4]),
+                       line);
+            check_abs(c0[MC_MOM], w, x, DIGITS128, line);
+            check_abs(c1[MC_MOM], w, x, DIGITS128, line);
+        }
+        if (h == 1) {      /* x_m, v_m at every sample */
+            for (i = 0; i < r.nsamples; i++) {
+                const mp_sample *p = &r.samples[i];
+                mpfr_sqr(x, p->t, MPFR_RNDN);       /* x_m0 + v_m0 t + t^2/2 */
+                mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+                set_text(w, "0.25");
+                mpfr_mul(w, w, p->t, MPFR_RNDN);
+                mpfr_add(x, x, w, MPFR_RNDN);
+                set_text(w, "0.5");
+                mpfr_add(x, x, w, MPFR_RNDN);
+                bad += scd(p->y[M.L.xm], x) < DIGITS128;
+                set_text(w, "0.25");
+                mpfr_add(x, p->t, w, MPFR_RNDN);    /* v_m0 + t */
+                bad += scd(p->y[M.L.vm], x) < DIGITS128;
+            }
+            check_true(r.nsamples > 9 && bad == 0, "mp H_f constant forces: x_m "
+                       "and v_m at every sample (uniform acceleration 1)");
+        }
+        if (r.nsamples > 0) {  /* the work of the forces at T */
+            const mp_sample *p = &r.samples[r.nsamples - 1];
+            mpfr_set_str(w, "0.01", 10, MPFR_RNDN);
+            mpfr_sub(x, p->y[M.L.x], w, MPFR_RNDN);
+            mpfr_mul_si(x, x, h ? -4 : -3, MPFR_RNDN); /* F_e,r (x(T) - x0) */
+            if (h == 1) {
+                set_text(w, "0.5");
+                mpfr_sub(w, p->y[M.L.xm], w, MPFR_RNDN);
+                mpfr_mul_ui(w, w, 3, MPFR_RNDN);       /* F_e,1 + F_e,2 = 3 */
+                mpfr_add(x, x, w, MPFR_RNDN);
+            }
+            snprintf(line, sizeof line, "mp %s constant forces: I_s is the "
+                     "work of the forces", name[h]);
+            check_true(mpfr_equal_p(p->t, M.T), line);
+            check_abs(r.ledger.v[2], x, r.ledger.v[6], DIGITS128, line);
+            snprintf(line, sizeof line, "mp %s constant forces: ledger "
+                     "residual (Eq. 24)", name[h]);
+            mpfr_set_zero(w, 1);
+            check_abs(r.ledger.v[5], w, r.ledger.v[6], DIGITS128, line);
+        }
+        mpfr_clears(x, vi, a, w, (mpfr_ptr)0);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
+/* H_f under gravity, Hertz (c = 0): F_e,r = (m_2 (-m_1 g) - m_1 (-m_2 g))
+ * / (m_1 + m_2) = 0 (Eq. 46), so the bodies approach at v0 = -1 from
+ * x0 = 0.01 and touch at t_e = 0.01 with v_i = -1; the contact is the
+ * Hertz impact of hertz() with the mass m = m_1 m_2 / (m_1 + m_2) = 3/4
+ * (Eq. 41), e = 1; the center of mass falls freely through it:
+ * x_m = v_m0 t - g t^2 / 2, v_m = v_m0 - g t at every sample; and
+ * I_s = -(m_1 + m_2) g x_m(T), the work of gravity. */
+static void hf_gravity(void)
+{
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    mpfr_t x, td, fc, g, w;
+    int i, bad = 0;
+    const char *text = "system = Hf\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\n"
+                       "m1 = 1\nm2 = 3\nx0 = 0.01\nv0 = -1\nxm0 = 0\n"
+                       "vm0 = 2\ninput = gravity\ng = 9.81\nT = 0.02\n"
+                       "samples = 9\n";
+    collide_status st = run_text(text, BITS128, &s, &M, &r);
+    check_true(st == COLLIDE_OK && r.ncollisions == 1 && !r.final_contact,
+               "mp H_f gravity: one collision, apart at T");
+    mpfr_inits2(BITS128 + 32, x, td, fc, g, w, (mpfr_ptr)0);
+    set_text(g, "9.81");
+    if (r.ncollisions == 1) {
+        mpfr_t *c = r.collisions[0].v;
+        set_text(w, "0.01");
+        check_digits(c[MC_TE], w, DIGITS128, "mp H_f gravity: t_e = -x0/v0");
+        mpfr_set_si(w, -1, MPFR_RNDN);
+        check_digits(c[MC_VI], w, DIGITS128, "mp H_f gravity: v_i = v0");
+        mpfr_set_ui(w, 1, MPFR_RNDN);
+        check_digits(c[MC_E], w, DIGITS128, "mp H_f gravity: e = 1");
+        hertz_contact(x, td, fc, "0.75", "1e9", "-1");
+        check_digits(c[MC_XCMAX], x, DIGITS128, "mp H_f gravity: xc_max of "
+                     "Hertz with m = m1 m2 / (m1 + m2)");
+        check_digits(c[MC_TD], td, DIGITS128, "mp H_f gravity: t_d of Hertz "
+                     "(Gamma functions)");
+        check_digits(c[MC_FCMAX], fc, DIGITS128, "mp H_f gravity: Fc_max of "
+                     "Hertz");
+    }
+    for (i = 0; i < r.nsamples; i++) {
+        const mp_sample *p = &r.samples[i];
+        mpfr_mul(w, g, p->t, MPFR_RNDN);
+        mpfr_ui_sub(x, 2, w, MPFR_RNDN);            /* v_m0 - g t */
+        bad += scd(p->y[M.L.vm], x) < DIGITS128;
+        mpfr_div_2ui(w, w, 1, MPFR_RNDN);
+        mpfr_ui_sub(x, 2, w, MPFR_RNDN);
+        mpfr_mul(x, x, p->t, MPFR_RNDN);            /* (v_m0 - g t/2) t */
+        bad += (i > 0 || !mpfr_zero_p(p->y[M.L.xm])) &&
+               scd(p->y[M.L.xm], x) < DIGITS128;
+        bad += !mpfr_zero_p(p->fer);                /* F_e,r = 0 */
+    }
+    check_true(r.nsamples > 9 && bad == 0, "mp H_f gravity: x_m, v_m free "
+               "fall and F_e,r = 0 at every sample");
+    if (r.nsamples > 0) {
+        const mp_sample *p = &r.samples[r.nsamples - 1];
+        mpfr_mul(x, g, p->y[M.L.xm], MPFR_RNDN);
+        mpfr_mul_si(x, x, -4, MPFR_RNDN);
+        check_digits(r.ledger.v[2], x, DIGITS128, "mp H_f gravity: I_s = "
+                     "-(m1 + m2) g x_m(T)");
+        mpfr_set_zero(w, 1);
+        check_abs(r.ledger.v[5], w, r.ledger.v[6], DIGITS128,
+                  "mp H_f gravity: ledger residual (Eq. 24)");
+    }
+    mpfr_clears(x, td, fc, g, w, (mpfr_ptr)0);
+    mp_result_free(&r);
+    mp_model_clear(&M);
+}
+
+/* The text of built-in scenario `name` with the line "key = ..." of each
+ * pair (key, line) replaced by line, into buf. */
+static const char *edited(const char *name, const char *const *pairs,
+                          int n, char *buf, size_t len)
+{
+    const char *t = scenario_builtin_text(name);
+    size_t used = 0;
+    buf[0] = 0;
+    while (*t && used + 1 < len) {
+        const char *end = strchr(t, '\n');
+        size_t l = end ? (size_t)(end - t) + 1 : strlen(t);
+        const char *line = NULL;
+        int k;
+        for (k = 0; k < n; k++) {
+            size_t kl = strlen(pairs[2 * k]);
+            if (strncmp(t, pairs[2 * k], kl) == 0 && t[kl] == ' ')
+                line = pairs[2 * k + 1];
+        }
+        used += (size_t)snprintf(buf + used, len - used, "%.*s",
+                                 line ? (int)strlen(line) : (int)l,
+                                 line ? line : t);
+        t += l;
+    }
+    return buf;
+}
+
+/* The forces of study 2 (Eqs. 205-209) in H_f: both bodies are
+ * decelerated by m_i a(t), a = v_m0/T_s S'(t/T_s), and drawn together
+ * by F_e,0 (1 + S(t/T_e)), S(w) = (1 - cos(pi min(w, 1)))/2, which
+ * leaves the center of mass at (Eq. 210)
+ *   v_m = v_m0 (1 + cos(pi min(t/T_s, 1)))/2,
+ *   x_m = x_m0 + v_m0 (t/2 + T_s/(2 pi) sin(pi t/T_s)) for t <= T_s,
+ *         x_m0 + v_m0 T_s/2 after,
+ * and F_e,r = -F_e,0 (1 + S(t/T_e)) (Eq. 46), through every contact.
+ * Checked at every sample of study 2 up to T = 0.05 (3 collisions, the
+ * ramps under way) and of study 2 with ramps ten times shorter
+ * (T_s = 0.01, T_e = 0.02, T = 0.03: both ramps end, at zeros of the
+ * switching functions t/T - 1 of the tape). */
+static void study2_forces(void)
+{
+    static const char *const cut[] = {"T", "T = 0.05\n", "samples",
+                                      "samples = 51\n"};
+    static const char *const fast[] = {"T", "T = 0.03\n", "samples",
+                                       "samples = 31\n", "Te", "Te = 0.02\n",
+                                       "Ts", "Ts = 0.01\n"};
+    static const char *const tss[2] = {"0.10", "0.01"}, *const tes[2] = {"0.20", "0.02"};
+    static char buf[4096];
+    int h;
+    for (h = 0; h < 2; h++) {
+        static scenario s;
+        mp_model M;
+        mp_result r;
+        mpfr_t x, y, ts, te, pi, vm0, fe0;
+        char line[200];
+        int i, bad = 0, after_ts = 0, after_te = 0;
+        const char *text = h ? edited("study2", fast, 4, buf, sizeof buf)
+                             : edited("study2", cut, 2, buf, sizeof buf);
+        collide_status st = run_text(text, BITS128, &s, &M, &r);
+        snprintf(line, sizeof line, "mp study 2%s: runs (%d collisions)",
+                 h ? " with short ramps" : " to T = 0.05", r.ncollisions);
+        check_true(st == COLLIDE_OK && r.ncollisions >= 1, line);
+        mpfr_inits2(BITS128 + 32, x, y, ts, te, pi, vm0, fe0, (mpfr_ptr)0);
+        set_text(ts, tss[h]);
+        set_text(te, tes[h]);
+        set_text(vm0, "0.120");
+        set_text(fe0, "0.5759");
+        mpfr_const_pi(pi, MPFR_RNDN);
+        for (i = 0; i < r.nsamples; i++) {
+            const mp_sample *p = &r.samples[i];
+            int past = mpfr_cmp(p->t, ts) >= 0;
+            after_ts += past;
+            after_te += mpfr_cmp(p->t, te) >= 0;
+            mpfr_div(x, p->t, ts, MPFR_RNDN);
+            if (past)
+                mpfr_set_ui(x, 1, MPFR_RNDN);
+            mpfr_mul(x, x, pi, MPFR_RNDN);          /* pi min(t/T_s, 1) */
+            mpfr_cos(y, x, MPFR_RNDN);
+            mpfr_add_ui(y, y, 1, MPFR_RNDN);
+            mpfr_mul(y, y, vm0, MPFR_RNDN);
+            mpfr_div_2ui(y, y, 1, MPFR_RNDN);       /* v_m */
+            mpfr_sub(y, p->y[M.L.vm], y, MPFR_RNDN);
+            mpfr_div(y, y, vm0, MPFR_RNDN);
+            bad += !mpfr_zero_p(y) && mpfr_get_exp(y) > -DIGITS128 * 3.3219;
+            mpfr_sin(y, x, MPFR_RNDN);              /* x_m */
+            mpfr_mul(y, y, ts, MPFR_RNDN);
+            mpfr_div(y, y, pi, MPFR_RNDN);
+            mpfr_add(y, y, past ? ts : p->t, MPFR_RNDN);
+            mpfr_mul(y, y, vm0, MPFR_RNDN);
+            mpfr_div_2ui(y, y, 1, MPFR_RNDN);
+            bad += (i > 0 || !mpfr_zero_p(p->y[M.L.xm])) &&
+                   scd(p->y[M.L.xm], y) < DIGITS128;
+            mpfr_div(x, p->t, te, MPFR_RNDN);       /* F_e,r */
+            if (mpfr_cmp_ui(x, 1) > 0)
+                mpfr_set_ui(x, 1, MPFR_RNDN);
+            mpfr_mul(x, x, pi, MPFR_RNDN);
+            mpfr_cos(y, x, MPFR_RNDN);
+            mpfr_ui_sub(y, 3, y, MPFR_RNDN);
+            mpfr_mul(y, y, fe0, MPFR_RNDN);
+            mpfr_div_si(y, y, -2, MPFR_RNDN);       /* -F_e,0 (3 - cos)/2 */
+            bad += scd(p->fer, y) < DIGITS128;
+        }
+        snprintf(line, sizeof line, "mp study 2%s: v_m, x_m (Eq. 210) and "
+                 "F_e,r (Eq. 46) at every sample (%d of %d past T_s, %d "
+                 "past T_e)", h ? " with short ramps" : " to T = 0.05",
+                 after_ts, r.nsamples, after_te);
+        check_true(r.nsamples > 31 && bad == 0 && (h == 0 || after_te > 0),
+                   line);
+        mpfr_set_zero(x, 1);
+        snprintf(line, sizeof line, "mp study 2%s: ledger residual (Eq. 24)",
+                 h ? " with short ramps" : " to T = 0.05");
+        check_abs(r.ledger.v[5], x, r.ledger.v[6], DIGITS128, line);
+        mpfr_clears(x, y, ts, te, pi, vm0, fe0, (mpfr_ptr)0);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
+/* Coefficients 0 .. order of every node of T, with t the time node
+ * (series t); the number of coefficients that could not be computed. */
+static int eval_all(mp_tape *T, int t, int order)
+{
+    unsigned char mask[64];
+    int k, bad = 0;
+    memset(mask, 1, sizeof mask);
+    for (k = 0; k <= order; k++) {
+        mpfr_set_si(T->node[t].c[k], k == 1, MPFR_RNDN);
+        bad += mp_tape_eval(T, mask, k) != 0;
+    }
+    return bad;
+}
+
+/* Whether node i of T has the coefficients want[0 .. n-1] to 55 digits
+ * (zeros exactly), and zeros after them up to order. */
+static int series_is(const mp_tape *T, int i, const double *want, int n,
+                     int order)
+{
+    mpfr_t w;
+    int k, ok = 1;
+    mpfr_init2(w, T->prec);
+    for (k = 0; k <= order; k++) {
+        mpfr_set_d(w, k < n ? want[k] : 0.0, MPFR_RNDN);
+        ok &= mpfr_zero_p(w) ? mpfr_zero_p(T->node[i].c[k])
+                             : scd(T->node[i].c[k], w) >= 55;
+    }
+    mpfr_clear(w);
+    return ok;
+}
+
+/* The operations of the tape on the signs and zeros a piece can give
+ * them, against their series computed with MPFR: |a|, min(a, 0),
+ * max(a, 0), sgn a, a|a|^(p-1) and |a|^p on either side of zero, powers
+ * of an operand that starts at zero (valuation nu: (s a)^p has valuation
+ * nu p, which must be an integer; p >= 1), a quotient of two series, and
+ * the refusals: a zero divisor, a power of an operand on the wrong side
+ * of zero, a fractional nu p, p < 1, operands of failed constructors and
+ * nodes added after the coefficients were allocated. */
+static void tape_edges(void)
+{
+    mp_tape T;
+    mpfr_t p, q;
+    int t, one, neg, sq, ab, mn, mx, mnp, mxp, sg, ps, pa, pw13, quo, big;
+    int bad;
+    const int order = 12;
+    mp_tape_init(&T, 200);
+    mpfr_inits2(200, p, q, (mpfr_ptr)0);
+    t = mp_time(&T);
+    one = mp_const_d(&T, 1.0);
+    neg = mp_neg(&T, mp_add(&T, one, t));            /* -1 - t, sign -1 */
+    sq = mp_mul(&T, t, t);                            /* t^2 */
+    ab = mp_abs(&T, neg);
+    mn = mp_minz(&T, neg);
+    mx = mp_maxz(&T, neg);
+    mnp = mp_minz(&T, one);
+    mxp = mp_maxz(&T, one);
+    sg = mp_sgn(&T, neg);
+    mpfr_set_d(p, 1.5, MPFR_RNDN);
+    ps = mp_powsgn(&T, neg, p);                       /* -(1 + t)^(3/2) */
+    pa = mp_powabs(&T, neg, p);                       /* (1 + t)^(3/2) */
+    mpfr_set_d(p, 1.25, MPFR_RNDN);                   /* 2p = 2.5 */
+    pw13 = mp_powabs(&T, mp_add(&T, one, t), p);      /* (1 + t)^(5/4) */
+    quo = mp_div(&T, mp_add(&T, one, t),
+                 mp_sub(&T, mp_const_d(&T, 2.0), t)); /* (1 + t)/(2 - t) */
+    mpfr_set_ui(p, 1, MPFR_RNDN);
+    mpfr_mul_2ui(p, p, 40, MPFR_RNDN);                /* 2p beyond an int */
+    big = mp_powabs(&T, one, p);
+    check_true(T.node[pw13].p_twice == -1 && T.node[big].p_twice == -1 &&
+               T.node[ps].p_twice == 3, "tape: 2p kept when it is an "
+               "integer that fits, -1 otherwise (p = 1.25, 2^40)");
+    check_true(mp_cos(&T, t) < 0 && mp_cos(&T, -1) < 0 &&
+               mp_add(&T, -1, t) < 0 && mp_add(&T, t, -1) < 0 &&
+               mp_neg(&T, -1) < 0 && mp_div(&T, t, -2) < 0,
+               "tape: cos of a node that is not sin, and operands of failed "
+               "constructors, give -1");
+    check_true(mp_tape_set_order(&T, order) == 0, "tape: order 12");
+    T.node[neg].sign = -1;
+    T.node[one].sign = 1;
+    bad = eval_all(&T, t, order);
+    check_true(bad == 0, "tape: every node evaluates");
+    {
+        static const double lin[2] = {1, 1}, mlin[2] = {-1, -1}, c1[1] = {1},
+                            cm1[1] = {-1}, sqr[3] = {0, 0, 1};
+        double bin[13], mbin[13], b54[13], quot[13];
+        int k;
+        bin[0] = b54[0] = 1;
+        for (k = 1; k <= order; k++) {  /* C(p, k): dyadic, exact here */
+            bin[k] = bin[k - 1] * (1.5 - (k - 1)) / k;
+            b54[k] = b54[k - 1] * (1.25 - (k - 1)) / k;
+        }
+        for (k = 0; k <= order; k++) {
+            mbin[k] = -bin[k];
+            quot[k] = k ? 3.0 / ldexp(1.0, k + 1) : 0.5; /* 1/2 + sum 3 t^k/2^(k+1) */
+        }
+        check_true(series_is(&T, sq, sqr, 3, order), "tape: t t = t^2");
+        check_true(series_is(&T, ab, lin, 2, order), "tape: |a| = -a on a "
+                   "piece where a < 0");
+        check_true(series_is(&T, mn, mlin, 2, order) &&
+                   series_is(&T, mx, mlin, 0, order), "tape: min(a, 0) = a, "
+                   "max(a, 0) = 0 where a < 0");
+        check_true(series_is(&T, mnp, c1, 0, order) &&
+                   series_is(&T, mxp, c1, 1, order), "tape: min(a, 0) = 0, "
+                   "max(a, 0) = a where a > 0");
+        check_true(series_is(&T, sg, cm1, 1, order), "tape: sgn a = -1 where "
+                   "a < 0");
+        check_true(series_is(&T, ps, mbin, 13, order) &&
+                   series_is(&T, pa, bin, 13, order), "tape: a|a|^(1/2) = "
+                   "-(1 + t)^(3/2), |a|^(3/2) = (1 + t)^(3/2) for a = -1 - t");
+        check_true(series_is(&T, pw13, b54, 13, order), "tape: (1 + t)^(5/4): "
+                   "a fractional 2p is fine where the operand is not zero");
+        check_true(series_is(&T, quo, quot, 13, order), "tape: (1 + t)/(2 - t) "
+                   "= 1/2 + sum 3 t^k / 2^(k+1)");
+    }
+    check_true(mp_const_d(&T, 1.0) < 0 && mp_const(&T, p) < 0 &&
+               mp_var(&T, 0) < 0 && mp_powabs(&T, t, p) < 0 &&
+               mp_add(&T, t, t) < 0, "tape: no node is added once the "
+               "coefficients are allocated");
+    mp_series_slope(q, T.node[t].c, 0, p, p);
+    check_true(mpfr_zero_p(q), "tape: the slope of a series of order 0 is 0");
+    /* the refusals, one node at a time */
+    T.node[neg].sign = 1;                /* -1 - t taken as positive */
+    check_true(mp_tape_eval_node(&T, pa, 0) != 0, "tape: |a|^p of an operand "
+               "on the other side of zero than its sign: refused");
+    T.node[neg].sign = -1;
+    T.node[pa].a = sq;                   /* t^2: valuation 2 */
+    T.node[sq].sign = 1;
+    T.node[pa].nu = 2;                   /* (t^2)^(3/2) = t^3 */
+    check_true(eval_all(&T, t, order) == 0, "tape: a power of t^2 evaluates");
+    {
+        static const double t3[4] = {0, 0, 0, 1};
+        check_true(series_is(&T, pa, t3, 4, order), "tape: |t^2|^(3/2) = t^3 "
+                   "(valuation nu p = 3)");
+    }
+    T.node[pa].nu = 1;                   /* nu p = 3/2 */
+    check_true(mp_tape_eval_node(&T, pa, 0) != 0, "tape: a power whose nu p "
+               "is fractional: refused");
+    T.node[pw13].a = sq;
+    T.node[pw13].nu = 2;                 /* 2p not an integer */
+    check_true(mp_tape_eval_node(&T, pw13, 0) != 0, "tape: a zero operand "
+               "of a power whose 2p is not an integer: refused");
+    mpfr_set_d(T.node[pa].value, 0.5, MPFR_RNDN);
+    T.node[pa].p_twice = 1;
+    T.node[pa].nu = 2;                   /* p = 1/2: nu p = 1 < nu */
+    check_true(mp_tape_eval_node(&T, pa, 0) != 0, "tape: a power p < 1 of a "
+               "zero operand: refused");
+    T.node[quo].b = t;                   /* a divisor that starts at 0 */
+    {
+        unsigned char mask[64];
+        memset(mask, 0, sizeof mask);
+        mask[quo] = 1;
+        check_true(mp_tape_eval(&T, mask, 0) != 0, "tape: division by a "
+                   "series that starts at 0: refused");
+    }
+    mpfr_clears(p, q, (mpfr_ptr)0);
+    mp_tape_clear(&T);
+}
+
 int main(void)
 {
     series();
+    tape_edges();
     clamped();
     hertz();
     free_flight();
+    constant_forces();
+    hf_gravity();
+    study2_forces();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
