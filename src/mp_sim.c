@@ -632,15 +632,20 @@ static int add_sample(run *R, mpfr_srcptr t, int j, int q, int boundary,
     return 0;
 }
 
-/* The time of grid sample k: T k / (n - 1). */
+/* The time of grid sample k: T k / (n - 1), rounded once (T k is exact
+ * at 64 more bits), so that the last is T itself and none exceeds it:
+ * two roundings could put the last beyond T, and its sample was lost. */
 static void grid_time(run *R, mpfr_t t, int k)
 {
     int n = R->o->n_samples;
+    mpfr_t x;
     mpfr_set_zero(t, 1);
     if (n <= 1)
         return;
-    mpfr_mul_ui(t, R->M->T, (unsigned long)k, MPFR_RNDN);
-    mpfr_div_ui(t, t, (unsigned long)n - 1, MPFR_RNDN);
+    mpfr_init2(x, mpfr_get_prec(t) + 64);
+    mpfr_mul_ui(x, R->M->T, (unsigned long)k, MPFR_RNDN);
+    mpfr_div_ui(t, x, (unsigned long)n - 1, MPFR_RNDN);
+    mpfr_clear(x);
 }
 
 /* Grid samples in (t_prev, t_end] from the series of the step. */

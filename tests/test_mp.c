@@ -814,6 +814,26 @@ static void tape_edges(void)
     mp_tape_clear(&T);
 }
 
+/* The grid of samples ends at T itself: with T = 0.04141592653589793237
+ * (Example V.2, in contact at T) T 199 / 199 rounded twice at 128 bits
+ * exceeds T, and the last sample was lost. 200 grid samples and the two
+ * of the commencement. */
+static void last_sample(void)
+{
+    static const char *const pair[] = {"T", "T = 0.04141592653589793237\n"};
+    static char buf[2048];
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    collide_status st = run_text(edited("example-v2", pair, 1, buf, sizeof buf),
+                                 BITS128, &s, &M, &r);
+    check_true(st == COLLIDE_OK && r.nsamples == 202 &&
+               mpfr_equal_p(r.samples[r.nsamples - 1].t, M.T),
+               "mp samples: the last of the grid is at T");
+    mp_result_free(&r);
+    mp_model_clear(&M);
+}
+
 int main(void)
 {
     series();
@@ -824,6 +844,7 @@ int main(void)
     constant_forces();
     hf_gravity();
     study2_forces();
+    last_sample();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
