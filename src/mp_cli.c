@@ -153,7 +153,8 @@ static collide_status check(const scenario *s, const mp_cli_args *a,
             co.digits = out;
             co.scd_csv = NULL;
             cs = compare_results(&co, stdout, stderr);
-            if (a->csv && write_scd_tables(a->csv, da, db) != COLLIDE_OK)
+            if (a->csv && cs != COMPARE_E_INPUT &&
+                write_scd_tables(a->csv, da, db) != COLLIDE_OK)
                 st = COLLIDE_E_IO;
         }
         remove_dir(da);
@@ -161,11 +162,17 @@ static collide_status check(const scenario *s, const mp_cli_args *a,
     }
     mp_result_free(&rb);
     mp_model_clear(&Mb);
-    if (st == COLLIDE_OK && cs != COMPARE_OK) {
+    if (st == COLLIDE_OK && cs == COMPARE_BELOW)
         fprintf(stderr, "collide run: %s: --check: values with fewer than %d "
                 "significant correct digits (listed above)\n", s->source, out);
-        st = cs == COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_E_IO;
-    }
+    else if (st == COLLIDE_OK && cs != COMPARE_OK)
+        /* both tables were just written: they differ in their rows */
+        fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
+                "bits differ in their events or samples (rows listed above): "
+                "%ld bits do not settle the run\n", s->source, a->bits,
+                a->bits + CHECK_BITS, a->bits);
+    if (st == COLLIDE_OK && cs != COMPARE_OK)
+        st = COLLIDE_E_CHECK;
     return st;
 }
 

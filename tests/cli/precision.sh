@@ -69,4 +69,50 @@ run "$exe" run "$tmp/p13" --precision 128 --csv "$tmp/p13out"
 [ "$rc" -eq 3 ] && has "p = 1.3 is outside the range of the high-precision mode" "$tmp/err" && [ ! -e "$tmp/p13out" ]
 check "p = 1.3: exit 3 naming p and the range (got $rc)" $?
 
+# and so is a Bouc-Wen exponent n other than a half-integer
+printf 'system = Hr\nlaw = bwshccl\nk = 1e9\nalpha = 0.35\nA = 1\nbeta = 5e7\ngamma = 5e7\nn = 1.3\np = 1.5\nc = 0\nm = 1\nx0 = 0.01\nv0 = -1\ninput = none\nT = 0.02\n' >"$tmp/n13"
+run "$exe" run "$tmp/n13" --precision 128
+[ "$rc" -eq 3 ] && has "n = 1.3 is outside the range of the high-precision mode: 2n must be an integer" "$tmp/err"
+check "n = 1.3: exit 3 naming n and the range (got $rc)" $?
+
+# --digits below 3 still writes 3 digits: t_d = pi/100
+run "$exe" run example-v2 --precision 64 --digits 2 --quiet --csv "$tmp/d2"
+td=$(sed -n 2p "$tmp/d2/collisions.csv" | cut -d, -f4)
+[ "$rc" -eq 0 ] && [ "$td" = "0.0314" ]
+check "--digits 2: values written with 3 digits (t_d $td, exit $rc)" $?
+
+# --check's two result sets go to a fresh directory under $TMPDIR, or
+# /tmp when it is unset or empty; one that cannot be made is an output
+# error (exit 4) with the reason
+run env TMPDIR= "$exe" run example-v2 --precision 64 --check --quiet
+check "--check with TMPDIR empty: exit 0 (got $rc)" "$rc"
+run env -u TMPDIR "$exe" run example-v2 --precision 64 --check --quiet
+check "--check with TMPDIR unset: exit 0 (got $rc)" "$rc"
+run env TMPDIR="$tmp/none" "$exe" run example-v2 --precision 64 --check --quiet
+[ "$rc" -eq 4 ] && has "--check: no temporary directory" "$tmp/err"
+check "--check with TMPDIR missing: exit 4 and the reason (got $rc)" $?
+
+# an scd table, or a table, that cannot be written (a directory is in
+# its place): exit 4 with the file
+mkdir -p "$tmp/scdfail/collisions.scd.csv/x"
+run "$exe" run example-v2 --precision 64 --check --quiet --csv "$tmp/scdfail"
+[ "$rc" -eq 4 ] && has "scdfail/collisions.scd.csv" "$tmp/err"
+check "--check: an scd table that cannot be written: exit 4 naming it (got $rc)" $?
+mkdir -p "$tmp/csvfail/collisions.csv/x"
+run "$exe" run example-v2 --precision 64 --quiet --csv "$tmp/csvfail"
+[ "$rc" -eq 4 ] && has "csvfail/collisions.csv" "$tmp/err"
+check "--precision: a table that cannot be written: exit 4 naming it (got $rc)" $?
+
+# --check where the precision does not settle the events: T 3e-22 before
+# the end of the contact of Example V.2 (t_s = 0.01 + pi/100 =
+# 0.04141592653589793238463): the run at 64 bits (19 digits) separates
+# before T, the one at 128 after it, and their tables differ in rows; the
+# check fails (exit 11) and says so. (MPFR rounds correctly: the same
+# on every machine.)
+"$exe" show example-v2 | sed 's/^T = .*/T = 0.0414159265358979323846/' >"$tmp/v2T.scn"
+run "$exe" run "$tmp/v2T.scn" --precision 64 --check --quiet --csv "$tmp/v2T"
+[ "$rc" -eq 11 ] && has "the runs at 64 and 128 bits differ in their events or samples" "$tmp/err" &&
+    [ -s "$tmp/v2T/collisions.csv" ] && [ ! -e "$tmp/v2T/collisions.scd.csv" ]
+check "--check, events unsettled at 64 bits: exit 11 with the reason (got $rc)" $?
+
 finish precision.sh
