@@ -139,7 +139,7 @@ static int add_row(csv_table *t, char *p, int lineno, char *err,
         if (!push_cell(t, cell))
             return csv_fail(err, errlen, "%s:%d: out of memory",
                         t->path, lineno);
-    } while (p && !bad);
+    } while (p);                   /* NULL also after a quote error */
     if (bad)
         return csv_fail(err, errlen, "%s:%d: %s", t->path, lineno,
                     bad);
