@@ -202,7 +202,7 @@ check "two columns differ: counted in the plural, each named under --digits" $?
 # 1.5e-20 with 2 significant digits in a row of magnitude 1.5 is below
 # 1.5 10^-2: its error is measured against the row, -log10(1e-21 / 1.5)
 printf 'x,y\n1.5,1.6e-20\n' >"$tmp/za.csv"
-printf 'x,y\n1.5,1.5e-20\n' >"$tmp/zb.csv"
+printf 'x,y\n1.5,1.5E-20\n' >"$tmp/zb.csv"
 run "$exe" compare "$tmp/za.csv" "$tmp/zb.csv"
 set -- $(awk '$1 == "zb" && $2 == "y"' "$tmp/out")
 within "$3" 21.17 21.18; check "1.6e-20 against 1.5e-20 in a row of 1.5: scd 21.18 (got '$3')" $?

@@ -66,6 +66,12 @@ bad_grid "linspace of an infinite bound" 3 "g.txt:2: v0 = linspace(1e999, 1, 3):
     'scenario = hertz\nv0 = linspace(1e999, 1, 3)\n'
 bad_grid "linspace with an empty bound" 3 "g.txt:2: v0 = linspace(, 1, 3): expected linspace" \
     'scenario = hertz\nv0 = linspace(, 1, 3)\n'
+bad_grid "linspace of one argument" 3 "g.txt:2: v0 = linspace(1): expected linspace" \
+    'scenario = hertz\nv0 = linspace(1)\n'
+bad_grid "linspace of a bound 1e5e" 3 "g.txt:2: v0 = linspace(1e5e, 1, 3): expected linspace" \
+    'scenario = hertz\nv0 = linspace(1e5e, 1, 3)\n'
+bad_grid "linspace of a word as upper bound" 3 "g.txt:2: v0 = linspace(1, x, 3): expected linspace" \
+    'scenario = hertz\nv0 = linspace(1, x, 3)\n'
 bad_grid "linspace of two arguments" 3 "g.txt:2: v0 = linspace(1, 3): expected linspace" \
     'scenario = hertz\nv0 = linspace(1, 3)\n'
 bad_grid "logspace n = 1e9" 3 "g.txt:3: x0 = logspace(-3, -2, 1e9): n = 1e+09 is outside the allowed range" \
@@ -117,6 +123,18 @@ printf 'scenario = nox0.scn\r\n\tx0 =\t0.01 , 1e-4\t# two heights\r\n\r\n' >"$tm
 rc=$?
 [ "$rc" -eq 0 ] && [ "$(cut -d, -f1-3,9 "$tmp/out" | tr '\n' ' ')" = "index,x0,collisions,status 0,0.01,1,ok 1,1e-4,1,ok " ]
 check "sweep: x0 appended to a base without it, CR LF and tabs, a relative grid ($(tr '\n' ' ' <"$tmp/out" | cut -c1-80); $(cat "$tmp/err"))" $?
+# the axis key on the base's last line, which has no end of line
+printf 'scenario = nonl.scn\nx0 = 1e-4\n' >"$tmp/sub/nonl.txt"
+{ grep -v '^x0' "$tmp/sub/base.scn"; printf 'x0 = 0.01'; } >"$tmp/sub/nonl.scn"
+run "$exe" sweep "$tmp/sub/nonl.txt" --threads 1
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-3)" = "0,1e-4,1" ]
+check "sweep: the axis replaces the base's last line without end of line (else x0 given twice; got $rc: $(cat "$tmp/err"))" $?
+# a base line of a key too long for an axis is left to the scenario's check
+{ cat "$tmp/sub/nox0.scn"; printf '%s = 1\n' "$(printf 'k%.0s' $(seq 40))"; } >"$tmp/sub/longkey.scn"
+printf 'scenario = longkey.scn\nx0 = 0.01\n' >"$tmp/sub/longkey.txt"
+run "$exe" sweep "$tmp/sub/longkey.txt"
+[ "$rc" -eq 3 ] && has "longkey.txt: point 0: $tmp/sub/longkey.scn:" "$tmp/err"
+check "sweep: a base line with a key too long: the scenario's error (got $rc: $(cat "$tmp/err"))" $?
 printf 'scenario = %s\nx0 = -1\n' "$tmp/sub/nox0.scn" >"$tmp/abs.txt"
 run "$exe" sweep "$tmp/abs.txt"
 [ "$rc" -eq 3 ] && has "abs.txt: point 0: $tmp/sub/nox0.scn:" "$tmp/err" &&

@@ -195,4 +195,22 @@ check "the title of a file: its path, the law and the system, as plain text" $?
 grep -q "^set object 1 rect from 9.99999999999999[0-9]*, graph 0 to 20, graph 1" "$k/o'clock-state.gp"
 check "the contact lasting to T is shaded from 10 ms to T = 20 ms" $?
 
+# a horizon of 10 s or more is drawn in seconds
+"$exe" show hertz | sed 's/#.*//; s/^T = .*/T = 12/' >"$tmp/long.scn"
+PATH="$tmp/wrap:$PATH" run "$exe" plot "$tmp/long.scn" --out "$tmp/lfig" --samples 50
+[ "$rc" -eq 0 ] && has "set xlabel 't [s]'" "$k/long-state.gp" && has "set xrange [0:12]" "$k/long-state.gp"
+check "T = 12 s: the time axis in s, from 0 to 12 (got $rc)" $?
+
+# figures drawn again replace the previous ones, with no backup left
+cp "$out/example-v2-state.svg" "$tmp/old.svg"
+run "$exe" plot example-v2 --out "$out" --samples 40
+[ "$rc" -eq 0 ] && ! cmp -s "$out/example-v2-state.svg" "$tmp/old.svg" &&
+    [ "$(find "$out" -name '*.bak' -o -name '.*' -type f | wc -l)" -eq 0 ]
+check "plot again into DIR: the figures replaced, no backup or temporary left (got $rc)" $?
+
+# TMPDIR empty: /tmp
+TMPDIR= PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out "$tmp/f8"
+[ "$rc" -eq 4 ] && has "undefined variable: frob" "$tmp/err"
+check "TMPDIR empty: the run goes on in /tmp to gnuplot (got $rc)" $?
+
 finish plot.sh
