@@ -61,6 +61,7 @@ static int target = -1;         /* a function, ANY, or -1: no fault */
 static long target_n;           /* the call that fails */
 static atomic_long calls[F_COUNT + 1];
 static atomic_int injected;
+static atomic_int exiting;      /* exit has begun: calls no longer count */
 
 int __real_open(const char *path, int flags, ...);
 FILE *__real_fopen(const char *path, const char *mode);
@@ -79,6 +80,14 @@ static void write_counts(void)
     __real_fclose(f);
 }
 
+/* From exit on, calls are neither counted nor failed: those of the
+ * coverage runtime (libgcov, linked into the program and so wrapped as
+ * well) writing its counts after the exit handlers. */
+static void stop(void)
+{
+    atomic_store(&exiting, 1);
+}
+
 /* Reads COLLIDE_FAULT once. */
 static void init(void)
 {
@@ -87,6 +96,7 @@ static void init(void)
     size_t len;
     int i;
     char *end;
+    atexit(stop);
     if (getenv("COLLIDE_FAULT_COUNTS"))
         atexit(write_counts);
     if (!colon)
@@ -115,16 +125,19 @@ static void log_fault(int f, long n)
     if (fd < 0)
         return;
     if (write(fd, line, (size_t)k) != k)
-        k = -1;
+        k = -1;     /* nothing more to do: the test sees no line */
     close(fd);
 }
 
 /* Counts a call of f; 1 when it is the one to fail (errno is then set). */
 static int fails(int f)
 {
-    long n = atomic_fetch_add(&calls[f], 1) + 1;
-    long any = atomic_fetch_add(&calls[ANY], 1) + 1;
+    long n, any;
     pthread_once(&once, init);
+    if (atomic_load(&exiting))
+        return 0;
+    n = atomic_fetch_add(&calls[f], 1) + 1;
+    any = atomic_fetch_add(&calls[ANY], 1) + 1;
     if (target < 0 || (target == f ? n : target == ANY ? any : 0) != target_n)
         return 0;
     if (atomic_exchange(&injected, 1))
