@@ -1386,8 +1386,7 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_set(l[3], R->y[R->L->dc], MPFR_RNDN);
     mpfr_set(l[4], R->delta_d, MPFR_RNDN);
     residual(l[5], l[1], l[0], l[3], l[4], l[2]);
-    if (mpfr_cmp(l[0], l[6]) > 0)
-        mpfr_set(l[6], l[0], MPFR_RNDN);
+    track_scale(R);      /* the end (the start and the events are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
         mpfr_clear(zero);

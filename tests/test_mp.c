@@ -834,6 +834,55 @@ static void last_sample(void)
     mp_model_clear(&M);
 }
 
+/* A ball put at rest on the obstacle (x0 = v0 = 0) under gravity, SHCCL
+ * with damping: the contact begins at t = 0 tangentially (the guard x
+ * leaves 0 with zero slope: a grazing commencement, at a point of C and
+ * D at once) and lasts to T. Its v_i is 0 and the impulse of the applied
+ * force over it is J_Fe = -m g T (Eq. 202); the momentum balance of
+ * Eq. (203) and the ledger of Eq. (24) hold to the working precision. */
+static void resting_start(void)
+{
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    mpfr_t x, w;
+    const char *text = "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\n"
+                       "c = 1e5\nm = 2\nl1 = 0.01\nx0 = 0\nv0 = 0\n"
+                       "input = gravity\ng = 9.81\nT = 0.01\nsamples = 11\n";
+    collide_status st = run_text(text, BITS128, &s, &M, &r);
+    check_true(st == COLLIDE_OK && r.nevents == 1 && r.ncollisions == 0 &&
+               r.final_contact, "mp resting start: one event, in contact to T");
+    mpfr_inits2(BITS128 + 32, x, w, (mpfr_ptr)0);
+    if (r.nevents == 1) {
+        const mp_event *e = &r.events[0];
+        check_true(e->tr == 0 && mpfr_zero_p(e->t) && e->grazing &&
+                   e->c_and_d_before && e->c_and_d_after,
+                   "mp resting start: commence-at-touch at t = 0, grazing, "
+                   "in C and D before and after");
+    }
+    if (r.final_contact) {
+        mpfr_t *c = r.final_partial.v;
+        check_true(mpfr_zero_p(c[MC_TE]) && mpfr_zero_p(c[MC_VI]),
+                   "mp resting start: the final contact from t_e = 0, v_i = 0");
+        set_text(x, "-0.1962");                     /* -m g T */
+        check_digits(c[MC_JFE], x, DIGITS128, "mp resting start: J_Fe = -m g T");
+        mpfr_set_zero(w, 1);
+        mpfr_abs(x, c[MC_JFC], MPFR_RNDN);
+        check_abs(c[MC_MOM], w, x, DIGITS128, "mp resting start: momentum "
+                  "balance (Eq. 203)");
+        check_true(mpfr_cmp(r.ledger.v[6], r.ledger.v[1]) >= 0 &&
+                   mpfr_cmpabs(r.ledger.v[6], r.ledger.v[2]) >= 0 &&
+                   mpfr_sgn(r.ledger.v[1]) > 0, "mp resting start: the ledger "
+                   "scale holds V(T) and |I_s(T)| (V = 0 at the start and "
+                   "at the event)");
+        check_abs(r.ledger.v[5], w, r.ledger.v[6], DIGITS128,
+                  "mp resting start: ledger residual (Eq. 24)");
+    }
+    mpfr_clears(x, w, (mpfr_ptr)0);
+    mp_result_free(&r);
+    mp_model_clear(&M);
+}
+
 int main(void)
 {
     series();
@@ -845,9 +894,11 @@ int main(void)
     hf_gravity();
     study2_forces();
     last_sample();
+    resting_start();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
     binary64_agrees("study1", 1);
+    binary64_agrees("study3-shccl", 1);
     return check_summary("test_mp");
 }
