@@ -160,6 +160,9 @@ static int parse_compare_args(int argc, char **argv, compare_options *o)
             else if (!parse_digits(argv[i + 1], &o->digits))
                 return usage_error("compare", "--digits needs a decimal "
                                    "number, not ", argv[i + 1]);
+            else if (!(o->digits >= 0))
+                return usage_error("compare", "--digits is outside the allowed "
+                                   "range D in [0, inf): ", argv[i + 1]);
             i++;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0')
             return usage_error("compare", "unknown option ", argv[i]);
@@ -224,7 +227,12 @@ static int cmd_audit(int argc, char **argv)
         else if (strcmp(a, "--tol") == 0) {
             char *end;
             o.tol = strtod(argv[++i], &end);
-            if (*end != '\0' || !(o.tol > 0 && o.tol < 1)) {
+            if (end == argv[i] || *end != '\0') {
+                fprintf(stderr, "collide audit: --tol = %s is not a decimal "
+                        "number; the allowed range is X in (0, 1)\n", argv[i]);
+                return COLLIDE_E_INPUT;
+            }
+            if (!(o.tol > 0 && o.tol < 1)) {
                 fprintf(stderr, "collide audit: --tol = %s is outside the "
                         "allowed range: X in (0, 1)\n", argv[i]);
                 return COLLIDE_E_INPUT;

@@ -90,7 +90,7 @@ opt "plot of nine scenarios" 2 "collide plot: too many scenarios: hertz" \
     plot hertz hertz hertz hertz hertz hertz hertz hertz hertz
 
 # ---- option parsing of run, compare, show, audit ----
-opt "audit --tol abc" 3 "collide audit: --tol = abc is outside the allowed range" \
+opt "audit --tol abc" 3 "collide audit: --tol = abc is not a decimal number; the allowed range is X in (0, 1)" \
     audit t.csv --tol abc --scenario hertz
 opt "run --at inf" 3 "--at: 'inf' is not a decimal number" run hertz --at 0,inf
 at=$(awk 'BEGIN { for (i = 0; i <= 10000; i++) printf "%s%g", i ? "," : "", i * 1e-7 }')
@@ -122,6 +122,8 @@ opt "compare of one set" 2 "collide compare: missing B" compare a
 opt "compare of none" 2 "collide compare: missing A and B" compare
 opt "compare --digits inf" 2 "--digits needs a decimal number, not inf" \
     compare a b --digits inf
+opt "compare --digits -1" 2 "--digits is outside the allowed range D in [0, inf): -1" \
+    compare a b --digits -1
 opt "show of two scenarios" 2 "collide show: too many arguments" show hertz study1
 opt "show of none" 2 "collide show: missing SCENARIO" show
 opt "show of a missing file" 3 "no-such.scn: cannot open" show ./no-such.scn
