@@ -155,7 +155,9 @@ static int read_rows(auditor *A, const csv_table *c, FILE *err)
 /* ---- the sets and the resets ------------------------------------------------ */
 
 /* The largest |x|, |v|, |Phi|, |x_c| of the trajectory: the scales of the
- * tolerances. */
+ * tolerances. The scale of Phi is at least the force m v^2 / x of the
+ * largest speed and distance (Eq. 41's m): rows that miss the contact
+ * (few samples) see only the Phi of its ends, zero to rounding. */
 static void scales(auditor *A)
 {
     int i;
@@ -166,6 +168,8 @@ static void scales(auditor *A)
         A->sxc = fmax(A->sxc, fabs(A->T.y[i][A->L.xc]));
         A->sphi = fmax(A->sphi, fabs(phi_at(A, i)));
     }
+    if (A->sx > 0)
+        A->sphi = fmax(A->sphi, A->m->m * A->sv * A->sv / A->sx);
 }
 
 /* Whether rows i and i + 1 are a jump: the same time, j and j + 1. */

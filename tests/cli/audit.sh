@@ -174,4 +174,12 @@ run "$exe" audit "$tr" --scenario study3-bwmcl --tol 2
 [ "$rc" -eq 3 ] && has "--tol = 2 is outside the allowed range" "$tmp/err"
 check "--tol 2: exit 3 with the range (got $rc)" $?
 
+# a run whose samples all miss the contact (10 on [0, T]): its rows see
+# only the ends of the contact, where Phi is zero to rounding; they are in
+# C and D to the tolerance, not findings
+"$exe" run hertz --samples 10 --csv "$tmp/few" --quiet
+run "$exe" audit "$tmp/few/trajectory.csv" --scenario hertz
+[ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
+check "hertz with 10 samples: 0 findings (got $rc: $(grep finding "$tmp/out" | head -n 1))" $?
+
 finish audit.sh
