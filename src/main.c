@@ -4,6 +4,7 @@
  * 4 output error, the status of the run when it fails (common.h). */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -757,10 +758,10 @@ static void install_handlers(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-int main(int argc, char **argv)
+/* The command named by argv[1]. */
+static int dispatch(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "";
-    install_handlers();
     if (argc < 2)
         return usage_error("", "missing COMMAND", "");
     if (is_help(cmd)) {
@@ -789,4 +790,21 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "merge") == 0)
         return merge_command(argc - 2, argv + 2);
     return usage_error("", "unknown command ", cmd);
+}
+
+/* Runs the command; what it printed must reach the standard output (a
+ * full disk or a closed pipe is an output error, exit 4, not a success). */
+int main(int argc, char **argv)
+{
+    int st;
+    install_handlers();
+    st = dispatch(argc, argv);
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "collide: cannot write the standard output: %s\n",
+                strerror(errno ? errno : EIO));
+        if (st == COLLIDE_OK)
+            st = COLLIDE_E_IO;
+    }
+    return st;
 }

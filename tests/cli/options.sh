@@ -128,4 +128,18 @@ opt "show of two scenarios" 2 "collide show: too many arguments" show hertz stud
 opt "show of none" 2 "collide show: missing SCENARIO" show
 opt "show of a missing file" 3 "no-such.scn: cannot open" show ./no-such.scn
 
+# ---- a standard output that cannot be written ----
+if [ -w /dev/full ]; then
+    for args in "run hertz" "list" "show hertz" "sweep $tmp/g.txt"; do
+        [ -e "$tmp/g.txt" ] || printf 'scenario = hertz\nv0 = -1, -2\n' >"$tmp/g.txt"
+        # shellcheck disable=SC2086
+        "$exe" $args >/dev/full 2>"$tmp/err"
+        rc=$?
+        [ "$rc" -eq 4 ] && has "cannot write the standard output" "$tmp/err"
+        check "$args > /dev/full: exit 4 and a message (got $rc: $(head -n 1 "$tmp/err"))" $?
+    done
+else
+    echo "skip: no writable /dev/full"
+fi
+
 finish options.sh
