@@ -414,18 +414,20 @@ static void put_column_panel(FILE *f, const plot_run *p, const char *col,
 /* H_f: the panel of F_e,r (samples.csv) and F_e,1 (trajectory.csv). */
 static void put_forces_panel(FILE *f, const plot_run *p, unit tu)
 {
-    char plots[2048], *dir = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&dir, &len);
-    if (!m)
-        return;
-    put_path(m, p->dir);
-    fclose(m);
+    char dir[2 * PATH_LEN + 3], plots[sizeof dir + 512], *d = dir;
+    const char *s;
+    *d++ = '\'';               /* p->dir quoted as put_path does */
+    for (s = p->dir; *s; s++) {
+        if (*s == '\'')
+            *d++ = '\'';
+        *d++ = *s;
+    }
+    *d++ = '\'';
+    *d = '\0';
     snprintf(plots, sizeof plots, "using (column('t')*%.17g):'F_e_r' with "
              "lines lw 1.5 lc 1 title 'F_{e,r}', %s.'/trajectory.csv' using "
              "(column('t')*%.17g):'F_e1' with lines lw 1.5 dt 2 lc 2 title "
              "'F_{e,1}'", tu.scale, dir, tu.scale);
-    free(dir);
     put_state_panel(f, p, "F_e [N]", plots, 0, tu);
 }
 
