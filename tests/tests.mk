@@ -26,9 +26,9 @@ test: $(TEST_BIN) $(EXE)
 # functions it calls wrapped by tests/fault/wrap.c, whose environment
 # variable COLLIDE_FAULT makes one chosen call fail (tests/cli/fault.sh).
 FAULT_EXE  = $(BUILD)/collide-fault
-FAULT_WRAP = malloc calloc realloc strdup strndup open_memstream fopen open \
-             fdopen fflush fclose fsync rename link mkdir mkdtemp mkstemp \
-             opendir pthread_create posix_spawnp
+FAULT_WRAP = malloc calloc realloc strdup strndup fopen open fdopen fflush \
+             fclose fsync rename link mkdir mkdtemp mkstemp opendir \
+             pthread_create posix_spawnp
 FAULT_LDFLAGS = $(patsubst %,-Wl$(comma)--wrap=%,$(FAULT_WRAP))
 comma := ,
 

@@ -33,22 +33,20 @@
 
 /* The wrapped functions, by index. */
 enum {
-    F_MALLOC, F_CALLOC, F_REALLOC, F_STRDUP, F_STRNDUP, F_OPEN_MEMSTREAM,
-    F_FOPEN, F_OPEN, F_FDOPEN, F_FFLUSH, F_FCLOSE, F_FSYNC, F_RENAME,
+    F_MALLOC, F_CALLOC, F_REALLOC, F_STRDUP, F_STRNDUP, F_FOPEN, F_OPEN, F_FDOPEN, F_FFLUSH, F_FCLOSE, F_FSYNC, F_RENAME,
     F_LINK, F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_PTHREAD_CREATE,
     F_POSIX_SPAWNP, F_COUNT
 };
 
 static const char *const names[F_COUNT] = {
-    "malloc", "calloc", "realloc", "strdup", "strndup", "open_memstream",
-    "fopen", "open", "fdopen", "fflush", "fclose", "fsync", "rename",
+    "malloc", "calloc", "realloc", "strdup", "strndup", "fopen", "open", "fdopen", "fflush", "fclose", "fsync", "rename",
     "link", "mkdir", "mkdtemp", "mkstemp", "opendir", "pthread_create",
     "posix_spawnp"
 };
 
 /* The errno of a failure of each function. */
 static const int fault_errno[F_COUNT] = {
-    ENOMEM, ENOMEM, ENOMEM, ENOMEM, ENOMEM, ENOMEM,
+    ENOMEM, ENOMEM, ENOMEM, ENOMEM, ENOMEM,
     ENOSPC, ENOSPC, ENOMEM, ENOSPC, ENOSPC, EIO, EIO,
     EMLINK, EACCES, EACCES, EACCES, EMFILE, EAGAIN,
     EAGAIN
@@ -154,14 +152,12 @@ void *__real_calloc(size_t n, size_t size);
 void *__real_realloc(void *p, size_t n);
 char *__real_strdup(const char *s);
 char *__real_strndup(const char *s, size_t n);
-FILE *__real_open_memstream(char **buf, size_t *len);
 
 void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t size);
 void *__wrap_realloc(void *p, size_t n);
 char *__wrap_strdup(const char *s);
 char *__wrap_strndup(const char *s, size_t n);
-FILE *__wrap_open_memstream(char **buf, size_t *len);
 
 void *__wrap_malloc(size_t n)
 {
@@ -186,11 +182,6 @@ char *__wrap_strdup(const char *s)
 char *__wrap_strndup(const char *s, size_t n)
 {
     return fails(F_STRNDUP) ? NULL : __real_strndup(s, n);
-}
-
-FILE *__wrap_open_memstream(char **buf, size_t *len)
-{
-    return fails(F_OPEN_MEMSTREAM) ? NULL : __real_open_memstream(buf, len);
 }
 
 /* ---- files ---- */
