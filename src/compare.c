@@ -95,7 +95,7 @@ static compare_status pair_columns(table_cmp *tc, FILE *out, char *err,
     int c;
     tc->pair = malloc((size_t)tc->b.ncols * sizeof *tc->pair);
     if (!tc->pair)
-        return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
+        return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
     for (c = 0; c < tc->b.ncols; c++) {
         const char *name = csv_cell(&tc->b, 0, c);
@@ -182,7 +182,7 @@ static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
     int r, k;
     tc->scd = malloc((n ? n : 1) * sizeof *tc->scd);
     if (!tc->scd)
-        return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
+        return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
     for (r = 1; r <= tc->b.nrows; r++) {
         double scale = row_scale(tc, r);
@@ -336,7 +336,7 @@ static compare_status report_table(const table_cmp *tc, double digits,
                           * sizeof *work);
     int k;
     if (!work)
-        return fail(COMPARE_E_INPUT, err, errlen, "%s: out of memory",
+        return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
     for (k = 0; k < tc->npairs; k++) {
         column_stats s;
@@ -377,6 +377,14 @@ static void table_close(table_cmp *tc)
 /* Loads a_path and the reference b_path, checks their rows agree in
  * number, pairs their columns (reporting on out, when not NULL) and
  * computes each cell's scd. */
+/* The status of a table read by csv_load. */
+static compare_status load_status(int csv_status)
+{
+    if (csv_status == CSV_E_MEMORY)
+        return COMPARE_E_MEMORY;
+    return csv_status ? COMPARE_E_INPUT : COMPARE_OK;
+}
+
 static compare_status table_open(table_cmp *tc, const char *a_path,
                                  const char *b_path, FILE *out, char *err,
                                  size_t errlen)
@@ -384,9 +392,9 @@ static compare_status table_open(table_cmp *tc, const char *a_path,
     compare_status st;
     memset(tc, 0, sizeof *tc);
     table_name(b_path, tc->name, sizeof tc->name);
-    st = csv_load(a_path, &tc->a, err, errlen) ? COMPARE_E_INPUT : COMPARE_OK;
-    if (st == COMPARE_OK && csv_load(b_path, &tc->b, err, errlen) != 0)
-        st = COMPARE_E_INPUT;
+    st = load_status(csv_load(a_path, &tc->a, err, errlen));
+    if (st == COMPARE_OK)
+        st = load_status(csv_load(b_path, &tc->b, err, errlen));
     if (st == COMPARE_OK && tc->a.nrows != tc->b.nrows)
         st = fail(COMPARE_E_INPUT, err, errlen,
                   "%s has %d row%s, the reference %s has %d: rows are "

@@ -36,7 +36,8 @@ typedef enum compare_status {
     COMPARE_OK = 0,        /* compared (and every column met --digits) */
     COMPARE_BELOW = 1,     /* a column has fewer digits than --digits */
     COMPARE_E_INPUT = 2,   /* missing or malformed input, rows differ */
-    COMPARE_E_IO = 4       /* the scd CSV could not be written */
+    COMPARE_E_IO = 4,      /* the scd CSV could not be written */
+    COMPARE_E_MEMORY = 9   /* out of memory (as collide's status 9) */
 } compare_status;
 
 typedef struct compare_options {

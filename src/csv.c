@@ -56,8 +56,8 @@ static int read_text(const char *path, char **text, size_t *len,
     fclose(f);
     if (e) {
         free(buf);
-        return csv_fail(err, errlen, "%s: cannot read: %s", path,
-                    strerror(e));
+        csv_fail(err, errlen, "%s: cannot read: %s", path, strerror(e));
+        return e == ENOMEM ? CSV_E_MEMORY : -1;
     }
     buf[n] = '\0';
     *text = buf;
@@ -136,9 +136,10 @@ static int add_row(csv_table *t, char *p, int lineno, char *err,
     do {
         char *cell;
         p = cut_cell(p, &cell, &bad);
-        if (!push_cell(t, cell))
-            return csv_fail(err, errlen, "%s:%d: out of memory",
-                        t->path, lineno);
+        if (!push_cell(t, cell)) {
+            csv_fail(err, errlen, "%s:%d: out of memory", t->path, lineno);
+            return CSV_E_MEMORY;
+        }
     } while (p);                   /* NULL also after a quote error */
     if (bad)
         return csv_fail(err, errlen, "%s:%d: %s", t->path, lineno,

@@ -16,9 +16,12 @@ typedef struct csv_table {
     int ncols, nrows;
 } csv_table;
 
+#define CSV_E_MEMORY (-2)  /* csv_load ran out of memory */
+
 /* Reads the CSV file at path into t. 0, or -1 with one line naming the
  * file and the line in err (missing, unreadable, not text, empty, a quote
- * error, a ragged row, a column without a name or named twice). */
+ * error, a ragged row, a column without a name or named twice), or
+ * CSV_E_MEMORY with one line when out of memory. */
 int csv_load(const char *path, csv_table *t, char *err, size_t errlen);
 
 /* Frees what csv_load allocated. */

@@ -666,6 +666,9 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     engine_run(&H, &eo, &obs, m->T, y0, 0, &er);
     r->status = I.fail_memory ? COLLIDE_E_MEMORY : er.status;
     memcpy(r->diagnosis, er.diagnosis, sizeof r->diagnosis);
+    if (r->status == COLLIDE_E_MEMORY)  /* a table of the result could not grow */
+        snprintf(r->diagnosis, sizeof r->diagnosis, "out of memory for the "
+                 "result tables; the run stopped at t = %.17g s", er.t);
     r->stats.steps_accepted = er.stats.steps_accepted;
     r->stats.steps_rejected = er.stats.steps_rejected;
     r->stats.nfev = er.stats.nfev;

@@ -111,7 +111,7 @@ static const char usage_compare[] =
     "scd is inf where the values agree; where b = 0 it is -log10|a - b|;\n"
     "nan agrees with nan, and has 0 digits against a number.\n"
     "exit status: 0 compared, 1 under --digits, 2 usage error or bad input,\n"
-    "4 OUT could not be written\n";
+    "4 OUT could not be written, 9 out of memory\n";
 
 static int is_help(const char *a)
 {

@@ -3,6 +3,7 @@
 
 #include "mp_cli.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,21 +84,32 @@ static void print_run(const scenario *s, const mp_result *r, int digits)
            "  CPU time %.3f s\n", r->steps, r->pieces, r->cpu_seconds);
 }
 
-/* A fresh directory for the files of a comparison; 0 on success. */
+/* A fresh directory for the files of a comparison; 0 on success, else -1
+ * with a message naming the reason. */
 static int temp_dir(char *buf, size_t len)
 {
     const char *base = getenv("TMPDIR");
     snprintf(buf, len, "%s/collide-check-XXXXXX", base && *base ? base : "/tmp");
-    return mkdtemp(buf) ? 0 : -1;
+    if (mkdtemp(buf))
+        return 0;
+    fprintf(stderr, "collide run: --check: cannot make a temporary directory "
+            "%s: %s\n", buf, strerror(errno));
+    buf[0] = '\0';
+    return -1;
 }
 
-/* Removes the four tables and the directory. */
+/* Removes the tables (and scd tables) of dir and dir itself; nothing when
+ * dir is "" (never made). */
 static void remove_dir(const char *dir)
 {
     char path[4200];
     size_t i;
+    if (!dir[0])
+        return;
     for (i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         snprintf(path, sizeof path, "%s/%s.csv", dir, tables[i]);
+        unlink(path);
+        snprintf(path, sizeof path, "%s/%s.scd.csv", dir, tables[i]);
         unlink(path);
     }
     rmdir(dir);
@@ -110,77 +122,110 @@ static collide_status write_scd_tables(const char *dir, const char *a,
     char out[4200], pa[4200], pb[4200], err[1024];
     size_t i;
     for (i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        compare_status cs;
         snprintf(out, sizeof out, "%s/%s.scd.csv", dir, tables[i]);
         snprintf(pa, sizeof pa, "%s/%s.csv", a, tables[i]);
         snprintf(pb, sizeof pb, "%s/%s.csv", b, tables[i]);
-        if (compare_write_scd_table(out, pa, pb, err, sizeof err) != COMPARE_OK) {
+        cs = compare_write_scd_table(out, pa, pb, err, sizeof err);
+        if (cs != COMPARE_OK) {
             fprintf(stderr, "collide run: %s\n", err);
-            return COLLIDE_E_IO;
+            return cs == COMPARE_E_MEMORY ? COLLIDE_E_MEMORY : COLLIDE_E_IO;
         }
     }
     return COLLIDE_OK;
 }
 
-/* --check: the run at 64 more bits, both written with more digits than
- * claimed, compared table by table with the threshold of the digits asked
- * for. */
+/* Whether runs r and rb have the same rows: events, collisions, samples
+ * (the tables are compared row by row). */
+static int same_rows(const mp_result *r, const mp_result *rb)
+{
+    return r->nevents == rb->nevents && r->ncollisions == rb->ncollisions &&
+           r->nsamples == rb->nsamples && r->final_contact == rb->final_contact;
+}
+
+/* Compares the tables written in da (the run) and db (the reference) with
+ * the threshold of `out` digits, printing the scd; with scd_dir, leaves
+ * the scd tables there. COLLIDE_OK, COLLIDE_E_CHECK below the digits, or
+ * the status of what failed. */
+static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
+                                   const char *da, const char *db,
+                                   const char *scd_dir)
+{
+    compare_options co;
+    compare_status cs;
+    collide_status st = COLLIDE_OK;
+    printf("\ncheck against %ld bits, tolerance 1e-%.1f: significant "
+           "correct digits (scd) of every value\n",
+           a->bits + CHECK_BITS, tol + CHECK_DIGITS);
+    co.a = da;
+    co.b = db;
+    co.digits = out;
+    co.scd_csv = NULL;
+    cs = compare_results(&co, stdout, stderr);
+    if (cs == COMPARE_E_MEMORY)
+        return COLLIDE_E_MEMORY;
+    if (cs != COMPARE_OK && cs != COMPARE_BELOW)
+        return COLLIDE_E_IO;          /* our own temporary tables: unreadable */
+    if (scd_dir)
+        st = write_scd_tables(scd_dir, da, db);
+    return st == COLLIDE_OK && cs == COMPARE_BELOW ? COLLIDE_E_CHECK : st;
+}
+
+/* --check: the run at 64 more bits; both written with more digits than
+ * claimed into temporary directories and compared table by table with
+ * the threshold of the digits asked for. With --csv the scd tables are
+ * left in scd_dir, a temporary directory (of at least 4096 bytes; "" when
+ * none was made) that the caller removes. */
 static collide_status check(const scenario *s, const mp_cli_args *a,
                             const mp_model *M, const mp_result *r, double tol,
-                            int out)
+                            int out, char *scd_dir)
 {
     mp_model Mb;
     mp_result rb;
-    compare_options co;
-    char da[4096], db[4096], err[1024];
+    char da[4096] = "", db[4096] = "", err[1024];
     int extra = out + CHECK_DIGITS;
     collide_status st = run_at(s, a->bits + CHECK_BITS, tol + CHECK_DIGITS,
                                &Mb, &rb);
-    compare_status cs = COMPARE_E_INPUT;
-    if (st == COLLIDE_OK && (temp_dir(da, sizeof da) || temp_dir(db, sizeof db))) {
-        fprintf(stderr, "collide run: --check: no temporary directory\n");
-        st = COLLIDE_E_IO;
-    } else if (st == COLLIDE_OK) {
-        if (mp_output_write_csv(da, M, r, extra, err, sizeof err) ||
-            mp_output_write_csv(db, &Mb, &rb, extra, err, sizeof err)) {
-            fprintf(stderr, "collide run: %s\n", err);
-            st = COLLIDE_E_IO;
-        } else {
-            printf("\ncheck against %ld bits, tolerance 1e-%.1f: significant "
-                   "correct digits (scd) of every value\n",
-                   a->bits + CHECK_BITS, tol + CHECK_DIGITS);
-            co.a = da;
-            co.b = db;
-            co.digits = out;
-            co.scd_csv = NULL;
-            cs = compare_results(&co, stdout, stderr);
-            if (a->csv && cs != COMPARE_E_INPUT &&
-                write_scd_tables(a->csv, da, db) != COLLIDE_OK)
-                st = COLLIDE_E_IO;
-        }
-        remove_dir(da);
-        remove_dir(db);
+    scd_dir[0] = '\0';
+    if (st == COLLIDE_OK && !same_rows(r, &rb)) {
+        fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
+                "bits differ in their events, collisions or samples (%d, %d, "
+                "%d against %d, %d, %d): %ld bits do not settle the run\n",
+                s->source, a->bits, a->bits + CHECK_BITS, r->nevents,
+                r->ncollisions, r->nsamples, rb.nevents, rb.ncollisions,
+                rb.nsamples, a->bits);
+        st = COLLIDE_E_CHECK;
     }
-    mp_result_free(&rb);
-    mp_model_clear(&Mb);
-    if (st == COLLIDE_OK && cs == COMPARE_BELOW)
+    if (st == COLLIDE_OK && (temp_dir(da, sizeof da) || temp_dir(db, sizeof db) ||
+                             (a->csv && temp_dir(scd_dir, 4096))))
+        st = COLLIDE_E_IO;
+    if (st == COLLIDE_OK &&
+        (mp_output_write_csv(da, M, r, extra, NULL, err, sizeof err) ||
+         mp_output_write_csv(db, &Mb, &rb, extra, NULL, err, sizeof err))) {
+        fprintf(stderr, "collide run: %s\n", err);
+        st = COLLIDE_E_IO;
+    }
+    if (st == COLLIDE_OK)
+        st = compare_runs(a, tol, out, da, db, a->csv ? scd_dir : NULL);
+    if (st == COLLIDE_E_CHECK && scd_dir[0])
         fprintf(stderr, "collide run: %s: --check: values with fewer than %d "
                 "significant correct digits (listed above)\n", s->source, out);
-    else if (st == COLLIDE_OK && cs != COMPARE_OK)
-        /* both tables were just written: they differ in their rows */
-        fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
-                "bits differ in their events or samples (rows listed above): "
-                "%ld bits do not settle the run\n", s->source, a->bits,
-                a->bits + CHECK_BITS, a->bits);
-    if (st == COLLIDE_OK && cs != COMPARE_OK)
-        st = COLLIDE_E_CHECK;
+    remove_dir(da);
+    remove_dir(db);
+    mp_result_free(&rb);
+    mp_model_clear(&Mb);
     return st;
 }
 
+/* The run; with --check its check; with --csv the tables, and with
+ * --check their scd tables, written as one set once the check is done:
+ * when it passes, or finds values below the digits asked for (exit 11,
+ * the scd tables show which); nothing when a run or the check fails. */
 int mp_cli_run(const scenario *s, const mp_cli_args *a)
 {
     mp_model M;
     mp_result r;
-    char err[1024];
+    char err[1024], scd_dir[4096] = "";
     double tol;
     int out;
     collide_status st;
@@ -188,13 +233,15 @@ int mp_cli_run(const scenario *s, const mp_cli_args *a)
     st = run_at(s, a->bits, tol, &M, &r);
     if (st == COLLIDE_OK && !a->quiet)
         print_run(s, &r, out);
-    if (st == COLLIDE_OK && a->csv &&
-        mp_output_write_csv(a->csv, &M, &r, out, err, sizeof err) != COLLIDE_OK) {
+    if (st == COLLIDE_OK && a->check)
+        st = check(s, a, &M, &r, tol, out, scd_dir);
+    if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])) &&
+        mp_output_write_csv(a->csv, &M, &r, out, scd_dir[0] ? scd_dir : NULL,
+                            err, sizeof err) != COLLIDE_OK) {
         fprintf(stderr, "collide run: %s\n", err);
         st = COLLIDE_E_IO;
     }
-    if (st == COLLIDE_OK && a->check)
-        st = check(s, a, &M, &r, tol, out);
+    remove_dir(scd_dir);
     mp_result_free(&r);
     mp_model_clear(&M);
     return st;

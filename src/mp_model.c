@@ -516,7 +516,7 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
     M->contact_storage = n.storage;
     M->storage = storage_tape(M, n.storage);
     flow_tape(M, &f, &n, supply);
-    return M->storage < 0 || M->flow[1][L->dc_c] < 0 ? -1 : 0;
+    return T->failed || M->storage < 0 || M->flow[1][L->dc_c] < 0 ? -1 : 0;
 }
 
 collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,

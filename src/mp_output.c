@@ -11,6 +11,7 @@ typedef struct mp_ctx {
     const mp_model *M;
     const mp_result *r;
     int digits;
+    const char *scd_dir;   /* where the scd tables are, or NULL */
 } mp_ctx;
 
 /* ",value" with the context's significant digits ("nan" for NaN). */
@@ -135,22 +136,65 @@ static int write_samples(FILE *f, const void *ctx)
     return 0;
 }
 
+/* Copies the file scd_dir/name into f; 0 on success. */
+static int copy_scd(FILE *f, const mp_ctx *c, const char *name)
+{
+    char path[4200], buf[8192];
+    size_t n;
+    int bad;
+    FILE *in;
+    snprintf(path, sizeof path, "%s/%s", c->scd_dir, name);
+    in = fopen(path, "rb");
+    if (!in)
+        return -1;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        fwrite(buf, 1, n, f);
+    bad = ferror(in);
+    fclose(in);
+    return bad ? -1 : 0;
+}
+
+static int write_collisions_scd(FILE *f, const void *ctx)
+{
+    return copy_scd(f, ctx, "collisions.scd.csv");
+}
+
+static int write_events_scd(FILE *f, const void *ctx)
+{
+    return copy_scd(f, ctx, "events.scd.csv");
+}
+
+static int write_ledger_scd(FILE *f, const void *ctx)
+{
+    return copy_scd(f, ctx, "ledger.scd.csv");
+}
+
+static int write_samples_scd(FILE *f, const void *ctx)
+{
+    return copy_scd(f, ctx, "samples.scd.csv");
+}
+
+/* The tables, then (with scd_dir) their scd tables. */
 static const output_file mp_files[] = {
     {"collisions.csv", write_collisions},
     {"events.csv", write_events},
     {"ledger.csv", write_ledger},
     {"samples.csv", write_samples},
+    {"collisions.scd.csv", write_collisions_scd},
+    {"events.scd.csv", write_events_scd},
+    {"ledger.scd.csv", write_ledger_scd},
+    {"samples.scd.csv", write_samples_scd},
 };
 
 collide_status mp_output_write_csv(const char *dir, const mp_model *M,
-                                   const mp_result *r, int digits, char *err,
+                                   const mp_result *r, int digits,
+                                   const char *scd_dir, char *err,
                                    size_t errlen)
 {
     mp_ctx c;
     c.M = M;
     c.r = r;
     c.digits = digits;
-    return output_write_files(dir, mp_files,
-                              (int)(sizeof mp_files / sizeof mp_files[0]), &c,
-                              err, errlen);
+    c.scd_dir = scd_dir;
+    return output_write_files(dir, mp_files, scd_dir ? 8 : 4, &c, err, errlen);
 }

@@ -10,10 +10,13 @@
 #include "mp_sim.h"
 
 /* Writes collisions.csv, events.csv, ledger.csv and samples.csv of run r
- * of model M into dir, values with `digits` significant digits. Returns
- * COLLIDE_OK or COLLIDE_E_IO with one line in err. */
+ * of model M into dir, values with `digits` significant digits; when
+ * scd_dir is not NULL, the set also holds <table>.scd.csv for each table,
+ * copied from scd_dir (the scd tables of --check). Returns COLLIDE_OK or
+ * COLLIDE_E_IO with one line in err. */
 collide_status mp_output_write_csv(const char *dir, const mp_model *M,
-                                   const mp_result *r, int digits, char *err,
+                                   const mp_result *r, int digits,
+                                   const char *scd_dir, char *err,
                                    size_t errlen);
 
 #endif

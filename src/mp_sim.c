@@ -1286,8 +1286,9 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
                 R->d, R->h, R->hs, R->s, R->u, R->w, (mpfr_ptr)0);
     mpfr_set_zero(R->delta_d, 1);
     collision_init(&R->cur, prec);
-    for (i = 0; i < R->ny; i++) {
+    for (i = 0; i < R->ny; i++)   /* all of them: run_clear clears them */
         mpfr_init2(R->y[i], prec);
+    for (i = 0; i < R->ny; i++) {
         R->Y[i] = malloc((size_t)(R->K + 1) * sizeof(mpfr_t));
         if (!R->Y[i])
             return -1;

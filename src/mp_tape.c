@@ -52,8 +52,10 @@ static int add_node(mp_tape *T, mp_op op, int a, int b)
     if (T->n == T->cap) {
         int nc = T->cap ? 2 * T->cap : 64;
         mp_node *p = realloc(T->node, (size_t)nc * sizeof *p);
-        if (!p)
+        if (!p) {
+            T->failed = 1;
             return -1;
+        }
         T->node = p;
         T->cap = nc;
     }

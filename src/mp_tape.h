@@ -53,6 +53,8 @@ typedef struct mp_node {
 typedef struct mp_tape {
     int n, cap;
     mp_node *node;
+    int failed;       /* a constructor ran out of memory: a node the
+                         builder holds may be missing, the tape is unusable */
     int order;        /* coefficients 0 .. order are kept */
     mpfr_prec_t prec;
     mpfr_t t1, t2, t3; /* scratch */

@@ -210,7 +210,7 @@ static const output_file run_files[] = {
 static collide_status io_error(char *err, size_t errlen, const char *path,
                                const char *what)
 {
-    snprintf(err, errlen, "%s: %s: %s", path, what, strerror(errno));
+    snprintf(err, errlen, "%s: %s: %s", path, what, strerror(errno ? errno : EIO));
     return COLLIDE_E_IO;
 }
 
@@ -261,8 +261,9 @@ static collide_status write_file(const char *path, output_writer writer,
         close(fd);
         return io_error(err, errlen, path, "cannot open");
     }
-    writer(f, ctx);
-    bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0;
+    errno = 0;
+    bad = writer(f, ctx) != 0;
+    bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0 || bad;
     if (bad) {
         io_error(err, errlen, path, "cannot write");
         fclose(f);

@@ -7,8 +7,8 @@
 #   - end by itself (no signal, no sanitizer report),
 #   - exit 0 with the result of the fault-free run (the fault was one the
 #     command can live with), or exit with the documented status (9 out of
-#     memory, 4 output not written, 3 input not read; compare 2 and 4;
-#     audit 3; 4 when the standard output cannot be flushed at the end)
+#     memory, 4 output not written, 3 input not read; compare 9, 2 and
+#     4; audit 3; 4 when the standard output cannot be flushed at the end)
 #     and a message on stderr naming the cause,
 #   - leave the previous result in its output directory as it was, byte
 #     for byte, and no temporary file there or in TMPDIR.
@@ -74,40 +74,6 @@ same() {
     done
 }
 
-# Bugs known in src/impact.c and src/mp_*.c, which this test does not mend
-# (see the messages below): known NAME WHY is 0 when WHY, a failure of the
-# case NAME, is one of them. It is printed as XFAIL and not counted; a case
-# with a known bug that no longer shows it fails, so that its entry here
-# is removed when the bug is mended.
-known() {
-    case "$1|$2" in
-        "run study1 --csv|no message naming the cause: 'collide run: builtin:study1: "*|\
-        "run example-v2 "*"|no message naming the cause: 'collide run: builtin:example-v2: "*|\
-        "plot|no message naming the cause: 'collide plot: builtin:hertz: "*|\
-        "plot study2 "*"|no message naming the cause: 'collide plot: builtin:study2: "*)
-            # sim_run (src/impact.c): when memory ran out (I.fail_memory)
-            # the diagnosis is the engine's, "stopped by the observer" or
-            # none, not "out of memory"
-            return 0 ;;
-        "run --precision 128 --csv|crashed"*)
-            # mp_model_init (src/mp_model.c) checks two roots of the tape
-            # only, so a node lost to a failed realloc is used later; on a
-            # failed malloc in run_init (src/mp_sim.c), run_clear clears
-            # the R->y[i] not yet initialised
-            return 0 ;;
-        "run --precision 64 --check "*"|no message naming the cause: 'collide run: --check: no temporary directory"*)
-            # check (src/mp_cli.c): no reason given, and the first temporary
-            # directory is left when the second cannot be made
-            return 0 ;;
-    esac
-    return 1
-}
-has_known() {
-    case "$1" in "run study1 --csv"|"run example-v2 "*|plot|"plot study2 "*|\
-        "run --precision 128 --csv"|"run --precision 64 --check "*) ;;
-        *) return 1 ;; esac
-}
-
 # faults NAME FUNC OUT PREV EXPECT_ALLOC EXPECT_IO COMMAND...: runs COMMAND
 # with the N-th call of FUNC ("any": of any wrapped function) failing, for
 # N = 1, 2, ..., each time in a fresh copy of PREV at OUT (the previous
@@ -124,7 +90,7 @@ faults() {
     rc=$?
     check "$name: the fault-free run exits 0 (got $rc)" $rc
     cp -R "$out" "$tmp/ref"
-    n=1 seen=0 xfail=0
+    n=1 seen=0
     while [ $n -le $MAX_CALLS ]; do
         rm -rf "$out" "$log"; cp -R "$prev" "$out"
         COLLIDE_FAULT="$func:$n" COLLIDE_FAULT_LOG="$log" TMPDIR="$td" \
@@ -156,21 +122,12 @@ faults() {
         [ -z "$(ls -A "$td")" ] ||
             why="${why:+$why; }left in TMPDIR: $(ls -A "$td" | head -n 3)"
         rm -rf "${td:?}"/* "$td"/.[!.]* 2>/dev/null
-        if [ -n "$why" ] && known "$name" "$why"; then
-            xfail=$((xfail + 1))
-            echo "XFAIL $name: $func:$n ($f fails, status $rc): $why"
-        else
-            [ -z "$why" ]
-            check "$name: $func:$n ($f fails, status $rc)${why:+: $why}" $?
-        fi
+        [ -z "$why" ]
+        check "$name: $func:$n ($f fails, status $rc)${why:+: $why}" $?
         n=$((n + 1))
     done
     [ $seen -gt 0 ] && [ $n -le $MAX_CALLS ]
     check "$name: $seen faults, the last call $((n - 1)) (bound $MAX_CALLS)" $?
-    if has_known "$name"; then
-        [ $xfail -gt 0 ]
-        check "$name: its known bug still shows ($xfail XFAIL; if 0, remove it from known)" $?
-    fi
 }
 
 # ---- collide run --csv: the previous result is that of another scenario ----
@@ -188,9 +145,9 @@ faults "run --precision 64 --check --csv (its temporary directory)" mkdtemp \
 # ---- collide compare: the tables of two runs; the scd table of two files ----
 "$exe" run study1 --quiet --csv a || exit 1
 cp -R a b
-faults "compare A B" any d prev-empty 2 2 compare a b
+faults "compare A B" any d prev-empty 9 2 compare a b
 mkdir prev-scd; echo previous >prev-scd/o.csv
-faults "compare --scd-csv" any d prev-scd 2 "2 4" \
+faults "compare --scd-csv" any d prev-scd 9 "2 4" \
     compare a/events.csv b/events.csv --scd-csv d/o.csv
 
 # ---- collide audit: its temporary observables; --observables FILE ----

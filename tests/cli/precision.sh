@@ -36,6 +36,10 @@ check "--check names the precision of its reference" $?
 run "$exe" run study1 --precision 64 --digits 11 --check --quiet --csv "$tmp/short"
 [ "$rc" -eq 11 ] && has "fewer than 11 significant correct digits" "$tmp/err"
 check "--check below the digits asked: exit 11 with the reason (got $rc)" $?
+# ... and the tables with their scd tables are written as one set, the
+# scd tables showing which values fall short
+[ "$(ls "$tmp/short" | tr '\n' ' ')" = "collisions.csv collisions.scd.csv events.csv events.scd.csv ledger.csv ledger.scd.csv samples.csv samples.scd.csv " ]
+check "--check below the digits: the 4 tables and their 4 scd tables, nothing else" $?
 
 # progress: a line on stderr when it is a terminal, nothing otherwise
 run "$exe" run hertz --precision 128 --quiet
@@ -89,7 +93,9 @@ check "--check with TMPDIR empty: exit 0 (got $rc)" "$rc"
 run env -u TMPDIR "$exe" run example-v2 --precision 64 --check --quiet
 check "--check with TMPDIR unset: exit 0 (got $rc)" "$rc"
 run env TMPDIR="$tmp/none" "$exe" run example-v2 --precision 64 --check --quiet
-[ "$rc" -eq 4 ] && has "--check: no temporary directory" "$tmp/err"
+[ "$rc" -eq 4 ] &&
+    has "--check: cannot make a temporary directory $tmp/none/collide-check-" "$tmp/err" &&
+    has ": No such file or directory" "$tmp/err"
 check "--check with TMPDIR missing: exit 4 and the reason (got $rc)" $?
 
 # an scd table, or a table, that cannot be written (a directory is in
@@ -107,12 +113,14 @@ check "--precision: a table that cannot be written: exit 4 naming it (got $rc)" 
 # the end of the contact of Example V.2 (t_s = 0.01 + pi/100 =
 # 0.04141592653589793238463): the run at 64 bits (19 digits) separates
 # before T, the one at 128 after it, and their tables differ in rows; the
-# check fails (exit 11) and says so. (MPFR rounds correctly: the same
-# on every machine.)
+# check fails (exit 11), says so, and writes nothing: a previous result in
+# DIR stays as it was. (MPFR rounds correctly: the same on every machine.)
 "$exe" show example-v2 | sed 's/^T = .*/T = 0.0414159265358979323846/' >"$tmp/v2T.scn"
+mkdir -p "$tmp/v2T" && echo previous >"$tmp/v2T/collisions.csv"
 run "$exe" run "$tmp/v2T.scn" --precision 64 --check --quiet --csv "$tmp/v2T"
-[ "$rc" -eq 11 ] && has "the runs at 64 and 128 bits differ in their events or samples" "$tmp/err" &&
-    [ -s "$tmp/v2T/collisions.csv" ] && [ ! -e "$tmp/v2T/collisions.scd.csv" ]
-check "--check, events unsettled at 64 bits: exit 11 with the reason (got $rc)" $?
+[ "$rc" -eq 11 ] &&
+    has "the runs at 64 and 128 bits differ in their events, collisions or samples" "$tmp/err" &&
+    [ "$(cat "$tmp/v2T/collisions.csv")" = previous ] && [ "$(ls "$tmp/v2T")" = collisions.csv ]
+check "--check, events unsettled at 64 bits: exit 11 with the reason, DIR untouched (got $rc)" $?
 
 finish precision.sh
