@@ -44,7 +44,8 @@ static const char usage_sweep[] =
     "  --out FILE        write FILE atomically (default: standard output)\n"
     "  --precision BITS  run each point in the MPFR mode at BITS bits\n"
     "  --resume DIR      keep one file per finished point in DIR; a rerun\n"
-    "                    runs only the points missing there\n"
+    "                    runs only the points missing there (and those\n"
+    "                    that ran out of memory or were interrupted)\n"
     "  --help            this text\n"
     "\n"
     "A point whose run fails is a row with its status (the sweep goes on).\n"
@@ -381,6 +382,21 @@ static long resume_points(sweep_job *j)
     return taken;
 }
 
+/* Whether row's status belongs to its point: a run that ran out of
+ * memory or was interrupted says nothing of the point, and is not kept
+ * for --resume (a rerun runs it again). */
+static int settled(const char *row)
+{
+    static const char *const transient[] = {",memory\n", ",interrupted\n"};
+    size_t n = strlen(row), i;
+    for (i = 0; i < sizeof transient / sizeof transient[0]; i++) {
+        size_t k = strlen(transient[i]);
+        if (n >= k && strcmp(row + n - k, transient[i]) == 0)
+            return 0;
+    }
+    return 1;
+}
+
 /* ---- threads ---- */
 
 /* A thread: takes points by the shared counter until none is left. */
@@ -394,7 +410,8 @@ static void *worker(void *arg)
             j->rows[i] = make_row(j, index);
             if (!j->rows[i])
                 atomic_store(&j->failed, COLLIDE_E_MEMORY);
-            else if (j->a->resume && !save_point(j, index, j->rows[i]))
+            else if (j->a->resume && settled(j->rows[i]) &&
+                     !save_point(j, index, j->rows[i]))
                 atomic_store(&j->failed, COLLIDE_E_IO);
             atomic_fetch_add(&j->ran, 1);
         }

@@ -174,8 +174,9 @@ faults "sweep --threads 2 (a thread not started)" pthread_create d \
 rows=
 faults "merge --out" any d prev-sweep 9 "3 4" merge p1.csv p2.csv --out d/s.csv
 
-# --resume DIR: after any failure DIR holds complete point files only, and
-# a rerun without fault completes the sweep with the same bytes
+# --resume DIR: after any failure DIR holds complete point files only (a
+# point that ran out of memory is not kept), and a rerun without fault
+# completes the sweep with the bytes of the whole sweep
 "$exe" sweep grid.txt --threads 1 --out whole.csv || exit 1
 n=1 bad=0 seen=0
 while [ $n -le $MAX_CALLS ]; do
@@ -193,7 +194,7 @@ while [ $n -le $MAX_CALLS ]; do
     done
     [ $rc -lt 128 ] || { bad=$((bad + 1)); echo "any:$n: status $rc"; }
     "$exe" sweep grid.txt --threads 1 --resume r --out s.csv 2>/dev/null &&
-        same_file s.csv whole.csv rows ||
+        cmp -s s.csv whole.csv ||
         { bad=$((bad + 1)); echo "any:$n: the rerun does not complete it"; }
     n=$((n + 1))
 done
