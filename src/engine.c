@@ -782,6 +782,34 @@ static collide_status one_step(run *R, int *rejected_last)
                   rejected_last);
 }
 
+/* Rule R2: the state flows only while it is in the flow set. A jump that
+ * left it outside (a guard crossed to rounding at a tangency) can only be
+ * followed by another: the first transition of the mode enabled there, in
+ * the priority order, is taken at once, with margin 0 (no crossing:
+ * flagged grazing). Returns 1 when it jumped (or the run stopped). */
+static int jump_outside_flow_set(run *R)
+{
+    const hybrid_system *H = R->H;
+    stop st;
+    int tr;
+    if (H->in_flow_set(H->ctx, R->q, R->t, R->y))
+        return 0;
+    for (tr = 0; tr < H->ntrans; tr++)
+        if (H->trans[tr].from == R->q && H->enabled(H->ctx, tr, R->t, R->y))
+            break;
+    if (tr == H->ntrans) {
+        fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
+             "transition is enabled");
+        return 1;
+    }
+    memset(&st, 0, sizeof st);
+    st.kind = STOP_EVENT;
+    st.index = tr;
+    st.t = st.lo = st.hi = R->t;
+    take_event(R, &st, R->rate_scale);
+    return 1;
+}
+
 collide_status engine_run(const hybrid_system *H, const engine_options *o,
                           const engine_observer *obs, double T,
                           const double *y0, int q0, engine_result *r)
@@ -813,6 +841,8 @@ collide_status engine_run(const hybrid_system *H, const engine_options *o,
                                &r->stats.nfev);
     }
     while (r->status == COLLIDE_OK && R.t < T) {
+        if (R.fresh && jump_outside_flow_set(&R))
+            continue;
         if (one_step(&R, &rejected_last) != COLLIDE_OK)
             break;
     }

@@ -869,8 +869,12 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     e->tr = tr;
     mpfr_set(e->margin, margin, MPFR_RNDN);
     mpfr_set(e->rate_scale, rate_scale, MPFR_RNDN);
-    e->grazing = is_grazing(mpfr_get_d(margin, MPFR_RNDN),
-                            R->o->graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN));
+    {   /* a margin or scale that is not a number (the rate of a power of
+           x_c at zero) shows no transversality: grazing */
+        double m = mpfr_get_d(margin, MPFR_RNDN);
+        double th = R->o->graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN);
+        e->grazing = isfinite(m) && isfinite(th) ? is_grazing(m, th) : 1;
+    }
     mpfr_set(e->t, R->t, MPFR_RNDN);
     mpfr_set(e->lo, z->lo, MPFR_RNDN);   /* times (step() converted them) */
     mpfr_set(e->hi, z->hi, MPFR_RNDN);
@@ -1105,7 +1109,9 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
  * vanishes with it (Phi = k x_c |x_c|^(p-1) at the separation of an
  * elastic contact, Phi = k min(x_c, 0)); near the zero its series
  * converges slowly, while the switching function's locates the crossing
- * to the working precision. */
+ * to the working precision. The event must be enabled there too: at a
+ * tangency (an elastic contact whose x_c rises back to 0 with v = 0) the
+ * switching zero may lie where v < 0 already. */
 static void step_end(run *R, cut *best)
 {
     root z;
@@ -1113,7 +1119,8 @@ static void step_end(run *R, cut *best)
     mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     find_event(R, R->h, best);
     id = find_switch(R, best->kind == 1 ? R->hs : R->h, &z);
-    if (id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s)) {
+    if (id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s) &&
+        enabled_at(R, best->id, z.s)) {
         best->kind = 3;
         best->sw = id;
         guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
@@ -1418,6 +1425,46 @@ static void progress(const run *R, clock_t c0, clock_t *last, int done)
         fputc('\n', stderr);
 }
 
+/* Rule R2: the state flows only while it is in the flow set C (Eq. 77).
+ * A jump that left it outside C (a guard crossed, to the working
+ * precision, at a tangency) can only be followed by another: the first
+ * transition of the mode enabled there, in the priority order, is taken
+ * at once, with margin 0 (no crossing: flagged grazing). Sets *jumped;
+ * 0, or -1 when the run stops. */
+static int jump_outside_flow_set(run *R, int *jumped)
+{
+    double sx, sv, sphi;
+    int tr, st;
+    root z;
+    *jumped = 0;
+    guard_signs(R, R->t, R->y, &sx, &sv, &sphi);
+    if (flow_set(R->q, sx, sv, sphi))
+        return 0;
+    for (tr = 0; tr < 4; tr++)
+        if (transition_from(tr) == R->q && transition_enabled(tr, sx, sv, sphi))
+            break;
+    if (tr == 4) {
+        fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
+             "transition is enabled");
+        return -1;
+    }
+    mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
+    mpfr_set_zero(z.s, 1);
+    mpfr_set(z.lo, R->t, MPFR_RNDN);
+    mpfr_set(z.hi, R->t, MPFR_RNDN);
+    st = take_event(R, tr, &z, z.s, z.s);
+    if (st == 0 && begin_piece(R) != 0) {
+        fail(R, COLLIDE_E_EVENT, "a switching function starts at zero "
+             "with zero slope (a tangency): its side is undefined");
+        st = -1;
+    }
+    if (st == 0)
+        track_scale(R);
+    mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
+    *jumped = 1;
+    return st;
+}
+
 collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
 {
     run R;
@@ -1454,6 +1501,11 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
         if (r->steps >= o->max_steps) {
             fail(&R, COLLIDE_E_STEP, "max_steps reached before T");
             break;
+        }
+        if (R.interval_start) {
+            int jumped;
+            if ((st = jump_outside_flow_set(&R, &jumped)) != 0 || jumped)
+                continue;
         }
         st = step(&R);
         if (o->progress && (r->steps & 15) == 0)

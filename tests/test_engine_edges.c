@@ -19,6 +19,8 @@
 typedef struct ball {
     double nan_after;        /* the flow map gives NaN beyond this time */
     double hole;             /* the guard gives NaN for 0 < x < hole */
+    int sink;                /* the reset leaves the ball falling, 1 nm
+                                below the floor: outside the flow set */
     double times[64];        /* bounce times seen by the observer */
     int n, stop_at;          /* the observer stops at bounce stop_at (> 0) */
     int flows, stop_flow_at; /* ... or at flow piece stop_flow_at (> 0) */
@@ -56,15 +58,16 @@ static int enabled(void *ctx, int tr, double t, const double *y)
 
 static void reset(void *ctx, int tr, double t, const double *y, double *ynew)
 {
-    (void)ctx; (void)tr; (void)t;
-    ynew[0] = 0.0;
-    ynew[1] = -E * y[1];
+    const ball *b = ctx;
+    (void)tr; (void)t;
+    ynew[0] = b->sink ? -1e-9 : 0.0;
+    ynew[1] = b->sink ? E * y[1] : -E * y[1];
 }
 
 static int in_flow(void *ctx, int q, double t, const double *y)
 {
     (void)ctx; (void)q; (void)t;
-    return y[0] >= 0.0;
+    return y[0] >= 0.0 || y[1] >= 0.0;
 }
 
 static int in_jump(void *ctx, int q, double t, const double *y)
@@ -158,7 +161,7 @@ static double bounce_time(int k)
  * exact on it, what is left is rounding and the bounce time). */
 static void between_bounces(void)
 {
-    ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 0, 0, 0};
     engine_result r;
     double t1 = bounce_time(1), T = 1.5 * t1, s = T - t1;
     double v = E * G * t1;
@@ -177,7 +180,7 @@ static void between_bounces(void)
  * within 1 ms. */
 static void bounce_times_and_zeno(void)
 {
-    ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 0, 0, 0};
     engine_observer obs = {&b, NULL, on_event};
     engine_result r;
     double t_inf = 3.0 * bounce_time(1);
@@ -199,7 +202,7 @@ static void bounce_times_and_zeno(void)
 /* An observer's non-zero return stops the run with that status. */
 static void observer_stops(void)
 {
-    ball b = {HUGE_VAL, 0.0, {0}, 0, 3, 0, 0};
+    ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 3, 0, 0};
     engine_observer obs = {&b, on_flow, on_event};
     engine_result r;
     collide_status st = run_ball(&b, &obs, 2.0, &r);
@@ -219,7 +222,7 @@ static void observer_stops(void)
  * stop the run as non-finite; T = 0 is a run of no step. */
 static void non_finite_and_empty(void)
 {
-    ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 0, 0, 0};
     hybrid_system H = ball_system(&b);
     engine_options o = ball_options();
     const double y_inf[2] = {H0, INFINITY};
@@ -253,7 +256,7 @@ static void option_ends(void)
     engine_result r;
     collide_status st;
     for (i = 0; i < 2; i++) {
-        ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+        ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 0, 0, 0};
         engine_observer obs = {&b, NULL, on_event};
         char name[120];
         o.samples_per_step = samples[i];
@@ -265,7 +268,7 @@ static void option_ends(void)
         check_true(ok, name);
     }
     {
-        ball b = {HUGE_VAL, 0.0, {0}, 0, 0, 0, 0};
+        ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 0, 0, 0};
         o = ball_options();
         o.zeno_events = 0;
         st = run_ball_with(&b, NULL, &o, 2.0, &r);
@@ -282,13 +285,48 @@ static void option_ends(void)
  * stops with that diagnosis rather than take or miss the bounce. */
 static void unlocatable(void)
 {
-    ball b = {HUGE_VAL, 1e-9, {0}, 0, 0, 0, 0};
+    ball b = {HUGE_VAL, 1e-9, 0, {0}, 0, 0, 0, 0};
     engine_result r;
     collide_status st = run_ball(&b, NULL, 1.0, &r);
     check_true(st == COLLIDE_E_EVENT &&
                    strstr(r.diagnosis, "could not be located") != NULL,
                "ball: a guard with no value near its root: 'could not be located'");
     check_range(r.t, 0.0, bounce_time(1), "ball: ... stopped before the bounce");
+}
+
+typedef struct jumps_seen {
+    int n, grazing, at_first;  /* events; flagged grazing; at the first's t */
+    double t0;
+} jumps_seen;
+
+static int count_jumps(void *ctx, const engine_event *e)
+{
+    jumps_seen *j = ctx;
+    if (j->n == 0)
+        j->t0 = e->t;
+    j->n++;
+    j->grazing += e->grazing != 0;
+    j->at_first += e->t == j->t0;
+    return 0;
+}
+
+/* Rule R2: a reset that leaves the ball below the floor and falling puts
+ * it outside the flow set (x >= 0 or v >= 0), where it cannot flow: the
+ * bounce, enabled there, is taken again at once, with margin 0 (flagged
+ * grazing), until the Zeno stop. */
+static void outside_flow_set(void)
+{
+    ball b = {HUGE_VAL, 0.0, 1, {0}, 0, 0, 0, 0};
+    jumps_seen j = {0, 0, 0, 0.0};
+    engine_observer obs = {&j, NULL, count_jumps};
+    engine_result r;
+    collide_status st = run_ball(&b, &obs, 2.0, &r);
+    check_true(st == COLLIDE_E_ZENO && j.n == 16,
+               "R2: outside the flow set, 16 jumps and the Zeno stop");
+    check_true(j.at_first == 16 && j.grazing == 15,
+               "R2: every jump at the time of the first bounce, each after "
+               "the first flagged grazing");
+    check_close(r.t, bounce_time(1), 1e-12, 0, "R2: ... at the first bounce time");
 }
 
 int main(void)
@@ -299,5 +337,6 @@ int main(void)
     non_finite_and_empty();
     option_ends();
     unlocatable();
+    outside_flow_set();
     return check_summary("test_engine_edges");
 }

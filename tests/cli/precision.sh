@@ -123,4 +123,38 @@ run "$exe" run "$tmp/v2T.scn" --precision 64 --check --quiet --csv "$tmp/v2T"
     [ "$(cat "$tmp/v2T/collisions.csv")" = previous ] && [ "$(ls "$tmp/v2T")" = collisions.csv ]
 check "--check, events unsettled at 64 bits: exit 11 with the reason, DIR untouched (got $rc)" $?
 
+# A ball put at rest on the obstacle under gravity, undamped Hertz contact:
+# the exact motion oscillates in contact and comes back to x_c = 0 with
+# v = 0, a tangency of the separation. Whatever side the working precision
+# puts it on, the ball never flows outside the flow set C (Eq. 77: apart,
+# x >= 0 or v >= 0; rule R2): it once fell through the obstacle, apart
+# with x < 0 and v < 0 to T. Checked on every sample, both modes.
+cat >"$tmp/rest.scn" <<'SCN'
+system = Hr
+law = shccl
+k = 1e6
+p = 1.5
+c = 0
+m = 1
+l1 = 0.01
+x0 = 0
+v0 = 0
+input = gravity
+g = 9.81
+T = 0.1
+samples = 400
+SCN
+for mode in "" "--precision 64" "--precision 128"; do
+    rm -rf "$tmp/rest"
+    # shellcheck disable=SC2086
+    run "$exe" run "$tmp/rest.scn" $mode --quiet --csv "$tmp/rest"
+    q=$(column_of q "$tmp/rest/samples.csv"); x=$(column_of x "$tmp/rest/samples.csv")
+    v=$(column_of v "$tmp/rest/samples.csv")
+    out=$(awk -F, -v q="$q" -v x="$x" -v v="$v" 'NR > 1 && $q == 0 &&
+        $x + 0 < -1e-12 && $v + 0 < -1e-12 { n++ } END { print n + 0 }' \
+        "$tmp/rest/samples.csv")
+    [ "$rc" -eq 0 ] && [ "$out" -eq 0 ]
+    check "resting start, undamped, ${mode:-binary64}: no sample apart below the obstacle and falling (exit $rc, $out samples)" $?
+done
+
 finish precision.sh
