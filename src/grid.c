@@ -217,7 +217,7 @@ static collide_status read_entry(grid *g, const char *key, const char *vb,
     if (st == COLLIDE_E_INPUT) {    /* the message names the key and value */
         char why[300];
         int n = ve - vb > 60 ? 60 : (int)(ve - vb);
-        snprintf(why, sizeof why, "%s", msg);
+        snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, msg);
         snprintf(msg, len, "%s = %.*s%s: %s", key, n, vb,
                  ve - vb > n ? "..." : "", why);
     }

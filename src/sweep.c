@@ -792,22 +792,25 @@ int merge_command(int argc, char **argv)
             fputs(usage_merge, stdout);
             return COLLIDE_OK;
         }
+    st = COLLIDE_OK;
     for (i = 0; i < argc && ok; i++) {
-        if (strcmp(argv[i], "--out") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("merge", "missing value after ", argv[i]);
+        if (strcmp(argv[i], "--out") == 0 && i + 1 >= argc)
+            st = usage_error("merge", "missing value after ", argv[i]);
+        else if (strcmp(argv[i], "--out") == 0)
             out = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return usage_error("merge", "unknown option ", argv[i]);
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            st = usage_error("merge", "unknown option ", argv[i]);
         else {
             ok = read_part(&m, argv[i]);
             nparts++;
         }
+        ok = ok && st == COLLIDE_OK;
     }
     if (ok && nparts == 0)
-        return usage_error("merge", "missing PART", "");
-    ok = ok && merge_complete(&m);
-    st = ok ? COLLIDE_OK : m.nomem ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
+        st = usage_error("merge", "missing PART", "");
+    ok = ok && st == COLLIDE_OK && merge_complete(&m);
+    if (st == COLLIDE_OK)   /* parts read: what they lacked */
+        st = ok ? COLLIDE_OK : m.nomem ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
     if (ok) {
         out_ctx c;
         c.first = NULL;
