@@ -23,7 +23,8 @@ PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
 PKG_COVERAGE = $(PKG_BUILD) lcov
 PKG_FUZZ   = clang libclang-rt-14-dev
-PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_FUZZ) frama-c-base why3 z3 cvc4 cvc5
+PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_FUZZ) lcov valgrind \
+             frama-c-base why3 z3 cvc4 cvc5
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)
@@ -69,6 +70,9 @@ check: deps-check
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory mpi
 	$(MAKE) --no-print-directory test
+	$(MAKE) --no-print-directory sanitize
+	$(MAKE) --no-print-directory valgrind
+	$(MAKE) --no-print-directory coverage
 	$(MAKE) --no-print-directory fuzz-short
 	$(MAKE) --no-print-directory proofs
 	$(MAKE) --no-print-directory mutants
