@@ -1111,7 +1111,9 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
  * converges slowly, while the switching function's locates the crossing
  * to the working precision. The event must be enabled there too: at a
  * tangency (an elastic contact whose x_c rises back to 0 with v = 0) the
- * switching zero may lie where v < 0 already. */
+ * switching zero may lie where v < 0 already; the step then ends at the
+ * switching zero without an event (the crossing that the guard's own
+ * series show is an artefact of their slow convergence there). */
 static void step_end(run *R, cut *best)
 {
     root z;
@@ -1124,6 +1126,9 @@ static void step_end(run *R, cut *best)
         best->kind = 3;
         best->sw = id;
         guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
+    } else if (id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s)) {
+        best->kind = 2;     /* the guard's zero is the switching zero, where */
+        best->id = id;      /* the event is not enabled: no event */
     } else if (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0) {
         best->kind = 2;
         best->id = id;

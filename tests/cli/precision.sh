@@ -155,6 +155,14 @@ for mode in "" "--precision 64" "--precision 128"; do
         "$tmp/rest/samples.csv")
     [ "$rc" -eq 0 ] && [ "$out" -eq 0 ]
     check "resting start, undamped, ${mode:-binary64}: no sample apart below the obstacle and falling (exit $rc, $out samples)" $?
+    [ -n "$mode" ] || continue
+    # the ledger closes to the digits written, or the run says it does not
+    d=$(awk -F, '$1 == "total" { s = $3; sub(/e.*/, "", s); gsub(/[-.]/, "", s)
+        sub(/^0+/, "", s); print length(s) }' "$tmp/rest/ledger.csv")
+    awk -F, -v d="$d" '$1 == "total" { r = $7 < 0 ? -$7 : $7
+        exit !(r <= $8 * 10 ^ -d) }' "$tmp/rest/ledger.csv" ||
+        has "warning: the ledger residual (Eq. 24) is" "$tmp/err"
+    check "resting start, undamped, $mode: the ledger closes to $d digits, or a warning says not" $?
 done
 
 finish precision.sh
