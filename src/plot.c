@@ -194,15 +194,17 @@ static void enhanced_name(const char *name, char *out, size_t len)
 }
 
 /* The stem of a scenario's figure names: a built-in name, or the file's
- * base name without its extension. */
+ * base name without its leading dots (no hidden figures) and without its
+ * extension; "scenario" when nothing is left. */
 static void scenario_stem(const char *name, char *stem, size_t len)
 {
     const char *base = strrchr(name, '/');
     size_t n;
     base = base ? base + 1 : name;
+    base += strspn(base, ".");
     n = strcspn(base, ".");
     if (n == 0)
-        n = strlen(base);
+        base = "scenario", n = strlen(base);
     snprintf(stem, len, "%.*s", (int)n, base);
 }
 

@@ -194,6 +194,11 @@ has "it''s here/o''clock.scn: CLAMPED, H\_r' font" "$k/o'clock-state.gp"
 check "the title of a file: its path, the law and the system, as plain text" $?
 grep -q "^set object 1 rect from 9.99999999999999[0-9]*, graph 0 to 20, graph 1" "$k/o'clock-state.gp"
 check "the contact lasting to T is shaded from 10 ms to T = 20 ms" $?
+# a file whose name starts with a dot gives visible figures
+cp "$d/o'clock.scn" "$d/.hidden.scn"
+PATH="$tmp/wrap:$PATH" run "$exe" plot "$d/.hidden.scn" --out "$d/fig2" --samples 100
+[ "$rc" -eq 0 ] && is_png "$d/fig2/hidden-state.png" && [ -z "$(ls -A "$d/fig2" | grep '^\.')" ]
+check "plot of .hidden.scn: hidden-state.png, no hidden figure (got $rc)" $?
 
 # a horizon of 10 s or more is drawn in seconds
 "$exe" show hertz | sed 's/#.*//; s/^T = .*/T = 12/' >"$tmp/long.scn"
