@@ -374,9 +374,6 @@ static void table_close(table_cmp *tc)
     memset(tc, 0, sizeof *tc);
 }
 
-/* Loads a_path and the reference b_path, checks their rows agree in
- * number, pairs their columns (reporting on out, when not NULL) and
- * computes each cell's scd. */
 /* The status of a table read by csv_load. */
 static compare_status load_status(int csv_status)
 {
@@ -385,6 +382,9 @@ static compare_status load_status(int csv_status)
     return csv_status ? COMPARE_E_INPUT : COMPARE_OK;
 }
 
+/* Loads a_path and the reference b_path, checks their rows agree in
+ * number, pairs their columns (reporting on out, when not NULL) and
+ * computes each cell's scd. */
 static compare_status table_open(table_cmp *tc, const char *a_path,
                                  const char *b_path, FILE *out, char *err,
                                  size_t errlen)
