@@ -789,14 +789,16 @@ static collide_status one_step(run *R, int *rejected_last)
 static int jump_outside_flow_set(run *R)
 {
     const hybrid_system *H = R->H;
+    double tau[ENGINE_TRANS_MAX] = {0};  /* all at t: the priority decides */
+    int elig[ENGINE_TRANS_MAX], tr;
     stop st;
-    int tr;
     if (H->in_flow_set(H->ctx, R->q, R->t, R->y))
         return 0;
     for (tr = 0; tr < H->ntrans; tr++)
-        if (H->trans[tr].from == R->q && H->enabled(H->ctx, tr, R->t, R->y))
-            break;
-    if (tr == H->ntrans) {
+        elig[tr] = H->trans[tr].from == R->q &&
+                   H->enabled(H->ctx, tr, R->t, R->y);
+    tr = event_select(H->ntrans, tau, elig);
+    if (tr < 0) {
         fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
              "transition is enabled");
         return 1;

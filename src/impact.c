@@ -569,12 +569,16 @@ static void initial_state(const model *m, const layout *L, double *y)
     }
 }
 
-/* Names for the engine's diagnoses: mode q of the flow and jump sets
- * (Eqs. 73-84: q = 0 apart, q = 1 in contact) and the state components. */
+const char *impact_mode_name(int q)
+{
+    return q == 1 ? "contact" : "apart";
+}
+
+/* Names for the engine's diagnoses: the mode and the state components. */
 static const char *mode_name(void *ctx, int q)
 {
     (void)ctx;
-    return q == 1 ? "contact" : "apart";
+    return impact_mode_name(q);
 }
 
 static const char *component_name(void *ctx, int i)

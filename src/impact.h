@@ -14,6 +14,10 @@
  * "W", "J_Fc", "J_Fe", "I_s_contact", "Delta_C_contact". */
 const char *impact_component_name(const layout *L, int i);
 
+/* Name of mode q in diagnoses: "apart" (q = 0) or "contact" (q = 1),
+ * the q of Eqs. (73), (80). */
+const char *impact_mode_name(int q);
+
 /* Storage V of the system (Eq. 91 for H_r, Eq. 94 for H_f) at y. */
 double impact_storage(const model *m, const layout *L, const double *y);
 

@@ -174,11 +174,11 @@ static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
 /* --check: the run at 64 more bits; both written with more digits than
  * claimed into temporary directories and compared table by table with
  * the threshold of the digits asked for. With --csv the scd tables are
- * left in scd_dir, a temporary directory (of at least 4096 bytes; "" when
- * none was made) that the caller removes. */
+ * left in scd_dir (scd_len bytes), a temporary directory that the caller
+ * removes ("" when none was made). */
 static collide_status check(const scenario *s, const mp_cli_args *a,
                             const mp_model *M, const mp_result *r, double tol,
-                            int out, char *scd_dir)
+                            int out, char *scd_dir, size_t scd_len)
 {
     mp_model Mb;
     mp_result rb;
@@ -197,7 +197,7 @@ static collide_status check(const scenario *s, const mp_cli_args *a,
         st = COLLIDE_E_CHECK;
     }
     if (st == COLLIDE_OK && (temp_dir(da, sizeof da) || temp_dir(db, sizeof db) ||
-                             (a->csv && temp_dir(scd_dir, 4096))))
+                             (a->csv && temp_dir(scd_dir, scd_len))))
         st = COLLIDE_E_IO;
     if (st == COLLIDE_OK &&
         (mp_output_write_csv(da, M, r, extra, NULL, err, sizeof err) ||
@@ -260,7 +260,7 @@ int mp_cli_run(const scenario *s, const mp_cli_args *a)
     if (st == COLLIDE_OK)
         ledger_warning(s, &r, out);
     if (st == COLLIDE_OK && a->check)
-        st = check(s, a, &M, &r, tol, out, scd_dir);
+        st = check(s, a, &M, &r, tol, out, scd_dir, sizeof scd_dir);
     if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])) &&
         mp_output_write_csv(a->csv, &M, &r, out, scd_dir[0] ? scd_dir : NULL,
                             err, sizeof err) != COLLIDE_OK) {

@@ -79,7 +79,7 @@ static void fail(run *R, collide_status st, const char *msg)
     R->r->status = st;
     mpfr_snprintf(num, sizeof num, "%.17Rg", R->t);
     used = text_append(d, len, 0, "%s; t = %s s, j = %d, mode %d (%s), state (",
-                       msg, num, R->j, R->q, R->q == 1 ? "contact" : "apart");
+                       msg, num, R->j, R->q, impact_mode_name(R->q));
     for (i = 0; i < R->ny; i++) {
         mpfr_snprintf(num, sizeof num, "%.17Rg", R->y[i]);
         used = text_append(d, len, used, "%s%s = %s", i ? ", " : "",
@@ -1117,20 +1117,17 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
 static void step_end(run *R, cut *best)
 {
     root z;
-    int id;
+    int id, negligible;
     mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     find_event(R, R->h, best);
     id = find_switch(R, best->kind == 1 ? R->hs : R->h, &z);
-    if (id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s) &&
-        enabled_at(R, best->id, z.s)) {
+    negligible = id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s);
+    if (negligible && enabled_at(R, best->id, z.s)) {
         best->kind = 3;
         best->sw = id;
         guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
-    } else if (id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s)) {
-        best->kind = 2;     /* the guard's zero is the switching zero, where */
-        best->id = id;      /* the event is not enabled: no event */
-    } else if (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0) {
-        best->kind = 2;
+    } else if (negligible || (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0)) {
+        best->kind = 2;     /* (negligible: the event is not enabled there) */
         best->id = id;
     } else
         id = -1;
@@ -1162,6 +1159,20 @@ static void advance(run *R, mpfr_srcptr s, int to_end)
     else
         mpfr_set(R->t0, R->t, MPFR_RNDN);
     R->at_start = 0;
+}
+
+/* After an event or a switching stop, a new smooth piece from the current
+ * state; 0, or -1 with the run failed (a switching function at zero with
+ * zero slope). */
+static int next_piece(run *R)
+{
+    int b = begin_piece(R);
+    R->r->pieces++;
+    if (b == 0)
+        return 0;
+    fail(R, COLLIDE_E_EVENT, "a switching function starts at zero with zero "
+         "slope (a tangency): its side is undefined");
+    return -1;
 }
 
 /* The ledger scale: max over the run of V and |I_s|. */
@@ -1247,15 +1258,8 @@ static int step(run *R)
     }
     if (st == 0 && (best.kind == 1 || best.kind == 3))
         st = take_event(R, best.id, &best.z, best.margin, best.rate_scale);
-    if (st == 0 && best.kind != 0) {
-        int b = begin_piece(R);
-        R->r->pieces++;
-        if (b != 0) {
-            fail(R, COLLIDE_E_EVENT, "a switching function starts at zero "
-                 "with zero slope (a tangency): its side is undefined");
-            st = -1;
-        }
-    }
+    if (st == 0 && best.kind != 0)
+        st = next_piece(R);
     if (st == 0 && (best.kind == 1 || best.kind == 3))
         track_scale(R);     /* at events and the ends: the same in any run */
     mpfr_clears(best.z.s, best.z.lo, best.z.hi, best.margin, best.rate_scale,
@@ -1438,17 +1442,18 @@ static void progress(const run *R, clock_t c0, clock_t *last, int done)
  * 0, or -1 when the run stops. */
 static int jump_outside_flow_set(run *R, int *jumped)
 {
-    double sx, sv, sphi;
-    int tr, st;
+    double sx, sv, sphi, tau[4] = {0};  /* all at t: the priority decides */
+    int elig[4], tr, st;
     root z;
     *jumped = 0;
     guard_signs(R, R->t, R->y, &sx, &sv, &sphi);
     if (flow_set(R->q, sx, sv, sphi))
         return 0;
     for (tr = 0; tr < 4; tr++)
-        if (transition_from(tr) == R->q && transition_enabled(tr, sx, sv, sphi))
-            break;
-    if (tr == 4) {
+        elig[tr] = transition_from(tr) == R->q &&
+                   transition_enabled(tr, sx, sv, sphi);
+    tr = event_select(4, tau, elig);
+    if (tr < 0) {
         fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
              "transition is enabled");
         return -1;
@@ -1458,13 +1463,12 @@ static int jump_outside_flow_set(run *R, int *jumped)
     mpfr_set(z.lo, R->t, MPFR_RNDN);
     mpfr_set(z.hi, R->t, MPFR_RNDN);
     st = take_event(R, tr, &z, z.s, z.s);
-    if (st == 0 && begin_piece(R) != 0) {
-        fail(R, COLLIDE_E_EVENT, "a switching function starts at zero "
-             "with zero slope (a tangency): its side is undefined");
-        st = -1;
-    }
+    if (st == 0)
+        st = next_piece(R);
     if (st == 0)
         track_scale(R);
+    else     /* a failure not yet said is the events table's memory */
+        fail(R, COLLIDE_E_MEMORY, "out of memory");
     mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
     *jumped = 1;
     return st;
