@@ -230,8 +230,8 @@ static int row_prefix(const grid *g, long index, char *buf, size_t len)
     return (int)n;
 }
 
-/* The results of a binary64 run after the prefix. */
-static void b64_results(const scenario *s, char *buf, size_t len)
+/* The results of a binary64 run after the prefix; returns its status. */
+static collide_status b64_results(const scenario *s, char *buf, size_t len)
 {
     sim_result r;
     collision_rec c;
@@ -243,12 +243,14 @@ static void b64_results(const scenario *s, char *buf, size_t len)
         c.e = c.t_d = c.xc_r = c.v_i = c.v_s = NAN;
     snprintf(buf, len, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", r.ncollisions,
              c.e, c.t_d, c.xc_r, c.v_i, c.v_s, status_name(r.status));
-    sim_result_free(&r);
+    sim_result_free(&r);    /* (the status stays) */
+    return r.status;
 }
 
 /* The results of an MPFR run at bits (mp_cli.c's defaults) after the
  * prefix. */
-static void mp_results(const scenario *s, long bits, char *buf, size_t len)
+static collide_status mp_results(const scenario *s, long bits, char *buf,
+                                 size_t len)
 {
     static const int col[5] = {MC_E, MC_TD, MC_XCR, MC_VI, MC_VS};
     double room = mp_default_digits((mpfr_prec_t)bits);
@@ -272,14 +274,18 @@ static void mp_results(const scenario *s, long bits, char *buf, size_t len)
     snprintf(buf + n, len - (size_t)n, ",%s\n", status_name(st));
     mp_result_free(&r);
     mp_model_clear(&M);
+    return st;
 }
 
-/* The row of point index, a new string; NULL when out of memory. */
-static char *make_row(const sweep_job *j, long index)
+/* The row of point index, a new string; NULL when out of memory. *settled
+ * is 0 when the run ran out of memory or was interrupted: a status that
+ * says nothing of the point, not kept for --resume (a rerun runs it). */
+static char *make_row(const sweep_job *j, long index, int *settled)
 {
     char *buf = malloc(ROW_MAX), *row;
     scenario *s = malloc(sizeof *s);
     char err[1024];
+    collide_status st;
     int n;
     if (!buf || !s || grid_point_scenario(j->g, index, s, err, sizeof err)) {
         free(buf);
@@ -288,9 +294,10 @@ static char *make_row(const sweep_job *j, long index)
     }
     n = row_prefix(j->g, index, buf, ROW_MAX);
     if (j->a->bits)
-        mp_results(s, j->a->bits, buf + n, ROW_MAX - (size_t)n);
+        st = mp_results(s, j->a->bits, buf + n, ROW_MAX - (size_t)n);
     else
-        b64_results(s, buf + n, ROW_MAX - (size_t)n);
+        st = b64_results(s, buf + n, ROW_MAX - (size_t)n);
+    *settled = st != COLLIDE_E_MEMORY && st != COLLIDE_E_INTERRUPT;
     free(s);
     row = strdup(buf);
     free(buf);
@@ -382,21 +389,6 @@ static long resume_points(sweep_job *j)
     return taken;
 }
 
-/* Whether row's status belongs to its point: a run that ran out of
- * memory or was interrupted says nothing of the point, and is not kept
- * for --resume (a rerun runs it again). */
-static int settled(const char *row)
-{
-    static const char *const transient[] = {",memory\n", ",interrupted\n"};
-    size_t n = strlen(row), i;
-    for (i = 0; i < sizeof transient / sizeof transient[0]; i++) {
-        size_t k = strlen(transient[i]);
-        if (n >= k && strcmp(row + n - k, transient[i]) == 0)
-            return 0;
-    }
-    return 1;
-}
-
 /* ---- threads ---- */
 
 /* A thread: takes points by the shared counter until none is left. */
@@ -407,10 +399,11 @@ static void *worker(void *arg)
     while ((i = atomic_fetch_add(&j->next, 1)) < j->n) {
         long index = (long)j->a->shard_k - 1 + i * j->a->shard_n;
         if (!j->rows[i]) {
-            j->rows[i] = make_row(j, index);
+            int settled;
+            j->rows[i] = make_row(j, index, &settled);
             if (!j->rows[i])
                 atomic_store(&j->failed, COLLIDE_E_MEMORY);
-            else if (j->a->resume && settled(j->rows[i]) &&
+            else if (j->a->resume && settled &&
                      !save_point(j, index, j->rows[i]))
                 atomic_store(&j->failed, COLLIDE_E_IO);
             atomic_fetch_add(&j->ran, 1);
