@@ -25,7 +25,12 @@ typedef enum collide_status {
     COLLIDE_E_ZENO = 8,       /* chattering / Zeno: too many events */
     COLLIDE_E_MEMORY = 9,     /* out of memory */
     COLLIDE_E_INTERRUPT = 10, /* interrupted by a signal */
-    COLLIDE_E_CHECK = 11      /* --check: fewer correct digits than asked */
+    COLLIDE_E_CHECK = 11,     /* --check: fewer correct digits than asked */
+    COLLIDE_E_LEDGER = 12,    /* the energy ledger of Eq. (24) fails its check:
+                                 residual beyond the bound of the tolerances,
+                                 not finite, or Delta_C < 0 */
+    COLLIDE_E_PROGRESS = 13   /* no progress: the work per unit of simulated
+                                 time exceeded its bound */
 } collide_status;
 
 #endif
