@@ -5,6 +5,7 @@
 #include "sweep.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -15,12 +16,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fingerprint.h"
 #include "grid.h"
 #include "mp_cli.h"
 #include "mp_sim.h"
 #include "output.h"
 #include "scenario.h"
 #include "sim.h"
+#include "textbuf.h"
 
 #define ROW_MAX 8192
 #define THREADS_MAX 1024
@@ -63,6 +66,7 @@ static const char usage_merge[] =
 typedef struct sweep_args {
     const char *grid, *out, *resume;
     int threads, shard_k, shard_n;
+    int sharded;            /* --shard given: a part file is written */
     long bits;              /* 0: binary64 */
 } sweep_args;
 
@@ -145,6 +149,7 @@ static int set_sweep_option(sweep_args *a, const char *opt, const char *val)
         if (!read_shard(val, a))
             return usage_error("sweep", "--shard needs K/N with 1 <= K <= N, "
                                "not ", val);
+        a->sharded = 1;
     } else if (strcmp(opt, "--precision") == 0) {
         if (!read_long(val, MP_BITS_MIN, MP_BITS_MAX, &a->bits)) {
             if (speaks())
@@ -178,7 +183,7 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
     }
     if (!a->grid)
         return usage_error("sweep", "missing GRID", "");
-    if (ranks && a->shard_n > 1)
+    if (ranks && a->sharded)
         return usage_error("sweep", "--shard is not for a sweep over ranks "
                            "(each rank runs its own share)", "");
     if (ranks) {
@@ -304,17 +309,102 @@ static char *make_row(const sweep_job *j, long index, int *settled)
     return row;
 }
 
+/* ---- fingerprints ---- */
+
+/* "binary64" or "BITS bits": the mode of the runs of the sweep a. */
+static void mode_text(const sweep_args *a, char *buf, size_t len)
+{
+    if (a->bits)
+        snprintf(buf, len, "%ld bits", a->bits);
+    else
+        snprintf(buf, len, "binary64");
+}
+
+/* The fingerprint of the scenario of point index of g: FNV-1a 64 of its
+ * canonical text (fingerprint.h), which holds every value the point's run
+ * depends on after the defaults are filled in. COLLIDE_E_MEMORY when
+ * memory ran out; the points are validated before, so parsing succeeds. */
+static collide_status point_fingerprint(const grid *g, long index,
+                                        uint64_t *fp)
+{
+    scenario *s = malloc(sizeof *s);
+    char *text = malloc(SCENARIO_CANONICAL_MAX), err[1024];
+    collide_status st = s && text ? COLLIDE_OK : COLLIDE_E_MEMORY;
+    if (st == COLLIDE_OK)
+        st = grid_point_scenario(g, index, s, err, sizeof err);
+    if (st == COLLIDE_OK &&
+        scenario_canonical(s, text, SCENARIO_CANONICAL_MAX) == 0)
+        st = COLLIDE_E_MEMORY;
+    if (st == COLLIDE_OK)
+        *fp = fnv1a64_text(FNV1A64_BASIS, text);
+    free(s);
+    free(text);
+    return st;
+}
+
+/* The fingerprint of the whole sweep of j (a part file's): FNV-1a 64 of
+ * the program version, the mode, the header, and for every point of the
+ * grid its index, axis values and scenario fingerprint. Parts of sweeps of
+ * different grids, base scenarios, modes or versions differ in it. */
+static collide_status grid_fingerprint(const sweep_job *j, uint64_t *fp)
+{
+    char mode[64], prefix[ROW_MAX], hex[24];
+    uint64_t h = FNV1A64_BASIS, p;
+    long i;
+    mode_text(j->a, mode, sizeof mode);
+    h = fnv1a64_text(h, "collide " COLLIDE_VERSION "\n");
+    h = fnv1a64_text(fnv1a64_text(h, mode), "\n");
+    h = fnv1a64_text(h, j->header);
+    for (i = 0; i < j->g->npoints; i++) {
+        if (point_fingerprint(j->g, i, &p) != COLLIDE_OK)
+            return COLLIDE_E_MEMORY;
+        row_prefix(j->g, i, prefix, sizeof prefix);
+        snprintf(hex, sizeof hex, "%016" PRIx64 "\n", p);
+        h = fnv1a64_text(fnv1a64_text(h, prefix), hex);
+    }
+    *fp = h;
+    return COLLIDE_OK;
+}
+
+/* The last line of a point or part file: "# check H\n", H the FNV-1a 64
+ * of every byte before it, so that a file cut short or changed is told
+ * from a finished one. */
+static void check_line(const char *text, size_t n, char *buf, size_t len)
+{
+    snprintf(buf, len, "# check %016" PRIx64 "\n",
+             fnv1a64(FNV1A64_BASIS, text, n));
+}
+
+/* The length of text without its check line when it ends with a right
+ * one; 0 when it does not (a file cut short, changed, or of a version
+ * without the line). */
+static size_t checked_length(const char *text, size_t n)
+{
+    char want[64];
+    size_t b;
+    if (n < 2 || text[n - 1] != '\n')
+        return 0;
+    for (b = n - 1; b > 0 && text[b - 1] != '\n'; b--)
+        ;                   /* b: the start of the last line */
+    check_line(text, b, want, sizeof want);
+    return strlen(want) == n - b && memcmp(text + b, want, n - b) == 0 ? b : 0;
+}
+
 /* ---- the directory of finished points (--resume) ---- */
 
-/* "# collide sweep point, MODE\n" and the header: the first lines of a
- * point file. */
-static void point_head(const sweep_job *j, char *buf, size_t len)
+/* The first line of the file of point index: "# collide sweep point,
+ * MODE, collide VERSION, scenario FINGERPRINT\n". */
+static collide_status point_id(const sweep_job *j, long index, char *buf,
+                               size_t len)
 {
-    if (j->a->bits)
-        snprintf(buf, len, "# collide sweep point, %ld bits\n%s", j->a->bits,
-                 j->header);
-    else
-        snprintf(buf, len, "# collide sweep point, binary64\n%s", j->header);
+    char mode[64];
+    uint64_t fp;
+    if (point_fingerprint(j->g, index, &fp) != COLLIDE_OK)
+        return COLLIDE_E_MEMORY;
+    mode_text(j->a, mode, sizeof mode);
+    snprintf(buf, len, "# collide sweep point, %s, collide %s, scenario "
+             "%016" PRIx64 "\n", mode, COLLIDE_VERSION, fp);
+    return COLLIDE_OK;
 }
 
 static void point_path(const sweep_job *j, long index, char *buf, size_t len)
@@ -322,19 +412,24 @@ static void point_path(const sweep_job *j, long index, char *buf, size_t len)
     snprintf(buf, len, "%s/point-%ld.csv", j->a->resume, index);
 }
 
-/* Writes the file of a finished point (temporary, then renamed). */
+/* Writes the file of a finished point (temporary, then renamed): its
+ * first line, the header, the row and the check line. */
 static int save_point(const sweep_job *j, long index, const char *row)
 {
-    char path[4200], tmp[4210], head[ROW_MAX];
+    char path[4200], tmp[4210], text[3 * ROW_MAX], check[64];
     FILE *f;
     int ok;
+    size_t n;
+    if (point_id(j, index, text, sizeof text) != COLLIDE_OK)
+        return 0;
+    n = text_append(text, sizeof text, strlen(text), "%s%s", j->header, row);
+    check_line(text, n, check, sizeof check);
     point_path(j, index, path, sizeof path);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    point_head(j, head, sizeof head);
     f = fopen(tmp, "w");
     if (!f)
         return 0;
-    ok = fputs(head, f) >= 0 && fputs(row, f) >= 0;
+    ok = fputs(text, f) >= 0 && fputs(check, f) >= 0;
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, path) == 0)
         return 1;
@@ -342,35 +437,100 @@ static int save_point(const sweep_job *j, long index, const char *row)
     return 0;
 }
 
-/* The row kept in DIR for point index: 1 found (row set), 0 missing,
- * -1 a file of another sweep (message printed). */
-static int load_point(const sweep_job *j, long index, char **row)
+/* What differs between the first line got of a point file and the one
+ * wanted, for the message. */
+static const char *id_difference(const char *got, const char *want)
 {
-    char path[4200], head[ROW_MAX], prefix[ROW_MAX], buf[2 * ROW_MAX];
-    FILE *f;
-    size_t n, hl;
-    point_path(j, index, path, sizeof path);
-    f = fopen(path, "r");
-    if (!f)
-        return 0;
-    n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    point_head(j, head, sizeof head);
-    hl = strlen(head);
-    row_prefix(j->g, index, prefix, sizeof prefix);
-    if (strncmp(buf, head, hl) != 0 ||
-        strncmp(buf + hl, prefix, strlen(prefix)) != 0 || buf[n - 1] != '\n' ||
-        strchr(buf + hl, '\n') != buf + n - 1) {
-        fprintf(stderr, "collide sweep: %s belongs to another sweep (its mode, "
-                "header or values differ)\n", path);
-        return -1;
-    }
-    *row = strdup(buf + hl);
-    return *row ? 1 : -1;
+    const char *g = strstr(got, ", collide "), *w = strstr(want, ", collide ");
+    if (strncmp(got, "# collide sweep point, ", 23) != 0 || !g)
+        return "it is not a point file of this version of collide";
+    if ((size_t)(g - got) != (size_t)(w - want) ||
+        strncmp(got, want, (size_t)(w - want)) != 0)
+        return "its mode (binary64 or --precision) differs";
+    g = strstr(g, ", scenario ");
+    w = strstr(w, ", scenario ");
+    if (!g || (size_t)(g - got) != (size_t)(w - want) ||
+        strncmp(got, want, (size_t)(w - want)) != 0)
+        return "it was written by another version of collide";
+    return "its scenario (after defaults) differs";
 }
 
-/* Takes the finished points from DIR; the number taken, or -1. */
+/* Reads the file of point index into buf (len bytes); its length, 0 when
+ * missing, or len when too long. */
+static size_t read_point(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    size_t n;
+    if (!f)
+        return 0;
+    n = fread(buf, 1, len, f);
+    if (n == len || ferror(f))
+        n = len;
+    fclose(f);
+    return n;
+}
+
+/* Checks the text (n bytes, without its check line) of the file at path
+ * against point index; the row (a new string) or NULL with a message
+ * (*nomem set when memory ran out). */
+static char *point_row(const sweep_job *j, long index, const char *path,
+                       char *text, size_t n, int *nomem)
+{
+    char id[512], prefix[ROW_MAX];
+    char *nl = memchr(text, '\n', n), *row;
+    size_t hl = strlen(j->header);
+    text[n] = '\0';
+    if (point_id(j, index, id, sizeof id) != COLLIDE_OK) {
+        *nomem = 1;
+        return NULL;
+    }
+    if (!nl || strncmp(text, id, strlen(id)) != 0) {
+        if (nl)
+            *nl = '\0';
+        fprintf(stderr, "collide sweep: %s belongs to another sweep: %s (use "
+                "another DIR, or delete the file to run point %ld again)\n",
+                path, id_difference(text, id), index);
+        return NULL;
+    }
+    row = nl + 1;
+    row_prefix(j->g, index, prefix, sizeof prefix);
+    if (strncmp(row, j->header, hl) != 0 ||
+        strncmp(row + hl, prefix, strlen(prefix)) != 0 ||
+        strchr(row + hl, '\n') != text + n - 1) {
+        fprintf(stderr, "collide sweep: %s belongs to another sweep (its "
+                "header, values or rows differ)\n", path);
+        return NULL;
+    }
+    row = strdup(row + hl);
+    *nomem = !row;
+    return row;
+}
+
+/* The row kept in DIR for point index: 1 taken (*row set), 0 to run
+ * (missing, or cut short or damaged: a message says it is run again), -1 a
+ * file of another sweep (message printed), -2 out of memory. */
+static int load_point(const sweep_job *j, long index, char **row)
+{
+    char path[4200], *buf = malloc(3 * ROW_MAX + 1);
+    size_t n, body;
+    int nomem = 0;
+    if (!buf)
+        return -2;
+    point_path(j, index, path, sizeof path);
+    n = read_point(path, buf, 3 * ROW_MAX);
+    body = n > 0 && n < 3 * ROW_MAX ? checked_length(buf, n) : 0;
+    if (n > 0 && body == 0)
+        fprintf(stderr, "collide sweep: %s is cut short or damaged (no right "
+                "check line at its end): point %ld is run again\n", path,
+                index);
+    *row = body > 0 ? point_row(j, index, path, buf, body, &nomem) : NULL;
+    free(buf);
+    return *row ? 1 : nomem ? -2 : body > 0 ? -1 : 0;
+}
+
+/* Takes the finished points from DIR; the number taken, -1 (a file of
+ * another sweep, or DIR cannot be made; message printed) or -2 (out of
+ * memory). */
 static long resume_points(sweep_job *j)
 {
     long i, taken = 0;
@@ -383,7 +543,7 @@ static long resume_points(sweep_job *j)
         long index = (long)j->a->shard_k - 1 + i * j->a->shard_n;
         int st = load_point(j, index, &j->rows[i]);
         if (st < 0)
-            return -1;
+            return st;
         taken += st;
     }
     return taken;
@@ -463,17 +623,28 @@ typedef struct out_ctx {
     const char *header;
     char *const *rows;
     long n;
+    int check;              /* 1: end with the check line (a part file) */
 } out_ctx;
+
+/* Writes text to f; h continues the FNV-1a 64 of the bytes written. */
+static void put_text(FILE *f, const char *text, uint64_t *h)
+{
+    fputs(text, f);
+    *h = fnv1a64_text(*h, text);
+}
 
 static int write_rows(FILE *f, const void *ctx)
 {
     const out_ctx *c = ctx;
+    uint64_t h = FNV1A64_BASIS;
     long i;
     if (c->first)
-        fputs(c->first, f);
-    fputs(c->header, f);
+        put_text(f, c->first, &h);
+    put_text(f, c->header, &h);
     for (i = 0; i < c->n; i++)
-        fputs(c->rows[i], f);
+        put_text(f, c->rows[i], &h);
+    if (c->check)
+        fprintf(f, "# check %016" PRIx64 "\n", h);
     return ferror(f) ? -1 : 0;
 }
 
@@ -502,14 +673,30 @@ static int write_output(const char *path, const out_ctx *c, const char *cmd)
 
 /* ---- sweep ---- */
 
-/* Writes the shard of the sweep in j (the whole sweep when unsharded). */
+/* The first line of a part file: "# collide sweep part K/N of P points,
+ * grid FINGERPRINT\n" (grid_fingerprint). */
+static void part_first_line(int k, int n, long p, uint64_t fp, char *buf,
+                            size_t len)
+{
+    snprintf(buf, len, "# collide sweep part %d/%d of %ld points, grid "
+             "%016" PRIx64 "\n", k, n, p, fp);
+}
+
+/* Writes the sweep in j: a part file when --shard was given (its first
+ * line, the header, its rows and the check line), else the whole sweep. */
 static int write_shard(const sweep_job *j)
 {
-    char first[128];
+    char first[160];
+    uint64_t fp = 0;
     out_ctx c;
-    snprintf(first, sizeof first, "# collide sweep part %d/%d of %ld points\n",
-             j->a->shard_k, j->a->shard_n, j->g->npoints);
-    c.first = j->a->shard_n > 1 ? first : NULL;
+    if (j->a->sharded && grid_fingerprint(j, &fp) != COLLIDE_OK) {
+        fprintf(stderr, "collide sweep: out of memory\n");
+        return COLLIDE_E_MEMORY;
+    }
+    part_first_line(j->a->shard_k, j->a->shard_n, j->g->npoints, fp, first,
+                    sizeof first);
+    c.first = j->a->sharded ? first : NULL;
+    c.check = j->a->sharded;
     c.header = j->header;
     c.rows = j->rows;
     c.n = j->n;
@@ -526,6 +713,7 @@ static int write_ranks(const sweep_job *j)
     if (all) {
         out_ctx c;
         c.first = NULL;
+        c.check = 0;
         c.header = j->header;
         c.rows = all;
         c.n = j->g->npoints;
@@ -557,10 +745,10 @@ static int sweep_grid(const grid *g, const sweep_args *a)
         return COLLIDE_E_MEMORY;
     }
     if (a->resume && (taken = resume_points(&j)) < 0)
-        st = COLLIDE_E_INPUT;
+        st = taken == -2 ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
     if (st == COLLIDE_OK)
         st = run_points(&j, a->threads < j.n ? a->threads : (int)(j.n ? j.n : 1));
-    if (a->resume)
+    if (a->resume && taken >= 0)
         fprintf(stderr, "collide sweep: %ld points run, %ld taken from %s\n",
                 atomic_load(&j.ran), taken, a->resume);
     if (st == COLLIDE_E_MEMORY)
@@ -807,6 +995,7 @@ int merge_command(int argc, char **argv)
     if (ok) {
         out_ctx c;
         c.first = NULL;
+        c.check = 0;
         c.header = m.header;
         c.rows = m.rows;
         c.n = m.npoints;
