@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,19 +200,47 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
 
 /* ---- rows ---- */
 
-static const char *status_name(collide_status st)
+/* The name of each status in the status column of a sweep: every status
+ * of common.h, so that any failed run is a row naming its failure. */
+static const struct status_text {
+    collide_status st;
+    const char *name;
+} status_texts[] = {
+    {COLLIDE_OK, "ok"},
+    {COLLIDE_E_USAGE, "usage"},
+    {COLLIDE_E_INPUT, "input"},
+    {COLLIDE_E_IO, "io"},
+    {COLLIDE_E_NONFINITE, "nonfinite"},
+    {COLLIDE_E_STEP, "step"},
+    {COLLIDE_E_EVENT, "event"},
+    {COLLIDE_E_ZENO, "zeno"},
+    {COLLIDE_E_MEMORY, "memory"},
+    {COLLIDE_E_INTERRUPT, "interrupted"},
+    {COLLIDE_E_CHECK, "check"},
+    {COLLIDE_E_LEDGER, "ledger"},
+    {COLLIDE_E_PROGRESS, "progress"},
+};
+
+/* The name of a status outside the table (none today). */
+static const char status_other[] = "error";
+
+const char *sweep_status_name(int st)
 {
-    switch (st) {
-    case COLLIDE_OK: return "ok";
-    case COLLIDE_E_INPUT: return "input";
-    case COLLIDE_E_NONFINITE: return "nonfinite";
-    case COLLIDE_E_STEP: return "step";
-    case COLLIDE_E_EVENT: return "event";
-    case COLLIDE_E_ZENO: return "zeno";
-    case COLLIDE_E_MEMORY: return "memory";
-    case COLLIDE_E_INTERRUPT: return "interrupted";
-    default: return "error";
-    }
+    size_t i;
+    for (i = 0; i < sizeof status_texts / sizeof status_texts[0]; i++)
+        if ((int)status_texts[i].st == st)
+            return status_texts[i].name;
+    return status_other;
+}
+
+int sweep_status_known(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; i < sizeof status_texts / sizeof status_texts[0]; i++)
+        if (strlen(status_texts[i].name) == len &&
+            strncmp(status_texts[i].name, name, len) == 0)
+            return 1;
+    return strlen(status_other) == len && strncmp(status_other, name, len) == 0;
 }
 
 /* The header line of the sweep of g. */
@@ -247,7 +276,7 @@ static collide_status b64_results(const scenario *s, char *buf, size_t len)
     else
         c.e = c.t_d = c.xc_r = c.v_i = c.v_s = NAN;
     snprintf(buf, len, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", r.ncollisions,
-             c.e, c.t_d, c.xc_r, c.v_i, c.v_s, status_name(r.status));
+             c.e, c.t_d, c.xc_r, c.v_i, c.v_s, sweep_status_name(r.status));
     sim_result_free(&r);    /* (the status stays) */
     return r.status;
 }
@@ -276,7 +305,7 @@ static collide_status mp_results(const scenario *s, long bits, char *buf,
         n += r.ncollisions > 0 ? mpfr_snprintf(buf + n, len - (size_t)n,
                  ",%.*Rg", d, r.collisions[0].v[col[i]]) :
              snprintf(buf + n, len - (size_t)n, ",nan");
-    snprintf(buf + n, len - (size_t)n, ",%s\n", status_name(st));
+    snprintf(buf + n, len - (size_t)n, ",%s\n", sweep_status_name(st));
     mp_result_free(&r);
     mp_model_clear(&M);
     return st;
@@ -808,9 +837,14 @@ typedef struct merge_set {
     char **rows;
     long npoints;
     int shard_n;
+    uint64_t grid;      /* the grid fingerprint of the first part */
     char *header;
+    int ncols;          /* columns of the header */
     int nomem;          /* memory ran out: exit status 9 */
 } merge_set;
+
+/* The columns after the axes, as make_header writes them. */
+static const char results_header[] = ",collisions,e,t_d,xc_r,v_i,v_s,status\n";
 
 /* Prints that memory ran out reading path; returns 0. */
 static int out_of_memory(merge_set *m, const char *path)
@@ -820,8 +854,26 @@ static int out_of_memory(merge_set *m, const char *path)
     return 0;
 }
 
+/* Prints "collide merge: PATH:LINE: " and the message; returns 0. */
+static int part_error(const char *path, long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int part_error(const char *path, long line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "collide merge: %s:%ld: ", path, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 0;
+}
+
 /* Reads the whole file at path; NULL with a message. */
-static char *slurp(merge_set *m, const char *path)
+static char *slurp(merge_set *m, const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
@@ -849,50 +901,87 @@ static char *slurp(merge_set *m, const char *path)
     }
     fclose(f);
     buf[n] = '\0';
+    *len = n;
     return buf;
 }
 
-/* The first line "# collide sweep part K/N of P points" of a part. */
-static int part_line(merge_set *m, const char *path, const char *text, int *k)
+/* The first line "# collide sweep part K/N of P points, grid FP" of a part
+ * [text, e), exactly as part_first_line writes it; the same grid, N and P
+ * as the first part's. */
+static int part_line(merge_set *m, const char *path, const char *text,
+                     const char *e, int *k)
 {
-    int n;
-    long p;
-    if (sscanf(text, "# collide sweep part %d/%d of %ld points\n", k, &n,
-               &p) != 3 || n < 1 || *k < 1 || *k > n || p < 0 ||
-        p > GRID_POINTS_MAX) {
-        fprintf(stderr, "collide merge: %s: not a part file of collide sweep "
-                "--shard (no line '# collide sweep part K/N of P points')\n",
-                path);
-        return 0;
-    }
-    if (m->rows && (n != m->shard_n || p != m->npoints)) {
-        fprintf(stderr, "collide merge: %s: part of a sweep split %d ways over "
-                "%ld points; the first part: %d ways over %ld points\n", path,
-                n, p, m->shard_n, m->npoints);
-        return 0;
-    }
+    char want[160];
+    int n = 0;
+    long p = -1;
+    uint64_t fp = 0;
+    if (sscanf(text, "# collide sweep part %d/%d of %ld points, grid "
+               "%16" SCNx64, k, &n, &p, &fp) == 4 && n >= 1 && *k >= 1 &&
+        *k <= n && p >= 0 && p <= GRID_POINTS_MAX)
+        part_first_line(*k, n, p, fp, want, sizeof want);
+    else
+        want[0] = '\0';
+    if (strlen(want) != (size_t)(e - text) + 1 ||
+        strncmp(want, text, strlen(want)) != 0)
+        return part_error(path, 1, "not a part file of collide sweep --shard "
+            "(no first line '# collide sweep part K/N of P points, grid "
+            "FINGERPRINT', 1 <= K <= N, P <= %ld)", GRID_POINTS_MAX);
+    if (m->rows && fp != m->grid)
+        return part_error(path, 1, "part of another sweep: grid fingerprint "
+            "%016" PRIx64 ", the first part's %016" PRIx64 " (another grid, "
+            "base scenario, mode or version of collide)", fp, m->grid);
+    if (m->rows && (n != m->shard_n || p != m->npoints))
+        return part_error(path, 1, "part of a sweep split %d ways over %ld "
+            "points; the first part: %d ways over %ld points", n, p,
+            m->shard_n, m->npoints);
     if (!m->rows) {
         m->shard_n = n;
         m->npoints = p;
+        m->grid = fp;
         m->rows = calloc((size_t)p + 1, sizeof *m->rows);
     }
     return m->rows ? 1 : out_of_memory(m, path);
 }
 
-/* The header line of a part, checked against the first part's. */
+/* The number of columns of the header [h, e] (e at its '\n') of the form
+ * make_header writes: index, one to GRID_AXES_MAX axes, the results; 0
+ * when it is not one. */
+static int header_columns(const char *h, const char *e)
+{
+    size_t rl = strlen(results_header), n = (size_t)(e - h) + 1;
+    int cols = 1;
+    const char *p;
+    if (n <= 6 + rl || strncmp(h, "index,", 6) != 0 ||
+        strncmp(e + 1 - rl, results_header, rl) != 0)
+        return 0;
+    for (p = h; p < e; p++) {
+        cols += *p == ',';
+        if (*p == '\r' || (*p == ',' && (p[1] == ',' || p[1] == '\n')))
+            return 0;
+    }
+    return cols - 8 >= 1 && cols - 8 <= GRID_AXES_MAX ? cols : 0;
+}
+
+/* The header line (line 2) of a part, checked against the first part's. */
 static const char *part_header(merge_set *m, const char *path, const char *h)
 {
     const char *e = strchr(h, '\n');
-    if (!e) {
-        fprintf(stderr, "collide merge: %s: no header line\n", path);
+    if (!e || e == h) {
+        part_error(path, 2, "no header line");
         return NULL;
     }
-    if (!m->header)
+    if (!m->header) {
+        m->ncols = header_columns(h, e);
+        if (m->ncols == 0) {
+            part_error(path, 2, "not a header of collide sweep (index, the "
+                       "axes, collisions,e,t_d,xc_r,v_i,v_s,status)");
+            return NULL;
+        }
         m->header = strndup(h, (size_t)(e - h) + 1);
-    else if (strncmp(m->header, h, (size_t)(e - h) + 1) != 0 ||
-             strlen(m->header) != (size_t)(e - h) + 1) {
-        fprintf(stderr, "collide merge: %s: its header differs from the first "
-                "part's (another grid)\n", path);
+    } else if (strncmp(m->header, h, (size_t)(e - h) + 1) != 0 ||
+               strlen(m->header) != (size_t)(e - h) + 1) {
+        part_error(path, 2, "its header differs from the first part's "
+                   "(another grid)");
         return NULL;
     }
     if (!m->header) {
@@ -902,47 +991,137 @@ static const char *part_header(merge_set *m, const char *path, const char *h)
     return e + 1;
 }
 
-/* One row of part k: its index must belong to the part and be new. */
-static int part_row(merge_set *m, const char *path, int k, const char *b,
-                    const char *e)
+/* 1 when [b, e) is a non-negative decimal integer. */
+static int is_count(const char *b, const char *e)
 {
-    char *end;
-    long idx = strtol(b, &end, 10);
-    if (end == b || *end != ',' || idx < 0 || idx >= m->npoints ||
-        idx % m->shard_n != k - 1) {
-        fprintf(stderr, "collide merge: %s: row '%.40s' has no index of part "
-                "%d/%d of %ld points\n", path, b, k, m->shard_n, m->npoints);
-        return 0;
+    const char *p;
+    for (p = b; p < e; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return e > b && e - b <= 18;
+}
+
+/* 1 when [b, e) is a number as a sweep writes it: decimal (%.17g, MPFR's
+ * %Rg), nan, inf or -inf. */
+static int is_value(const char *b, const char *e)
+{
+    char tmp[ROW_MAX], *end;
+    if (e - b == 3 && strncmp(b, "nan", 3) == 0)
+        return 1;
+    if (e <= b || e - b >= (long)sizeof tmp ||
+        (long)strspn(b, "0123456789+-.e") < e - b)
+        return (e - b == 3 && strncmp(b, "inf", 3) == 0) ||
+               (e - b == 4 && strncmp(b, "-inf", 4) == 0);
+    memcpy(tmp, b, (size_t)(e - b));
+    tmp[e - b] = '\0';
+    (void)strtod(tmp, &end);
+    return *end == '\0';
+}
+
+/* What is wrong with field f (0-based) [b, e) of a row of ncols columns;
+ * NULL when nothing. */
+static const char *field_error(int f, int ncols, const char *b, const char *e)
+{
+    if (f == 0)
+        return is_count(b, e) && (e - b == 1 || *b != '0') ? NULL :
+               "the index is not an integer as a sweep writes it";
+    if (f < ncols - 7)
+        return e > b ? NULL : "an axis value is empty";
+    if (f == ncols - 7)
+        return is_count(b, e) ? NULL : "collisions is not an integer";
+    if (f < ncols - 1)
+        return is_value(b, e) ? NULL : "e, t_d, xc_r, v_i or v_s is not a "
+               "number";
+    return sweep_status_known(b, (size_t)(e - b)) ? NULL :
+           "the status is not one a sweep writes";
+}
+
+/* Checks the fields of the row [b, e) against the header; 1 when good,
+ * else 0 with a message naming the line. */
+static int row_fields(const merge_set *m, const char *path, long line,
+                      const char *b, const char *e)
+{
+    const char *p = b, *why = NULL;
+    int f = 0;
+    while (!why) {
+        const char *c = memchr(p, ',', (size_t)(e - p));
+        const char *fe = c ? c : e;
+        if (f < m->ncols)
+            why = field_error(f, m->ncols, p, fe);
+        f++;
+        if (!c)
+            break;
+        p = c + 1;
     }
-    if (m->rows[idx]) {
-        fprintf(stderr, "collide merge: %s: point %ld is present twice\n",
-                path, idx);
+    if (!why && f != m->ncols)
+        return part_error(path, line, "row '%.40s' has %d fields, the header "
+                          "%d", b, f, m->ncols);
+    if (why)
+        return part_error(path, line, "row '%.40s': %s", b, why);
+    return 1;
+}
+
+/* One row [b, e) (e at its '\n') of part k at line: well formed, its index
+ * of the part and new. */
+static int part_row(merge_set *m, const char *path, long line, int k,
+                    const char *b, const char *e)
+{
+    long idx = strtol(b, NULL, 10);
+    if (!row_fields(m, path, line, b, e))
         return 0;
-    }
+    if (idx < 0 || idx >= m->npoints || idx % m->shard_n != k - 1)
+        return part_error(path, line, "row '%.40s' has no index of part "
+                          "%d/%d of %ld points", b, k, m->shard_n,
+                          m->npoints);
+    if (m->rows[idx])
+        return part_error(path, line, "point %ld is present twice", idx);
     m->rows[idx] = strndup(b, (size_t)(e - b) + 1);
     return m->rows[idx] ? 1 : out_of_memory(m, path);
+}
+
+/* The check line at b (line) ending the part text of n bytes: the last
+ * line, and the hash of the bytes before it. */
+static int part_check(const char *path, long line, const char *text,
+                      size_t n, const char *b)
+{
+    char want[64];
+    check_line(text, (size_t)(b - text), want, sizeof want);
+    if (strlen(want) != n - (size_t)(b - text) ||
+        memcmp(b, want, strlen(want)) != 0)
+        return part_error(path, line, "the check line is not the last line "
+            "or does not match the bytes before it (the part was changed or "
+            "cut short)");
+    return 1;
 }
 
 /* Adds the rows of the part file at path. */
 static int read_part(merge_set *m, const char *path)
 {
-    char *text = slurp(m, path);
-    const char *b;
-    int k, ok;
-    ok = text && part_line(m, path, text, &k);
-    b = ok ? part_header(m, path, strchr(text, '\n') + 1) : NULL;
+    size_t n = 0;
+    char *text = slurp(m, path, &n);
+    const char *b = NULL, *nl = text ? strchr(text, '\n') : NULL;
+    long line = 3;
+    int k, ok, checked = 0;
+    if (text && !nl)
+        part_error(path, 1, "not a part file of collide sweep --shard (no "
+                   "line)");
+    ok = nl && part_line(m, path, text, nl, &k);
+    b = ok ? part_header(m, path, nl + 1) : NULL;
     ok = b != NULL;
-    while (ok && *b) {
+    for (; ok && *b && !checked; line++) {
         const char *e = strchr(b, '\n');
-        if (!e) {
-            fprintf(stderr, "collide merge: %s: last row has no end of line "
-                    "(a partial file?)\n", path);
-            ok = 0;
-        } else {
-            ok = part_row(m, path, k, b, e);
-            b = e + 1;
-        }
+        if (!e)
+            ok = part_error(path, line, "the last line has no end of line "
+                            "(a part cut short?)");
+        else if (strncmp(b, "# check ", 8) == 0)
+            ok = checked = part_check(path, line, text, n, b);
+        else
+            ok = part_row(m, path, line, k, b, e);
+        b = e ? e + 1 : b;
     }
+    if (ok && !checked)
+        ok = part_error(path, line, "no check line at the end (a part cut "
+                        "short?)");
     free(text);
     return ok;
 }

@@ -7,6 +7,8 @@
 #ifndef COLLIDE_SWEEP_H
 #define COLLIDE_SWEEP_H
 
+#include <stddef.h>
+
 /* collide sweep ARGS (the arguments after the command); the exit status. */
 int sweep_command(int argc, char **argv);
 
@@ -24,6 +26,14 @@ typedef struct sweep_ranks {
 
 /* Makes sweep_command run over the ranks r (NULL: in this process alone). */
 void sweep_use_ranks(const sweep_ranks *r);
+
+/* The text of the status st of a point's run in the status column: "ok",
+ * "step", "zeno", "ledger", "progress", ... (one name for every status of
+ * common.h; "error" for any other value). */
+const char *sweep_status_name(int st);
+
+/* 1 when the len bytes at name are a status text a sweep writes. */
+int sweep_status_known(const char *name, size_t len);
 
 /* collide merge ARGS; the exit status. */
 int merge_command(int argc, char **argv);
