@@ -67,7 +67,25 @@ static collide_status axis_push(grid_axis *a, const char *b, const char *e)
     return COLLIDE_OK;
 }
 
-/* linspace(a, b, n) or logspace(a, b, n) inside the parentheses [b, e). */
+/* Point i of n evenly spaced from lo to hi (finite): lo and hi exactly at
+ * the ends, lo + (hi - lo) i/(n - 1) between; when hi - lo overflows (lo
+ * and hi of opposite signs near the largest number), lo (1 - s) + hi s
+ * with s = i/(n - 1), whose terms cannot overflow. Always finite. */
+static double space_point(double lo, double hi, int i, int n)
+{
+    double s = n > 1 ? (double)i / (double)(n - 1) : 0.0;
+    if (i == 0)
+        return lo;
+    if (i == n - 1)
+        return hi;
+    if (isfinite(hi - lo))
+        return lo + (hi - lo) * s;
+    return lo * (1.0 - s) + hi * s;
+}
+
+/* linspace(a, b, n) or logspace(a, b, n) inside the parentheses [b, e);
+ * a value that is not finite (10^x beyond the largest number) is an
+ * error naming it. */
 static collide_status axis_space(grid_axis *ax, const char *b, const char *e,
                                  int logs, char *msg, size_t len)
 {
@@ -92,9 +110,14 @@ static collide_status axis_space(grid_axis *ax, const char *b, const char *e,
         return COLLIDE_E_MEMORY;
     for (i = 0; i < n; i++) {
         char buf[40];
-        double x = n == 1 ? lo : i == n - 1 ? hi :
-                   lo + (hi - lo) * ((double)i / (double)(n - 1));
-        shortest_text(logs ? pow(10.0, x) : x, buf, sizeof buf);
+        double x = space_point(lo, hi, i, n);
+        double v = logs ? pow(10.0, x) : x;
+        if (!isfinite(v)) {
+            snprintf(msg, len, "value %d is 10^%.17g, beyond the largest "
+                     "number (about 1.8e308): not finite", i + 1, x);
+            return COLLIDE_E_INPUT;
+        }
+        shortest_text(v, buf, sizeof buf);
         if (axis_push(ax, buf, buf + strlen(buf)) != COLLIDE_OK)
             return COLLIDE_E_MEMORY;
     }

@@ -484,19 +484,19 @@ static const char *id_difference(const char *got, const char *want)
     return "its scenario (after defaults) differs";
 }
 
-/* Reads the file of point index into buf (len bytes); its length, 0 when
- * missing, or len when too long. */
-static size_t read_point(const char *path, char *buf, size_t len)
+/* Reads the file at path into buf (len bytes); its length, -1 when it
+ * cannot be opened (missing), or len when too long or unreadable. */
+static long read_point(const char *path, char *buf, size_t len)
 {
     FILE *f = fopen(path, "r");
     size_t n;
     if (!f)
-        return 0;
+        return -1;
     n = fread(buf, 1, len, f);
     if (n == len || ferror(f))
         n = len;
     fclose(f);
-    return n;
+    return (long)n;
 }
 
 /* Checks the text (n bytes, without its check line) of the file at path
@@ -541,14 +541,15 @@ static char *point_row(const sweep_job *j, long index, const char *path,
 static int load_point(const sweep_job *j, long index, char **row)
 {
     char path[4200], *buf = malloc(3 * ROW_MAX + 1);
-    size_t n, body;
+    size_t body;
+    long n;
     int nomem = 0;
     if (!buf)
         return -2;
     point_path(j, index, path, sizeof path);
     n = read_point(path, buf, 3 * ROW_MAX);
-    body = n > 0 && n < 3 * ROW_MAX ? checked_length(buf, n) : 0;
-    if (n > 0 && body == 0)
+    body = n > 0 && n < 3 * ROW_MAX ? checked_length(buf, (size_t)n) : 0;
+    if (n >= 0 && body == 0)
         fprintf(stderr, "collide sweep: %s is cut short or damaged (no right "
                 "check line at its end): point %ld is run again\n", path,
                 index);
