@@ -62,6 +62,11 @@ bad_grid "linspace of a number too long" 3 "g.txt:2: v0 = linspace(-2, 000000000
     "scenario = hertz\nv0 = linspace(-2, $long, 3)\n"
 bad_grid "its long value cut in the message" 3 "0000000000...: expected linspace(a, b, n)" \
     "scenario = hertz\nv0 = linspace(-2, $long, 3)\n"
+bad_grid "logspace of a value beyond the largest number" 3 \
+    "g.txt:2: k = logspace(300, 310, 3): value 3 is 10^310, beyond the largest number (about 1.8e308): not finite" \
+    'scenario = hertz\nk = logspace(300, 310, 3)\n'
+bad_grid "logspace(0, 1e300, 2)" 3 "g.txt:2: k = logspace(0, 1e300, 2): value 2 is 10^1.0000000000000001e+300" \
+    'scenario = hertz\nk = logspace(0, 1e300, 2)\n'
 bad_grid "linspace of an infinite bound" 3 "g.txt:2: v0 = linspace(1e999, 1, 3): expected linspace(a, b, n)" \
     'scenario = hertz\nv0 = linspace(1e999, 1, 3)\n'
 bad_grid "linspace with an empty bound" 3 "g.txt:2: v0 = linspace(, 1, 3): expected linspace" \
@@ -113,6 +118,20 @@ printf 'scenario = hertz\nv0 = linspace(-1, -1, 1)\n' >"$tmp/one.txt"
 run "$exe" sweep "$tmp/one.txt" --threads 1
 [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-3)" = "0,-1,1" ]
 check "sweep: linspace with n = 1 is its first value, one collision" $?
+
+# linspace over the whole range of numbers: -1e308, 0, 1e308 (not nan)
+printf 'scenario = hertz\nv0 = linspace(-1e308, 1e308, 3)\nT = 1e-9\n' >"$tmp/huge.txt"
+run "$exe" sweep "$tmp/huge.txt" --threads 1
+[ "$rc" -eq 0 ] && [ "$(cut -d, -f2 "$tmp/out" | tr '\n' ' ')" = "v0 -1e+308 0 1e+308 " ]
+check "sweep: linspace(-1e308, 1e308, 3) = -1e308, 0, 1e308 ($(cut -d, -f2 "$tmp/out" | tr '\n' ' '))" $?
+printf 'scenario = hertz\nv0 = linspace(-1.5e308, 1.7e308, 5)\nT = 1e-9\n' >"$tmp/huge.txt"
+run "$exe" sweep "$tmp/huge.txt" --threads 1
+# the exact points -1.5, -0.7, 0.1, 0.9, 1.7 (x 1e308), within the
+# roundings of s, the two terms and their sum: 5 ulps of 1e308 (2e292 each)
+[ "$rc" -eq 0 ] && awk -F, 'BEGIN { split("-1.5 -0.7 0.1 0.9 1.7", w, " ") }
+    NR > 1 { d = $2 - w[NR - 1] * 1e308; if (d < 0) d = -d; if (d > 1e293) bad = 1; n++ }
+    END { exit bad || n != 5 }' "$tmp/out"
+check "sweep: linspace(-1.5e308, 1.7e308, 5): finite, evenly spaced ($(cut -d, -f2 "$tmp/out" | tr '\n' ' '))" $?
 
 # a base file without x0: the axis x0 is appended to it; CR LF line ends,
 # tabs and comments in the grid; a grid given by a relative path, its
@@ -190,15 +209,15 @@ opt "merge --frobnicate" 2 "collide merge: unknown option --frobnicate" \
     merge --frobnicate
 opt "merge without parts" 2 "collide merge: missing PART" merge
 opt "merge of a missing file" 3 "none.csv: cannot read" merge "$tmp/none.csv"
-printf '# collide sweep part 1/1 of 1 points\n' >"$tmp/nohead.csv"
-opt "merge of a part without header" 3 "nohead.csv: no header line" \
+head -n 1 "$tmp/p1.csv" >"$tmp/nohead.csv"
+opt "merge of a part without header" 3 "nohead.csv:2: no header line" \
     merge "$tmp/nohead.csv"
 head -c -1 "$tmp/p1.csv" >"$tmp/cut.csv"
-opt "merge of a part cut short" 3 "cut.csv: last row has no end of line" \
+opt "merge of a part cut short" 3 "cut.csv:4: the last line has no end of line" \
     merge "$tmp/cut.csv"
 sed '1s/1 points/2 points/' "$tmp/p1.csv" >"$tmp/p2.csv"
 opt "merge of parts of different sizes" 3 \
-    "p2.csv: part of a sweep split 2 ways over 2 points; the first part: 2 ways over 1 points" \
+    "p2.csv:1: part of a sweep split 2 ways over 2 points; the first part: 2 ways over 1 points" \
     merge "$tmp/p1.csv" "$tmp/p2.csv"
 sed '3s/^0,/5,/' "$tmp/p1.csv" >"$tmp/p5.csv"
 opt "merge of a row of another index" 3 "has no index of part 1/2 of 1 points" \
