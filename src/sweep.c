@@ -49,7 +49,9 @@ static const char usage_sweep[] =
     "  --precision BITS  run each point in the MPFR mode at BITS bits\n"
     "  --resume DIR      keep one file per finished point in DIR; a rerun\n"
     "                    runs only the points missing there (and those\n"
-    "                    that ran out of memory or were interrupted)\n"
+    "                    that ran out of memory or were interrupted, or\n"
+    "                    whose file is damaged); a file of another\n"
+    "                    scenario, mode or version is an error\n"
     "  --help            this text\n"
     "\n"
     "A point whose run fails is a row with its status (the sweep goes on).\n"
@@ -59,8 +61,10 @@ static const char usage_merge[] =
     "usage: collide merge PART... [--out FILE]\n"
     "\n"
     "Joins the part files of collide sweep --shard K/N into the bytes the\n"
-    "whole sweep writes. The parts must come from the same grid (same\n"
-    "header, N and number of points) and hold every point exactly once.\n"
+    "whole sweep writes. The parts must come from the same sweep (the same\n"
+    "grid fingerprint, header, N and number of points), be whole (their\n"
+    "check line matches, every row well formed) and hold every point\n"
+    "exactly once; a bad part is named with its line.\n"
     "exit status: 0 merged, 2 usage, 3 bad or incomplete parts, 4 output\n"
     "error\n";
 
