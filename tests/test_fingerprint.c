@@ -55,7 +55,8 @@ static void test_canonical(void)
     if (k)
         memcpy((char *)k, "#      \n", 8);
     check_true(canonical_of(text, "x.scn", b, sizeof b) && strcmp(a, b) == 0,
-               "canonical text: the order of lines and comments do not enter it");
+               "canonical text: the order of lines and comments do not "
+               "enter it");
     snprintf(text, sizeof text, "%s", hertz);
     k = strstr(text, "k = 1e9");
     if (k)
@@ -78,7 +79,8 @@ static void test_canonical(void)
         char err[1024];
         check_true(scenario_parse(hertz, "h", &s, err, sizeof err) ==
                    COLLIDE_OK && scenario_canonical(&s, a, 40) == 0,
-                   "canonical text: a buffer too small gives 0, not a cut text");
+                   "canonical text: a buffer too small gives 0, not a cut "
+                   "text");
     }
 }
 
