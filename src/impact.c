@@ -249,6 +249,16 @@ static int in_jump(void *ctx, int q, double t, const double *y)
     return jump_set(q, y[I->L.x], y[I->L.v], law_phi(I->m, &I->L, y));
 }
 
+/* C and D at once at the event of transition tr (event_in_c_and_d). */
+static int in_c_and_d_at_event(void *ctx, int q, int tr, double t,
+                               const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return event_in_c_and_d(q, transition_guard(tr), y[I->L.x], y[I->L.v],
+                            law_phi(I->m, &I->L, y));
+}
+
 static int nkink(void *ctx, int q)
 {
     const impact *I = ctx;
@@ -831,6 +841,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.reset = reset;
     H.in_flow_set = in_flow;
     H.in_jump_set = in_jump;
+    H.in_c_and_d_at_event = in_c_and_d_at_event;
     H.nkink = nkink;
     H.kinks = kinks;
     H.next_breakpoint = next_breakpoint;
