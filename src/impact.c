@@ -302,13 +302,24 @@ static int add_sample(impact *I, double t, int j, int q, int boundary,
 
 /* ---- observers ----------------------------------------------------------- */
 
-static double grid_time(const sim_options *o, double T, int k)
+/* The number of points of the uniform grid of [0, T]: n_samples, and at
+ * least its two ends (one point when T = 0), so that the trajectory always
+ * starts at 0 and ends at T, whatever the samples asked for. */
+static int grid_points(const sim_options *o, double T)
 {
-    if (o->n_samples <= 1)
+    if (o->n_samples >= 2)
+        return o->n_samples;
+    return T > 0.0 ? 2 : 1;
+}
+
+/* Point k of the grid of n points on [0, T]; the ends are 0 and T. */
+static double grid_time(int n, double T, int k)
+{
+    if (n <= 1 || k == 0)
         return 0.0;
-    if (k == o->n_samples - 1)
+    if (k == n - 1)
         return T;
-    return T * ((double)k / (o->n_samples - 1));
+    return T * ((double)k / (n - 1));
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -317,22 +328,24 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The sample times: the uniform grid and the times asked for, sorted. */
+/* The sample times: the uniform grid (grid_points) and the times asked
+ * for, sorted, each once. */
 static int sample_times(impact *I)
 {
     const sim_options *o = I->o;
-    int n = o->n_samples + o->n_sample_at, i;
-    if (n <= 0)
-        return 0;
+    int ng = grid_points(o, I->m->T), n = ng + o->n_sample_at, i, k;
     I->times = malloc(sizeof(double) * (size_t)n);
     if (!I->times)
         return -1;
-    for (i = 0; i < o->n_samples; i++)
-        I->times[i] = grid_time(o, I->m->T, i);
+    for (i = 0; i < ng; i++)
+        I->times[i] = grid_time(ng, I->m->T, i);
     for (i = 0; i < o->n_sample_at; i++)
-        I->times[o->n_samples + i] = o->sample_at[i];
+        I->times[ng + i] = o->sample_at[i];
     qsort(I->times, (size_t)n, sizeof(double), cmp_double);
-    I->ntimes = n;
+    for (i = k = 0; i < n; i++)
+        if (k == 0 || I->times[i] != I->times[k - 1])
+            I->times[k++] = I->times[i];
+    I->ntimes = k;
     return 0;
 }
 
