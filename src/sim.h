@@ -76,10 +76,11 @@ typedef struct ledger_rec {
  * (Prop. III.4: dV/dt = s - q d_c) and the jumps keep it (Delta_D takes
  * V(before) - V(after)), so the residual is the sum over the accepted
  * steps of the change of R by each step's local error, plus rounding.
- * A step accepted with error norm <= 1 (Hairer's root-mean-square norm
- * over ny components) has a local error of at most sqrt(ny) sk_i in
- * component i, sk_i = atol + rtol max(|y0_i|, |y1_i|); so the change of R
- * is at most sqrt(ny) sum_i |dR/dy_i| sk_i. step_error_sum is the sum of
+ * A step is accepted when its error norm is <= 1: the root-mean-square
+ * over the ny components of eps_i / sk_i, eps the estimate of the local
+ * error (Hairer's DOP853 norm), sk_i = atol + rtol max(|y0_i|, |y1_i|);
+ * so its estimated local error in component i is at most sqrt(ny) sk_i,
+ * and the change of R at most sqrt(ny) sum_i |dR/dy_i| sk_i. step_error_sum is the sum of
  * sum_i |dR/dy_i| sk_i over the steps (impact.c: ledger_step_error), and
  * magnitude the sum of the magnitudes of the terms the residual adds
  * (|V(T)|, |V(0)|, |Delta_C|, |Delta_D|, |I_s| and V before each jump),
