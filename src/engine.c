@@ -39,6 +39,7 @@ typedef struct stop {
     int index;             /* transition or switching function */
     double t, lo, hi;      /* located instant and final bracket */
     double margin;         /* event: sigma dg/dt at lo, before the crossing */
+    double margin_res;     /* event: the resolution of the margin */
     int new_sign;          /* switching point: sign on the far side */
 } stop;
 
@@ -71,7 +72,8 @@ typedef struct run {
     double kink_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
     step_samples S;        /* samples of the last step screened */
-    double rate_scale;     /* largest |guard rate| seen in this interval */
+    double rate0[ENGINE_TRANS_MAX]; /* |d g/dt| of each transition's guard
+                                       at the start of this flow interval */
     double ring[COLLIDE_ZENO_EVENTS_MAX];
     long nring;
     double last_t[ENGINE_LAST_EVENTS];  /* the last events taken (a ring) */
@@ -207,12 +209,44 @@ static int locate(const run *R, const probe *p, double lo, double slo,
 
 /* ---- screening of guards --------------------------------------------- */
 
+/* The resolution of a margin measured at (lo, y, dy) on step s: how much
+ * sigma dg/dt changes over the time dt = min_i sk_i / |dy_i| in which the
+ * state moves, in its fastest component, by the error the step control
+ * allows it (sk_i = atol + rtol |y_i|), looking back from lo (within the
+ * step). A margin within it cannot be told from 0: at the Hertzian
+ * separation (dPhi/dt = k p |x_c|^(p-1) v, 0 at x_c = 0) the located state
+ * has |x_c| ~ 1e-18 m and a margin of ~1 N/s, ~100 N/s at |x_c| = atol;
+ * the rate k v of the clamped law, which jumps at the crossing, does not
+ * change on the side it arrives from. One evaluation of the flow map. */
+static double margin_resolution(const run *R, const dop853_step_data *s,
+                                int tr, double lo, const double *y,
+                                const double *dy, double margin)
+{
+    const hybrid_system *H = R->H;
+    double yb[COLLIDE_NY_MAX], dyb[COLLIDE_NY_MAX], dt = INFINITY, tb, rate;
+    int i;
+    for (i = 0; i < s->n; i++)
+        if (dy[i] != 0.0)
+            dt = fmin(dt, (R->o->atol + R->o->rtol * fabs(y[i])) / fabs(dy[i]));
+    tb = fmax(lo - dt, s->t0);
+    if (!(tb < lo))
+        return 0.0;
+    dop853_dense_eval(s, tb, yb);
+    H->flow(H->ctx, R->q, tb, yb, dyb);
+    ((run *)R)->r->stats.nfev++;
+    rate = H->guard_rate(H->ctx, tr, tb, yb, dyb);
+    if (!isfinite(rate))
+        return 0.0;
+    return fabs(transversality_margin(H->trans[tr].sigma, rate) - margin);
+}
+
 /* sigma dg/dt at t- (second seed): at the lower end of the final bracket,
  * where the guard has not crossed yet, with the exact flow map of the mode
- * (one evaluation). A guard whose rate jumps at the crossing (a clamped
- * law) is so measured from the side it arrives from. */
+ * (one evaluation), and its resolution in *res (margin_resolution). A
+ * guard whose rate jumps at the crossing (a clamped law) is so measured
+ * from the side it arrives from. */
 static double margin_before(const run *R, const dop853_step_data *s, int tr,
-                            double lo)
+                            double lo, double *res)
 {
     const hybrid_system *H = R->H;
     double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX], rate;
@@ -225,15 +259,16 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
         ((run *)R)->r->stats.nfev++;
     }
     rate = H->guard_rate(H->ctx, tr, lo, y, dy);
-    return transversality_margin(H->trans[tr].sigma, isfinite(rate) ? rate : 0.0);
+    rate = transversality_margin(H->trans[tr].sigma, isfinite(rate) ? rate : 0.0);
+    *res = margin_resolution(R, s, tr, lo, y, dy, rate);
+    return rate;
 }
 
 /* The earliest instant in the step at which transition tr is enabled and
  * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
- * the root could not be located. *scale gets the largest |rate| seen. */
+ * the root could not be located. */
 static int screen_guard(const run *R, const dop853_step_data *s,
-                        const step_samples *S, int tr, stop *st,
-                        double *scale)
+                        const step_samples *S, int tr, stop *st)
 {
     const hybrid_system *H = R->H;
     double sg = H->trans[tr].sigma;
@@ -244,8 +279,6 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
         rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
-        if (fabs(rate[k]) > *scale)
-            *scale = fabs(rate[k]);
     }
     for (k = 0; k < S->n; k++) {
         double a = S->t[k], b = S->t[k + 1];
@@ -282,7 +315,7 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         st->t = br.hi;
         st->lo = br.lo;
         st->hi = br.hi;
-        st->margin = margin_before(R, s, tr, br.lo);
+        st->margin = margin_before(R, s, tr, br.lo, &st->margin_res);
         return 1;
     }
     return 0;
@@ -290,7 +323,7 @@ static int screen_guard(const run *R, const dop853_step_data *s,
 
 /* The earliest event of the step by the priority rule; 0 if none. */
 static int screen_events(const run *R, const dop853_step_data *s,
-                         const step_samples *S, stop *best, double *scale)
+                         const step_samples *S, stop *best)
 {
     const hybrid_system *H = R->H;
     stop cand[ENGINE_TRANS_MAX];
@@ -302,7 +335,7 @@ static int screen_events(const run *R, const dop853_step_data *s,
         int got;
         if (H->trans[tr].from != R->q)
             continue;
-        got = screen_guard(R, s, S, tr, &cand[n], scale);
+        got = screen_guard(R, s, S, tr, &cand[n]);
         if (got < 0)
             return -1;
         tau[n] = got ? cand[n].t : 0.0;
@@ -376,7 +409,40 @@ static int zeno(run *R, double t)
     return t - R->ring[R->nring % n] <= R->o->zeno_window;
 }
 
-static collide_status take_event(run *R, const stop *st, double scale)
+/* |d g/dt| of the guard of each transition of the current mode at the
+ * start of its flow interval (R->y, R->f), for the rate scale of the event
+ * that ends the interval: both engines define it so (take_event). A rate
+ * that is not a number counts as 0. */
+static void record_start_rates(run *R)
+{
+    const hybrid_system *H = R->H;
+    int tr;
+    for (tr = 0; tr < H->ntrans && tr < ENGINE_TRANS_MAX; tr++) {
+        double rate = H->trans[tr].from == R->q
+                          ? H->guard_rate(H->ctx, tr, R->t, R->y, R->f)
+                          : 0.0;
+        R->rate0[tr] = isfinite(rate) ? fabs(rate) : 0.0;
+    }
+}
+
+/* Whether the state y of mode q at the event of transition tr lies in C
+ * and D at once: by the instance's definition at an event when it gives
+ * one, else by its flow and jump sets. */
+static int c_and_d_at(const run *R, int q, int tr, const double *y)
+{
+    const hybrid_system *H = R->H;
+    if (H->in_c_and_d_at_event)
+        return H->in_c_and_d_at_event(H->ctx, q, tr, R->t, y);
+    return H->in_flow_set(H->ctx, q, R->t, y) &&
+           H->in_jump_set(H->ctx, q, R->t, y);
+}
+
+/* The jump of stop st at the current instant. The rate scale of the event
+ * is max(|margin|, |d g/dt| of its guard at the start of the flow
+ * interval), the definition of both engines; it is grazing when the
+ * margin does not exceed graze_tol times that scale, or its resolution
+ * (margin_resolution). */
+static collide_status take_event(run *R, const stop *st)
 {
     const hybrid_system *H = R->H;
     const hybrid_transition *T = &H->trans[st->index];
@@ -387,16 +453,16 @@ static collide_status take_event(run *R, const stop *st, double scale)
     e.tr = st->index;
     e.before = R->y;
     e.margin = st->margin;
-    e.rate_scale = scale > fabs(e.margin) ? scale : fabs(e.margin);
-    e.grazing = is_grazing(e.margin, R->o->graze_tol * e.rate_scale);
-    e.c_and_d_before = H->in_flow_set(H->ctx, R->q, R->t, R->y) &&
-                       H->in_jump_set(H->ctx, R->q, R->t, R->y);
+    e.rate_scale = fmax(fabs(e.margin), st->index < ENGINE_TRANS_MAX
+                                            ? R->rate0[st->index] : 0.0);
+    e.grazing = is_grazing(e.margin, fmax(R->o->graze_tol * e.rate_scale,
+                                          st->margin_res));
+    e.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
     e.bracket_lo = st->lo;
     e.bracket_hi = st->hi;
     H->reset(H->ctx, st->index, R->t, R->y, after);
     e.after = after;
-    e.c_and_d_after = H->in_flow_set(H->ctx, T->to, R->t, after) &&
-                      H->in_jump_set(H->ctx, T->to, R->t, after);
+    e.c_and_d_after = c_and_d_at(R, T->to, st->index, after);
     R->r->stats.nevents++;
     if (R->obs && R->obs->on_event) {
         int st_obs = R->obs->on_event(R->obs->ctx, &e);
@@ -422,7 +488,7 @@ static collide_status take_event(run *R, const stop *st, double scale)
     H->flow(H->ctx, R->q, R->t, R->y, R->f);
     R->r->stats.nfev++;
     R->fresh = 1;
-    R->rate_scale = 0.0;
+    record_start_rates(R);
     R->h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
                             &R->ctl, &R->r->stats.nfev);
     /* the heuristic cannot see a force that vanishes at the reset
@@ -601,20 +667,17 @@ static void pass_kink(run *R, const stop *st)
 
 /* After an accepted step s ending at t1: find the earliest stop inside;
  * *event_too tells whether an event was found as well. */
-static int screen(run *R, const dop853_step_data *s, stop *st, double *scale,
-                  int *event_too)
+static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
 {
     step_samples *S = &R->S;
-    stop ev = {STOP_NONE, 0, 0.0, 0.0, 0.0, 0.0, 0}, kk = ev;
+    stop ev = {STOP_NONE, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0}, kk = ev;
     int ge, gk, n = R->o->samples_per_step;
     if (n < 1)
         n = 1;
     if (n > SAMPLES_MAX)
         n = SAMPLES_MAX;
     sample_step(s, n, S);
-    *scale = R->rate_scale;
-    ge = screen_events(R, s, S, &ev, scale);
-    R->rate_scale = *scale;
+    ge = screen_events(R, s, S, &ev);
     gk = screen_kinks(R, s, S, &kk);
     if (ge < 0 || gk < 0)
         return -1;
@@ -645,7 +708,7 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
 }
 
 /* Executes the pending stop at the current instant. */
-static collide_status reach_stop(run *R, double scale)
+static collide_status reach_stop(run *R)
 {
     stop st = R->pending;
     R->pending.kind = STOP_NONE;
@@ -653,7 +716,7 @@ static collide_status reach_stop(run *R, double scale)
     R->kink_goal = INFINITY;
     R->r->stats.nstops++;
     if (st.kind == STOP_EVENT)
-        return take_event(R, &st, scale);
+        return take_event(R, &st);
     R->passed_kink = st.index;
     R->passed_sign = st.new_sign;
     if (R->h_free > R->h)
@@ -686,8 +749,7 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
  * stop the screening of s found, or NULL. */
 static collide_status accept(run *R, const dop853_step_data *s, double te,
                              const double *ye, const double *fe, double err,
-                             const stop *found, double scale,
-                             int *rejected_last)
+                             const stop *found, int *rejected_last)
 {
     collide_status cs;
     double h_next = dop853_next_h(&R->ctl, s->h, err, *rejected_last);
@@ -721,14 +783,14 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
         }
     }
     if (at_stop)
-        return reach_stop(R, scale);
+        return reach_stop(R);
     return COLLIDE_OK;
 }
 
 static collide_status one_step(run *R, int *rejected_last)
 {
     dop853_step_data s;
-    double t1 = step_end(R), err, scale = 0.0;
+    double t1 = step_end(R), err;
     double yst[COLLIDE_NY_MAX], fst[COLLIDE_NY_MAX];
     stop st;
     int got, event_too = 0;
@@ -744,14 +806,14 @@ static collide_status one_step(run *R, int *rejected_last)
     if (!(err <= 1.0))
         return reject(R, &s, t1, err, rejected_last);
     dop853_dense_prepare(rhs, R, &s, &R->r->stats.nfev);
-    got = screen(R, &s, &st, &scale, &event_too);
+    got = screen(R, &s, &st, &event_too);
     if (got < 0)
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");
     if (got && st.kind == STOP_KINK && !event_too && st.t < t1 &&
         negligible_straddle(t1 - st.t, t1 - R->t, t1)) {
         /* crossed just before the end, and no event: no new step */
-        collide_status cs = accept(R, &s, t1, s.y1, s.f1, err, NULL, scale,
+        collide_status cs = accept(R, &s, t1, s.y1, s.f1, err, NULL,
                                    rejected_last);
         if (cs == COLLIDE_OK && R->passed_kink < 0)
             pass_kink(R, &st);
@@ -766,7 +828,7 @@ static collide_status one_step(run *R, int *rejected_last)
     }
     if (got && st.t <= R->t) {
         R->pending = st;        /* an event at the start: no flow */
-        return reach_stop(R, scale);
+        return reach_stop(R);
     }
     if (got && st.t < t1) {
         /* too close to cut again: the piece ends at the stop, on the
@@ -775,9 +837,9 @@ static collide_status one_step(run *R, int *rejected_last)
         rhs(R, st.t, yst, fst);
         R->r->stats.nfev++;
         R->pending = st;
-        return accept(R, &s, st.t, yst, fst, err, &st, scale, rejected_last);
+        return accept(R, &s, st.t, yst, fst, err, &st, rejected_last);
     }
-    return accept(R, &s, t1, s.y1, s.f1, err, got ? &st : NULL, scale,
+    return accept(R, &s, t1, s.y1, s.f1, err, got ? &st : NULL,
                   rejected_last);
 }
 
@@ -807,7 +869,7 @@ static int jump_outside_flow_set(run *R)
     st.kind = STOP_EVENT;
     st.index = tr;
     st.t = st.lo = st.hi = R->t;
-    take_event(R, &st, R->rate_scale);
+    take_event(R, &st);
     return 1;
 }
 
@@ -838,6 +900,7 @@ collide_status engine_run(const hybrid_system *H, const engine_options *o,
     if (r->status == COLLIDE_OK && T > 0.0) {
         H->flow(H->ctx, R.q, 0.0, R.y, R.f);
         r->stats.nfev++;
+        record_start_rates(&R);
         R.h = dop853_initial_h(rhs, &R, H->ny, 0.0, R.y, R.f, T, &R.ctl,
                                &r->stats.nfev);
     }

@@ -39,6 +39,11 @@ typedef struct hybrid_system {
     /* membership of (y, mode q) in the flow set and the jump set */
     int (*in_flow_set)(void *ctx, int q, double t, const double *y);
     int (*in_jump_set)(void *ctx, int q, double t, const double *y);
+    /* optional (may be NULL): whether y of mode q, before or after the
+       jump of transition tr, lies in C and D at once, the event's guard
+       taken as zero there; NULL: in_flow_set and in_jump_set at y */
+    int (*in_c_and_d_at_event)(void *ctx, int q, int tr, double t,
+                               const double *y);
     /* switching functions of mode q (non-smooth points of the flow map) */
     int (*nkink)(void *ctx, int q);
     void (*kinks)(void *ctx, int q, double t, const double *y, double *out);
@@ -65,8 +70,8 @@ typedef struct flow_piece {
     const double (*sy)[COLLIDE_NY_MAX];
 } flow_piece;
 
-/* An event; rate_scale is the largest |d g/dt| of any guard of the mode
- * seen over the flow interval that the event ends. */
+/* An event; rate_scale is max(|margin|, |d g/dt| of the event's guard at
+ * the start of the flow interval that the event ends). */
 typedef struct engine_event {
     double t;
     int j, tr;

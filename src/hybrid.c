@@ -46,6 +46,13 @@ int jump_set(int q, double x, double v, double phi) /* Eqs. (66), (78) */
     return phi >= 0.0 && v >= 0.0;
 }
 
+int event_in_c_and_d(int q, int g, double x, double v, double phi)
+{ /* Eqs. (77)-(78) at an event */
+    double gx = g == 0 ? 0.0 : x, gv = g == 1 ? 0.0 : v;
+    double gphi = g == 2 ? 0.0 : phi;
+    return flow_set(q, gx, gv, gphi) && jump_set(q, gx, gv, gphi);
+}
+
 void jump_map(const layout *L, const double *y, int q, double *ynew,
               int *qnew) /* Eqs. (63), (75), (82) */
 {

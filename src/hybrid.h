@@ -85,6 +85,25 @@ int flow_set(int q, double x, double v, double phi);
   @*/
 int jump_set(int q, double x, double v, double phi);
 
+/* Whether the state at an event lies in C and D at once (Eqs. 77-78), the
+ * one definition of both engines: q is the mode of the state (before or
+ * after the jump), g the event's guard (0: x, 1: v, 2: Phi, as
+ * transition_guard gives it), taken as exactly 0 (it is 0 at the event;
+ * the located state holds it only to rounding, whose sign must not
+ * decide). x, v, phi may be the values or only their signs. */
+/*@ requires mode: q == 0 || q == 1;
+  @ requires guard: 0 <= g <= 2;
+  @ requires args: \is_finite(x) && \is_finite(v) && \is_finite(phi);
+  @ assigns \nothing;
+  @ ensures both: \result == 1 <==>
+  @   (in_flow_set(q, g == 0 ? (double)0.0 : x, g == 1 ? (double)0.0 : v,
+  @                g == 2 ? (double)0.0 : phi) &&
+  @    in_jump_set(q, g == 0 ? (double)0.0 : x, g == 1 ? (double)0.0 : v,
+  @                g == 2 ? (double)0.0 : phi));
+  @ ensures bool: \result == 0 || \result == 1;
+  @*/
+int event_in_c_and_d(int q, int g, double x, double v, double phi);
+
 /* Jump map of H_r (Eq. 82) and H_f (Eq. 75) on the state chi, with q_c
  * given separately: x_c <- 0, z_c <- 0, q_c <- 1 - q_c, every other
  * component of y copied unchanged. (For H_c, Eq. 63 is the same map on

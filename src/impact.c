@@ -15,6 +15,7 @@
 #include "grow.h"
 #include "ledger.h"
 #include "observables.h"
+#include "textbuf.h"
 
 /* The guards table (DESIGN.md), in priority order within each mode. */
 static const hybrid_transition transitions[] = {
@@ -102,6 +103,10 @@ typedef struct impact {
     double xc_max, fc_max;        /* over the current contact */
     collision_rec cur;            /* the current contact */
     double delta_d;               /* Eq. (23) */
+    double err_run, err_contact;  /* sums of ledger_step_error over the run
+                                     and over the current contact */
+    double jumps_v;               /* sum of V before each jump */
+    double v0;                    /* V at t = 0 */
     double *times;                /* sample times, sorted */
     int ntimes, next_sample;
     int fail_memory;
@@ -244,6 +249,16 @@ static int in_jump(void *ctx, int q, double t, const double *y)
     return jump_set(q, y[I->L.x], y[I->L.v], law_phi(I->m, &I->L, y));
 }
 
+/* C and D at once at the event of transition tr (event_in_c_and_d). */
+static int in_c_and_d_at_event(void *ctx, int q, int tr, double t,
+                               const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return event_in_c_and_d(q, transition_guard(tr), y[I->L.x], y[I->L.v],
+                            law_phi(I->m, &I->L, y));
+}
+
 static int nkink(void *ctx, int q)
 {
     const impact *I = ctx;
@@ -287,13 +302,24 @@ static int add_sample(impact *I, double t, int j, int q, int boundary,
 
 /* ---- observers ----------------------------------------------------------- */
 
-static double grid_time(const sim_options *o, double T, int k)
+/* The number of points of the uniform grid of [0, T]: n_samples, and at
+ * least its two ends (one point when T = 0), so that the trajectory always
+ * starts at 0 and ends at T, whatever the samples asked for. */
+static int grid_points(const sim_options *o, double T)
 {
-    if (o->n_samples <= 1)
+    if (o->n_samples >= 2)
+        return o->n_samples;
+    return T > 0.0 ? 2 : 1;
+}
+
+/* Point k of the grid of n points on [0, T]; the ends are 0 and T. */
+static double grid_time(int n, double T, int k)
+{
+    if (n <= 1 || k == 0)
         return 0.0;
-    if (k == o->n_samples - 1)
+    if (k == n - 1)
         return T;
-    return T * ((double)k / (o->n_samples - 1));
+    return T * ((double)k / (n - 1));
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -302,22 +328,24 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The sample times: the uniform grid and the times asked for, sorted. */
+/* The sample times: the uniform grid (grid_points) and the times asked
+ * for, sorted, each once. */
 static int sample_times(impact *I)
 {
     const sim_options *o = I->o;
-    int n = o->n_samples + o->n_sample_at, i;
-    if (n <= 0)
-        return 0;
+    int ng = grid_points(o, I->m->T), n = ng + o->n_sample_at, i, k;
     I->times = malloc(sizeof(double) * (size_t)n);
     if (!I->times)
         return -1;
-    for (i = 0; i < o->n_samples; i++)
-        I->times[i] = grid_time(o, I->m->T, i);
+    for (i = 0; i < ng; i++)
+        I->times[i] = grid_time(ng, I->m->T, i);
     for (i = 0; i < o->n_sample_at; i++)
-        I->times[o->n_samples + i] = o->sample_at[i];
+        I->times[ng + i] = o->sample_at[i];
     qsort(I->times, (size_t)n, sizeof(double), cmp_double);
-    I->ntimes = n;
+    for (i = k = 0; i < n; i++)
+        if (k == 0 || I->times[i] != I->times[k - 1])
+            I->times[k++] = I->times[i];
+    I->ntimes = k;
     return 0;
 }
 
@@ -440,6 +468,9 @@ static double piece_max(const impact *I, const flow_piece *p, int which,
     return current;
 }
 
+/* The ledger scale (ledger_rec): the largest V and |I_s|, taken at
+ * t = 0, at T and on both sides of every jump, the instants both engines
+ * compute whatever their steps. */
 static void track_scale(impact *I, const double *y)
 {
     double V = impact_storage(I->m, &I->L, y);
@@ -451,10 +482,70 @@ static void track_scale(impact *I, const double *y)
         l->scale = s;
 }
 
+/* One tolerance unit of component i over the piece p: the scale
+ * sk_i = atol + rtol max(|y0_i|, |y1_i|) of the error norm of the step. */
+static double tol_unit(const impact *I, const flow_piece *p, int i)
+{
+    return I->o->atol + I->o->rtol * fmax(fabs(p->y0[i]), fabs(p->y1[i]));
+}
+
+/* |dV_c/dy_i| sk for component i (x_c or an internal state) at y, as the
+ * centred difference of V_c over y_i +- sk (V_c need not be smooth). */
+static double contact_storage_change(const impact *I, const double *y, int i,
+                                     double sk)
+{
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double u[COLLIDE_NY_MAX], up, dn;
+    memcpy(u, y, sizeof(double) * (size_t)L->ny);
+    u[i] = y[i] + sk;
+    up = m->law->storage(m->par, u[L->xc], u + L->z);
+    u[i] = y[i] - sk;
+    dn = m->law->storage(m->par, u[L->xc], u + L->z);
+    return 0.5 * fabs(up - dn);
+}
+
+/* sum_i |dR/dy_i| sk_i over the piece p for R = V + Delta_C - I_s
+ * (Eq. 24), with I_s and Delta_C in components is and dc (the run's or
+ * the contact's, whose V at the start is v_start): the most the local
+ * error allowed to the step can change the residual (sim_ledger_bound).
+ * dV/dv = m v (Eqs. 91, 94), dV/dv_m = (m1 + m2) v_m (Eq. 94); x_c and
+ * z_c change only in contact, where V_c depends on them; each derivative
+ * is taken at the larger of the two ends. Delta_C of a solution lies in
+ * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
+ * taken with at most that magnitude, so that a Delta_C that runs away
+ * (the error of a run that does not hold its tolerances) cannot widen
+ * the bound it is checked against. */
+static double ledger_step_error(const impact *I, const flow_piece *p, int is,
+                                int dc, double v_start)
+{
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double dc_max = fabs(v_start) + fmax(fabs(p->y0[is]), fabs(p->y1[is]));
+    double dc_mag = fmin(fmax(fabs(p->y0[dc]), fabs(p->y1[dc])), dc_max);
+    double e = tol_unit(I, p, is) + I->o->atol + I->o->rtol * dc_mag;
+    int i;
+    e += m->m * fmax(fabs(p->y0[L->v]), fabs(p->y1[L->v])) *
+         tol_unit(I, p, L->v);
+    if (m->sys == SYS_HF)
+        e += (m->m1 + m->m2) * fmax(fabs(p->y0[L->vm]), fabs(p->y1[L->vm])) *
+             tol_unit(I, p, L->vm);
+    if (p->q == 1)
+        for (i = L->xc; i < L->z + L->nz; i++) {
+            double sk = tol_unit(I, p, i);
+            e += fmax(contact_storage_change(I, p->y0, i, sk),
+                      contact_storage_change(I, p->y1, i, sk));
+        }
+    return e;
+}
+
 static int on_flow(void *ctx, const flow_piece *p)
 {
     impact *I = ctx;
-    track_scale(I, p->y1);
+    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0);
+    if (p->q == 1)
+        I->err_contact += ledger_step_error(I, p, I->L.is_c, I->L.dc_c,
+                                            I->cur.V_start);
     if (p->q == 1 && p->t1 > p->t0) {
         I->xc_max = piece_max(I, p, 0, I->xc_max);
         I->fc_max = piece_max(I, p, 1, I->fc_max);
@@ -476,6 +567,15 @@ static void begin_contact(impact *I, const engine_event *e)
     I->cur.V_start = impact_storage(I->m, L, e->after);
     I->xc_max = 0.0;                                       /* x_c = 0 */
     I->fc_max = 0.0;                                       /* Eq. (60) */
+    I->err_contact = 0.0;
+}
+
+/* The magnitude whose rounding the residual of a collision's ledger
+ * carries (sim_ledger_bound); v_jump is V before its separation. */
+static double collision_magnitude(const collision_rec *c, double v_jump)
+{
+    return fabs(c->V_start) + fabs(c->V_end) + fabs(c->DeltaC) +
+           fabs(c->DeltaD) + fabs(c->Is) + fabs(v_jump);
 }
 
 /* The observables of a contact from its state at (t, 2i+1). */
@@ -511,6 +611,8 @@ static int end_contact(impact *I, const engine_event *e, double d_jump)
     c->DeltaD = d_jump;
     c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
                                   c->DeltaD, c->Is);       /* Eq. (24) */
+    c->ledger_bound = sim_ledger_bound(I->L.ny, I->err_contact,
+        collision_magnitude(c, impact_storage(I->m, &I->L, e->before)));
     if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return COLLIDE_E_MEMORY;
@@ -523,10 +625,13 @@ static int on_event(void *ctx, const engine_event *e)
     impact *I = ctx;
     sim_result *r = I->r;
     const hybrid_transition *T = &transitions[e->tr];
-    double d = jump_dissipation(impact_storage(I->m, &I->L, e->before),
-                                impact_storage(I->m, &I->L, e->after));
+    double vb = impact_storage(I->m, &I->L, e->before);
+    double d = jump_dissipation(vb, impact_storage(I->m, &I->L, e->after));
     event_rec *ev;
     ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
+    I->jumps_v += fabs(vb);
+    track_scale(I, e->before);
+    track_scale(I, e->after);
     if (grow_array((void **)&r->events, &r->cap_events, r->nevents,
              sizeof *r->events))
         return COLLIDE_E_MEMORY;
@@ -598,8 +703,10 @@ static void finish(impact *I, const double *y0)
     l->DeltaC = r->y_final[L->dc];
     l->DeltaD = I->delta_d;
     l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
-    if (l->V0 > l->scale)
-        l->scale = l->V0;
+    track_scale(I, r->y_final);
+    l->bound = sim_ledger_bound(L->ny, I->err_run,
+                                fabs(l->V0) + fabs(l->VT) + fabs(l->DeltaC) +
+                                fabs(l->DeltaD) + fabs(l->Is) + I->jumps_v);
     r->final_contact = r->q_final == 1;
     if (r->final_contact) {
         collision_rec *c = &r->final_partial;
@@ -609,7 +716,114 @@ static void finish(impact *I, const double *y0)
         c->DeltaD = 0.0;
         c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC, 0.0,
                                       c->Is);
+        c->ledger_bound = sim_ledger_bound(L->ny, I->err_contact,
+                                           collision_magnitude(c, 0.0));
     }
+}
+
+double sim_ledger_bound(int ny, double step_error_sum, double magnitude)
+{
+    return sqrt((double)ny) * step_error_sum + 8.0 * DBL_EPSILON * magnitude;
+}
+
+collide_status sim_ledger_verdict(double residual, double bound,
+                                  double delta_c)
+{
+    if (!isfinite(residual) || !isfinite(bound) || !(fabs(residual) <= bound))
+        return COLLIDE_E_LEDGER;
+    return delta_c >= 0.0 ? COLLIDE_OK : COLLIDE_E_LEDGER;
+}
+
+/* A value for a message: NaN without its sign bit. */
+static double shown(double x)
+{
+    return isnan(x) ? fabs(x) : x;
+}
+
+/* What a ledger that fails its check says (sim_ledger_verdict): its
+ * figures and the cause, in buf (len bytes, of which used are taken);
+ * returns the bytes taken. */
+static size_t ledger_failure(char *buf, size_t len, size_t used,
+                             const char *scope, double residual, double bound,
+                             double delta_c, const sim_options *o)
+{
+    const char *why =
+        !isfinite(residual) || !isfinite(bound)
+            ? "the residual or its bound is not finite: the storage, the "
+              "supply or the dissipation leaves the doubles"
+        : !(fabs(residual) <= bound)
+            ? "the residual exceeds its bound: the run does not hold its "
+              "tolerances"
+            : "Delta_C is negative, and it is a dissipation (Eq. 22): the "
+              "run does not hold its tolerances";
+    return text_append(buf, len, used, "the energy ledger (Eq. 24) of %s "
+                       "fails its check: residual %.3g J, bound %.3g J (the "
+                       "most the local errors allowed by rtol = %g, "
+                       "atol = %g can make it), Delta_C = %.3g J; %s", scope,
+                       shown(residual), shown(bound), o->rtol, o->atol,
+                       shown(delta_c), why);
+}
+
+/* Where the run ended, for a diagnosis (as the engine gives it): the
+ * time, jump count, mode, state by component and the last three events;
+ * appended to buf. */
+static void describe_end(const impact *I, char *buf, size_t len, size_t used)
+{
+    const sim_result *r = I->r;
+    int k0 = r->nevents > 3 ? r->nevents - 3 : 0, k, i;
+    used = text_append(buf, len, used, "; t = %.17g s, j = %d, mode %d (%s), "
+                       "state (", r->t_final, r->j_final, r->q_final,
+                       impact_mode_name(r->q_final));
+    for (i = 0; i < I->L.ny; i++)
+        used = text_append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
+                           impact_component_name(&I->L, i), r->y_final[i]);
+    used = text_append(buf, len, used, "); last events: %s",
+                       r->nevents ? "" : "none");
+    for (k = k0; k < r->nevents; k++)
+        used = text_append(buf, len, used, "%s'%s' at t = %.17g s",
+                           k > k0 ? ", " : "", transition_name(r->events[k].tr),
+                           r->events[k].t);
+}
+
+/* The check of the ledger of a run that ended well: the whole run, then
+ * each collision and the contact lasting at T (sim_ledger_verdict). The
+ * first that fails makes the run fail with COLLIDE_E_LEDGER. */
+static void check_ledger(impact *I)
+{
+    sim_result *r = I->r;
+    const ledger_rec *l = &r->ledger;
+    const collision_rec *c = NULL;
+    char scope[64];
+    int i;
+    if (r->status != COLLIDE_OK)
+        return;
+    snprintf(scope, sizeof scope, "the run");
+    if (sim_ledger_verdict(l->residual, l->bound, l->DeltaC) == COLLIDE_OK) {
+        for (i = 0; i < r->ncollisions && !c; i++)
+            if (sim_ledger_verdict(r->collisions[i].residual,
+                                   r->collisions[i].ledger_bound,
+                                   r->collisions[i].DeltaC) != COLLIDE_OK)
+                c = &r->collisions[i];
+        if (!c && r->final_contact &&
+            sim_ledger_verdict(r->final_partial.residual,
+                               r->final_partial.ledger_bound,
+                               r->final_partial.DeltaC) != COLLIDE_OK)
+            c = &r->final_partial;
+        if (!c)
+            return;
+        if (c == &r->final_partial)
+            snprintf(scope, sizeof scope, "the contact lasting at T");
+        else
+            snprintf(scope, sizeof scope, "collision %d", c->i);
+    }
+    r->status = COLLIDE_E_LEDGER;
+    describe_end(I, r->diagnosis, sizeof r->diagnosis,
+                 c ? ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
+                                    scope, c->residual, c->ledger_bound,
+                                    c->DeltaC, I->o)
+                   : ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
+                                    scope, l->residual, l->bound, l->DeltaC,
+                                    I->o));
 }
 
 collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
@@ -640,6 +854,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.reset = reset;
     H.in_flow_set = in_flow;
     H.in_jump_set = in_jump;
+    H.in_c_and_d_at_event = in_c_and_d_at_event;
     H.nkink = nkink;
     H.kinks = kinks;
     H.next_breakpoint = next_breakpoint;
@@ -667,6 +882,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
         I.next_sample++;
     }
     track_scale(&I, y0);
+    I.v0 = impact_storage(m, &I.L, y0);
     engine_run(&H, &eo, &obs, m->T, y0, 0, &er);
     r->status = I.fail_memory ? COLLIDE_E_MEMORY : er.status;
     memcpy(r->diagnosis, er.diagnosis, sizeof r->diagnosis);
@@ -684,6 +900,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     r->initial_c_and_d = er.initial_c_and_d;
     memcpy(r->y_final, er.y, sizeof(double) * (size_t)I.L.ny);
     finish(&I, y0);
+    check_ledger(&I);
     free(I.times);
     r->stats.cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
     return r->status;

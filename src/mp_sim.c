@@ -816,7 +816,7 @@ static int c_and_d(run *R, int q, int tr, mpfr_srcptr t, mpfr_t *y)
     double s[3];
     guard_signs(R, t, y, &s[0], &s[1], &s[2]);
     s[transition_guard(tr)] = 0.0;
-    return flow_set(q, s[0], s[1], s[2]) && jump_set(q, s[0], s[1], s[2]);
+    return event_in_c_and_d(q, transition_guard(tr), s[0], s[1], s[2]);
 }
 
 /* The reset of Eqs. (75), (82): x_c, z_c <- 0, q_c <- 1 - q_c; at a

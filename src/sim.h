@@ -59,14 +59,40 @@ typedef struct collision_rec {
     double momentum_residual;   /* m dv - (J_Fc + J_Fe), Eq. (203) */
     /* ledger over [t_e, t_s] including the separation jump */
     double V_start, V_end, Is, DeltaC, DeltaD, residual;
+    double ledger_bound;        /* the bound of |residual| (sim_ledger_bound) */
 } collision_rec;
 
 /* Energy ledger over the whole run, Eq. (24). */
 typedef struct ledger_rec {
     double V0, VT, Is, DeltaC, DeltaD;
     double residual;   /* V(T) - V(0) + Delta_C + Delta_D - I_s */
-    double scale;      /* max over the run of V and |I_s| */
+    double scale;      /* the largest V and |I_s| at t = 0, at T and on
+                          both sides of every jump */
+    double bound;      /* the bound of |residual| (sim_ledger_bound) */
 } ledger_rec;
+
+/* The bound of |residual| of Eq. (24) for a run of ny integrated
+ * components: R = V + Delta_C - I_s is a first integral of the flow
+ * (Prop. III.4: dV/dt = s - q d_c) and the jumps keep it (Delta_D takes
+ * V(before) - V(after)), so the residual is the sum over the accepted
+ * steps of the change of R by each step's local error, plus rounding.
+ * A step is accepted when its error norm is <= 1: the root-mean-square
+ * over the ny components of eps_i / sk_i, eps the estimate of the local
+ * error (Hairer's DOP853 norm), sk_i = atol + rtol max(|y0_i|, |y1_i|);
+ * so its estimated local error in component i is at most sqrt(ny) sk_i,
+ * and the change of R at most sqrt(ny) sum_i |dR/dy_i| sk_i. step_error_sum is the sum of
+ * sum_i |dR/dy_i| sk_i over the steps (impact.c: ledger_step_error), and
+ * magnitude the sum of the magnitudes of the terms the residual adds
+ * (|V(T)|, |V(0)|, |Delta_C|, |Delta_D|, |I_s| and V before each jump),
+ * whose rounding adds 8 eps magnitude. The rounding of each step's update
+ * (eps |y_i|) lies within rtol |y_i|, rtol >= 1e-15 > 4 eps. */
+double sim_ledger_bound(int ny, double step_error_sum, double magnitude);
+
+/* The check of the ledger: COLLIDE_OK when |residual| <= bound and
+ * delta_c >= 0 (a dissipation, Eq. 22); COLLIDE_E_LEDGER when the residual
+ * or the bound is not finite, exceeds the bound, or delta_c < 0. */
+collide_status sim_ledger_verdict(double residual, double bound,
+                                  double delta_c);
 
 typedef struct sample_rec {
     double t;

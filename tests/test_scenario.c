@@ -422,7 +422,9 @@ static const bad_case bad_cases[] = {
     {"hertz", "atol", "atol = 0", AT_EDIT, {"atol = 0", "allowed range", "atol in (0, inf)"}},
     {"hertz", "atol", "atol = 1e-400", AT_EDIT, {"atol = 1e-400", "allowed range", "atol in (0, inf)"}},
     {"hertz", "h_max", "h_max = 0", AT_EDIT, {"h_max = 0", "allowed range", "h_max in (0, inf]"}},
-    {"hertz", NULL, "t_tol = 0", AT_EDIT, {"t_tol = 0", "allowed range", "t_tol in (0, inf)"}},
+    {"hertz", NULL, "t_tol = -1e-20", AT_EDIT, {"t_tol = -1e-20", "allowed range", "t_tol in [0, 1e-15 T]"}},
+    {"hertz", NULL, "t_tol = 1e-6", AT_EDIT, {"t_tol = 1e-6", "allowed range", "t_tol in [0, 1e-15 T] = [0, 1e-16] for T = 0.1"}},
+    {"hertz", NULL, "t_tol = 1", AT_EDIT, {"t_tol = 1", "allowed range", "t_tol in [0, 1e-15 T]"}},
     {"hertz", NULL, "graze_tol = -1", AT_EDIT, {"graze_tol = -1", "allowed range", "graze_tol in [0, inf)"}},
     {"hertz", NULL, "zeno_events = 1", AT_EDIT, {"zeno_events = 1", "allowed range", "zeno_events in [2, "}},
     {"hertz", NULL, "zeno_events = 4097", AT_EDIT, {"zeno_events = 4097", "allowed range", "zeno_events in [2, 4096]"}},
@@ -583,7 +585,13 @@ static void test_run_option(void)
                                        sizeof err) == COLLIDE_E_INPUT,
                "x0 is not a run option");
     check_true(sc.opt.rtol == 1e-9, "failed run option leaves the value");
-    check_true(scenario_set_run_option(&sc, "t_tol", "1e-12", "command line",
+    check_true(scenario_set_run_option(&sc, "t_tol", "1e-6", "command line",
+                                       err, sizeof err) == COLLIDE_E_INPUT &&
+               strstr(err, "command line: t_tol = 1e-6 is outside the allowed "
+                      "range: t_tol in [0, 1e-15 T] = [0, 1e-16] for T = 0.1")
+                   == err && sc.opt.t_tol == 0.0,
+               "run option t_tol beyond 1e-15 T (the horizon of hertz, 0.1 s)");
+    check_true(scenario_set_run_option(&sc, "t_tol", "1e-17", "command line",
                                        err, sizeof err) == COLLIDE_OK &&
                    scenario_set_run_option(&sc, "graze_tol", "1e-3", "command line",
                                            err, sizeof err) == COLLIDE_OK &&
@@ -594,7 +602,7 @@ static void test_run_option(void)
                    scenario_set_run_option(&sc, "max_steps", "500", "command line",
                                            err, sizeof err) == COLLIDE_OK,
                "run options absent from the file are added");
-    check_true(sc.opt.t_tol == 1e-12 && sc.opt.graze_tol == 1e-3 &&
+    check_true(sc.opt.t_tol == 1e-17 && sc.opt.graze_tol == 1e-3 &&
                    sc.opt.zeno_events == 10 && sc.opt.zeno_window == 1e-4 &&
                    sc.opt.max_steps == 500 &&
                    scenario_find(&sc, "graze_tol") != NULL &&

@@ -139,7 +139,9 @@ expect hr 's/^h_max = .*/h_max = -1/' 23 "h_max = -1" "h_max in (0, inf]"
 expect hr 's/^samples = .*/samples = 10.5/' 24 "not an integer" "samples in [0, "
 expect hr '$a zeno_events = 1' 25 "zeno_events = 1" "zeno_events in [2, "
 expect hr '$a zeno_window = 0' 25 "zeno_window = 0" "zeno_window in (0, inf]"
-expect hr '$a t_tol = 0' 25 "t_tol = 0" "t_tol in (0, inf)"
+expect hr '$a t_tol = 1' 25 "t_tol = 1 is outside" "t_tol in [0, 1e-15 T] = [0, 5e-16] for T = 0.5"
+expect hr '$a t_tol = 1e-6' 25 "t_tol = 1e-6 is outside" "t_tol in [0, 1e-15 T]"
+expect hr '$a t_tol = -1e-20' 25 "t_tol = -1e-20 is outside" "t_tol in [0, 1e-15 T]"
 expect hr '$a graze_tol = -1' 25 "graze_tol = -1" "graze_tol in [0, inf)"
 expect hr '$a max_steps = 0' 25 "max_steps = 0" "max_steps in [1, "
 # names and syntax
@@ -183,6 +185,20 @@ failed_run() { # NAME STATUS WANT SCENARIO ARGS...
     done
     [ ! -e "$out" ]; check "$name: no output directory" $?
 }
+# t_tol within [0, 1e-15 T] is accepted and cannot move the collisions
+# beyond the tolerance (t_tol = 1e-6 moved e of the last from 0.1043 to
+# 0.1067; now refused above): at 5e-16 = 1e-15 T they agree with the
+# default (adjacent doubles) to 10 digits
+"$exe" run "$tmp/hr.scn" --csv "$tmp/tt0" --quiet
+cat "$tmp/hr.scn" >"$tmp/ttol.scn"; echo "t_tol = 5e-16" >>"$tmp/ttol.scn"
+run "$exe" run "$tmp/ttol.scn" --csv "$tmp/tt1" --quiet
+[ "$rc" -eq 0 ] && "$exe" compare "$tmp/tt1/collisions.csv" "$tmp/tt0/collisions.csv" \
+    --digits 10 >"$tmp/tt.cmp"
+check "t_tol = 5e-16 (1e-15 T): accepted, collisions within 10 digits of t_tol = 0 ($(tail -n 1 "$tmp/tt.cmp"))" $?
+cat "$tmp/hr.scn" >"$tmp/ttol0.scn"; echo "t_tol = 0" >>"$tmp/ttol0.scn"
+run "$exe" run "$tmp/ttol0.scn" --csv "$tmp/tt2" --quiet
+[ "$rc" -eq 0 ] && cmp -s "$tmp/tt2/collisions.csv" "$tmp/tt0/collisions.csv"
+check "t_tol = 0 (the default, adjacent doubles) accepted: the default's bytes" $?
 cat "$tmp/hr.scn" >"$tmp/steps.scn"; echo "max_steps = 300" >>"$tmp/steps.scn"
 failed_run "max_steps" 6 "max_steps" "$tmp/steps.scn"
 has "mode 1 (contact)" "$tmp/err"; check "max_steps: stopped in contact, named" $?

@@ -33,6 +33,13 @@ opt "run --at 5 (beyond T = 0.1)" 3 "--at: t = 5 is outside the allowed range: t
 opt "run --at -1e-3" 3 "--at: t = -1e-3 is outside the allowed range" \
     run hertz --at 0,-1e-3
 opt "run --at 0,,1" 3 "--at: '' is not a decimal number" run hertz --at 0,,1
+# the trajectory starts at 0 and ends at T whatever the samples (a
+# scenario file defaults to samples = 0)
+"$exe" show hertz | sed '/^samples = /d' >"$tmp/nosamples.scn"
+run "$exe" run "$tmp/nosamples.scn" --csv "$tmp/ns" --quiet
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/ns/trajectory.csv" | cut -d, -f1)" = 0 ] &&
+    [ "$(tail -n 1 "$tmp/ns/trajectory.csv" | cut -d, -f1)" = 0.10000000000000001 ]
+check "run with samples = 0: trajectory.csv from t = 0 to T = 0.1" $?
 opt "run --digits without --precision" 2 "--digits and --check need --precision" \
     run hertz --digits 5
 
