@@ -143,10 +143,21 @@ static int same_rows(const mp_result *r, const mp_result *rb)
            r->nsamples == rb->nsamples && r->final_contact == rb->final_contact;
 }
 
+/* Copies what was written to f (rewound) to stdout. */
+static void copy_out(FILE *f)
+{
+    char buf[4096];
+    size_t n;
+    rewind(f);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stdout);
+}
+
 /* Compares the tables written in da (the run) and db (the reference) with
- * the threshold of `out` digits, printing the scd; with scd_dir, leaves
- * the scd tables there. COLLIDE_OK, COLLIDE_E_CHECK below the digits, or
- * the status of what failed. */
+ * the threshold of `out` digits, printing the scd (with --quiet only when
+ * a value falls short: nothing is printed on success); with scd_dir,
+ * leaves the scd tables there. COLLIDE_OK, COLLIDE_E_CHECK below the
+ * digits, or the status of what failed. */
 static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
                                    const char *da, const char *db,
                                    const char *scd_dir)
@@ -154,14 +165,25 @@ static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
     compare_options co;
     compare_status cs;
     collide_status st = COLLIDE_OK;
-    printf("\ncheck against %ld bits, tolerance 1e-%.1f: significant "
-           "correct digits (scd) of every value\n",
-           a->bits + CHECK_BITS, tol + CHECK_DIGITS);
+    FILE *f = a->quiet ? tmpfile() : stdout;
+    if (!f) {
+        fprintf(stderr, "collide run: --check: cannot make a temporary file: "
+                "%s\n", strerror(errno));
+        return COLLIDE_E_IO;
+    }
+    fprintf(f, "\ncheck against %ld bits, tolerance 1e-%.1f: significant "
+            "correct digits (scd) of every value\n",
+            a->bits + CHECK_BITS, tol + CHECK_DIGITS);
     co.a = da;
     co.b = db;
     co.digits = out;
     co.scd_csv = NULL;
-    cs = compare_results(&co, stdout, stderr);
+    cs = compare_results(&co, f, stderr);
+    if (f != stdout) {
+        if (cs == COMPARE_BELOW)
+            copy_out(f);
+        fclose(f);
+    }
     if (cs == COMPARE_E_MEMORY)
         return COLLIDE_E_MEMORY;
     if (cs != COMPARE_OK && cs != COMPARE_BELOW)

@@ -126,8 +126,18 @@ void number_range_text(const number_range *r, char *buf, size_t len)
 void number_message(const char *field, const char *text, number_status st,
                     const char *range, char *buf, size_t len)
 {
-    int n = (int)strlen(text) > ECHO_MAX ? ECHO_MAX : (int)strlen(text);
-    const char *more = n < (int)strlen(text) ? "..." : "";
+    size_t len_text = strlen(text);
+    int n = len_text > ECHO_MAX ? ECHO_MAX : (int)len_text;
+    const char *more = (size_t)n < len_text ? "..." : "";
+    char shown[ECHO_MAX + 8];
+    if (len_text > 0 && (isspace((unsigned char)text[0]) ||
+                         isspace((unsigned char)text[len_text - 1])))
+        snprintf(shown, sizeof shown, "'%.*s%s'", n, text, more);
+    else
+        snprintf(shown, sizeof shown, "%.*s%s", n, text, more);
+    text = shown;
+    n = (int)strlen(shown);
+    more = "";
     switch (st) {
     case NUMBER_EMPTY:
         snprintf(buf, len, "%s has no value; the allowed range is %s", field,

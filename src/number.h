@@ -51,7 +51,8 @@ void number_range_text(const number_range *r, char *buf, size_t len);
  * "x0"), with the allowed range as text (number_range_text): "field = text
  * is outside the allowed range: x in [0, 1]", "field = text is not a
  * decimal number; the allowed range is ...", ... At most 80 characters of
- * text are echoed. */
+ * text are echoed (then "..."), in quotes when it begins or ends with a
+ * space. */
 void number_message(const char *field, const char *text, number_status st,
                     const char *range, char *buf, size_t len);
 
