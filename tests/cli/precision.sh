@@ -21,7 +21,7 @@ td=$(sed -n 2p "$tmp/mp/collisions.csv" | cut -d, -f4)
 check "t_d = pi/100 written to 30 digits (got $td)" $?
 
 # --check: scd tables beside the tables, every value to the digits asked
-run "$exe" run hertz --precision 128 --digits 20 --check --quiet --csv "$tmp/chk"
+run "$exe" run hertz --precision 128 --digits 20 --check --csv "$tmp/chk"
 check "hertz --check at 128 bits, 20 digits: exit 0 (got $rc)" "$rc"
 for t in collisions events ledger samples; do
     [ -s "$tmp/chk/$t.scd.csv" ] &&
