@@ -22,6 +22,7 @@
 #include "plot.h"
 #include "scenario.h"
 #include "sim.h"
+#include "status.h"
 #include "sweep.h"
 
 static const char usage_main[] =
@@ -43,9 +44,8 @@ static const char usage_main[] =
     "SCENARIO is a built-in name (see collide list) or a scenario file;\n"
     "a path containing '/' is always a file.\n"
     "collide COMMAND --help describes each command; collide --version.\n"
-    "exit status: 0 ok, 2 usage, 3 bad input, 4 output error, 5-10 run\n"
-    "failure (5 non-finite, 6 step size, 7 event, 8 Zeno, 9 memory,\n"
-    "10 interrupted)\n";
+    "compare and audit have exit statuses of their own (their --help).\n"
+    "\n";
 
 static const char usage_run[] =
     "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
@@ -78,7 +78,8 @@ static const char usage_run[] =
     "  --help       this text\n"
     "\n"
     "A failed run prints its diagnosis to stderr, writes no file and exits\n"
-    "with the status of the run.\n";
+    "with the status of the run.\n"
+    "\n";
 
 static const char usage_show[] =
     "usage: collide show SCENARIO\n"
@@ -111,8 +112,7 @@ static const char usage_compare[] =
     "\n"
     "scd is inf where the values agree; where b = 0 it is -log10|a - b|;\n"
     "nan agrees with nan, and has 0 digits against a number.\n"
-    "exit status: 0 compared, 1 under --digits, 2 usage error or bad input,\n"
-    "4 OUT could not be written, 9 out of memory\n";
+    "\n";
 
 static int is_help(const char *a)
 {
@@ -208,9 +208,7 @@ static const char usage_audit[] =
     "  --tol X            relative tolerance of the set checks, X in\n"
     "                     (0, 1); default 1e-8\n"
     "  --observables F    write the recomputed observables to F\n"
-    "\n"
-    "Exit status: 0 nothing violated, 1 findings (each printed with its row),\n"
-    "2 usage error, 3 bad input.\n";
+    "\n";
 
 /* The relative tolerance of audit --tol. */
 static const number_range audit_tol = {"X", 0, 1, 0, 0, 0};
@@ -224,6 +222,7 @@ static int cmd_audit(int argc, char **argv)
     o.tol = 1e-8;
     if (wants_help(argc, argv)) {
         fputs(usage_audit, stdout);
+        status_print(stdout, &status_audit);
         return COLLIDE_OK;
     }
     for (i = 0; i < argc; i++) {
@@ -260,6 +259,7 @@ static int cmd_compare(int argc, char **argv)
     int st;
     if (wants_help(argc, argv)) {
         fputs(usage_compare, stdout);
+        status_print(stdout, &status_compare);
         return COLLIDE_OK;
     }
     st = parse_compare_args(argc, argv, &o);
@@ -649,6 +649,7 @@ static int cmd_run(int argc, char **argv)
     int st;
     if (wants_help(argc, argv)) {
         fputs(usage_run, stdout);
+        status_print(stdout, &status_collide);
         return COLLIDE_OK;
     }
     st = parse_run_args(argc, argv, &a);
@@ -765,6 +766,7 @@ static int dispatch(int argc, char **argv)
         return usage_error("", "missing COMMAND", "");
     if (is_help(cmd)) {
         fputs(usage_main, stdout);
+        status_print(stdout, &status_collide);
         return COLLIDE_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
