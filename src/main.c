@@ -15,6 +15,7 @@
 #include "audit.h"
 #include "common.h"
 #include "compare.h"
+#include "interrupt.h"
 #include "mp_cli.h"
 #include "mp_tape.h"
 #include "number.h"
@@ -70,7 +71,7 @@ static const char usage_run[] =
     "               (spec/high_precision.md); values written as decimal text\n"
     "  --digits D   (with --precision) significant digits asked for: the\n"
     "               digits written and the threshold of --check, D in\n"
-    "               [1, BITS log10(2) - 8]; default BITS log10(2) - 14\n"
+    "               [1, BITS log10(2) - 8], an integer; default BITS log10(2) - 14\n"
     "  --check      (with --precision) rerun at BITS + 64 bits and a 1e-19\n"
     "               tighter tolerance, print the significant correct digits\n"
     "               of every column, write DIR/<table>.scd.csv beside each\n"
@@ -591,6 +592,12 @@ static void print_run(const scenario *s, const sim_result *r)
     print_stats(r);
 }
 
+/* The note of a signal during a run of s (interrupt.h). */
+static void note_run(const scenario *s, const run_args *a, const char *when)
+{
+    interrupt_note_run(s->source, a->csv, when);
+}
+
 static int finish_run(const scenario *s, const run_args *a, sim_result *r)
 {
     char err[1024];
@@ -602,6 +609,7 @@ static int finish_run(const scenario *s, const run_args *a, sim_result *r)
     if (!a->quiet)
         print_run(s, r);
     if (a->csv) {
+        note_run(s, a, INTERRUPT_WRITING);
         st = output_write_csv(a->csv, &s->model, r, err, sizeof err);
         if (st != COLLIDE_OK)
             fprintf(stderr, "collide run: %s\n", err);
@@ -666,7 +674,10 @@ static int cmd_run(int argc, char **argv)
     if (a.precision) {
         mp_cli_args m;
         st = mp_args(&a, &m);
-        return st != COLLIDE_OK ? st : mp_cli_run(&s, &m);
+        if (st != COLLIDE_OK)
+            return st;
+        note_run(&s, &a, "during the run");
+        return mp_cli_run(&s, &m);
     }
     if (a.digits || a.check) {
         fprintf(stderr, "collide run: --digits and --check need --precision\n");
@@ -681,7 +692,10 @@ static int cmd_run(int argc, char **argv)
         s.opt.n_sample_at = n;
     }
     memset(&r, 0, sizeof r);
+    note_run(&s, &a, "during the run");
+    interrupt_counter(&r.ncollisions, "collisions");
     sim_run(&s.model, &s.opt, &r);
+    interrupt_counter(NULL, NULL);
     st = finish_run(&s, &a, &r);
     sim_result_free(&r);
     return st;
@@ -739,12 +753,14 @@ static int cmd_plot(int argc, char **argv)
 
 /* ---- signals ---- */
 
-/* SIGINT, SIGTERM: no partial output file is left behind. */
+/* SIGINT, SIGTERM: no partial output file is left behind, and one line
+ * on stderr says what was interrupted and what was kept (interrupt.h);
+ * only async-signal-safe calls. */
 static void on_signal(int sig)
 {
-    (void)sig;
     output_remove_temporaries();
     plot_remove_temporaries();
+    interrupt_write(sig);
     _exit(COLLIDE_E_INTERRUPT);
 }
 
@@ -754,8 +770,73 @@ static void install_handlers(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);   /* one note, even when both come */
+    sigaddset(&sa.sa_mask, SIGTERM);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The value of the last option opt among the options of a sweep (each
+ * followed by its value, as sweep_command reads them), or NULL. */
+static const char *sweep_option(int argc, char **argv, const char *opt)
+{
+    const char *v = NULL;
+    int i;
+    for (i = 0; i + 1 < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            if (strcmp(argv[i], opt) == 0)
+                v = argv[i + 1];
+            i++;
+        }
+    return v;
+}
+
+/* The first operand of a sweep (GRID), or "". */
+static const char *sweep_grid(int argc, char **argv)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            i++;
+        else
+            return argv[i];
+    }
+    return "";
+}
+
+/* The note of a signal during a sweep: --out FILE is not written (it is
+ * renamed into place only at the end), and with --resume DIR the points
+ * finished are kept there for a rerun. */
+static void note_sweep(int argc, char **argv)
+{
+    const char *out = sweep_option(argc, argv, "--out");
+    const char *dir = sweep_option(argc, argv, "--resume");
+    char what[4200], kept[8600], rows[4200];
+    snprintf(what, sizeof what, "collide sweep: %s", sweep_grid(argc, argv));
+    if (out)
+        snprintf(rows, sizeof rows, "%s not written", out);
+    else
+        snprintf(rows, sizeof rows, "no row printed");
+    if (dir)
+        snprintf(kept, sizeof kept, "%s; the points finished are kept in %s: "
+                 "a rerun with --resume %s runs only the rest", rows, dir, dir);
+    else
+        snprintf(kept, sizeof kept, "%s; no point kept (--resume DIR keeps "
+                 "them)", rows);
+    interrupt_note(what, "", kept);
+}
+
+/* The note of a signal during command cmd before it says more. */
+static void note_command(const char *cmd, int argc, char **argv)
+{
+    char what[64];
+    if (strcmp(cmd, "sweep") == 0) {
+        note_sweep(argc, argv);
+        return;
+    }
+    snprintf(what, sizeof what, "collide %.40s", cmd);
+    interrupt_note(what, "", strcmp(cmd, "plot") == 0 ?
+                   "no partial figure is left" : "");
 }
 
 /* The command named by argv[1]. */
@@ -774,6 +855,7 @@ static int dispatch(int argc, char **argv)
                mpfr_get_version(), gmp_version);
         return COLLIDE_OK;
     }
+    note_command(cmd, argc - 2, argv + 2);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "show") == 0)

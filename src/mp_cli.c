@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "interrupt.h"
 #include "mp_output.h"
 #include "mp_sim.h"
 
@@ -52,7 +53,9 @@ static collide_status run_at(const scenario *s, long bits, double tol,
     o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     o.digits = tol;
     o.progress = isatty(STDERR_FILENO);
+    interrupt_counter(&r->ncollisions, "collisions");
     st = mp_run(M, &o, r);
+    interrupt_counter(NULL, NULL);
     if (st != COLLIDE_OK)
         fprintf(stderr, "collide run: %s: %s\n", s->source, r->diagnosis);
     return st;
@@ -206,8 +209,12 @@ static collide_status check(const scenario *s, const mp_cli_args *a,
     mp_result rb;
     char da[4096] = "", db[4096] = "", err[1024];
     int extra = out + CHECK_DIGITS;
-    collide_status st = run_at(s, a->bits + CHECK_BITS, tol + CHECK_DIGITS,
-                               &Mb, &rb);
+    collide_status st;
+    char when[96];
+    snprintf(when, sizeof when, "during the --check run at %ld bits",
+             a->bits + CHECK_BITS);
+    interrupt_note_run(s->source, a->csv, when);
+    st = run_at(s, a->bits + CHECK_BITS, tol + CHECK_DIGITS, &Mb, &rb);
     scd_dir[0] = '\0';
     if (st == COLLIDE_OK && !same_rows(r, &rb)) {
         fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
@@ -283,6 +290,8 @@ int mp_cli_run(const scenario *s, const mp_cli_args *a)
         ledger_warning(s, &r, out);
     if (st == COLLIDE_OK && a->check)
         st = check(s, a, &M, &r, tol, out, scd_dir, sizeof scd_dir);
+    if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])))
+        interrupt_note_run(s->source, a->csv, INTERRUPT_WRITING);
     if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])) &&
         mp_output_write_csv(a->csv, &M, &r, out, scd_dir[0] ? scd_dir : NULL,
                             err, sizeof err) != COLLIDE_OK) {

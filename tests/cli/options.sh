@@ -2,7 +2,8 @@
 # options.sh BUILD: options of `collide run`, `collide audit` and
 # `collide plot` that the other scripts leave out: --at (the samples at the
 # given times, and each bad time named with its range), the contact still
-# lasting at T, SIGTERM during a run (exit 10, no file), audit's
+# lasting at T, SIGINT and SIGTERM during a run or a sweep (exit 10, no
+# file, one line saying what was interrupted and kept), audit's
 # --observables and each bad run, compare, show, audit or plot option
 # (exit 2 or 3).
 . tests/cli_common.sh "$1"
@@ -49,15 +50,54 @@ sed -n 's/.*v_i = \([^ ]*\) m\/s, xc_max = \([^ ]*\) um.*xc(T) = \([^ ]*\) um.*/
     "$tmp/out" | awk '{ exit !(NF == 3 && $1 == -1 && $2 >= $3 && $3 > 0) }'
 check "final contact: v_i = -1 m/s, xc_max >= xc(T) > 0" $?
 
-# ---- SIGTERM ----
-"$exe" run study1 --precision 256 --csv "$tmp/sig" --quiet 2>"$tmp/sig.err" &
-pid=$!
-sleep 1
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
-[ "$rc" -eq 10 ] && [ ! -e "$tmp/sig" ]
-check "run --precision 256 ended by SIGTERM: exit 10 (got $rc), no file" $?
+# ---- SIGINT, SIGTERM: exit 10 and one line saying what was interrupted
+# and what was kept ----
+# interrupted SIGNAL ARGS...: starts collide ARGS, sends SIGNAL after a
+# second; rc, and the stderr in $tmp/sig.err
+interrupted() {
+    sig=$1; shift
+    "$exe" "$@" >/dev/null 2>"$tmp/sig.err" &
+    pid=$!
+    sleep 1
+    kill -"$sig" "$pid"
+    wait "$pid"
+    rc=$?
+}
+# one_line TEXT: stderr is exactly one line, and it contains TEXT
+one_line() {
+    [ "$(wc -l <"$tmp/sig.err")" -eq 1 ] && has "$1" "$tmp/sig.err"
+}
+# an elastic ball bouncing under gravity for 10^4 s: a long binary64 run
+"$exe" show hertz | sed 's/^input = .*/input = gravity/; s/^T = .*/T = 10000/' \
+    >"$tmp/bounce.scn"
+for sig in INT TERM; do
+    interrupted $sig run "$tmp/bounce.scn" --csv "$tmp/sig" --quiet
+    [ "$rc" -eq 10 ] && [ ! -e "$tmp/sig" ] &&
+        one_line "collide run: $tmp/bounce.scn: interrupted by SIG$sig during the run, after " &&
+        one_line " collisions; no file written, $tmp/sig unchanged"
+    check "binary64 run ended by SIG$sig: exit 10 (got $rc), no file, one line: $(cat "$tmp/sig.err")" $?
+done
+interrupted INT run study1 --precision 256 --quiet
+[ "$rc" -eq 10 ] &&
+    one_line "collide run: builtin:study1: interrupted by SIGINT during the run, after " &&
+    one_line "collisions; nothing written (no --csv)"
+check "run --precision 256 ended by SIGINT: exit 10 (got $rc), one line: $(cat "$tmp/sig.err")" $?
+interrupted TERM run study1 --precision 256 --csv "$tmp/sig" --quiet
+[ "$rc" -eq 10 ] && [ ! -e "$tmp/sig" ] &&
+    one_line "collide run: builtin:study1: interrupted by SIGTERM during the run" &&
+    one_line "; no file written, $tmp/sig unchanged"
+check "run --precision 256 ended by SIGTERM: exit 10 (got $rc), no file, one line: $(cat "$tmp/sig.err")" $?
+# a sweep: point 0 (T = 0.1) done and kept, point 1 (T = 10^4) interrupted
+printf 'scenario = bounce.scn\nT = 0.1, 10000\n' >"$tmp/bounce.grid"
+interrupted TERM sweep "$tmp/bounce.grid" --threads 1 --resume "$tmp/res" --out "$tmp/sw.csv"
+[ "$rc" -eq 10 ] && [ ! -e "$tmp/sw.csv" ] && [ -s "$tmp/res/point-0.csv" ] &&
+    [ ! -e "$tmp/res/point-1.csv" ] &&
+    one_line "collide sweep: $tmp/bounce.grid: interrupted by SIGTERM; $tmp/sw.csv not written; the points finished are kept in $tmp/res: a rerun with --resume $tmp/res runs only the rest"
+check "sweep ended by SIGTERM: exit 10 (got $rc), point 0 kept, one line: $(cat "$tmp/sig.err")" $?
+interrupted INT sweep "$tmp/bounce.grid" --threads 1
+[ "$rc" -eq 10 ] &&
+    one_line "collide sweep: $tmp/bounce.grid: interrupted by SIGINT; no row printed; no point kept (--resume DIR keeps them)"
+check "sweep ended by SIGINT: exit 10 (got $rc), one line: $(cat "$tmp/sig.err")" $?
 
 # ---- audit ----
 "$exe" run study1 --quiet --csv "$tmp/s1"
