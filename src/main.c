@@ -717,7 +717,7 @@ static const char usage_plot[] =
     "\n"
     "exit status: 0 ok, 2 usage, 3 bad input or gnuplot not installed\n"
     "(Debian package gnuplot-nox), 4 a figure could not be written or\n"
-    "gnuplot failed, 5-10 a run failed\n";
+    "gnuplot failed, 5-13 a run failed (collide --help)\n";
 
 /* collide plot SCENARIO... [--out DIR] [--samples N]: see plot.h. */
 static int cmd_plot(int argc, char **argv)
