@@ -13,6 +13,7 @@
 #include "csv.h"
 #include "hybrid.h"
 #include "impact.h"
+#include "number.h"
 #include "scenario.h"
 
 #define SHOWN_MAX 10   /* findings printed of each kind; the rest counted */
@@ -91,10 +92,7 @@ static int need_column(const csv_table *c, const char *name, FILE *err)
 static int number(const csv_table *c, int r, int k, double *v, FILE *err)
 {
     const char *text = csv_cell(c, r, k);
-    char *end;
-    *v = strtod(text, &end);
-    if (end != text && *end == '\0' && isfinite(*v) &&
-        strspn(text, "0123456789+-.eE") == strlen(text))
+    if (number_parse(text, v) == NUMBER_OK && isfinite(*v))
         return 1;
     fprintf(err, "collide audit: %s:%d: %s = '%s' is not a finite decimal "
             "number\n", c->path, r + 1, csv_cell(c, 0, k), text);

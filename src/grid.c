@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "number.h"
+
 #define GRID_FILE_MAX 65536
 
 /* [b, e) without the spaces, tabs and carriage returns at both ends. */
@@ -31,20 +33,17 @@ static void shortest_text(double x, char *buf, size_t len)
     }
 }
 
-/* A decimal number filling [b, e); 0 when it is not one. */
+/* A finite decimal number filling [b, e) (spaces around it trimmed), by
+ * the one number reader (number.h); 0 when it is not one. */
 static int read_number(const char *b, const char *e, double *v)
 {
     char tmp[SCENARIO_TEXT_MAX];
-    char *end;
     trim(&b, &e);
     if (e - b <= 0 || e - b >= (long)sizeof tmp)
         return 0;
     memcpy(tmp, b, (size_t)(e - b));
     tmp[e - b] = '\0';
-    if (strspn(tmp, "0123456789+-.eE") != strlen(tmp))
-        return 0;
-    *v = strtod(tmp, &end);
-    return *end == '\0' && isfinite(*v);
+    return number_parse(tmp, v) == NUMBER_OK && isfinite(*v);
 }
 
 /* Allocates the n value texts of an axis. */

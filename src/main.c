@@ -15,12 +15,15 @@
 #include "audit.h"
 #include "common.h"
 #include "compare.h"
+#include "interrupt.h"
 #include "mp_cli.h"
 #include "mp_tape.h"
+#include "number.h"
 #include "output.h"
 #include "plot.h"
 #include "scenario.h"
 #include "sim.h"
+#include "status.h"
 #include "sweep.h"
 
 static const char usage_main[] =
@@ -42,9 +45,8 @@ static const char usage_main[] =
     "SCENARIO is a built-in name (see collide list) or a scenario file;\n"
     "a path containing '/' is always a file.\n"
     "collide COMMAND --help describes each command; collide --version.\n"
-    "exit status: 0 ok, 2 usage, 3 bad input, 4 output error, 5-10 run\n"
-    "failure (5 non-finite, 6 step size, 7 event, 8 Zeno, 9 memory,\n"
-    "10 interrupted)\n";
+    "compare and audit have exit statuses of their own (their --help).\n"
+    "\n";
 
 static const char usage_run[] =
     "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
@@ -69,7 +71,7 @@ static const char usage_run[] =
     "               (spec/high_precision.md); values written as decimal text\n"
     "  --digits D   (with --precision) significant digits asked for: the\n"
     "               digits written and the threshold of --check, D in\n"
-    "               [1, BITS log10(2) - 8]; default BITS log10(2) - 14\n"
+    "               [1, BITS log10(2) - 8], an integer; default BITS log10(2) - 14\n"
     "  --check      (with --precision) rerun at BITS + 64 bits and a 1e-19\n"
     "               tighter tolerance, print the significant correct digits\n"
     "               of every column, write DIR/<table>.scd.csv beside each\n"
@@ -77,7 +79,8 @@ static const char usage_run[] =
     "  --help       this text\n"
     "\n"
     "A failed run prints its diagnosis to stderr, writes no file and exits\n"
-    "with the status of the run.\n";
+    "with the status of the run.\n"
+    "\n";
 
 static const char usage_show[] =
     "usage: collide show SCENARIO\n"
@@ -110,8 +113,7 @@ static const char usage_compare[] =
     "\n"
     "scd is inf where the values agree; where b = 0 it is -log10|a - b|;\n"
     "nan agrees with nan, and has 0 digits against a number.\n"
-    "exit status: 0 compared, 1 under --digits, 2 usage error or bad input,\n"
-    "4 OUT could not be written, 9 out of memory\n";
+    "\n";
 
 static int is_help(const char *a)
 {
@@ -135,15 +137,27 @@ static int wants_help(int argc, char **argv)
     return 0;
 }
 
+/* The value of numeric option opt of command cmd: text read by the one
+ * number reader (number.h, the syntax of scenario files) within r. Returns
+ * 1 with *v set, or 0 after one line on stderr naming the command, the
+ * option, the text and the allowed range. */
+static int option_number(const char *cmd, const char *opt, const char *text,
+                         const number_range *r, double *v)
+{
+    char range[160], msg[512];
+    number_status st = number_read(text, r, v);
+    if (st == NUMBER_OK)
+        return 1;
+    number_range_text(r, range, sizeof range);
+    number_message(opt, text, st, range, msg, sizeof msg);
+    fprintf(stderr, "collide %s: %s\n", cmd, msg);
+    return 0;
+}
+
 /* ---- compare ---- */
 
-/* Reads the value of --digits: a finite decimal number; 0 when it is not. */
-static int parse_digits(const char *s, double *d)
-{
-    char *end;
-    *d = strtod(s, &end);
-    return end != s && *end == '\0' && isfinite(*d);
-}
+/* The threshold of compare --digits: a decimal number of digits. */
+static const number_range compare_digits = {"D", 0, HUGE_VAL, 1, 0, 0};
 
 /* Reads the arguments of compare into o; a usage error otherwise. */
 static int parse_compare_args(int argc, char **argv, compare_options *o)
@@ -158,12 +172,9 @@ static int parse_compare_args(int argc, char **argv, compare_options *o)
                 return usage_error("compare", "missing value after ", argv[i]);
             if (!digits)
                 o->scd_csv = argv[i + 1];
-            else if (!parse_digits(argv[i + 1], &o->digits))
-                return usage_error("compare", "--digits needs a decimal "
-                                   "number, not ", argv[i + 1]);
-            else if (!(o->digits >= 0))
-                return usage_error("compare", "--digits is outside the allowed "
-                                   "range D in [0, inf): ", argv[i + 1]);
+            else if (!option_number("compare", "--digits", argv[i + 1],
+                                    &compare_digits, &o->digits))
+                return COMPARE_E_INPUT;
             i++;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0')
             return usage_error("compare", "unknown option ", argv[i]);
@@ -198,9 +209,10 @@ static const char usage_audit[] =
     "  --tol X            relative tolerance of the set checks, X in\n"
     "                     (0, 1); default 1e-8\n"
     "  --observables F    write the recomputed observables to F\n"
-    "\n"
-    "Exit status: 0 nothing violated, 1 findings (each printed with its row),\n"
-    "2 usage error, 3 bad input.\n";
+    "\n";
+
+/* The relative tolerance of audit --tol. */
+static const number_range audit_tol = {"X", 0, 1, 0, 0, 0};
 
 /* collide audit: the options, then audit_run. */
 static int cmd_audit(int argc, char **argv)
@@ -211,6 +223,7 @@ static int cmd_audit(int argc, char **argv)
     o.tol = 1e-8;
     if (wants_help(argc, argv)) {
         fputs(usage_audit, stdout);
+        status_print(stdout, &status_audit);
         return COLLIDE_OK;
     }
     for (i = 0; i < argc; i++) {
@@ -226,18 +239,8 @@ static int cmd_audit(int argc, char **argv)
         else if (strcmp(a, "--observables") == 0)
             o.observables = argv[++i];
         else if (strcmp(a, "--tol") == 0) {
-            char *end;
-            o.tol = strtod(argv[++i], &end);
-            if (end == argv[i] || *end != '\0') {
-                fprintf(stderr, "collide audit: --tol = %s is not a decimal "
-                        "number; the allowed range is X in (0, 1)\n", argv[i]);
-                return COLLIDE_E_INPUT;
-            }
-            if (!(o.tol > 0 && o.tol < 1)) {
-                fprintf(stderr, "collide audit: --tol = %s is outside the "
-                        "allowed range: X in (0, 1)\n", argv[i]);
-                return COLLIDE_E_INPUT;
-            }
+            if (!option_number("audit", "--tol", argv[++i], &audit_tol, &o.tol))
+                return AUDIT_E_INPUT;
         } else if (a[0] == '-' && a[1] != '\0')
             return usage_error("audit", "unknown option ", a);
         else if (o.trajectory)
@@ -257,6 +260,7 @@ static int cmd_compare(int argc, char **argv)
     int st;
     if (wants_help(argc, argv)) {
         fputs(usage_compare, stdout);
+        status_print(stdout, &status_compare);
         return COLLIDE_OK;
     }
     st = parse_compare_args(argc, argv, &o);
@@ -368,6 +372,7 @@ typedef struct run_args {
     const char *scenario;
     const char *csv;
     const char *key[4];    /* run settings from the command line */
+    const char *option[4]; /* ... the options that gave them */
     const char *value[4];
     int nset;
     int quiet;
@@ -379,34 +384,41 @@ typedef struct run_args {
 
 #define SAMPLE_AT_MAX 10000   /* within one argument's limit (128 KiB) */
 
-/* Parses the comma-separated sample times of --at into times (each a
- * decimal number in [0, T]); returns the count or -1 with a message. */
+/* Parses the comma-separated sample times of --at into times: each item
+ * (the text between commas, so that "0.05," has an empty last item) a
+ * number in [0, T] read by option_number; returns the count, or -1 after
+ * a message (-2 when out of memory). */
 static int parse_sample_times(const char *list, double T, double *times)
 {
-    const char *p = list;
+    number_range r = {"t", 0, 0, 1, 1, 0};
+    size_t len = strlen(list);
+    char *copy = malloc(len + 1), *p;
     int n = 0;
-    while (*p) {
-        char *end;
-        double t;
+    r.hi = T;
+    if (!copy)
+        return -2;
+    memcpy(copy, list, len + 1);
+    for (p = copy;; n++) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
         if (n >= SAMPLE_AT_MAX) {
-            fprintf(stderr, "--at: more than %d sample times\n", SAMPLE_AT_MAX);
-            return -1;
+            fprintf(stderr, "collide run: --at: more than %d sample times\n",
+                    SAMPLE_AT_MAX);
+            n = -1;
+            break;
         }
-        t = strtod(p, &end);
-        if (end == p || (*end != ',' && *end != '\0') || !isfinite(t)) {
-            fprintf(stderr, "--at: '%.*s' is not a decimal number; the "
-                    "allowed range is t in [0, T] = [0, %.17g]\n",
-                    (int)strcspn(p, ","), p, T);
-            return -1;
+        if (!option_number("run", "--at: t", p, &r, &times[n])) {
+            n = -1;
+            break;
         }
-        if (!(t >= 0.0 && t <= T)) {
-            fprintf(stderr, "--at: t = %.*s is outside the allowed range: "
-                    "t in [0, T] = [0, %.17g]\n", (int)strcspn(p, ","), p, T);
-            return -1;
+        if (!comma) {
+            n++;
+            break;
         }
-        times[n++] = t;
-        p = *end == ',' ? end + 1 : end;
+        p = comma + 1;
     }
+    free(copy);
     return n;
 }
 
@@ -424,7 +436,8 @@ static const char *option_key(const char *opt)
     return NULL;
 }
 
-static int set_option(run_args *a, const char *key, const char *value)
+static int set_option(run_args *a, const char *key, const char *option,
+                      const char *value)
 {
     int i;
     for (i = 0; i < a->nset; i++)
@@ -433,6 +446,7 @@ static int set_option(run_args *a, const char *key, const char *value)
     if (i == 4)
         return 0;
     a->key[i] = key;
+    a->option[i] = option;
     a->value[i] = value;
     if (i == a->nset)
         a->nset++;
@@ -455,7 +469,7 @@ static int parse_run_args(int argc, char **argv, run_args *a)
             if (i + 1 >= argc)
                 return usage_error("run", "missing value after ", argv[i]);
             if (key)
-                set_option(a, key, argv[i + 1]);
+                set_option(a, key, argv[i], argv[i + 1]);
             else if (strcmp(argv[i], "--at") == 0)
                 a->at = argv[i + 1];
             else if (strcmp(argv[i], "--precision") == 0)
@@ -474,17 +488,21 @@ static int parse_run_args(int argc, char **argv, run_args *a)
     }
     if (!a->scenario)
         return usage_error("run", "missing SCENARIO", "");
+    if (a->csv && !a->csv[0])
+        return usage_error("run", "--csv needs a directory name, not an "
+                           "empty one", "");
     return COLLIDE_OK;
 }
 
 static collide_status apply_options(scenario *s, const run_args *a)
 {
-    char err[1024];
+    char err[1024], origin[64];
     collide_status st;
     int i;
     for (i = 0; i < a->nset; i++) {
-        st = scenario_set_run_option(s, a->key[i], a->value[i],
-                                     "command line", err, sizeof err);
+        snprintf(origin, sizeof origin, "collide run: %s", a->option[i]);
+        st = scenario_set_run_option(s, a->key[i], a->value[i], origin, err,
+                                     sizeof err);
         if (st != COLLIDE_OK) {
             fprintf(stderr, "%s\n", err);
             return st;
@@ -574,6 +592,12 @@ static void print_run(const scenario *s, const sim_result *r)
     print_stats(r);
 }
 
+/* The note of a signal during a run of s (interrupt.h). */
+static void note_run(const scenario *s, const run_args *a, const char *when)
+{
+    interrupt_note_run(s->source, a->csv, when);
+}
+
 static int finish_run(const scenario *s, const run_args *a, sim_result *r)
 {
     char err[1024];
@@ -585,6 +609,7 @@ static int finish_run(const scenario *s, const run_args *a, sim_result *r)
     if (!a->quiet)
         print_run(s, r);
     if (a->csv) {
+        note_run(s, a, INTERRUPT_WRITING);
         st = output_write_csv(a->csv, &s->model, r, err, sizeof err);
         if (st != COLLIDE_OK)
             fprintf(stderr, "collide run: %s\n", err);
@@ -592,23 +617,13 @@ static int finish_run(const scenario *s, const run_args *a, sim_result *r)
     return st;
 }
 
-/* An integer option in [lo, hi], or -1 with a message naming it. */
-static long int_option(const char *name, const char *text, long lo, long hi)
-{
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || v < lo || v > hi) {
-        fprintf(stderr, "collide run: %s = %s is outside the allowed range: "
-                "an integer in [%ld, %ld]\n", name, text, lo, hi);
-        return -1;
-    }
-    return v;
-}
-
 /* The options of the MPFR mode, checked against each other. */
 static int mp_args(const run_args *a, mp_cli_args *m)
 {
-    double room;
+    static const number_range bits_range = {"BITS", MP_BITS_MIN, MP_BITS_MAX,
+                                            1, 1, 1};
+    number_range digits = {"D", 1, 0, 1, 1, 1};
+    double v;
     if (a->nset > 0 && !(a->nset == 1 && strcmp(a->key[0], "samples") == 0)) {
         fprintf(stderr, "collide run: --rtol, --atol and --h-max are "
                 "binary64 settings; with --precision use --digits\n");
@@ -619,22 +634,14 @@ static int mp_args(const run_args *a, mp_cli_args *m)
                 "--precision (use --samples)\n");
         return COLLIDE_E_USAGE;
     }
-    m->bits = int_option("--precision", a->precision, MP_BITS_MIN, MP_BITS_MAX);
-    if (m->bits < 0)
+    if (!option_number("run", "--precision", a->precision, &bits_range, &v))
         return COLLIDE_E_INPUT;
-    room = floor((double)m->bits * log10(2.0) - 8);
+    m->bits = (long)v;
+    digits.hi = floor((double)m->bits * log10(2.0) - 8); /* BITS log10(2) - 8 */
     m->digits = NAN;
-    if (a->digits) {
-        char *end;
-        m->digits = strtod(a->digits, &end);
-        if (end == a->digits || *end != '\0' || !(m->digits >= 1) ||
-            m->digits > room) {
-            fprintf(stderr, "collide run: --digits = %s is outside the allowed "
-                    "range: D in [1, %g] at --precision %ld (BITS log10(2) - "
-                    "8)\n", a->digits, room, m->bits);
-            return COLLIDE_E_INPUT;
-        }
-    }
+    if (a->digits &&
+        !option_number("run", "--digits", a->digits, &digits, &m->digits))
+        return COLLIDE_E_INPUT;
     m->check = a->check;
     m->csv = a->csv;
     m->quiet = a->quiet;
@@ -650,6 +657,7 @@ static int cmd_run(int argc, char **argv)
     int st;
     if (wants_help(argc, argv)) {
         fputs(usage_run, stdout);
+        status_print(stdout, &status_collide);
         return COLLIDE_OK;
     }
     st = parse_run_args(argc, argv, &a);
@@ -666,7 +674,10 @@ static int cmd_run(int argc, char **argv)
     if (a.precision) {
         mp_cli_args m;
         st = mp_args(&a, &m);
-        return st != COLLIDE_OK ? st : mp_cli_run(&s, &m);
+        if (st != COLLIDE_OK)
+            return st;
+        note_run(&s, &a, "during the run");
+        return mp_cli_run(&s, &m);
     }
     if (a.digits || a.check) {
         fprintf(stderr, "collide run: --digits and --check need --precision\n");
@@ -676,12 +687,15 @@ static int cmd_run(int argc, char **argv)
         static double times[SAMPLE_AT_MAX];
         int n = parse_sample_times(a.at, s.model.T, times);
         if (n < 0)
-            return COLLIDE_E_INPUT;
+            return n == -2 ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
         s.opt.sample_at = times;
         s.opt.n_sample_at = n;
     }
     memset(&r, 0, sizeof r);
+    note_run(&s, &a, "during the run");
+    interrupt_counter(&r.ncollisions, "collisions");
     sim_run(&s.model, &s.opt, &r);
+    interrupt_counter(NULL, NULL);
     st = finish_run(&s, &a, &r);
     sim_result_free(&r);
     return st;
@@ -703,7 +717,7 @@ static const char usage_plot[] =
     "\n"
     "exit status: 0 ok, 2 usage, 3 bad input or gnuplot not installed\n"
     "(Debian package gnuplot-nox), 4 a figure could not be written or\n"
-    "gnuplot failed, 5-10 a run failed\n";
+    "gnuplot failed, 5-13 a run failed (collide --help)\n";
 
 /* collide plot SCENARIO... [--out DIR] [--samples N]: see plot.h. */
 static int cmd_plot(int argc, char **argv)
@@ -739,12 +753,14 @@ static int cmd_plot(int argc, char **argv)
 
 /* ---- signals ---- */
 
-/* SIGINT, SIGTERM: no partial output file is left behind. */
+/* SIGINT, SIGTERM: no partial output file is left behind, and one line
+ * on stderr says what was interrupted and what was kept (interrupt.h);
+ * only async-signal-safe calls. */
 static void on_signal(int sig)
 {
-    (void)sig;
     output_remove_temporaries();
     plot_remove_temporaries();
+    interrupt_write(sig);
     _exit(COLLIDE_E_INTERRUPT);
 }
 
@@ -754,8 +770,73 @@ static void install_handlers(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);   /* one note, even when both come */
+    sigaddset(&sa.sa_mask, SIGTERM);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The value of the last option opt among the options of a sweep (each
+ * followed by its value, as sweep_command reads them), or NULL. */
+static const char *sweep_option(int argc, char **argv, const char *opt)
+{
+    const char *v = NULL;
+    int i;
+    for (i = 0; i + 1 < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            if (strcmp(argv[i], opt) == 0)
+                v = argv[i + 1];
+            i++;
+        }
+    return v;
+}
+
+/* The first operand of a sweep (GRID), or "". */
+static const char *sweep_grid(int argc, char **argv)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            i++;
+        else
+            return argv[i];
+    }
+    return "";
+}
+
+/* The note of a signal during a sweep: --out FILE is not written (it is
+ * renamed into place only at the end), and with --resume DIR the points
+ * finished are kept there for a rerun. */
+static void note_sweep(int argc, char **argv)
+{
+    const char *out = sweep_option(argc, argv, "--out");
+    const char *dir = sweep_option(argc, argv, "--resume");
+    char what[4200], kept[8600], rows[4200];
+    snprintf(what, sizeof what, "collide sweep: %s", sweep_grid(argc, argv));
+    if (out)
+        snprintf(rows, sizeof rows, "%s not written", out);
+    else
+        snprintf(rows, sizeof rows, "no row printed");
+    if (dir)
+        snprintf(kept, sizeof kept, "%s; the points finished are kept in %s: "
+                 "a rerun with --resume %s runs only the rest", rows, dir, dir);
+    else
+        snprintf(kept, sizeof kept, "%s; no point kept (--resume DIR keeps "
+                 "them)", rows);
+    interrupt_note(what, "", kept);
+}
+
+/* The note of a signal during command cmd before it says more. */
+static void note_command(const char *cmd, int argc, char **argv)
+{
+    char what[64];
+    if (strcmp(cmd, "sweep") == 0) {
+        note_sweep(argc, argv);
+        return;
+    }
+    snprintf(what, sizeof what, "collide %.40s", cmd);
+    interrupt_note(what, "", strcmp(cmd, "plot") == 0 ?
+                   "no partial figure is left" : "");
 }
 
 /* The command named by argv[1]. */
@@ -766,6 +847,7 @@ static int dispatch(int argc, char **argv)
         return usage_error("", "missing COMMAND", "");
     if (is_help(cmd)) {
         fputs(usage_main, stdout);
+        status_print(stdout, &status_collide);
         return COLLIDE_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
@@ -773,6 +855,7 @@ static int dispatch(int argc, char **argv)
                mpfr_get_version(), gmp_version);
         return COLLIDE_OK;
     }
+    note_command(cmd, argc - 2, argv + 2);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "show") == 0)

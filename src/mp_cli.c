@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "interrupt.h"
 #include "mp_output.h"
 #include "mp_sim.h"
 
@@ -52,7 +53,9 @@ static collide_status run_at(const scenario *s, long bits, double tol,
     o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     o.digits = tol;
     o.progress = isatty(STDERR_FILENO);
+    interrupt_counter(&r->ncollisions, "collisions");
     st = mp_run(M, &o, r);
+    interrupt_counter(NULL, NULL);
     if (st != COLLIDE_OK)
         fprintf(stderr, "collide run: %s: %s\n", s->source, r->diagnosis);
     return st;
@@ -143,10 +146,21 @@ static int same_rows(const mp_result *r, const mp_result *rb)
            r->nsamples == rb->nsamples && r->final_contact == rb->final_contact;
 }
 
+/* Copies what was written to f (rewound) to stdout. */
+static void copy_out(FILE *f)
+{
+    char buf[4096];
+    size_t n;
+    rewind(f);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stdout);
+}
+
 /* Compares the tables written in da (the run) and db (the reference) with
- * the threshold of `out` digits, printing the scd; with scd_dir, leaves
- * the scd tables there. COLLIDE_OK, COLLIDE_E_CHECK below the digits, or
- * the status of what failed. */
+ * the threshold of `out` digits, printing the scd (with --quiet only when
+ * a value falls short: nothing is printed on success); with scd_dir,
+ * leaves the scd tables there. COLLIDE_OK, COLLIDE_E_CHECK below the
+ * digits, or the status of what failed. */
 static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
                                    const char *da, const char *db,
                                    const char *scd_dir)
@@ -154,14 +168,25 @@ static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
     compare_options co;
     compare_status cs;
     collide_status st = COLLIDE_OK;
-    printf("\ncheck against %ld bits, tolerance 1e-%.1f: significant "
-           "correct digits (scd) of every value\n",
-           a->bits + CHECK_BITS, tol + CHECK_DIGITS);
+    FILE *f = a->quiet ? tmpfile() : stdout;
+    if (!f) {
+        fprintf(stderr, "collide run: --check: cannot make a temporary file: "
+                "%s\n", strerror(errno));
+        return COLLIDE_E_IO;
+    }
+    fprintf(f, "\ncheck against %ld bits, tolerance 1e-%.1f: significant "
+            "correct digits (scd) of every value\n",
+            a->bits + CHECK_BITS, tol + CHECK_DIGITS);
     co.a = da;
     co.b = db;
     co.digits = out;
     co.scd_csv = NULL;
-    cs = compare_results(&co, stdout, stderr);
+    cs = compare_results(&co, f, stderr);
+    if (f != stdout) {
+        if (cs == COMPARE_BELOW)
+            copy_out(f);
+        fclose(f);
+    }
     if (cs == COMPARE_E_MEMORY)
         return COLLIDE_E_MEMORY;
     if (cs != COMPARE_OK && cs != COMPARE_BELOW)
@@ -184,8 +209,12 @@ static collide_status check(const scenario *s, const mp_cli_args *a,
     mp_result rb;
     char da[4096] = "", db[4096] = "", err[1024];
     int extra = out + CHECK_DIGITS;
-    collide_status st = run_at(s, a->bits + CHECK_BITS, tol + CHECK_DIGITS,
-                               &Mb, &rb);
+    collide_status st;
+    char when[96];
+    snprintf(when, sizeof when, "during the --check run at %ld bits",
+             a->bits + CHECK_BITS);
+    interrupt_note_run(s->source, a->csv, when);
+    st = run_at(s, a->bits + CHECK_BITS, tol + CHECK_DIGITS, &Mb, &rb);
     scd_dir[0] = '\0';
     if (st == COLLIDE_OK && !same_rows(r, &rb)) {
         fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
@@ -261,6 +290,8 @@ int mp_cli_run(const scenario *s, const mp_cli_args *a)
         ledger_warning(s, &r, out);
     if (st == COLLIDE_OK && a->check)
         st = check(s, a, &M, &r, tol, out, scd_dir, sizeof scd_dir);
+    if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])))
+        interrupt_note_run(s->source, a->csv, INTERRUPT_WRITING);
     if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])) &&
         mp_output_write_csv(a->csv, &M, &r, out, scd_dir[0] ? scd_dir : NULL,
                             err, sizeof err) != COLLIDE_OK) {

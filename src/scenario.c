@@ -4,6 +4,8 @@
  * the allowed range.  See scenario.h and doc/cli.md. */
 #include "scenario.h"
 
+#include "number.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -121,30 +123,28 @@ static collide_status fail(const parser *p, int line, const char *fmt, ...)
     return COLLIDE_E_INPUT;
 }
 
-/* A bound of a range as text: "inf", "-inf", an integer or %g. */
-static void bound_text(double b, key_kind kind, char *buf, size_t len)
+/* The range of a key of the table, for number.h. */
+static number_range spec_range(const key_spec *k)
 {
-    if (isinf(b))
-        snprintf(buf, len, "%s", b > 0 ? "inf" : "-inf");
-    else if (kind == K_INT)
-        snprintf(buf, len, "%.0f", b);
-    else
-        snprintf(buf, len, "%g", b);
+    number_range r;
+    r.name = k->key;
+    r.lo = k->lo;
+    r.hi = k->hi;
+    r.lo_closed = k->lo_closed;
+    r.hi_closed = k->hi_closed;
+    r.integer = k->kind == K_INT;
+    return r;
 }
 
 /* "key in [lo, hi)" for a key of the table. */
 static void range_text(const key_spec *k, char *buf, size_t len)
 {
-    char lo[32], hi[32];
+    number_range r = spec_range(k);
     if (strcmp(k->key, "t_tol") == 0) {     /* bounded by T (T_TOL_REL) */
         snprintf(buf, len, "t_tol in [0, %g T]", T_TOL_REL);
         return;
     }
-    bound_text(k->lo, k->kind, lo, sizeof lo);
-    bound_text(k->hi, k->kind, hi, sizeof hi);
-    snprintf(buf, len, "%s in %c%s, %s%c%s", k->key, k->lo_closed ? '[' : '(',
-             lo, hi, k->hi_closed ? ']' : ')',
-             k->kind == K_INT ? ", an integer" : "");
+    number_range_text(&r, buf, len);
 }
 
 /* ---- small text helpers ---- */
@@ -179,101 +179,15 @@ static int is_key_text(const char *b, const char *e)
     return 1;
 }
 
-static int ieq(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return 0;
-    return *a == *b;
-}
-
 /* ---- numbers ---- */
 
-typedef enum num_status { NUM_OK, NUM_EMPTY, NUM_NAN, NUM_SYNTAX,
-                          NUM_OVERFLOW } num_status;
-
-static const char *skip_digits(const char *t, int *count)
-{
-    *count = 0;
-    while (isdigit((unsigned char)*t)) {
-        t++;
-        (*count)++;
-    }
-    return t;
-}
-
-/* 1 when t is [+-] digits [. digits] [(e|E) [+-] digits] with at least one
- * digit in the mantissa: plain decimal, no hexadecimal, no spaces. */
-static int is_decimal(const char *t)
-{
-    int n1, n2, n3;
-    if (*t == '+' || *t == '-')
-        t++;
-    t = skip_digits(t, &n1);
-    n2 = 0;
-    if (*t == '.')
-        t = skip_digits(t + 1, &n2);
-    if (n1 + n2 == 0)
-        return 0;
-    if (*t == 'e' || *t == 'E') {
-        t++;
-        if (*t == '+' || *t == '-')
-            t++;
-        t = skip_digits(t, &n3);
-        if (n3 == 0)
-            return 0;
-    }
-    return *t == '\0';
-}
-
-/* Converts decimal text (or inf, infinity, with a sign) to the nearest
- * double (strtod rounds correctly). */
-static num_status parse_number(const char *t, double *out)
-{
-    const char *u = (*t == '+' || *t == '-') ? t + 1 : t;
-    char *end;
-    if (*t == '\0')
-        return NUM_EMPTY;
-    if (ieq(u, "nan") || strncmp(u, "nan(", 4) == 0 || strncmp(u, "NaN(", 4) == 0)
-        return NUM_NAN;
-    if (ieq(u, "inf") || ieq(u, "infinity")) {
-        *out = *t == '-' ? -HUGE_VAL : HUGE_VAL;
-        return NUM_OK;
-    }
-    if (!is_decimal(t))
-        return NUM_SYNTAX;
-    errno = 0;
-    *out = strtod(t, &end);
-    if (errno == ERANGE && isinf(*out))
-        return NUM_OVERFLOW;
-    return NUM_OK;
-}
-
-static int in_range(const key_spec *k, double v)
-{
-    int lo_ok = k->lo_closed ? v >= k->lo : v > k->lo;
-    int hi_ok = k->hi_closed ? v <= k->hi : v < k->hi;
-    return lo_ok && hi_ok;
-}
-
-/* Reports a value that is not a usable number, with its allowed range. */
+/* Reports a value that is not a number of its range (number.h). */
 static collide_status fail_number(const parser *p, const scenario_entry *e,
-                                  num_status st, const char *range)
+                                  number_status st, const char *range)
 {
-    switch (st) {
-    case NUM_EMPTY:
-        return fail(p, e->line, "%s has no value; the allowed range is %s",
-                    e->key, range);
-    case NUM_NAN:
-        return fail(p, e->line, "%s = %s is NaN, not a number; the allowed "
-                    "range is %s", e->key, e->text, range);
-    case NUM_OVERFLOW:
-        return fail(p, e->line, "%s = %s overflows binary64; the allowed "
-                    "range is %s", e->key, e->text, range);
-    default:
-        return fail(p, e->line, "%s = %s is not a decimal number; the "
-                    "allowed range is %s", e->key, e->text, range);
-    }
+    char msg[512];
+    number_message(e->key, e->text, st, range, msg, sizeof msg);
+    return fail(p, e->line, "%s", msg);
 }
 
 /* ---- entries ---- */
@@ -533,34 +447,27 @@ static void law_param_range(const law *l, int i, char *buf, size_t len)
 static collide_status read_law_param(parser *p, scenario_entry *e, int i)
 {
     char range[128];
-    num_status st = parse_number(e->text, &e->value);
-    if (st == NUM_OK && isfinite(e->value))
+    number_status st = number_parse(e->text, &e->value);
+    if (st == NUMBER_OK && isfinite(e->value))
         return COLLIDE_OK;
     law_param_range(p->law, i, range, sizeof range);
-    if (st == NUM_OK)
-        return fail(p, e->line, "%s = %s is outside the allowed range: %s",
-                    e->key, e->text, range);
-    return fail_number(p, e, st, range);
+    return fail_number(p, e, st == NUMBER_OK ? NUMBER_OUTSIDE : st, range);
 }
 
 static collide_status read_table_value(parser *p, scenario_entry *e,
                                        const key_spec *k)
 {
     char range[128];
-    num_status st;
+    number_range r;
+    number_status st;
     if (k->kind == K_WORD)
         return COLLIDE_OK;
+    r = spec_range(k);
+    st = number_read(e->text, &r, &e->value);
+    if (st == NUMBER_OK)
+        return COLLIDE_OK;
     range_text(k, range, sizeof range);
-    st = parse_number(e->text, &e->value);
-    if (st != NUM_OK)
-        return fail_number(p, e, st, range);
-    if (k->kind == K_INT && isfinite(e->value) && e->value != floor(e->value))
-        return fail(p, e->line, "%s = %s is not an integer; the allowed range "
-                    "is %s", e->key, e->text, range);
-    if (!in_range(k, e->value))
-        return fail(p, e->line, "%s = %s is outside the allowed range: %s",
-                    e->key, e->text, range);
-    return COLLIDE_OK;
+    return fail_number(p, e, st, range);
 }
 
 /* Lists the law's parameter names into buf. */
@@ -1003,6 +910,16 @@ collide_status scenario_parse(const char *text, const char *source,
 
 /* ---- loading ---- */
 
+/* Removes a UTF-8 byte order mark (EF BB BF) at the start of the text of
+ * n bytes in buf (NUL-terminated): some editors write one, and it is no
+ * part of the first line's key. */
+static void skip_bom(char *buf, size_t n)
+{
+    static const char bom[] = "\xEF\xBB\xBF";
+    if (n >= 3 && memcmp(buf, bom, 3) == 0)
+        memmove(buf, buf + 3, n - 2);
+}
+
 collide_status scenario_read_text(const char *path, size_t max,
                                   const char *hint, char **text, char *err,
                                   size_t errlen)
@@ -1039,6 +956,7 @@ collide_status scenario_read_text(const char *path, size_t max,
     }
     fclose(f);
     buf[n] = '\0';
+    skip_bom(buf, n);
     *text = buf;
     return COLLIDE_OK;
 }

@@ -21,6 +21,7 @@
 #include "grid.h"
 #include "mp_cli.h"
 #include "mp_sim.h"
+#include "number.h"
 #include "output.h"
 #include "scenario.h"
 #include "sim.h"
@@ -111,13 +112,18 @@ static int usage_error(const char *cmd, const char *msg, const char *arg)
     return COLLIDE_E_USAGE;
 }
 
-/* An integer in [lo, hi] filling text; 0 when it is not one. */
+/* An integer in [lo, hi] filling text, read by the one number reader
+ * (number.h); 0 when it is not one. */
 static int read_long(const char *text, long lo, long hi, long *v)
 {
-    char *end;
-    errno = 0;
-    *v = strtol(text, &end, 10);
-    return end != text && *end == '\0' && errno == 0 && *v >= lo && *v <= hi;
+    number_range r = {"", 0, 0, 1, 1, 1};
+    double x;
+    r.lo = (double)lo;
+    r.hi = (double)hi;
+    if (number_read(text, &r, &x) != NUMBER_OK)
+        return 0;
+    *v = (long)x;
+    return 1;
 }
 
 /* K/N of --shard, 1 <= K <= N. */

@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "model.h"
+#include "number.h"
 #include "scenario.h"
 
 #define PI 3.14159265358979323846
@@ -661,6 +662,126 @@ static void test_load_file(void)
     }
 }
 
+/* The 1-based line of text that begins with key, or 0. */
+static int line_of_key(const char *text, const char *key)
+{
+    int line = 1;
+    for (;;) {
+        const char *nl = strchr(text, '\n');
+        if (strncmp(text, key, strlen(key)) == 0)
+            return line;
+        if (!nl)
+            return 0;
+        text = nl + 1;
+        line++;
+    }
+}
+
+/* A scenario file that begins with a UTF-8 byte order mark reads as the
+ * same file without it; a mark anywhere else is still no part of a key. */
+static void test_bom(void)
+{
+    char dir[] = "/tmp/collide-test-XXXXXX", path[64], err[1024];
+    const char *text = scenario_builtin_text("hertz");
+    collide_status st;
+    FILE *f;
+    if (!mkdtemp(dir)) {
+        check_true(0, "a temporary directory for the BOM tests");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/bom.scn", dir);
+    f = fopen(path, "wb");
+    fputs("\xEF\xBB\xBF", f);
+    fputs(text, f);
+    fclose(f);
+    st = scenario_load(path, &sc, err, sizeof err);
+    check_true(st == COLLIDE_OK && sc.model.sys == SYS_HR &&
+                   scenario_find(&sc, "system") != NULL &&
+                   strcmp(scenario_find(&sc, "system")->text, "Hr") == 0 &&
+                   scenario_find(&sc, "system")->line == line_of_key(text, "system"),
+               st == COLLIDE_OK ? "a leading UTF-8 BOM is skipped" : err);
+    f = fopen(path, "wb");
+    fputs("# a comment\n\xEF\xBB\xBFsystem = Hr\n", f);
+    fclose(f);
+    st = scenario_load(path, &sc, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "bom.scn:2: ") != NULL &&
+                   strstr(err, "not a name") != NULL,
+               "a BOM not at the start of the file is refused at its line");
+    f = fopen(path, "wb");
+    fputs("\xEF\xBB\xBF", f);
+    fclose(f);
+    st = scenario_load(path, &sc, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "system is required") != NULL,
+               "a file of only a BOM is an empty scenario");
+    remove(path);
+    remove(dir);
+}
+
+/* ---- the one number reader (number.h) ---- */
+
+/* number_read of text in r gives want (and, when NUMBER_OK, the value v). */
+static void number_case(const char *text, const number_range *r,
+                        number_status want, double v)
+{
+    char name[256];
+    double got = NAN;
+    number_status st = number_read(text, r, &got);
+    snprintf(name, sizeof name, "number '%s' in %s: status %d (want %d), %g",
+             text, r->name, (int)st, (int)want, got);
+    check_true(st == want && (want != NUMBER_OK || got == v), name);
+}
+
+static void test_numbers(void)
+{
+    static const number_range t = {"t", 0, 0.1, 1, 1, 0};
+    static const number_range d = {"D", 1, 30, 1, 1, 1};
+    static const number_range h = {"h_max", 0, HUGE_VAL, 0, 1, 0};
+    static const number_range a = {"atol", 0, HUGE_VAL, 0, 0, 0};
+    char buf[512], long_text[300];
+    number_case("0.05", &t, NUMBER_OK, 0.05);
+    number_case("+5e-2", &t, NUMBER_OK, 0.05);
+    number_case(".05", &t, NUMBER_OK, 0.05);
+    number_case("0x1p-4", &t, NUMBER_SYNTAX, 0);
+    number_case("0X10", &d, NUMBER_SYNTAX, 0);
+    number_case(" 0.05", &t, NUMBER_SYNTAX, 0);
+    number_case("0.05 ", &t, NUMBER_SYNTAX, 0);
+    number_case("0.05,", &t, NUMBER_SYNTAX, 0);
+    number_case("0,05", &t, NUMBER_SYNTAX, 0);
+    number_case("", &t, NUMBER_EMPTY, 0);
+    number_case("nan", &t, NUMBER_NAN, 0);
+    number_case("1e999", &a, NUMBER_OVERFLOW, 0);
+    number_case("0.2", &t, NUMBER_OUTSIDE, 0);
+    number_case("-0", &t, NUMBER_OK, 0);
+    number_case("24.5", &d, NUMBER_NOT_INTEGER, 0);
+    number_case("24", &d, NUMBER_OK, 24);
+    number_case("2.4e1", &d, NUMBER_OK, 24);
+    number_case("31", &d, NUMBER_OUTSIDE, 0);
+    number_case("inf", &h, NUMBER_OK, HUGE_VAL);
+    number_case("inf", &a, NUMBER_OUTSIDE, 0);
+    number_case("0", &a, NUMBER_OUTSIDE, 0);
+    number_range_text(&h, buf, sizeof buf);
+    check_true(strcmp(buf, "h_max in (0, inf]") == 0, buf);
+    number_range_text(&d, buf, sizeof buf);
+    check_true(strcmp(buf, "D in [1, 30], an integer") == 0, buf);
+    {
+        number_range T = {"t", 0, 0.26449259004510767, 1, 1, 0};
+        number_range_text(&T, buf, sizeof buf);
+        check_true(strcmp(buf, "t in [0, 0.26449259004510767]") == 0,
+                   "a bound is written with the digits that read back to it");
+    }
+    number_message("--digits", "24.5", NUMBER_NOT_INTEGER,
+                   "D in [1, 30], an integer", buf, sizeof buf);
+    check_true(strcmp(buf, "--digits = 24.5 is not an integer; the allowed "
+                      "range is D in [1, 30], an integer") == 0, buf);
+    memset(long_text, '7', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    long_text[0] = 'x';
+    number_message("--at", long_text, NUMBER_SYNTAX, "t in [0, 1]", buf,
+                   sizeof buf);
+    check_true(strlen(buf) < 160 && strstr(buf, "7777...") != NULL,
+               "a long bad value is echoed cut, with ...");
+}
+
 static void test_quantities(void)
 {
     scenario_quantity q[32];
@@ -688,6 +809,8 @@ int main(void)
     test_syntax_accepted();
     test_run_option();
     test_load_file();
+    test_bom();
+    test_numbers();
     test_quantities();
     return check_summary("test_scenario");
 }

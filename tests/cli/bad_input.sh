@@ -225,4 +225,19 @@ SCN
 failed_run "overflow" 5 "NaN or infinity in the state" "$tmp/overflow.scn"
 has "last events: none" "$tmp/err"; check "overflow: no event yet, said" $?
 
+# A UTF-8 byte order mark at the start of a scenario or grid file is
+# skipped (it is not part of the first key); the run is that of the file
+# without it.
+bom=$(printf '\357\273\277')
+{ printf '%s' "$bom"; "$exe" show hertz; } >"$tmp/bom.scn"
+run "$exe" run "$tmp/bom.scn" --quiet --csv "$tmp/bom"
+check "a scenario file with a UTF-8 BOM runs (exit $rc: $(head -n 1 "$tmp/err"))" $rc
+"$exe" run hertz --quiet --csv "$tmp/nobom"
+cmp -s "$tmp/bom/collisions.csv" "$tmp/nobom/collisions.csv"
+check "... with the collisions of the file without it" $?
+printf '%sscenario = hertz\nv0 = -1, -2\n' "$bom" >"$tmp/bom.grid"
+run "$exe" sweep "$tmp/bom.grid" --threads 1
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 3 ]
+check "a grid file with a UTF-8 BOM sweeps (exit $rc: $(head -n 1 "$tmp/err"))" $?
+
 finish bad_input.sh

@@ -68,4 +68,44 @@ run "$exe" show no-such-scenario
 [ "$rc" -eq 3 ]; check "collide show of a missing scenario exits 3" $?
 has "no-such-scenario" "$tmp/err"; check "collide show names the missing scenario" $?
 
+# ---- the exit statuses: one table in the code, the same in README.md ----
+# readme_statuses HEADING: the rows "N meaning" of the first status table
+# after the README line HEADING.
+readme_statuses() {
+    awk -v h="$1" '$0 == h { on = 1; next }
+        on && /^\| status \| meaning \|$/ { t = 1; next }
+        t && /^\|---/ { next }
+        t && /^\| / { sub(/^\| /, ""); sub(/ \|$/, ""); sub(/ \| /, " "); print; next }
+        t { exit }' README.md
+}
+# help_statuses CMD...: the rows "N meaning" that `collide CMD --help`
+# prints after "exit status:", continuation lines joined.
+help_statuses() {
+    "$exe" "$@" --help | awk '/^exit status:$/ { t = 1; next }
+        t && /^ *[0-9]+  / { if (row != "") print row
+                             sub(/^ */, ""); sub(/  /, " "); row = $0; next }
+        t && /^      [^ ]/ { sub(/^ */, ""); row = row " " $0; next }
+        END { if (row != "") print row }'
+}
+same_statuses() { # NAME HEADING CMD...
+    name=$1; heading=$2; shift 2
+    readme_statuses "$heading" >"$tmp/readme.st"
+    help_statuses "$@" >"$tmp/help.st"
+    [ -s "$tmp/readme.st" ] && cmp -s "$tmp/readme.st" "$tmp/help.st"
+    check "$name: README's exit statuses are those --help prints ($(diff "$tmp/readme.st" "$tmp/help.st" | head -n 3 | tr '\n' ' '))" $?
+}
+same_statuses "collide --help" "## The command line"
+same_statuses "collide run --help" "## The command line" run
+same_statuses "collide compare --help" "### Comparing results (\`collide compare\`)" compare
+same_statuses "collide audit --help" "### Auditing a trajectory (\`collide audit\`)" audit
+# every status of common.h is in the table, 12 and 13 included
+for st in 0 2 3 4 5 6 7 8 9 10 11 12 13; do
+    help_statuses | grep -q "^$st " && readme_statuses "## The command line" | grep -q "^$st "
+    check "exit status $st listed by collide --help and README" $?
+done
+grep -o 'COLLIDE_[A-Z_]* = [0-9]*' src/common.h | sed 's/.* = //' | sort -n >"$tmp/codes"
+help_statuses | cut -d' ' -f1 | sort -n >"$tmp/listed"
+cmp -s "$tmp/codes" "$tmp/listed"
+check "collide --help lists exactly the statuses of src/common.h" $?
+
 finish help.sh

@@ -21,7 +21,7 @@ td=$(sed -n 2p "$tmp/mp/collisions.csv" | cut -d, -f4)
 check "t_d = pi/100 written to 30 digits (got $td)" $?
 
 # --check: scd tables beside the tables, every value to the digits asked
-run "$exe" run hertz --precision 128 --digits 20 --check --quiet --csv "$tmp/chk"
+run "$exe" run hertz --precision 128 --digits 20 --check --csv "$tmp/chk"
 check "hertz --check at 128 bits, 20 digits: exit 0 (got $rc)" "$rc"
 for t in collisions events ledger samples; do
     [ -s "$tmp/chk/$t.scd.csv" ] &&
@@ -60,8 +60,8 @@ bad() { # NAME STATUS TEXT ARGS...
     [ "$rc" -eq "$want" ] && has "$text" "$tmp/err" && [ ! -e "$tmp/bad" ]
     check "$name: exit $want, \"$text\", no file (got $rc)" $?
 }
-bad "--precision 52" 3 "--precision = 52 is outside the allowed range: an integer in [53, 16384]" --precision 52
-bad "--precision 1e3" 3 "--precision = 1e3 is outside the allowed range" --precision 1e3
+bad "--precision 52" 3 "--precision = 52 is outside the allowed range: BITS in [53, 16384], an integer" --precision 52
+bad "--precision 1e5" 3 "--precision = 1e5 is outside the allowed range" --precision 1e5
 bad "--digits 40 at 128 bits" 3 "--digits = 40 is outside the allowed range: D in [1, 30]" --precision 128 --digits 40
 bad "--rtol with --precision" 2 "binary64 settings" --precision 128 --rtol 1e-9
 bad "--check without --precision" 2 "--digits and --check need --precision" --check

@@ -1,0 +1,96 @@
+/* status.c - the exit statuses of the command line; see status.h. */
+#include "status.h"
+
+#include <string.h>
+
+#include "audit.h"
+#include "common.h"
+#include "compare.h"
+
+#define WIDTH 76  /* columns of a help text */
+#define INDENT 6  /* where a meaning starts */
+
+static const status_meaning collide_rows[] = {
+    {COLLIDE_OK, "success"},
+    {COLLIDE_E_USAGE, "usage error: an unknown command or option, a missing "
+                      "argument"},
+    {COLLIDE_E_INPUT, "bad input: a scenario, a grid or an option value that "
+                      "is not valid, a file that cannot be read"},
+    {COLLIDE_E_IO, "an output file, or the standard output (a full disk), "
+                   "could not be written"},
+    {COLLIDE_E_NONFINITE, "the run reached a state that is not finite"},
+    {COLLIDE_E_STEP, "the step size fell under its floor, or max_steps was "
+                     "reached"},
+    {COLLIDE_E_EVENT, "an event could not be located"},
+    {COLLIDE_E_ZENO, "Zeno: zeno_events events within zeno_window"},
+    {COLLIDE_E_MEMORY, "out of memory"},
+    {COLLIDE_E_INTERRUPT, "interrupted by SIGINT or SIGTERM (one line on "
+                          "stderr says what was kept)"},
+    {COLLIDE_E_CHECK, "--check found values with fewer significant correct "
+                      "digits than asked, or the two precisions differ in "
+                      "their events"},
+    {COLLIDE_E_LEDGER, "the energy ledger (Eq. 24) fails its check: a "
+                       "residual beyond the bound derived from the "
+                       "tolerances, not finite, or Delta_C < 0"},
+    {COLLIDE_E_PROGRESS, "no progress: the work per unit of simulated time "
+                         "exceeded its bound"},
+};
+
+static const status_meaning compare_rows[] = {
+    {COMPARE_OK, "compared (and every column met --digits)"},
+    {COMPARE_BELOW, "under --digits: a numeric column has a scd under D, or "
+                    "an integer or text column differs"},
+    {COMPARE_E_INPUT, "usage error or bad input: a missing or unreadable "
+                      "file, a file that is not CSV text, a ragged row, rows "
+                      "that differ in number"},
+    {COMPARE_E_IO, "OUT of --scd-csv could not be written"},
+    {COMPARE_E_MEMORY, "out of memory"},
+};
+
+static const status_meaning audit_rows[] = {
+    {AUDIT_OK, "nothing violated"},
+    {AUDIT_FINDINGS, "findings, each printed with its row"},
+    {AUDIT_E_USAGE, "usage error"},
+    {AUDIT_E_INPUT, "bad input: a file that cannot be read, a missing "
+                    "column, a value that is not a number, q not 0 or 1"},
+};
+
+const status_table status_collide = {
+    collide_rows, (int)(sizeof collide_rows / sizeof collide_rows[0])};
+const status_table status_compare = {
+    compare_rows, (int)(sizeof compare_rows / sizeof compare_rows[0])};
+const status_table status_audit = {
+    audit_rows, (int)(sizeof audit_rows / sizeof audit_rows[0])};
+
+/* Writes text from column `col` on, wrapped at WIDTH at spaces, each
+ * further line indented by INDENT. */
+static void print_wrapped(FILE *f, const char *text, int col)
+{
+    while (*text) {
+        int room = WIDTH - col, n = (int)strlen(text);
+        if (n > room) {
+            n = room;
+            while (n > 0 && text[n] != ' ')
+                n--;
+            if (n == 0)   /* a word longer than the line: cut it there */
+                n = room;
+        }
+        fprintf(f, "%.*s\n", n, text);
+        text += n;
+        while (*text == ' ')
+            text++;
+        if (*text)
+            fprintf(f, "%*s", INDENT, "");
+        col = INDENT;
+    }
+}
+
+void status_print(FILE *f, const status_table *t)
+{
+    int i;
+    fputs("exit status:\n", f);
+    for (i = 0; i < t->n; i++) {
+        fprintf(f, "%4d  ", t->row[i].status);
+        print_wrapped(f, t->row[i].meaning, INDENT);
+    }
+}
