@@ -115,9 +115,36 @@ static double stop_min(double a, double b)
     return 8.0 * DBL_EPSILON * s + DBL_MIN;
 }
 
-static int sign_of(double x)
+/* The sign of a switching function's value x whose rounding error is at
+ * most noise: 0 inside the band [-noise, noise], where its sign is
+ * rounding noise and the point counts as a zero. */
+static int band_sign(double x, double noise)
 {
-    return (x > 0.0) - (x < 0.0);
+    return (x > noise) - (x < -noise);
+}
+
+/* The switching functions of the current mode at (t, y) in k, and the
+ * bounds of their errors in noise: the instance's band for a state whose
+ * component i is known to within sqrt(ny) (atol + rtol |y_i|), the
+ * largest error of one component that an accepted step's error norm
+ * allows (0 when the instance gives no band: exact). */
+static void kink_values(const run *R, double t, const double *y, double *k,
+                        double *noise)
+{
+    const hybrid_system *H = R->H;
+    double err[COLLIDE_NY_MAX], w = sqrt((double)H->ny);
+    int i, nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
+    H->kinks(H->ctx, R->q, t, y, k);
+    if (!H->kink_noise) {
+        for (i = 0; i < nk; i++)
+            noise[i] = 0.0;
+        return;
+    }
+    for (i = 0; i < H->ny; i++)
+        err[i] = w * (R->o->atol + R->o->rtol * fabs(y[i]));
+    H->kink_noise(H->ctx, R->q, t, y, err, noise);
+    for (i = 0; i < nk; i++)
+        noise[i] = fabs(noise[i]);
 }
 
 static void rhs(void *ctx, double t, const double *y, double *dy)
@@ -318,32 +345,45 @@ static int screen_events(const run *R, const dop853_step_data *s,
     return 1;
 }
 
-/* The earliest sign change of a switching function; 0 if none. */
+/* The earliest sign change of a switching function; 0 if none. A sign
+ * change counts only from a sample outside the rounding band of the
+ * function on one side to a sample outside it on the other: values
+ * inside the band are zeros to rounding, and a step that starts inside
+ * it starts at the switching point. */
 static int screen_kinks(const run *R, const dop853_step_data *s,
                         const step_samples *S, stop *best)
 {
     const hybrid_system *H = R->H;
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
     double kv[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
+    double kn[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
     double tmin = stop_min(s->t0, s->t0 + s->h);
     int k, i, found = 0;
     if (nk <= 0)
         return 0;
     for (k = 0; k <= S->n; k++)
-        H->kinks(H->ctx, R->q, S->t[k], S->y[k], kv[k]);
+        kink_values(R, S->t[k], S->y[k], kv[k], kn[k]);
     for (i = 0; i < nk; i++) {
-        for (k = 0; k < S->n; k++) {
-            int sa = sign_of(kv[k][i]), sb = sign_of(kv[k + 1][i]);
-            probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
+        int last = 0, ls = 0;   /* the last sample outside the band */
+        for (k = 0; k <= S->n; k++) {
+            int sk = band_sign(kv[k][i], kn[k][i]);
+            probe p = {R, s, PROBE_KINK, i, ls < 0 ? 1.0 : -1.0};
             bracket br;
-            if (sa == 0 || sb == 0 || sa == sb)
-                continue;
-            if (k == 0 && i == R->passed_kink && sa == -R->passed_sign)
-                continue;       /* the point just stepped to, not crossed
+            if (k == 0 && i == R->passed_kink && sk == -R->passed_sign)
+                sk = 0;         /* the point just stepped to, not crossed
                                    yet in rounding: the same crossing */
-            if (locate(R, &p, S->t[k], p.orient * kv[k][i], S->t[k + 1],
-                       p.orient * kv[k + 1][i], &br) != 0)
+            if (sk == 0)
+                continue;
+            if (ls == 0 || sk == ls) {
+                last = k;
+                ls = sk;
+                continue;
+            }
+            if (locate(R, &p, S->t[last], p.orient * kv[last][i], S->t[k],
+                       p.orient * kv[k][i], &br) != 0)
                 return -1;
+            last = k;
+            ls = sk;
             if (br.hi - s->t0 <= tmin)
                 continue;       /* the point we already stand at */
             if (!found || br.hi < best->t) {
@@ -352,7 +392,7 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
                 best->t = br.hi;
                 best->lo = br.lo;
                 best->hi = br.hi;
-                best->new_sign = sb;
+                best->new_sign = sk;
                 found = 1;
             }
             break;
@@ -398,6 +438,8 @@ static collide_status take_event(run *R, const stop *st, double scale)
     e.c_and_d_after = H->in_flow_set(H->ctx, T->to, R->t, after) &&
                       H->in_jump_set(H->ctx, T->to, R->t, after);
     R->r->stats.nevents++;
+    R->r->stats.nstops_tail = 0;
+    R->r->stats.t_tail = R->t;
     if (R->obs && R->obs->on_event) {
         int st_obs = R->obs->on_event(R->obs->ctx, &e);
         if (st_obs)
@@ -491,13 +533,14 @@ static double kink_secant(const run *R, const dop853_step_data *s)
 {
     const hybrid_system *H = R->H;
     double k0[ENGINE_KINK_MAX], k1[ENGINE_KINK_MAX], h = INFINITY;
+    double n0[ENGINE_KINK_MAX], n1[ENGINE_KINK_MAX];
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, i;
     if (nk <= 0 || !finite_vector(s->n, s->y1))
         return h;
-    H->kinks(H->ctx, R->q, s->t0, s->y0, k0);
-    H->kinks(H->ctx, R->q, s->t0 + s->h, s->y1, k1);
+    kink_values(R, s->t0, s->y0, k0, n0);
+    kink_values(R, s->t0 + s->h, s->y1, k1, n1);
     for (i = 0; i < nk; i++) {
-        int a = sign_of(k0[i]), b = sign_of(k1[i]);
+        int a = band_sign(k0[i], n0[i]), b = band_sign(k1[i], n1[i]);
         double cap;
         if (a == 0 || b == 0 || a == b)
             continue;
@@ -544,20 +587,22 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, m, i, found = 0;
     double t1 = s->t0 + s->h, ta = t1;
     double k1[ENGINE_KINK_MAX], ka[ENGINE_KINK_MAX], kb[ENGINE_KINK_MAX];
+    double n1[ENGINE_KINK_MAX], na[ENGINE_KINK_MAX], nb[ENGINE_KINK_MAX];
     double y[COLLIDE_NY_MAX];
     if (nk <= 0 || !(h > 0.0))
         return 0;
-    H->kinks(H->ctx, R->q, t1, s->y1, k1);
+    kink_values(R, t1, s->y1, k1, n1);
     memcpy(ka, k1, sizeof ka);
+    memcpy(na, n1, sizeof na);
     for (m = 1; m <= PREDICT_POINTS && !found; m++) {
         double tb = t1 + h * ((double)m / PREDICT_POINTS);
         dop853_dense_eval(s, tb, y);
-        H->kinks(H->ctx, R->q, tb, y, kb);
+        kink_values(R, tb, y, kb, nb);
         for (i = 0; i < nk; i++) {
-            int sa = sign_of(ka[i]), sb = sign_of(kb[i]);
+            int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
             probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
             bracket br;
-            if (sign_of(k1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
+            if (band_sign(k1[i], n1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
                 continue;
             br.lo = ta;
             br.slo = p.orient * ka[i];
@@ -575,6 +620,7 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
         }
         ta = tb;
         memcpy(ka, kb, sizeof ka);
+        memcpy(na, nb, sizeof na);
     }
     return found;
 }
@@ -595,6 +641,7 @@ static void pass_kink(run *R, const stop *st)
     R->passed_kink = st->index;
     R->passed_sign = st->new_sign;
     R->r->stats.nstops++;
+    R->r->stats.nstops_tail++;
     if (R->h_free > R->h)
         R->h = R->h_free;
 }
@@ -654,6 +701,7 @@ static collide_status reach_stop(run *R, double scale)
     R->r->stats.nstops++;
     if (st.kind == STOP_EVENT)
         return take_event(R, &st, scale);
+    R->r->stats.nstops_tail++;
     R->passed_kink = st.index;
     R->passed_sign = st.new_sign;
     if (R->h_free > R->h)

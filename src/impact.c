@@ -259,6 +259,17 @@ static void kinks(void *ctx, int q, double t, const double *y, double *out)
     I->m->law->kinks(I->m->par, y[L->xc], y + L->z, y[L->v], out);
 }
 
+static void kink_noise(void *ctx, int q, double t, const double *y,
+                       const double *err, double *out)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)q;
+    (void)t;
+    I->m->law->kink_noise(I->m->par, y[L->xc], y + L->z, y[L->v], err[L->xc],
+                          err + L->z, err[L->v], out);
+}
+
 static double next_breakpoint(void *ctx, double t)
 {
     const impact *I = ctx;
@@ -642,6 +653,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.in_jump_set = in_jump;
     H.nkink = nkink;
     H.kinks = kinks;
+    H.kink_noise = kink_noise;
     H.next_breakpoint = next_breakpoint;
     H.mode_name = mode_name;
     H.component_name = component_name;
@@ -678,6 +690,8 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     r->stats.nfev = er.stats.nfev;
     r->stats.nevents = er.stats.nevents;
     r->stats.nstops = er.stats.nstops;
+    r->stats.nstops_tail = er.stats.nstops_tail;
+    r->stats.t_tail = er.stats.t_tail;
     r->t_final = er.t;
     r->j_final = er.j;
     r->q_final = er.q;

@@ -78,6 +78,8 @@ typedef struct sample_rec {
 typedef struct sim_stats {
     long steps_accepted, steps_rejected, nfev;
     long nevents, nstops;   /* events; steps ended at switching points */
+    long nstops_tail;       /* switching stops after the last event ... */
+    double t_tail;          /* ... at this time (0: no event) */
     double cpu_seconds;
 } sim_stats;
 
