@@ -26,6 +26,8 @@
  * by about delta / h times the error of a step that straddles it by half
  * (measured: 1e5 tolerances), so below 1e-4 tolerances here. */
 #define KINK_SLACK 1e-9
+#define FLOOR_MARGIN 4.0        /* a first step is at least this many
+                                  times the step floor */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
                                   point beyond a step */
 #define PREDICT_AHEAD 2.0      /* predictions reach this many steps ahead */
@@ -33,6 +35,12 @@
                                   they extrapolate */
 
 enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_KINK = 2 };
+
+/* The screening of a step found a guard that leaves zero at the start of
+ * its interval and comes back within rounding of the start: the next
+ * event lies under the step floor (returned by screen_guard, screen_events
+ * and screen, where -1 is a root that could not be located). */
+#define SCREEN_FLOOR (-2)
 
 typedef struct stop {
     int kind;
@@ -65,8 +73,6 @@ typedef struct run {
     int retries;           /* re-steps towards the pending stop */
     int passed_kink;       /* switching function just stepped to, or -1 */
     double h_free;         /* proposal after the last step not cut short */
-    double h_start[ENGINE_TRANS_MAX]; /* first accepted step of the last
-                                         interval of each mode, or 0 */
     int passed_sign;       /* its sign beyond that point */
     double kink_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
@@ -109,6 +115,13 @@ double root_eval(const void *ctx, double t)
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* The step floor at t: one_step takes no step of this size or smaller
+ * (16 ulp of t), except to end at a stop or at T. */
+static double step_floor(double t)
+{
+    return 16.0 * DBL_EPSILON * fabs(t);
+}
+
 static double stop_min(double a, double b)
 {
     double s = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
@@ -123,6 +136,17 @@ static int band_sign(double x, double noise)
     return (x > noise) - (x < -noise);
 }
 
+/* The error of each component of the state y that the tolerances allow:
+ * sqrt(ny) (atol + rtol |y_i|), the largest error of one component that
+ * an accepted step's error norm allows. */
+static void state_error(const run *R, const double *y, double *err)
+{
+    double w = sqrt((double)R->H->ny);
+    int i;
+    for (i = 0; i < R->H->ny; i++)
+        err[i] = w * (R->o->atol + R->o->rtol * fabs(y[i]));
+}
+
 /* The switching functions of the current mode at (t, y) in k, and the
  * bounds of their errors in noise: the instance's band for a state whose
  * component i is known to within sqrt(ny) (atol + rtol |y_i|), the
@@ -132,7 +156,7 @@ static void kink_values(const run *R, double t, const double *y, double *k,
                         double *noise)
 {
     const hybrid_system *H = R->H;
-    double err[COLLIDE_NY_MAX], w = sqrt((double)H->ny);
+    double err[COLLIDE_NY_MAX];
     int i, nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
     H->kinks(H->ctx, R->q, t, y, k);
     if (!H->kink_noise) {
@@ -140,8 +164,7 @@ static void kink_values(const run *R, double t, const double *y, double *k,
             noise[i] = 0.0;
         return;
     }
-    for (i = 0; i < H->ny; i++)
-        err[i] = w * (R->o->atol + R->o->rtol * fabs(y[i]));
+    state_error(R, y, err);
     H->kink_noise(H->ctx, R->q, t, y, err, noise);
     for (i = 0; i < nk; i++)
         noise[i] = fabs(noise[i]);
@@ -255,9 +278,66 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
     return transversality_margin(H->trans[tr].sigma, isfinite(rate) ? rate : 0.0);
 }
 
+/* The error band of guard tr at (t, y): the largest change of the guard
+ * when one component of y moves by its error (state_error) either way,
+ * summed over the components. */
+static double guard_band(const run *R, int tr, double t, const double *y)
+{
+    const hybrid_system *H = R->H;
+    double err[COLLIDE_NY_MAX], yp[COLLIDE_NY_MAX], g0, band = 0.0;
+    int i;
+    state_error(R, y, err);
+    memcpy(yp, y, sizeof(double) * (size_t)H->ny);
+    g0 = H->guard(H->ctx, tr, t, y);
+    for (i = 0; i < H->ny; i++) {
+        double up, down;
+        yp[i] = y[i] + err[i];
+        up = fabs(H->guard(H->ctx, tr, t, yp) - g0);
+        yp[i] = y[i] - err[i];
+        down = fabs(H->guard(H->ctx, tr, t, yp) - g0);
+        yp[i] = y[i];
+        band += fmax(up, down);
+    }
+    return band;
+}
+
+/* Whether the crossing of guard tr (orientation sg) located at br between
+ * samples k and k + 1 of step s, with margin m, is a touch within the
+ * error of the run rather than a crossing (rule R2: a guard that touches
+ * zero and goes back does not cross). A guard g whose rate changes at
+ * g2 = |d(sigma dg/dt)/dt| (from the samples) and which reaches zero with
+ * margin m goes beyond zero by at most m^2 / (2 g2); it is a touch when
+ * that excursion lies within the guard's error band (m^2 <= 2 g2 band)
+ * and the guard is back on the near side, sigma g < 0, within
+ * 4 sqrt(2 band / g2) (four times the longest such excursion) on the
+ * continuous extension: at the top of an undamped contact from rest
+ * (Phi = k min(x_c, 0) with x_c back at 0 and v = 0, within rounding).
+ * A guard that stays at or beyond zero (a separation at x_c = 0 with
+ * v > 0) crosses, however small its margin. */
+static int guard_touch(const run *R, const dop853_step_data *s,
+                       const step_samples *S, int tr, double sg, int k,
+                       const double *rate, const bracket *br, double m)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX], band, g2, back;
+    g2 = fabs(rate[k + 1] - rate[k]) / (S->t[k + 1] - S->t[k]);
+    if (!(g2 > 0.0) || !(m >= 0.0))
+        return 0;
+    dop853_dense_eval(s, br->hi, y);
+    band = guard_band(R, tr, br->hi, y);
+    if (!(m * m <= 2.0 * g2 * band))
+        return 0;
+    back = 4.0 * sqrt(2.0 * band / g2);
+    if (!(back > 0.0 && back <= s->h))
+        return 0;
+    dop853_dense_eval(s, br->hi + back, y);
+    return sg * H->guard(H->ctx, tr, br->hi + back, y) < 0.0;
+}
+
 /* The earliest instant in the step at which transition tr is enabled and
  * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
- * the root could not be located. *scale gets the largest |rate| seen. */
+ * the root could not be located. *scale gets the largest |rate| seen. A
+ * touch within the error of the run (guard_touch) is no crossing. */
 static int screen_guard(const run *R, const dop853_step_data *s,
                         const step_samples *S, int tr, stop *st,
                         double *scale)
@@ -267,6 +347,7 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     double v[SAMPLES_MAX + 1], rate[SAMPLES_MAX + 1];
     probe p = {R, s, PROBE_GUARD, tr, sg};
     probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg};
+    probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg};  /* sigma dg/dt */
     int k;
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
@@ -275,11 +356,26 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             *scale = fabs(rate[k]);
     }
     for (k = 0; k < S->n; k++) {
-        double a = S->t[k], b = S->t[k + 1];
+        double a = S->t[k], b = S->t[k + 1], margin;
         double ya[COLLIDE_NY_MAX];
         bracket br;
         int at_start = (k == 0 && R->fresh);
-        if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
+        if (at_start && v[k] == 0.0 && rate[k] < 0.0) {
+            /* on the guard at the start, leaving it on the near side: a
+               crossing in [a, b] comes after the guard's least value
+               (an excursion shorter than the sample spacing, such as a
+               flight after a bounce shorter than the first step) */
+            double vm;
+            if (!(v[k + 1] >= 0.0 && rate[k + 1] > 0.0))
+                continue;
+            if (locate(R, &pu, a, rate[k], b, rate[k + 1], &br) != 0)
+                return -1;
+            vm = root_eval(&p, br.lo);
+            if (!(vm < 0.0))
+                return SCREEN_FLOOR;  /* the excursion is not resolved */
+            if (locate(R, &p, br.lo, vm, b, v[k + 1], &br) != 0)
+                return -1;
+        } else if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
             if (v[k] == 0.0) {          /* on the guard at the start */
                 br.lo = br.hi = a;
             } else if (locate(R, &p, a, v[k], b, v[k + 1], &br) != 0) {
@@ -304,12 +400,16 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             dop853_dense_eval(s, br.hi, ya);
         if (!H->enabled(H->ctx, tr, br.hi, ya))
             continue;           /* crossed while not enabled: no event */
+        margin = margin_before(R, s, tr, br.lo);
+        if (br.hi > br.lo &&
+            guard_touch(R, s, S, tr, sg, k, rate, &br, margin))
+            continue;           /* touched within the error: no event */
         st->kind = STOP_EVENT;
         st->index = tr;
         st->t = br.hi;
         st->lo = br.lo;
         st->hi = br.hi;
-        st->margin = margin_before(R, s, tr, br.lo);
+        st->margin = margin;
         return 1;
     }
     return 0;
@@ -331,7 +431,7 @@ static int screen_events(const run *R, const dop853_step_data *s,
             continue;
         got = screen_guard(R, s, S, tr, &cand[n], scale);
         if (got < 0)
-            return -1;
+            return got;
         tau[n] = got ? cand[n].t : 0.0;
         elig[n] = got;
         map[n] = tr;
@@ -465,14 +565,12 @@ static collide_status take_event(run *R, const stop *st, double scale)
     R->r->stats.nfev++;
     R->fresh = 1;
     R->rate_scale = 0.0;
+    /* a new interval of flow: its first step is chosen afresh from the
+       state after the jump (the steps of earlier intervals say nothing of
+       it), and never under the step floor */
     R->h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
                             &R->ctl, &R->r->stats.nfev);
-    /* the heuristic cannot see a force that vanishes at the reset
-       (Eq. 60): the first step of the last interval of this mode is the
-       better guess when it is smaller */
-    if (R->q >= 0 && R->q < ENGINE_TRANS_MAX && R->h_start[R->q] > 0.0 &&
-        R->h_start[R->q] < R->h)
-        R->h = R->h_start[R->q];
+    R->h = fmax(R->h, FLOOR_MARGIN * step_floor(R->t));
     R->h_free = R->h;
     return COLLIDE_OK;
 }
@@ -663,7 +761,9 @@ static int screen(run *R, const dop853_step_data *s, stop *st, double *scale,
     ge = screen_events(R, s, S, &ev, scale);
     R->rate_scale = *scale;
     gk = screen_kinks(R, s, S, &kk);
-    if (ge < 0 || gk < 0)
+    if (ge < 0)
+        return ge;
+    if (gk < 0)
         return -1;
     *event_too = ge;
     st->kind = STOP_NONE;
@@ -681,8 +781,6 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
     R->t = te;
-    if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
-        R->h_start[R->q] = te - s->t0;
     R->fresh = 0;
     R->passed_kink = -1;
     R->r->stats.steps_accepted++;
@@ -783,7 +881,7 @@ static collide_status one_step(run *R, int *rejected_last)
     if (R->r->stats.steps_accepted >= R->o->max_steps)
         return fail(R, COLLIDE_E_STEP, "the bound max_steps on accepted "
                                        "steps was reached");
-    if (!(t1 - R->t > 16.0 * DBL_EPSILON * fabs(R->t)) && t1 < R->T &&
+    if (!(t1 - R->t > step_floor(R->t)) && t1 < R->T &&
         R->pending.kind == STOP_NONE)
         return fail(R, COLLIDE_E_STEP, "step size under its floor "
                                        "(16 ulp of t)");
@@ -793,6 +891,10 @@ static collide_status one_step(run *R, int *rejected_last)
         return reject(R, &s, t1, err, rejected_last);
     dop853_dense_prepare(rhs, R, &s, &R->r->stats.nfev);
     got = screen(R, &s, &st, &scale, &event_too);
+    if (got == SCREEN_FLOOR)
+        return fail(R, COLLIDE_E_STEP, "step size under its floor (16 ulp "
+                    "of t): a guard leaves zero at the start of the interval "
+                    "and comes back to it within rounding of the start");
     if (got < 0)
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");
