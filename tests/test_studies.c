@@ -270,16 +270,16 @@ static void study3(void)
         sim_result_free(&r[i]);
 }
 
-/* ---- settling contacts (issue: switching stops on rounding noise) ------- */
+/* ---- settling contacts: no switching stops on integration noise ------- */
 
 /* Study 1 run to T = 2 s, so that the last contact settles for 1.7 s, at
  * the tolerances of the paper's ratio atol = rtol 1e-3 down to 1e-14: the
  * run completes (it stalled with max_steps when every sign change of the
  * noise of Psi_2 = v - Phi/c was a switching point to step to), and the
  * switching stops after the last event stay few per simulated second (a
- * settled contact has no switching points; the noise gave 900 a second at
- * the default tolerance, growing as it tightened). The step bound keeps a
- * stall short. */
+ * settled contact has no switching points; the noise gave about 1400 a
+ * second at the default tolerance, and a stall at 1e-13). The step bound
+ * keeps a stall short. */
 static void study1_settles(void)
 {
     static const char *const rtols[] = {"1e-11", "1e-13", "1e-14"};
