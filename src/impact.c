@@ -484,7 +484,8 @@ static void contact_observables(impact *I, collision_rec *c, double t,
     c->t_d = obs_contact_duration(c->t_e, c->t_s);         /* Eq. (194) */
     c->t_f = NAN;                                          /* Eq. (195) */
     c->v_s = y[L->v];
-    c->e = obs_restitution(c->v_i, c->v_s);                /* Eq. (197) */
+    /* Eq. (197); undefined (NaN) for a contact that commences at rest */
+    c->e = c->v_i == 0.0 ? NAN : obs_restitution(c->v_i, c->v_s);
     c->xc_max = obs_running_max(I->xc_max, fabs(y[L->xc])); /* Eq. (198) */
     c->Fc_max = obs_running_max(I->fc_max,
                                 impact_contact_force(I->m, L, 1, y));
