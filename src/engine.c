@@ -280,12 +280,19 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
 
 /* The error band of guard tr at (t, y): the largest change of the guard
  * when one component of y moves by its error (state_error) either way,
- * summed over the components. */
-static double guard_band(const run *R, int tr, double t, const double *y)
+ * summed over the components. *window gets the longest time that a
+ * component the guard depends on stays beyond a value it touches within
+ * its error err_i: 2 sqrt(2 err_i / a_i), with a_i its acceleration
+ * between samples k and k + 1 of S (the guard may hide the component's
+ * excursion: Phi of SHCCL is 0 wherever x_c > 0). */
+static double guard_band(const run *R, const step_samples *S, int k, int tr,
+                         double t, const double *y, double *window)
 {
     const hybrid_system *H = R->H;
     double err[COLLIDE_NY_MAX], yp[COLLIDE_NY_MAX], g0, band = 0.0;
+    double dt = S->t[k + 1] - S->t[k];
     int i;
+    *window = 0.0;
     state_error(R, y, err);
     memcpy(yp, y, sizeof(double) * (size_t)H->ny);
     g0 = H->guard(H->ctx, tr, t, y);
@@ -297,6 +304,11 @@ static double guard_band(const run *R, int tr, double t, const double *y)
         down = fabs(H->guard(H->ctx, tr, t, yp) - g0);
         yp[i] = y[i];
         band += fmax(up, down);
+        if (fmax(up, down) > 0.0) {
+            double a = fabs(S->dy[k + 1][i] - S->dy[k][i]) / dt;
+            if (a > 0.0)
+                *window = fmax(*window, 2.0 * sqrt(2.0 * err[i] / a));
+        }
     }
     return band;
 }
@@ -308,10 +320,12 @@ static double guard_band(const run *R, int tr, double t, const double *y)
  * g2 = |d(sigma dg/dt)/dt| (from the samples) and which reaches zero with
  * margin m goes beyond zero by at most m^2 / (2 g2); it is a touch when
  * that excursion lies within the guard's error band (m^2 <= 2 g2 band)
- * and the guard is back on the near side, sigma g < 0, within
- * 4 sqrt(2 band / g2) (four times the longest such excursion) on the
- * continuous extension: at the top of an undamped contact from rest
- * (Phi = k min(x_c, 0) with x_c back at 0 and v = 0, within rounding).
+ * and the guard is back on the near side, sigma g < 0, on the continuous
+ * extension after the longer of 4 sqrt(2 band / g2) (four times the
+ * longest such excursion) and the window of guard_band (the longest
+ * excursion of a component it depends on within that component's error):
+ * at the top of an undamped contact from rest (Phi = k min(x_c, 0), or
+ * -k (-x_c)^(3/2), with x_c back at 0 and v = 0 within rounding).
  * A guard that stays at or beyond zero (a separation at x_c = 0 with
  * v > 0) crosses, however small its margin. */
 static int guard_touch(const run *R, const dop853_step_data *s,
@@ -319,15 +333,15 @@ static int guard_touch(const run *R, const dop853_step_data *s,
                        const double *rate, const bracket *br, double m)
 {
     const hybrid_system *H = R->H;
-    double y[COLLIDE_NY_MAX], band, g2, back;
+    double y[COLLIDE_NY_MAX], band, g2, back, window;
     g2 = fabs(rate[k + 1] - rate[k]) / (S->t[k + 1] - S->t[k]);
     if (!(g2 > 0.0) || !(m >= 0.0))
         return 0;
     dop853_dense_eval(s, br->hi, y);
-    band = guard_band(R, tr, br->hi, y);
+    band = guard_band(R, S, k, tr, br->hi, y, &window);
     if (!(m * m <= 2.0 * g2 * band))
         return 0;
-    back = 4.0 * sqrt(2.0 * band / g2);
+    back = fmax(4.0 * sqrt(2.0 * band / g2), window);
     if (!(back > 0.0 && back <= s->h))
         return 0;
     dop853_dense_eval(s, br->hi + back, y);
@@ -360,19 +374,23 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         double ya[COLLIDE_NY_MAX];
         bracket br;
         int at_start = (k == 0 && R->fresh);
-        if (at_start && v[k] == 0.0 && rate[k] < 0.0) {
-            /* on the guard at the start, leaving it on the near side: a
-               crossing in [a, b] comes after the guard's least value
-               (an excursion shorter than the sample spacing, such as a
-               flight after a bounce shorter than the first step) */
+        if (((at_start && v[k] == 0.0) || v[k] > 0.0) && v[k + 1] >= 0.0 &&
+            rate[k] < 0.0 && rate[k + 1] > 0.0) {
+            /* on or beyond the guard at a, and at b, with a least value
+               between: the guard may dip to the near side and cross back
+               in its orientation within the sample spacing (a flight after
+               a bounce shorter than the first step; a ball that leaves the
+               surface overlapping it by rounding and rises above it for
+               less than a sample spacing) */
             double vm;
-            if (!(v[k + 1] >= 0.0 && rate[k + 1] > 0.0))
-                continue;
             if (locate(R, &pu, a, rate[k], b, rate[k + 1], &br) != 0)
                 return -1;
             vm = root_eval(&p, br.lo);
-            if (!(vm < 0.0))
-                return SCREEN_FLOOR;  /* the excursion is not resolved */
+            if (!(vm < 0.0)) {
+                if (v[k] == 0.0)
+                    return SCREEN_FLOOR;  /* an excursion not resolved */
+                continue;                 /* no dip: no crossing */
+            }
             if (locate(R, &p, br.lo, vm, b, v[k + 1], &br) != 0)
                 return -1;
         } else if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
