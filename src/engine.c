@@ -26,6 +26,8 @@
  * by about delta / h times the error of a step that straddles it by half
  * (measured: 1e5 tolerances), so below 1e-4 tolerances here. */
 #define KINK_SLACK 1e-9
+#define FLOOR_MARGIN 4.0        /* a first step is at least this many
+                                  times the step floor */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
                                   point beyond a step */
 #define PREDICT_AHEAD 2.0      /* predictions reach this many steps ahead */
@@ -33,6 +35,12 @@
                                   they extrapolate */
 
 enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_KINK = 2 };
+
+/* The screening of a step found a guard that leaves zero at the start of
+ * its interval and comes back within rounding of the start: the next
+ * event lies under the step floor (returned by screen_guard, screen_events
+ * and screen, where -1 is a root that could not be located). */
+#define SCREEN_FLOOR (-2)
 
 typedef struct stop {
     int kind;
@@ -66,8 +74,6 @@ typedef struct run {
     int retries;           /* re-steps towards the pending stop */
     int passed_kink;       /* switching function just stepped to, or -1 */
     double h_free;         /* proposal after the last step not cut short */
-    double h_start[ENGINE_TRANS_MAX]; /* first accepted step of the last
-                                         interval of each mode, or 0 */
     int passed_sign;       /* its sign beyond that point */
     double kink_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
@@ -111,15 +117,59 @@ double root_eval(const void *ctx, double t)
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* The step floor at t: one_step takes no step of this size or smaller
+ * (16 ulp of t), except to end at a stop or at T. */
+static double step_floor(double t)
+{
+    return 16.0 * DBL_EPSILON * fabs(t);
+}
+
 static double stop_min(double a, double b)
 {
     double s = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
     return 8.0 * DBL_EPSILON * s + DBL_MIN;
 }
 
-static int sign_of(double x)
+/* The sign of a switching function's value x whose rounding error is at
+ * most noise: 0 inside the band [-noise, noise], where its sign is
+ * rounding noise and the point counts as a zero. */
+static int band_sign(double x, double noise)
 {
-    return (x > 0.0) - (x < 0.0);
+    return (x > noise) - (x < -noise);
+}
+
+/* The error of each component of the state y that the tolerances allow:
+ * sqrt(ny) (atol + rtol |y_i|), the largest error of one component that
+ * an accepted step's error norm allows. */
+static void state_error(const run *R, const double *y, double *err)
+{
+    double w = sqrt((double)R->H->ny);
+    int i;
+    for (i = 0; i < R->H->ny; i++)
+        err[i] = w * (R->o->atol + R->o->rtol * fabs(y[i]));
+}
+
+/* The switching functions of the current mode at (t, y) in k, and the
+ * bounds of their errors in noise: the instance's band for a state whose
+ * component i is known to within sqrt(ny) (atol + rtol |y_i|), the
+ * largest error of one component that an accepted step's error norm
+ * allows (0 when the instance gives no band: exact). */
+static void kink_values(const run *R, double t, const double *y, double *k,
+                        double *noise)
+{
+    const hybrid_system *H = R->H;
+    double err[COLLIDE_NY_MAX];
+    int i, nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
+    H->kinks(H->ctx, R->q, t, y, k);
+    if (!H->kink_noise) {
+        for (i = 0; i < nk; i++)
+            noise[i] = 0.0;
+        return;
+    }
+    state_error(R, y, err);
+    H->kink_noise(H->ctx, R->q, t, y, err, noise);
+    for (i = 0; i < nk; i++)
+        noise[i] = fabs(noise[i]);
 }
 
 static void rhs(void *ctx, double t, const double *y, double *dy)
@@ -264,9 +314,80 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
     return rate;
 }
 
+/* The error band of guard tr at (t, y): the largest change of the guard
+ * when one component of y moves by its error (state_error) either way,
+ * summed over the components. *window gets the longest time that a
+ * component the guard depends on stays beyond a value it touches within
+ * its error err_i: 2 sqrt(2 err_i / a_i), with a_i its acceleration
+ * between samples k and k + 1 of S (the guard may hide the component's
+ * excursion: Phi of SHCCL is 0 wherever x_c > 0). */
+static double guard_band(const run *R, const step_samples *S, int k, int tr,
+                         double t, const double *y, double *window)
+{
+    const hybrid_system *H = R->H;
+    double err[COLLIDE_NY_MAX], yp[COLLIDE_NY_MAX], g0, band = 0.0;
+    double dt = S->t[k + 1] - S->t[k];
+    int i;
+    *window = 0.0;
+    state_error(R, y, err);
+    memcpy(yp, y, sizeof(double) * (size_t)H->ny);
+    g0 = H->guard(H->ctx, tr, t, y);
+    for (i = 0; i < H->ny; i++) {
+        double up, down;
+        yp[i] = y[i] + err[i];
+        up = fabs(H->guard(H->ctx, tr, t, yp) - g0);
+        yp[i] = y[i] - err[i];
+        down = fabs(H->guard(H->ctx, tr, t, yp) - g0);
+        yp[i] = y[i];
+        band += fmax(up, down);
+        if (fmax(up, down) > 0.0) {
+            double a = fabs(S->dy[k + 1][i] - S->dy[k][i]) / dt;
+            if (a > 0.0)
+                *window = fmax(*window, 2.0 * sqrt(2.0 * err[i] / a));
+        }
+    }
+    return band;
+}
+
+/* Whether the crossing of guard tr (orientation sg) located at br between
+ * samples k and k + 1 of step s, with margin m, is a touch within the
+ * error of the run rather than a crossing (rule R2: a guard that touches
+ * zero and goes back does not cross). A guard g whose rate changes at
+ * g2 = |d(sigma dg/dt)/dt| (from the samples) and which reaches zero with
+ * margin m goes beyond zero by at most m^2 / (2 g2); it is a touch when
+ * that excursion lies within the guard's error band (m^2 <= 2 g2 band)
+ * and the guard is back on the near side, sigma g < 0, on the continuous
+ * extension after the longer of 4 sqrt(2 band / g2) (four times the
+ * longest such excursion) and the window of guard_band (the longest
+ * excursion of a component it depends on within that component's error):
+ * at the top of an undamped contact from rest (Phi = k min(x_c, 0), or
+ * -k (-x_c)^(3/2), with x_c back at 0 and v = 0 within rounding).
+ * A guard that stays at or beyond zero (a separation at x_c = 0 with
+ * v > 0) crosses, however small its margin. */
+static int guard_touch(const run *R, const dop853_step_data *s,
+                       const step_samples *S, int tr, double sg, int k,
+                       const double *rate, const bracket *br, double m)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX], band, g2, back, window;
+    g2 = fabs(rate[k + 1] - rate[k]) / (S->t[k + 1] - S->t[k]);
+    if (!(g2 > 0.0) || !(m >= 0.0))
+        return 0;
+    dop853_dense_eval(s, br->hi, y);
+    band = guard_band(R, S, k, tr, br->hi, y, &window);
+    if (!(m * m <= 2.0 * g2 * band))
+        return 0;
+    back = fmax(4.0 * sqrt(2.0 * band / g2), window);
+    if (!(back > 0.0 && back <= s->h))
+        return 0;
+    dop853_dense_eval(s, br->hi + back, y);
+    return sg * H->guard(H->ctx, tr, br->hi + back, y) < 0.0;
+}
+
 /* The earliest instant in the step at which transition tr is enabled and
  * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
- * the root could not be located. */
+ * the root could not be located. A touch within the error of the run
+ * (guard_touch) is no crossing. */
 static int screen_guard(const run *R, const dop853_step_data *s,
                         const step_samples *S, int tr, stop *st)
 {
@@ -275,17 +396,37 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     double v[SAMPLES_MAX + 1], rate[SAMPLES_MAX + 1];
     probe p = {R, s, PROBE_GUARD, tr, sg};
     probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg};
+    probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg};  /* sigma dg/dt */
     int k;
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
         rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
     }
     for (k = 0; k < S->n; k++) {
-        double a = S->t[k], b = S->t[k + 1];
+        double a = S->t[k], b = S->t[k + 1], margin;
         double ya[COLLIDE_NY_MAX];
         bracket br;
         int at_start = (k == 0 && R->fresh);
-        if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
+        if (((at_start && v[k] == 0.0) || v[k] > 0.0) && v[k + 1] >= 0.0 &&
+            rate[k] < 0.0 && rate[k + 1] > 0.0) {
+            /* on or beyond the guard at a, and at b, with a least value
+               between: the guard may dip to the near side and cross back
+               in its orientation within the sample spacing (a flight after
+               a bounce shorter than the first step; a ball that leaves the
+               surface overlapping it by rounding and rises above it for
+               less than a sample spacing) */
+            double vm;
+            if (locate(R, &pu, a, rate[k], b, rate[k + 1], &br) != 0)
+                return -1;
+            vm = root_eval(&p, br.lo);
+            if (!(vm < 0.0)) {
+                if (v[k] == 0.0)
+                    return SCREEN_FLOOR;  /* an excursion not resolved */
+                continue;                 /* no dip: no crossing */
+            }
+            if (locate(R, &p, br.lo, vm, b, v[k + 1], &br) != 0)
+                return -1;
+        } else if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
             if (v[k] == 0.0) {          /* on the guard at the start */
                 br.lo = br.hi = a;
             } else if (locate(R, &p, a, v[k], b, v[k + 1], &br) != 0) {
@@ -310,12 +451,16 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             dop853_dense_eval(s, br.hi, ya);
         if (!H->enabled(H->ctx, tr, br.hi, ya))
             continue;           /* crossed while not enabled: no event */
+        margin = margin_before(R, s, tr, br.lo, &st->margin_res);
+        if (br.hi > br.lo &&
+            guard_touch(R, s, S, tr, sg, k, rate, &br, margin))
+            continue;           /* touched within the error: no event */
         st->kind = STOP_EVENT;
         st->index = tr;
         st->t = br.hi;
         st->lo = br.lo;
         st->hi = br.hi;
-        st->margin = margin_before(R, s, tr, br.lo, &st->margin_res);
+        st->margin = margin;
         return 1;
     }
     return 0;
@@ -337,7 +482,7 @@ static int screen_events(const run *R, const dop853_step_data *s,
             continue;
         got = screen_guard(R, s, S, tr, &cand[n]);
         if (got < 0)
-            return -1;
+            return got;
         tau[n] = got ? cand[n].t : 0.0;
         elig[n] = got;
         map[n] = tr;
@@ -351,32 +496,45 @@ static int screen_events(const run *R, const dop853_step_data *s,
     return 1;
 }
 
-/* The earliest sign change of a switching function; 0 if none. */
+/* The earliest sign change of a switching function; 0 if none. A sign
+ * change counts only from a sample outside the rounding band of the
+ * function on one side to a sample outside it on the other: values
+ * inside the band are zeros to rounding, and a step that starts inside
+ * it starts at the switching point. */
 static int screen_kinks(const run *R, const dop853_step_data *s,
                         const step_samples *S, stop *best)
 {
     const hybrid_system *H = R->H;
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
     double kv[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
+    double kn[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
     double tmin = stop_min(s->t0, s->t0 + s->h);
     int k, i, found = 0;
     if (nk <= 0)
         return 0;
     for (k = 0; k <= S->n; k++)
-        H->kinks(H->ctx, R->q, S->t[k], S->y[k], kv[k]);
+        kink_values(R, S->t[k], S->y[k], kv[k], kn[k]);
     for (i = 0; i < nk; i++) {
-        for (k = 0; k < S->n; k++) {
-            int sa = sign_of(kv[k][i]), sb = sign_of(kv[k + 1][i]);
-            probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
+        int last = 0, ls = 0;   /* the last sample outside the band */
+        for (k = 0; k <= S->n; k++) {
+            int sk = band_sign(kv[k][i], kn[k][i]);
+            probe p = {R, s, PROBE_KINK, i, ls < 0 ? 1.0 : -1.0};
             bracket br;
-            if (sa == 0 || sb == 0 || sa == sb)
-                continue;
-            if (k == 0 && i == R->passed_kink && sa == -R->passed_sign)
-                continue;       /* the point just stepped to, not crossed
+            if (k == 0 && i == R->passed_kink && sk == -R->passed_sign)
+                sk = 0;         /* the point just stepped to, not crossed
                                    yet in rounding: the same crossing */
-            if (locate(R, &p, S->t[k], p.orient * kv[k][i], S->t[k + 1],
-                       p.orient * kv[k + 1][i], &br) != 0)
+            if (sk == 0)
+                continue;
+            if (ls == 0 || sk == ls) {
+                last = k;
+                ls = sk;
+                continue;
+            }
+            if (locate(R, &p, S->t[last], p.orient * kv[last][i], S->t[k],
+                       p.orient * kv[k][i], &br) != 0)
                 return -1;
+            last = k;
+            ls = sk;
             if (br.hi - s->t0 <= tmin)
                 continue;       /* the point we already stand at */
             if (!found || br.hi < best->t) {
@@ -385,7 +543,7 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
                 best->t = br.hi;
                 best->lo = br.lo;
                 best->hi = br.hi;
-                best->new_sign = sb;
+                best->new_sign = sk;
                 found = 1;
             }
             break;
@@ -441,7 +599,7 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
  * is max(|margin|, |d g/dt| of its guard at the start of the flow
  * interval), the definition of both engines; it is grazing when the
  * margin does not exceed graze_tol times that scale, or its resolution
- * (margin_resolution). */
+ * (margin_resolution); a margin within its resolution is reported as 0. */
 static collide_status take_event(run *R, const stop *st)
 {
     const hybrid_system *H = R->H;
@@ -452,7 +610,8 @@ static collide_status take_event(run *R, const stop *st)
     e.j = R->j;
     e.tr = st->index;
     e.before = R->y;
-    e.margin = st->margin;
+    /* a margin within its resolution cannot be told from 0: it is 0 */
+    e.margin = fabs(st->margin) <= st->margin_res ? 0.0 : st->margin;
     e.rate_scale = fmax(fabs(e.margin), st->index < ENGINE_TRANS_MAX
                                             ? R->rate0[st->index] : 0.0);
     e.grazing = is_grazing(e.margin, fmax(R->o->graze_tol * e.rate_scale,
@@ -464,6 +623,8 @@ static collide_status take_event(run *R, const stop *st)
     e.after = after;
     e.c_and_d_after = c_and_d_at(R, T->to, st->index, after);
     R->r->stats.nevents++;
+    R->r->stats.nstops_tail = 0;
+    R->r->stats.t_tail = R->t;
     if (R->obs && R->obs->on_event) {
         int st_obs = R->obs->on_event(R->obs->ctx, &e);
         if (st_obs)
@@ -489,14 +650,12 @@ static collide_status take_event(run *R, const stop *st)
     R->r->stats.nfev++;
     R->fresh = 1;
     record_start_rates(R);
+    /* a new interval of flow: its first step is chosen afresh from the
+       state after the jump (the steps of earlier intervals say nothing of
+       it), and never under the step floor */
     R->h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
                             &R->ctl, &R->r->stats.nfev);
-    /* the heuristic cannot see a force that vanishes at the reset
-       (Eq. 60): the first step of the last interval of this mode is the
-       better guess when it is smaller */
-    if (R->q >= 0 && R->q < ENGINE_TRANS_MAX && R->h_start[R->q] > 0.0 &&
-        R->h_start[R->q] < R->h)
-        R->h = R->h_start[R->q];
+    R->h = fmax(R->h, FLOOR_MARGIN * step_floor(R->t));
     R->h_free = R->h;
     return COLLIDE_OK;
 }
@@ -557,13 +716,14 @@ static double kink_secant(const run *R, const dop853_step_data *s)
 {
     const hybrid_system *H = R->H;
     double k0[ENGINE_KINK_MAX], k1[ENGINE_KINK_MAX], h = INFINITY;
+    double n0[ENGINE_KINK_MAX], n1[ENGINE_KINK_MAX];
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, i;
     if (nk <= 0 || !finite_vector(s->n, s->y1))
         return h;
-    H->kinks(H->ctx, R->q, s->t0, s->y0, k0);
-    H->kinks(H->ctx, R->q, s->t0 + s->h, s->y1, k1);
+    kink_values(R, s->t0, s->y0, k0, n0);
+    kink_values(R, s->t0 + s->h, s->y1, k1, n1);
     for (i = 0; i < nk; i++) {
-        int a = sign_of(k0[i]), b = sign_of(k1[i]);
+        int a = band_sign(k0[i], n0[i]), b = band_sign(k1[i], n1[i]);
         double cap;
         if (a == 0 || b == 0 || a == b)
             continue;
@@ -610,20 +770,22 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
     int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, m, i, found = 0;
     double t1 = s->t0 + s->h, ta = t1;
     double k1[ENGINE_KINK_MAX], ka[ENGINE_KINK_MAX], kb[ENGINE_KINK_MAX];
+    double n1[ENGINE_KINK_MAX], na[ENGINE_KINK_MAX], nb[ENGINE_KINK_MAX];
     double y[COLLIDE_NY_MAX];
     if (nk <= 0 || !(h > 0.0))
         return 0;
-    H->kinks(H->ctx, R->q, t1, s->y1, k1);
+    kink_values(R, t1, s->y1, k1, n1);
     memcpy(ka, k1, sizeof ka);
+    memcpy(na, n1, sizeof na);
     for (m = 1; m <= PREDICT_POINTS && !found; m++) {
         double tb = t1 + h * ((double)m / PREDICT_POINTS);
         dop853_dense_eval(s, tb, y);
-        H->kinks(H->ctx, R->q, tb, y, kb);
+        kink_values(R, tb, y, kb, nb);
         for (i = 0; i < nk; i++) {
-            int sa = sign_of(ka[i]), sb = sign_of(kb[i]);
+            int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
             probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
             bracket br;
-            if (sign_of(k1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
+            if (band_sign(k1[i], n1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
                 continue;
             br.lo = ta;
             br.slo = p.orient * ka[i];
@@ -641,6 +803,7 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
         }
         ta = tb;
         memcpy(ka, kb, sizeof ka);
+        memcpy(na, nb, sizeof na);
     }
     return found;
 }
@@ -661,6 +824,7 @@ static void pass_kink(run *R, const stop *st)
     R->passed_kink = st->index;
     R->passed_sign = st->new_sign;
     R->r->stats.nstops++;
+    R->r->stats.nstops_tail++;
     if (R->h_free > R->h)
         R->h = R->h_free;
 }
@@ -679,7 +843,9 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
     sample_step(s, n, S);
     ge = screen_events(R, s, S, &ev);
     gk = screen_kinks(R, s, S, &kk);
-    if (ge < 0 || gk < 0)
+    if (ge < 0)
+        return ge;
+    if (gk < 0)
         return -1;
     *event_too = ge;
     st->kind = STOP_NONE;
@@ -697,8 +863,6 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
     R->t = te;
-    if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
-        R->h_start[R->q] = te - s->t0;
     R->fresh = 0;
     R->passed_kink = -1;
     R->r->stats.steps_accepted++;
@@ -717,6 +881,7 @@ static collide_status reach_stop(run *R)
     R->r->stats.nstops++;
     if (st.kind == STOP_EVENT)
         return take_event(R, &st);
+    R->r->stats.nstops_tail++;
     R->passed_kink = st.index;
     R->passed_sign = st.new_sign;
     if (R->h_free > R->h)
@@ -797,7 +962,7 @@ static collide_status one_step(run *R, int *rejected_last)
     if (R->r->stats.steps_accepted >= R->o->max_steps)
         return fail(R, COLLIDE_E_STEP, "the bound max_steps on accepted "
                                        "steps was reached");
-    if (!(t1 - R->t > 16.0 * DBL_EPSILON * fabs(R->t)) && t1 < R->T &&
+    if (!(t1 - R->t > step_floor(R->t)) && t1 < R->T &&
         R->pending.kind == STOP_NONE)
         return fail(R, COLLIDE_E_STEP, "step size under its floor "
                                        "(16 ulp of t)");
@@ -807,6 +972,10 @@ static collide_status one_step(run *R, int *rejected_last)
         return reject(R, &s, t1, err, rejected_last);
     dop853_dense_prepare(rhs, R, &s, &R->r->stats.nfev);
     got = screen(R, &s, &st, &event_too);
+    if (got == SCREEN_FLOOR)
+        return fail(R, COLLIDE_E_STEP, "step size under its floor (16 ulp "
+                    "of t): a guard leaves zero at the start of the interval "
+                    "and comes back to it within rounding of the start");
     if (got < 0)
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");

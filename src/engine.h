@@ -47,6 +47,11 @@ typedef struct hybrid_system {
     /* switching functions of mode q (non-smooth points of the flow map) */
     int (*nkink)(void *ctx, int q);
     void (*kinks)(void *ctx, int q, double t, const double *y, double *out);
+    /* a bound on the error of each value of kinks at y, whose components
+       are known to within err[] (optional, may be NULL: exact); a sign
+       change within it is not a switching point */
+    void (*kink_noise)(void *ctx, int q, double t, const double *y,
+                       const double *err, double *out);
     /* next time > t at which the flow map is not smooth in t, or +inf */
     double (*next_breakpoint)(void *ctx, double t);
     /* for diagnoses (optional, may be NULL): the name of mode q and of
@@ -99,8 +104,13 @@ typedef struct engine_options {
     int samples_per_step;  /* dense-output samples per step for screening */
 } engine_options;
 
+/* nstops counts the steps ended at a stop (an event or a switching
+ * point); nstops_tail of them came after the last event, at t_tail (0
+ * when there was none). */
 typedef struct engine_stats {
     long steps_accepted, steps_rejected, nfev, nevents, nstops;
+    long nstops_tail;
+    double t_tail;
 } engine_stats;
 
 typedef struct engine_result {

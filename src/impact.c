@@ -274,6 +274,17 @@ static void kinks(void *ctx, int q, double t, const double *y, double *out)
     I->m->law->kinks(I->m->par, y[L->xc], y + L->z, y[L->v], out);
 }
 
+static void kink_noise(void *ctx, int q, double t, const double *y,
+                       const double *err, double *out)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)q;
+    (void)t;
+    I->m->law->kink_noise(I->m->par, y[L->xc], y + L->z, y[L->v], err[L->xc],
+                          err + L->z, err[L->v], out);
+}
+
 static double next_breakpoint(void *ctx, double t)
 {
     const impact *I = ctx;
@@ -375,96 +386,82 @@ static double contact_quantity(const impact *I, int which, const double *y)
     return impact_contact_force(I->m, &I->L, 1, y);
 }
 
-static double quantity_at(const impact *I, const flow_piece *p, int which,
-                          double t)
+/* The rate of the quantity along the continuous extension: d|x_c|/dt, or
+ * dF_c/dt = -dPhi/dt by the chain rule of the law (phi_rate) on the rates
+ * dy of the extension; the exact derivative of the quantity composed with
+ * the extension, not a difference quotient. */
+static double quantity_rate(const impact *I, int which, const double *y,
+                            const double *dy)
 {
-    double y[COLLIDE_NY_MAX];
+    const layout *L = &I->L;
+    if (which == 0)
+        return y[L->xc] < 0.0 ? -dy[L->xc] : dy[L->xc];
+    return -I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
+                                dy[L->xc], dy + L->z, dy[L->v]);
+}
+
+/* The quantity and its rate at t on the continuous extension of p. */
+static double quantity_at(const impact *I, const flow_piece *p, int which,
+                          double t, double *rate)
+{
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX];
     dop853_dense_eval(p->dense, t, y);
+    dop853_dense_deriv(p->dense, t, dy);
+    *rate = quantity_rate(I, which, y, dy);
     return contact_quantity(I, which, y);
 }
 
-/* Golden-section search for the maximum of the quantity on [a, b] of the
- * continuous extension. */
-static double refine_max(const impact *I, const flow_piece *p, int which,
-                         double a, double b)
+/* The largest value of the quantity on [a, b], where its rate goes from
+ * > 0 at a to < 0 at b: the root of the rate is bracketed by bisection to
+ * adjacent doubles, and the larger of the quantity at the two ends of the
+ * final bracket returned. */
+static double rate_root_max(const impact *I, const flow_piece *p, int which,
+                            double a, double b)
 {
-    const double g = 0.61803398874989484820;
-    double c = b - g * (b - a), d = a + g * (b - a);
-    double fc = quantity_at(I, p, which, c), fd = quantity_at(I, p, which, d);
-    double width = 1e-9 * (b - a); /* the value at the maximum is flat:
-                                      its error is ~ (1e-9)^2 relative */
+    double r, qa, qb;
     int it;
-    for (it = 0; it < 200 && b - a > width; it++) {
-        if (fc >= fd) {
-            b = d; d = c; fd = fc;
-            c = b - g * (b - a);
-            fc = quantity_at(I, p, which, c);
-        } else {
-            a = c; c = d; fc = fd;
-            d = a + g * (b - a);
-            fd = quantity_at(I, p, which, d);
-        }
+    for (it = 0; it < 200; it++) {
+        double m = a + 0.5 * (b - a);
+        if (!(m > a && m < b))
+            break;
+        quantity_at(I, p, which, m, &r);
+        if (r > 0.0)
+            a = m;
+        else if (r < 0.0)
+            b = m;
+        else
+            a = b = m;
     }
-    return fc > fd ? fc : fd;
-}
-
-/* Whether the best of the N + 1 samples (index k, value best) may be
- * exceeded inside the piece: always for an interior sample; for an end,
- * when the quantity rises from it into the piece (probed at 1/64 of the
- * sample spacing). */
-static int rises_inward(const impact *I, const flow_piece *p, int which,
-                        int k, int N, double best)
-{
-    double probe = (p->t1 - p->t0) / (64.0 * N);
-    if (k > 0 && k < N)
-        return 1;
-    if (k == 0)
-        return quantity_at(I, p, which, p->t0 + probe) > best;
-    return quantity_at(I, p, which, p->t1 - probe) > best;
+    qa = quantity_at(I, p, which, a, &r);
+    qb = quantity_at(I, p, which, b, &r);
+    return qa > qb ? qa : qb;
 }
 
 /* The largest of `current` and the maximum of the quantity over the
- * piece: at its ends, and at a maximum near the best sample refined on
- * the continuous extension. The refinement is skipped when the parabola
- * through the best sample and its neighbours peaks, with twice its margin
- * over the best sample, below `current`: the maximum inside cannot then
- * be the greatest of the contact. */
+ * piece (Eqs. 198-199): its values at the ends and at N + 1 samples, and
+ * every interior maximum of the continuous extension, found as a root of
+ * the quantity's rate wherever the rate changes sign from + to - between
+ * two samples. */
 static double piece_max(const impact *I, const flow_piece *p, int which,
                         double current)
 {
     enum { NMAX = 64 };
-    double v[NMAX + 1], best;
-    int N = p->ns > 0 && p->ns <= NMAX ? p->ns : 8, k, kbest = 0;
+    double tk[NMAX + 1], rate[NMAX + 1];
+    int N = p->ns > 0 && p->ns <= NMAX ? p->ns : 8, k;
     for (k = 0; k <= N; k++) {
+        double v;
+        tk[k] = k == N ? p->t1 : p->t0 + (p->t1 - p->t0) * ((double)k / N);
+        v = quantity_at(I, p, which, tk[k], &rate[k]);
         if (k == 0)
-            v[k] = contact_quantity(I, which, p->y0);
+            v = contact_quantity(I, which, p->y0);
         else if (k == N)
-            v[k] = contact_quantity(I, which, p->y1);
-        else if (N == p->ns)   /* the engine's samples of the piece */
-            v[k] = contact_quantity(I, which, p->sy[k]);
-        else
-            v[k] = quantity_at(I, p, which,
-                               p->t0 + (p->t1 - p->t0) * ((double)k / N));
-        if (v[k] > v[kbest])
-            kbest = k;
+            v = contact_quantity(I, which, p->y1);
+        current = obs_running_max(current, v);  /* Eqs. (198)-(199) */
     }
-    best = v[kbest];
-    current = obs_running_max(current, best);  /* Eqs. (198)-(199) */
-    if (kbest > 0 && kbest < N) {
-        double a = v[kbest - 1], b = v[kbest + 1];
-        double curv = a - 2.0 * best + b;     /* < 0 at a maximum */
-        double rise = curv < 0.0 ? -(b - a) * (b - a) / (8.0 * curv) : HUGE_VAL;
-        if (best + 2.0 * rise < current)
-            return current;
-    }
-    if (p->t1 > p->t0 && rises_inward(I, p, which, kbest, N, best)) {
-        /* the maximum lies within a sample spacing of the best sample */
-        double h = (p->t1 - p->t0) / N;
-        double a = kbest > 0 ? p->t0 + (kbest - 1) * h : p->t0;
-        double b = kbest < N ? p->t0 + (kbest + 1) * h : p->t1;
-        double r = refine_max(I, p, which, a, b);
-        current = obs_running_max(current, r);
-    }
+    for (k = 0; k < N; k++)
+        if (rate[k] > 0.0 && rate[k + 1] < 0.0)
+            current = obs_running_max(
+                current, rate_root_max(I, p, which, tk[k], tk[k + 1]));
     return current;
 }
 
@@ -587,7 +584,8 @@ static void contact_observables(impact *I, collision_rec *c, double t,
     c->t_d = obs_contact_duration(c->t_e, c->t_s);         /* Eq. (194) */
     c->t_f = NAN;                                          /* Eq. (195) */
     c->v_s = y[L->v];
-    c->e = obs_restitution(c->v_i, c->v_s);                /* Eq. (197) */
+    /* Eq. (197); undefined (NaN) for a contact that commences at rest */
+    c->e = c->v_i == 0.0 ? NAN : obs_restitution(c->v_i, c->v_s);
     c->xc_max = obs_running_max(I->xc_max, fabs(y[L->xc])); /* Eq. (198) */
     c->Fc_max = obs_running_max(I->fc_max,
                                 impact_contact_force(I->m, L, 1, y));
@@ -611,8 +609,10 @@ static int end_contact(impact *I, const engine_event *e, double d_jump)
     c->DeltaD = d_jump;
     c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
                                   c->DeltaD, c->Is);       /* Eq. (24) */
-    c->ledger_bound = sim_ledger_bound(I->L.ny, I->err_contact,
-        collision_magnitude(c, impact_storage(I->m, &I->L, e->before)));
+    c->ledger_bound = sim_ledger_cap(
+        sim_ledger_bound(I->L.ny, I->err_contact,
+            collision_magnitude(c, impact_storage(I->m, &I->L, e->before))),
+        r->ledger.scale);
     if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return COLLIDE_E_MEMORY;
@@ -704,9 +704,11 @@ static void finish(impact *I, const double *y0)
     l->DeltaD = I->delta_d;
     l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
     track_scale(I, r->y_final);
-    l->bound = sim_ledger_bound(L->ny, I->err_run,
-                                fabs(l->V0) + fabs(l->VT) + fabs(l->DeltaC) +
-                                fabs(l->DeltaD) + fabs(l->Is) + I->jumps_v);
+    l->bound = sim_ledger_cap(
+        sim_ledger_bound(L->ny, I->err_run,
+                         fabs(l->V0) + fabs(l->VT) + fabs(l->DeltaC) +
+                         fabs(l->DeltaD) + fabs(l->Is) + I->jumps_v),
+        l->scale);
     r->final_contact = r->q_final == 1;
     if (r->final_contact) {
         collision_rec *c = &r->final_partial;
@@ -716,14 +718,21 @@ static void finish(impact *I, const double *y0)
         c->DeltaD = 0.0;
         c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC, 0.0,
                                       c->Is);
-        c->ledger_bound = sim_ledger_bound(L->ny, I->err_contact,
-                                           collision_magnitude(c, 0.0));
+        c->ledger_bound = sim_ledger_cap(
+            sim_ledger_bound(L->ny, I->err_contact,
+                             collision_magnitude(c, 0.0)), l->scale);
     }
 }
 
 double sim_ledger_bound(int ny, double step_error_sum, double magnitude)
 {
     return sqrt((double)ny) * step_error_sum + 8.0 * DBL_EPSILON * magnitude;
+}
+
+double sim_ledger_cap(double bound, double scale)
+{
+    double cap = SIM_LEDGER_CAP * scale;
+    return bound > cap ? cap : bound;   /* a NaN bound stays NaN */
 }
 
 collide_status sim_ledger_verdict(double residual, double bound,
@@ -857,6 +866,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.in_c_and_d_at_event = in_c_and_d_at_event;
     H.nkink = nkink;
     H.kinks = kinks;
+    H.kink_noise = kink_noise;
     H.next_breakpoint = next_breakpoint;
     H.mode_name = mode_name;
     H.component_name = component_name;
@@ -894,6 +904,8 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     r->stats.nfev = er.stats.nfev;
     r->stats.nevents = er.stats.nevents;
     r->stats.nstops = er.stats.nstops;
+    r->stats.nstops_tail = er.stats.nstops_tail;
+    r->stats.t_tail = er.stats.t_tail;
     r->t_final = er.t;
     r->j_final = er.j;
     r->q_final = er.q;

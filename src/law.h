@@ -53,6 +53,17 @@ typedef struct law {
     int nkink;
     void (*kinks)(const double *par, double xc, const double *z, double v,
                   double *out);
+    /* A bound on the error of each switching function as kinks evaluates
+     * it at a state whose components x_c, z_c, v are known only to within
+     * exc, ez[], ev (the errors the integrator's tolerance allows): those
+     * errors carried through the function to first order, plus a few ulps
+     * of the magnitudes of the terms it is computed from (its rounding).
+     * A value within its bound is not distinguishable from zero: the
+     * engine takes no sign change inside that band as a switching point.
+     * Writes nkink values. */
+    void (*kink_noise)(const double *par, double xc, const double *z,
+                       double v, double exc, const double *ez, double ev,
+                       double *out);
 
     /* Checks the parameters against the admissible ranges of the paper.
      * Returns -1 when all are admissible; otherwise the index of the first

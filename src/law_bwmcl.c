@@ -150,5 +150,6 @@ const law law_bwmcl = {
     bwmcl_dissipation_rate,
     3,
     bwmcl_kinks,
+    bwmcl_kink_noise,
     bwmcl_validate,
 };

@@ -120,6 +120,12 @@ double bwmcl_dissipation_rate(const double *par, double xc, const double *z,
 void bwmcl_kinks(const double *par, double xc, const double *z, double v,
                  double *out);
 
+/* The error band of each value of bwmcl_kinks (law.h, kink_noise); in
+ * law_noise.c, outside the proved core. */
+void bwmcl_kink_noise(const double *par, double xc, const double *z,
+                      double v, double exc, const double *ez, double ev,
+                      double *out);
+
 /* -1 when the parameters are admissible, else the first bad index. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires range_valid: len == 0 || \valid(range + (0 .. len - 1));

@@ -109,5 +109,6 @@ const law law_bwshccl = {
     bwshccl_dissipation_rate,
     3,
     bwshccl_kinks,
+    bwshccl_kink_noise,
     bwshccl_validate,
 };

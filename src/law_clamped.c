@@ -91,5 +91,6 @@ const law law_clamped = {
     clamped_dissipation_rate,
     1,
     clamped_kinks,
+    clamped_kink_noise,
     clamped_validate,
 };

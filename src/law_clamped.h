@@ -77,6 +77,12 @@ double clamped_dissipation_rate(const double *par, double xc, const double *z,
 void clamped_kinks(const double *par, double xc, const double *z, double v,
                    double *out);
 
+/* The error band of each value of clamped_kinks (law.h, kink_noise); in
+ * law_noise.c, outside the proved core. */
+void clamped_kink_noise(const double *par, double xc, const double *z,
+                   double v, double exc, const double *ez, double ev,
+                   double *out);
+
 /* -1 when k is admissible, else 0. */
 /*@ requires par_valid: \valid_read(par + 0);
     requires range_valid: len == 0 || \valid(range + (0 .. len - 1));

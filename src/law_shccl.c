@@ -184,5 +184,6 @@ const law law_shccl = {
     shccl_dissipation_rate,
     1,
     shccl_kinks,
+    shccl_kink_noise,
     shccl_validate,
 };

@@ -115,6 +115,12 @@ double shccl_dissipation_rate(const double *par, double xc, const double *z,
 void shccl_kinks(const double *par, double xc, const double *z, double v,
                  double *out);
 
+/* The error band of each value of shccl_kinks (law.h, kink_noise); in
+ * law_noise.c, outside the proved core. */
+void shccl_kink_noise(const double *par, double xc, const double *z,
+                   double v, double exc, const double *ez, double ev,
+                   double *out);
+
 /* -1 when {k, p, c} are admissible, else the first bad index. */
 /*@ requires par_valid: \valid_read(par + 0) && \valid_read(par + 1) &&
                         \valid_read(par + 2);

@@ -571,6 +571,10 @@ static void print_stats(const sim_result *r)
            s->steps_rejected);
     printf("  RHS evaluations %ld\n  events %ld, switching stops %ld\n",
            s->nfev, s->nevents, s->nstops);
+    if (r->t_final > s->t_tail)
+        printf("  switching stops after the last event (t = %.6g s) %ld, "
+               "%.4g per simulated second\n", s->t_tail, s->nstops_tail,
+               s->nstops_tail / (r->t_final - s->t_tail));
     print_event_flags(r);
     printf("  CPU time %.3f s\n", s->cpu_seconds);
 }

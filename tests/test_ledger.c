@@ -51,6 +51,10 @@ static void bound_and_verdict(void)
                 1e-15, 0.0, "bound = sqrt(ny) sum + 8 eps magnitude");
     check_true(sim_ledger_bound(9, 0.0, 0.0) == 0.0,
                "no step and nothing to round: bound 0");
+    check_true(sim_ledger_cap(1.0, 10.0) == 10.0 * SIM_LEDGER_CAP &&
+               sim_ledger_cap(1e-9, 10.0) == 1e-9 &&
+               isnan(sim_ledger_cap(NAN, 10.0)),
+               "the bound is capped at SIM_LEDGER_CAP scale; NaN stays NaN");
     check_true(sim_ledger_verdict(1e-12, 1e-12, 0.0) == COLLIDE_OK,
                "residual at its bound passes");
     check_true(sim_ledger_verdict(-1e-12, 1e-12, 1.0) == COLLIDE_OK,

@@ -270,11 +270,60 @@ static void study3(void)
         sim_result_free(&r[i]);
 }
 
+/* ---- settling contacts: no switching stops on integration noise ------- */
+
+/* Study 1 run to T = 2 s, so that the last contact settles for 1.7 s, at
+ * the tolerances of the paper's ratio atol = rtol 1e-3 down to 1e-14: the
+ * run completes (it stalled with max_steps when every sign change of the
+ * noise of Psi_2 = v - Phi/c was a switching point to step to), and the
+ * switching stops after the last event stay few per simulated second (a
+ * settled contact has no switching points; the noise gave about 1400 a
+ * second at the default tolerance, and a stall at 1e-13). The step bound
+ * keeps a stall short. */
+static void study1_settles(void)
+{
+    static const char *const rtols[] = {"1e-11", "1e-13", "1e-14"};
+    static const char *const atols[] = {"1e-14", "1e-16", "1e-17"};
+    int k;
+    for (k = 0; k < 3; k++) {
+        scenario s;
+        sim_result r;
+        char name[128], err[512];
+        double per_s;
+        if (scenario_parse(variant("study1", "T", "2"), "study1", &s, err,
+                           sizeof err) != COLLIDE_OK ||
+            scenario_set_run_option(&s, "rtol", rtols[k], "test", err, sizeof err) ||
+            scenario_set_run_option(&s, "atol", atols[k], "test", err, sizeof err) ||
+            scenario_set_run_option(&s, "max_steps", "100000", "test", err,
+                                    sizeof err)) {
+            check_true(0, err);
+            continue;
+        }
+        memset(&r, 0, sizeof r);
+        sim_run(&s.model, &s.opt, &r);
+        snprintf(name, sizeof name, "study1, T = 2 s, rtol %s: completes",
+                 rtols[k]);
+        if (!check_true(r.status == COLLIDE_OK, name))
+            fprintf(stderr, "  %s\n", r.diagnosis);
+        snprintf(name, sizeof name, "study1, T = 2 s, rtol %s: twelve "
+                 "collisions, the last contact lasting to T", rtols[k]);
+        check_true(r.ncollisions == 12 && r.final_contact, name);
+        per_s = r.t_final > r.stats.t_tail
+                    ? r.stats.nstops_tail / (r.t_final - r.stats.t_tail)
+                    : HUGE_VAL;
+        snprintf(name, sizeof name, "study1, T = 2 s, rtol %s: switching "
+                 "stops per second of the settled contact", rtols[k]);
+        check_range(per_s, 0.0, 100.0, name);
+        sim_result_free(&r);
+    }
+}
+
 int main(void)
 {
     study1();
     study1_last_collision();
     study2();
     study3();
+    study1_settles();
     return check_summary("test_studies");
 }

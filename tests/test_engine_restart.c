@@ -1,0 +1,161 @@
+/* test_engine_restart.c - the first step of an interval of flow and the
+ * tangency of a guard, through whole runs of H_r:
+ *
+ * - after a jump the first step is chosen afresh, never from the steps of
+ *   an earlier interval: a flight that began 1e-18 m above the surface
+ *   took its first step of 1e-18 s, and the flight after the collision
+ *   reused it, under the step floor at t = 0.8 ms (exit 6);
+ * - the clamped law of Eq. (175) with the ball at rest on the surface
+ *   under gravity: the contact commences at t = 0 (tangentially), and the
+ *   ball oscillates in contact between x_c = 0 and x_c = -2 m g / k; at
+ *   each top x_c comes back to 0 with v = 0, so Phi = k min(x_c, 0)
+ *   touches 0 without crossing (sigma dPhi/dt = k v = 0, then Phi < 0
+ *   again) and the state stays in the flow set: rule R2 selects no event.
+ *   The run has no collision and one contact lasting to T. It stopped
+ *   with exit 6 at the first top, and took a separation there once the
+ *   floor no longer stopped it. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "sim_fixture.h"
+
+static const char hertz_low[] =
+    "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm = 1\n"
+    "x0 = 1e-18\nv0 = -1\ninput = none\nT = 0.01\n";
+
+/* The collision from 1e-18 m: one contact, the flight after it to T. */
+static void restart_after_event(void)
+{
+    scenario s;
+    sim_result r;
+    fixture_run_text(hertz_low, &s, &r);
+    if (!check_true(r.status == COLLIDE_OK,
+                    "SHCCL from x0 = 1e-18 m: the run completes"))
+        fprintf(stderr, "  %s\n", r.diagnosis);
+    check_true(r.ncollisions == 1 && r.nevents == 2 && !r.final_contact,
+               "SHCCL from x0 = 1e-18 m: one collision, then flight to T");
+    if (r.ncollisions == 1)
+        check_close(r.collisions[0].e, 1.0, 1e-9, 0.0,
+                    "SHCCL from x0 = 1e-18 m: e = 1 (c = 0)");
+    sim_result_free(&r);
+}
+
+/* The clamped law from rest under gravity, k = 1e4 N/m, m = 1 kg (a period
+ * of 62.8 ms: eight tops within T = 0.5 s), at rtol 1e-11 and 1e-13. */
+static void clamped_at_rest(const char *rtol, const char *atol, double tol)
+{
+    char text[512], name[160], err[256];
+    scenario s;
+    sim_result r;
+    double xs = 2.0 * 9.81 / 1e4;   /* the deepest x_c, 2 m g / k */
+    snprintf(text, sizeof text,
+             "system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nl1 = 0.01\n"
+             "x0 = 0\nv0 = 0\ninput = gravity\nT = 0.5\n");
+    if (scenario_parse(text, "clamped-rest", &s, err, sizeof err) ||
+        scenario_set_run_option(&s, "rtol", rtol, "test", err, sizeof err) ||
+        scenario_set_run_option(&s, "atol", atol, "test", err, sizeof err)) {
+        check_true(0, err);
+        return;
+    }
+    memset(&r, 0, sizeof r);
+    sim_run(&s.model, &s.opt, &r);
+    snprintf(name, sizeof name, "clamped at rest, rtol %s: completes", rtol);
+    if (!check_true(r.status == COLLIDE_OK, name))
+        fprintf(stderr, "  %s\n", r.diagnosis);
+    snprintf(name, sizeof name, "clamped at rest, rtol %s: one event "
+             "(commencement at t = 0), no collision", rtol);
+    check_true(r.nevents == 1 && r.ncollisions == 0 && r.events[0].t == 0.0,
+               name);
+    snprintf(name, sizeof name, "clamped at rest, rtol %s: the contact "
+             "lasts to T", rtol);
+    check_true(r.final_contact && r.t_final == 0.5, name);
+    snprintf(name, sizeof name, "clamped at rest, rtol %s: x_c^max = "
+             "2 m g / k", rtol);
+    check_close(r.final_partial.xc_max, xs, tol, 0.0, name);
+    snprintf(name, sizeof name, "clamped at rest, rtol %s: ledger "
+             "residual / scale within 1e3 rtol", rtol);
+    check_range(fabs(r.ledger.residual / r.ledger.scale), 0.0, 1e3 * tol,
+                name);
+    sim_result_free(&r);
+}
+
+/* Eq. (197) is undefined for a contact that commences at rest (v_i = 0):
+ * e is reported as NaN there, never as an infinity. The undamped Hertzian
+ * contact from rest under gravity (SHCCL, c = 0) comes back to x_c = 0 with
+ * v = 0 at its first top, where Phi = -k (-x_c)^(3/2) is flat; at rtol
+ * 1e-11 the rounding there is taken as a separation (flagged grazing),
+ * which ends a collision with v_i = 0 (it was e = -inf). */
+static void restitution_at_rest(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm = 1\n"
+        "l1 = 0.01\nx0 = 0\nv0 = 0\ninput = gravity\nT = 0.1\n";
+    scenario s;
+    sim_result r;
+    int i, at_rest = 0, bad = 0;
+    fixture_run_text(text, &s, &r);
+    for (i = 0; i < r.ncollisions; i++) {
+        const collision_rec *c = &r.collisions[i];
+        if (c->v_i == 0.0) {
+            at_rest++;
+            bad += !isnan(c->e);
+        } else {
+            bad += !isfinite(c->e);
+        }
+    }
+    check_true(r.status == COLLIDE_OK && at_rest > 0 && bad == 0,
+               "a collision that commences at rest has e = NaN; every "
+               "other e is finite");
+    sim_result_free(&r);
+}
+
+/* The same contact over T = 0.5 s (six tops): wherever the rounding at a
+ * top is taken as a separation, the ball leaves the surface overlapping
+ * it by rounding (x < 0) with v > 0, rises above it for less than a
+ * sample spacing and falls back; that crossing of x = 0 was missed (the
+ * guard dipped between two samples on the crossed side), and the ball
+ * fell through the surface with exit 0 (V(T) = 1.04 J). The energy of a
+ * ball from rest can never exceed m g d, with d = (5 m g / (2 k))^(2/3)
+ * the deepest indentation (m g d = 2/5 k d^(5/2)), nor its position go
+ * below -d. */
+static void hertz_at_rest_stays(const char *rtol, const char *atol)
+{
+    static const char text[] =
+        "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm = 1\n"
+        "l1 = 0.01\nx0 = 0\nv0 = 0\ninput = gravity\nT = 0.5\n";
+    char name[160], err[256];
+    scenario s;
+    sim_result r;
+    double d = pow(2.5 * 9.81 / 1e9, 2.0 / 3.0), x_min = 0.0;
+    int i;
+    if (scenario_parse(text, "hertz-rest", &s, err, sizeof err) ||
+        scenario_set_run_option(&s, "rtol", rtol, "test", err, sizeof err) ||
+        scenario_set_run_option(&s, "atol", atol, "test", err, sizeof err) ||
+        scenario_set_run_option(&s, "samples", "5001", "test", err,
+                                sizeof err)) {
+        check_true(0, err);
+        return;
+    }
+    memset(&r, 0, sizeof r);
+    sim_run(&s.model, &s.opt, &r);
+    for (i = 0; i < r.nsamples; i++)
+        x_min = fmin(x_min, r.samples[i].y[0]);
+    snprintf(name, sizeof name, "undamped Hertzian contact from rest, rtol "
+             "%s: completes, V(T) <= m g d, x >= -d", rtol);
+    check_true(r.status == COLLIDE_OK && r.ledger.VT <= 9.81 * d * 1.001 &&
+                   x_min >= -d * 1.001, name);
+    sim_result_free(&r);
+}
+
+int main(void)
+{
+    restitution_at_rest();
+    hertz_at_rest_stays("1e-11", "1e-14");
+    hertz_at_rest_stays("1e-13", "1e-16");
+    restart_after_event();
+    clamped_at_rest("1e-11", "1e-14", 1e-11);
+    clamped_at_rest("1e-13", "1e-16", 1e-13);
+    return check_summary("test_engine_restart");
+}
