@@ -182,4 +182,13 @@ run "$exe" audit "$tmp/few/trajectory.csv" --scenario hertz
 [ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
 check "hertz with 10 samples: 0 findings (got $rc: $(grep finding "$tmp/out" | head -n 1))" $?
 
+# 200k columns beside the trajectory's (each name of the header was
+# compared with every other: minutes; now linear)
+{ printf 't,j,q,x,v,x_c,z_c,'; seq 200000 | sed 's/^/c/' | paste -sd, -
+  for r in 0 1 2; do printf '0.0%s,0,0,0.00%s,-1,0,0,' "$r" "$((9 - r))"
+      seq 200000 | paste -sd, -; done; } >"$tmp/wide.csv"
+run timeout 30 "$exe" audit "$tmp/wide.csv" --scenario hertz
+[ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
+check "a trajectory with 200007 columns is audited within 30 s (exit $rc)" $?
+
 finish audit.sh
