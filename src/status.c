@@ -51,10 +51,12 @@ static const status_meaning compare_rows[] = {
 
 static const status_meaning audit_rows[] = {
     {AUDIT_OK, "nothing violated"},
-    {AUDIT_FINDINGS, "findings, each printed with its row"},
+    {AUDIT_FINDINGS, "findings, each printed (with its row where it has "
+                     "one)"},
     {AUDIT_E_USAGE, "usage error"},
-    {AUDIT_E_INPUT, "bad input: a file that cannot be read, a missing "
-                    "column, a value that is not a number, q not 0 or 1"},
+    {AUDIT_E_INPUT, "bad input: a file that cannot be read (also REF of "
+                    "--against), a missing column, a value that is not a "
+                    "number, q not 0 or 1"},
 };
 
 const status_table status_collide = {

@@ -32,8 +32,8 @@ awk -F, -v OFS=, -v r="$sep" 'NR == r - 1 || NR == r { next }
     NR > r && !done { if ($3 == 1) done = 1; else { $2 = $2 - 1; $3 = 1 } }
     { print }' "$tr" >"$tmp/nosep.csv"
 run "$exe" audit "$tmp/nosep.csv" --scenario study3-bwmcl
-[ "$rc" -eq 1 ] && { has "finding (jump set)" "$tmp/out" || has "finding (reset)" "$tmp/out" || has "finding (flow set)" "$tmp/out"; }
-check "a missed separation is found (exit $rc)" $?
+[ "$rc" -eq 1 ] && grep -q "^finding (time domain): row [0-9]*: j goes from 1 to 3 " "$tmp/out"
+check "a missed separation is found: j grows by 2 at the next commencement (exit $rc)" $?
 
 # a sign error in the applied force: the ledger does not close
 f1=$(column_of F_e1 "$tr")
@@ -125,11 +125,56 @@ awk -F, -v OFS=, -v c="$f1" 'NR > 1 { $c = -$c } { print }' "$tmp/study2/traject
 run "$exe" audit "$tmp/sign2.csv" --scenario study2
 [ "$rc" -eq 1 ] && has "does not close" "$tmp/out"
 check "study2 with F_e1 of the wrong sign: the ledger does not close (exit $rc)" $?
-# --against a reference of other rows: the comparison's error, exit 3
+# --against a reference of another number of collisions: a finding, the
+# comparison made in memory (no temporary file named), the rows of one
+# side named by i
 head -n 3 "$tmp/study1/collisions.csv" >"$tmp/two.csv"
 run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/two.csv"
-[ "$rc" -eq 3 ] && has "the reference $tmp/two.csv has 2: rows are matched by position" "$tmp/err"
-check "--against a collisions.csv of 2 rows: exit 3 naming it (got $rc)" $?
+[ "$rc" -eq 1 ] && has "finding (against): the trajectory has 12 collisions, the reference $tmp/two.csv has 2" "$tmp/out" &&
+    has "row 12 (i = 11) only in A (the observables recomputed from the rows)" "$tmp/out" &&
+    has "audit: 1 findings (" "$tmp/out" && ! grep -q 'collide-audit-' "$tmp/out" "$tmp/err"
+check "--against a collisions.csv of 2 rows: a finding, exit 1, no temporary named (got $rc)" $?
+# the same number of collisions but other indices
+awk -F, -v OFS=, 'NR > 1 { $1 = $1 + 1 } { print }' "$tmp/study1/collisions.csv" >"$tmp/shifted.csv"
+run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/shifted.csv"
+[ "$rc" -eq 1 ] && has "finding (against): the collisions of the trajectory and of $tmp/shifted.csv differ in their indices i" "$tmp/out"
+check "--against collisions numbered from 1: a finding (got $rc)" $?
+awk -F, -v OFS=, 'NR == 3 { $1 = "x" } { print }' "$tmp/study1/collisions.csv" >"$tmp/badi.csv"
+run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/badi.csv"
+[ "$rc" -eq 3 ] && has 'badi.csv:3: i = "x" is not a finite number' "$tmp/err"
+check "--against a reference with i = x: exit 3 naming the line (got $rc)" $?
+run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/none"
+[ "$rc" -eq 3 ] && has "$tmp/none/collisions.csv: cannot open" "$tmp/err"
+check "--against a missing directory: exit 3 naming its collisions.csv (got $rc)" $?
+
+# ---- the hybrid time domain ----
+# study 1 with j = 0 on every row: q toggles 25 times without a jump
+s1="$tmp/study1/trajectory.csv"
+awk -F, -v OFS=, 'NR > 1 { $2 = 0 } { print }' "$s1" >"$tmp/j0.csv"
+run "$exe" audit "$tmp/j0.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "findings (flow set 0, jump set 0, reset 0, ledger 0, time domain 25, against 0)" "$tmp/out" &&
+    has "q toggles from 0 to 1 with j = 0 unchanged" "$tmp/out"
+check "study1 with j = 0 on every row: 25 time domain findings, exit 1 (got $rc)" $?
+# a row whose time goes back
+t49=$(awk -F, 'NR == 49 { print $1 }' "$s1")
+awk -F, -v OFS=, 'NR == 50 { $1 = 0.01 } { print }' "$s1" >"$tmp/back.csv"
+run "$exe" audit "$tmp/back.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "finding (time domain): row 50: t goes back from $t49 to 0.01" "$tmp/out"
+check "t going back at row 50: a finding, exit 1 (got $rc)" $?
+# j going back, and j growing within an interval of flow
+awk -F, -v OFS=, 'NR > 131 { $2 = $2 - 1 } { print }' "$s1" >"$tmp/jback.csv"
+run "$exe" audit "$tmp/jback.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "finding (time domain): row 132: j goes from 1 to 0" "$tmp/out"
+check "j going back from 1 to 0: a finding (got $rc)" $?
+awk -F, -v OFS=, 'NR > 100 && $2 == 0 { $2 = 1 } { print }' "$s1" >"$tmp/jflow.csv"
+run "$exe" audit "$tmp/jflow.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "finding (time domain): row 101: j grows from 0 to 1 while t moves from" "$tmp/out"
+check "j growing between two times: a finding (got $rc)" $?
+# a bad cell is echoed up to 40 bytes
+awk -F, -v OFS=, 'NR == 5 { $1 = sprintf("%0100d", 7) "x" } { print }' "$s1" >"$tmp/longt.csv"
+run "$exe" audit "$tmp/longt.csv" --scenario study1
+[ "$rc" -eq 3 ] && has "longt.csv:5: t = '$(printf '%040d' 0)[...]' is not a finite decimal number" "$tmp/err"
+check "a cell of 101 bytes is echoed as 40 and [...] (got $rc)" $?
 
 # bad input
 run "$exe" audit "$tmp/missing.csv" --scenario study1
