@@ -134,6 +134,9 @@ run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/
     has "row 12 (i = 11) only in A (the observables recomputed from the rows)" "$tmp/out" &&
     has "audit: 1 findings (" "$tmp/out" && ! grep -q 'collide-audit-' "$tmp/out" "$tmp/err"
 check "--against a collisions.csv of 2 rows: a finding, exit 1, no temporary named (got $rc)" $?
+run "$exe" audit "$tmp/hertz/trajectory.csv" --scenario hertz --against "$tmp/study1"
+[ "$rc" -eq 1 ] && has "finding (against): the trajectory has 1 collision, the reference $tmp/study1/collisions.csv has 12" "$tmp/out"
+check "hertz's one collision against study1's twelve: a finding (got $rc)" $?
 # the same number of collisions but other indices
 awk -F, -v OFS=, 'NR > 1 { $1 = $1 + 1 } { print }' "$tmp/study1/collisions.csv" >"$tmp/shifted.csv"
 run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/shifted.csv"

@@ -143,6 +143,31 @@ run "$exe" compare "$tmp/head.csv" "$d1/samples.csv"
 [ "$rc" -eq 1 ] && [ "$(grep -c ') only in B (' "$tmp/out")" -eq 10 ] &&
     has "samples    ... $n rows only in B in all" "$tmp/out"
 check "$n rows of B only: ten shown, all counted (exit $rc)" $?
+# and more rows of A only: counted on A's side; a row of one side at a
+# jump is named as the end or the start of its interval of flow
+run "$exe" compare "$d1/samples.csv" "$tmp/head.csv"
+[ "$rc" -eq 1 ] && has "head       ... $n rows only in A in all" "$tmp/out"
+check "$n rows of A only: counted on A's side (exit $rc)" $?
+sep=$(awk -F, 'NR > 2 && $1 == t && $2 != j { print NR; exit } { t = $1; j = $2 }' "$d1/samples.csv")
+awk -v r="$sep" 'NR != r - 1 && NR != r' "$d1/samples.csv" >"$tmp/nojump.csv"
+run "$exe" compare "$tmp/nojump.csv" "$d1/samples.csv"
+[ "$rc" -eq 1 ] && has "samples    row $((sep - 2)) (j = 0, end of its interval of flow) only in B" "$tmp/out" &&
+    has "samples    row $((sep - 1)) (j = 1, start of its interval of flow) only in B" "$tmp/out"
+check "the two rows of a jump missing from A: named as end and start (exit $rc)" $?
+# ledger rows of one side, by scope; rows by position beyond the shorter
+head -n 2 "$d1/ledger.csv" >"$tmp/l1.csv"
+run "$exe" compare "$tmp/l1.csv" "$d1/ledger.csv"
+[ "$rc" -eq 1 ] && has "(scope = total) only in B" "$tmp/out"
+check "a ledger without its total: the row of scope total only in B (exit $rc)" $?
+printf 'n,y\n1,2\n' >"$tmp/p1.csv"
+printf 'n,y\n1,2\n3,4\n' >"$tmp/p2.csv"
+run "$exe" compare "$tmp/p1.csv" "$tmp/p2.csv"
+[ "$rc" -eq 1 ] && has "p2         row 2 (row 2) only in B" "$tmp/out"
+check "by position: the second row of B only (exit $rc)" $?
+awk -F, -v OFS=, 'NR == 4 { $1 = "" } { print }' "$d1/samples.csv" >"$tmp/badt.csv"
+run "$exe" compare "$tmp/badt.csv" "$d1/samples.csv"
+[ "$rc" -eq 2 ] && has 'badt.csv:4: t = "" is not a finite number' "$tmp/err"
+check "t empty: exit 2 naming the line (got $rc)" $?
 # a cell of a key column that is not a number: exit 2 naming it
 awk -F, -v OFS=, 'NR == 3 { $2 = "x" } { print }' "$d1/samples.csv" >"$tmp/badj.csv"
 run "$exe" compare "$tmp/badj.csv" "$d1/samples.csv"
@@ -315,6 +340,11 @@ run "$exe" compare "$tmp/dup.csv" "$tmp/dup.csv"
 [ "$rc" -eq 2 ] && has "dup.csv:1: column $(printf 'n%.0s' $(seq 40))[...] appears twice (columns 2 and 3)" "$tmp/err" &&
     ! has "$(printf 'n%.0s' $(seq 41))" "$tmp/err"
 check "a long name named twice: the message echoes 40 bytes of it and [...] (exit $rc)" $?
+# cut at a character of UTF-8, a control byte shown as ?
+printf 'x,%s\t\303\251\303\251,%s\t\303\251\303\251\n1,2,3\n' "$(printf 'n%.0s' $(seq 37))" "$(printf 'n%.0s' $(seq 37))" >"$tmp/dup8.csv"
+run "$exe" compare "$tmp/dup8.csv" "$tmp/dup8.csv"
+[ "$rc" -eq 2 ] && has "column $(printf 'n%.0s' $(seq 37))?$(printf '\303\251')[...] appears twice" "$tmp/err"
+check "a name cut within a character of UTF-8: cut before it, the tab shown as ? (exit $rc)" $?
 
 # ---- usage ----
 run "$exe" compare --help
