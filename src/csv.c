@@ -211,10 +211,10 @@ static size_t slot_of(const csv_table *t, const char *name)
     return i;
 }
 
-/* The column of t named name, or -1. */
+/* The column of t named name, or -1 (t as csv_load made it). */
 int csv_column(const csv_table *t, const char *name)
 {
-    return t->index ? t->index[slot_of(t, name)] : -1;
+    return t->index[slot_of(t, name)];
 }
 
 /* Builds the index of the names (a table of at least twice as many slots

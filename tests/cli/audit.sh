@@ -150,6 +150,16 @@ run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --against "$tmp/
 [ "$rc" -eq 3 ] && has "$tmp/none/collisions.csv: cannot open" "$tmp/err"
 check "--against a missing directory: exit 3 naming its collisions.csv (got $rc)" $?
 
+# --observables FILE: the recomputed collisions, a row each; into a
+# missing directory: exit 3 naming it, nothing left
+run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --observables "$tmp/obs.csv"
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/obs.csv")" -eq 13 ] &&
+    has "collisions recomputed from the rows: 12, written to $tmp/obs.csv" "$tmp/out"
+check "--observables: 12 collisions written (exit $rc)" $?
+run "$exe" audit "$tmp/study1/trajectory.csv" --scenario study1 --observables "$tmp/nodir/obs.csv"
+[ "$rc" -eq 3 ] && has "$tmp/nodir/obs.csv: cannot write the observables: No such file or directory" "$tmp/err" &&
+    [ ! -e "$tmp/nodir" ]
+check "--observables into a missing directory: exit 3 naming it (got $rc)" $?
 # ---- the hybrid time domain ----
 # study 1 with j = 0 on every row: q toggles 25 times without a jump
 s1="$tmp/study1/trajectory.csv"

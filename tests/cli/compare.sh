@@ -168,6 +168,19 @@ awk -F, -v OFS=, 'NR == 4 { $1 = "" } { print }' "$d1/samples.csv" >"$tmp/badt.c
 run "$exe" compare "$tmp/badt.csv" "$d1/samples.csv"
 [ "$rc" -eq 2 ] && has 'badt.csv:4: t = "" is not a finite number' "$tmp/err"
 check "t empty: exit 2 naming the line (got $rc)" $?
+# a key column of one side only does not name the rows: by position
+printf 'i,x\n5,1\n6,2\n' >"$tmp/ka.csv"
+printf 'n,x\n1,1\n2,2\n' >"$tmp/kb.csv"
+run "$exe" compare "$tmp/ka.csv" "$tmp/kb.csv" --digits 15
+[ "$rc" -eq 0 ]; check "i in A only: rows by position (exit $rc)" $?
+printf 'i,x\n1x,1\n' >"$tmp/ka.csv"
+run "$exe" compare "$tmp/ka.csv" "$tmp/ka.csv"
+[ "$rc" -eq 2 ] && has 'ka.csv:2: i = "1x" is not a finite number' "$tmp/err"
+check "i = 1x: exit 2 (got $rc)" $?
+printf 't,j\ninf,0\n' >"$tmp/ka.csv"
+run "$exe" compare "$tmp/ka.csv" "$tmp/ka.csv"
+[ "$rc" -eq 2 ] && has 'ka.csv:2: t = "inf" is not a finite number' "$tmp/err"
+check "t = inf: exit 2 (got $rc)" $?
 # a cell of a key column that is not a number: exit 2 naming it
 awk -F, -v OFS=, 'NR == 3 { $2 = "x" } { print }' "$d1/samples.csv" >"$tmp/badj.csv"
 run "$exe" compare "$tmp/badj.csv" "$d1/samples.csv"
@@ -345,6 +358,16 @@ printf 'x,%s\t\303\251\303\251,%s\t\303\251\303\251\n1,2,3\n' "$(printf 'n%.0s' 
 run "$exe" compare "$tmp/dup8.csv" "$tmp/dup8.csv"
 [ "$rc" -eq 2 ] && has "column $(printf 'n%.0s' $(seq 37))?$(printf '\303\251')[...] appears twice" "$tmp/err"
 check "a name cut within a character of UTF-8: cut before it, the tab shown as ? (exit $rc)" $?
+# a name of continuation bytes only: nothing of it is a character; DEL as ?
+cont=$(printf '\200%.0s' $(seq 50))
+printf 'x,\177%s,\177%s\n1,2,3\n' "$cont" "$cont" >"$tmp/dupc.csv"
+run "$exe" compare "$tmp/dupc.csv" "$tmp/dupc.csv"
+[ "$rc" -eq 2 ] && has "column [...] appears twice" "$tmp/err"
+check "a name of DEL and 50 continuation bytes: cut to nothing, [...] (exit $rc)" $?
+printf 'a\177b,a\177b\n1,2\n' >"$tmp/dupd.csv"
+run "$exe" compare "$tmp/dupd.csv" "$tmp/dupd.csv"
+[ "$rc" -eq 2 ] && has "column a?b appears twice" "$tmp/err"
+check "a name with DEL: shown as ? (exit $rc)" $?
 
 # ---- usage ----
 run "$exe" compare --help
