@@ -26,6 +26,10 @@ typedef struct traj {
     double (*y)[COLLIDE_NY_MAX];
 } traj;
 
+/* The kinds of findings: the flow set C, the jump set D, the reset, the
+ * ledger, the hybrid time domain, the observables against --against. */
+enum { K_FLOW, K_JUMP, K_RESET, K_LEDGER, K_TIME, K_AGAINST, K_KINDS };
+
 /* What is being audited and what was found. */
 typedef struct auditor {
     const scenario *s;
@@ -33,19 +37,22 @@ typedef struct auditor {
     layout L;
     traj T;
     double tol, sx, sv, sphi, sxc; /* tolerance, scales of x, v, Phi, x_c */
-    int nfind[4], shown[4];      /* findings per kind: C, D, reset, ledger */
+    int nfind[K_KINDS], shown[K_KINDS]; /* findings per kind */
     FILE *out;
 } auditor;
 
-enum { K_FLOW, K_JUMP, K_RESET, K_LEDGER };
-
-/* Prints a finding of kind k (the first SHOWN_MAX of each kind). */
+/* Prints a finding of kind k (the first SHOWN_MAX of each kind) at row
+ * (from 0), or of the whole trajectory when row < 0. */
 static void finding(auditor *A, int k, int row, const char *what)
 {
     static const char *const kind[] = {"flow set", "jump set", "reset",
-                                       "ledger"};
+                                       "ledger", "time domain", "against"};
     A->nfind[k]++;
-    if (A->shown[k]++ < SHOWN_MAX)
+    if (A->shown[k]++ >= SHOWN_MAX)
+        return;
+    if (row < 0)                   /* of the whole trajectory */
+        fprintf(A->out, "finding (%s): %s\n", kind[k], what);
+    else
         fprintf(A->out, "finding (%s): row %d: %s\n", kind[k], row + 2, what);
 }
 
@@ -92,10 +99,12 @@ static int need_column(const csv_table *c, const char *name, FILE *err)
 static int number(const csv_table *c, int r, int k, double *v, FILE *err)
 {
     const char *text = csv_cell(c, r, k);
+    char buf[CSV_EXCERPT_SIZE];
     if (number_parse(text, v) == NUMBER_OK && isfinite(*v))
         return 1;
     fprintf(err, "collide audit: %s:%d: %s = '%s' is not a finite decimal "
-            "number\n", c->path, r + 1, csv_cell(c, 0, k), text);
+            "number\n", c->path, r + 1, csv_cell(c, 0, k),
+            csv_excerpt(text, buf));
     return 0;
 }
 
@@ -229,16 +238,48 @@ static void check_sets(auditor *A)
 {
     int i;
     for (i = 0; i < A->T.n; i++) {
-        if (i + 1 < A->T.n && A->T.j[i + 1] != A->T.j[i] &&
-            !is_jump(A, i)) {
-            finding(A, K_JUMP, i + 1, "j changes without a jump (two rows at "
-                    "one time, j then j + 1)");
-            continue;
-        }
         check_flow(A, i);
         if (is_jump(A, i))
             check_jump(A, i);
     }
+}
+
+/* The hybrid time domain (t, j) of rows i, i + 1: t never decreases; j
+ * never decreases and grows by one at a jump only (two rows at one time,
+ * where q toggles), and q toggles only at a jump. A jump where q does not
+ * toggle is a finding of check_jump. */
+static void check_time(auditor *A, int i)
+{
+    const traj *T = &A->T;
+    char what[300];
+    if (T->t[i + 1] < T->t[i]) {
+        snprintf(what, sizeof what, "t goes back from %.17g to %.17g (in a "
+                 "hybrid time domain t never decreases)", T->t[i],
+                 T->t[i + 1]);
+        finding(A, K_TIME, i + 1, what);
+    }
+    if (T->j[i + 1] < T->j[i] || T->j[i + 1] > T->j[i] + 1) {
+        snprintf(what, sizeof what, "j goes from %d to %d (j never decreases "
+                 "and grows by one at each jump)", T->j[i], T->j[i + 1]);
+        finding(A, K_TIME, i + 1, what);
+    } else if (T->j[i + 1] == T->j[i] + 1 && !is_jump(A, i)) {
+        snprintf(what, sizeof what, "j grows from %d to %d while t moves from "
+                 "%.17g to %.17g: a jump is two rows at one time", T->j[i],
+                 T->j[i + 1], T->t[i], T->t[i + 1]);
+        finding(A, K_TIME, i + 1, what);
+    } else if (T->q[i + 1] != T->q[i] && T->j[i + 1] == T->j[i]) {
+        snprintf(what, sizeof what, "q toggles from %d to %d with j = %d "
+                 "unchanged: q changes only at a jump, where j grows by one",
+                 T->q[i], T->q[i + 1], T->j[i]);
+        finding(A, K_TIME, i + 1, what);
+    }
+}
+
+static void check_times(auditor *A)
+{
+    int i;
+    for (i = 0; i + 1 < A->T.n; i++)
+        check_time(A, i);
 }
 
 /* ---- the ledger ---------------------------------------------------------------- */
@@ -388,72 +429,111 @@ static int write_observables(const auditor *A, FILE *f)
 
 /* ---- the run ----------------------------------------------------------------- */
 
-static audit_status against(const audit_options *o, const char *mine,
-                            FILE *out, FILE *err)
+/* The observables text (len bytes, owned) against --against: a finding
+ * when the collisions differ in number or in their indices, the scd of
+ * the columns as `collide compare` prints them. */
+static audit_status against(auditor *A, const audit_options *o, char *text,
+                            size_t len, int n, FILE *out, FILE *err)
 {
-    char ref[4200];
-    compare_options co;
-    size_t n = strlen(o->against);
-    if (n > 4 && strcmp(o->against + n - 4, ".csv") == 0)
+    char ref[4200], msg[1024], what[4400];
+    csv_table a, b;
+    compare_status cs;
+    size_t k = strlen(o->against);
+    int st, nb;
+    if (k > 4 && strcmp(o->against + k - 4, ".csv") == 0)
         snprintf(ref, sizeof ref, "%s", o->against);
     else
         snprintf(ref, sizeof ref, "%s/collisions.csv", o->against);
-    co.a = mine;
-    co.b = ref;
-    co.digits = NAN;
-    co.scd_csv = NULL;
+    st = csv_parse("the observables recomputed from the rows", text, len, &a,
+                   msg, sizeof msg);
+    if (st == 0 && (st = csv_load(ref, &b, msg, sizeof msg)) != 0)
+        csv_free(&a);
+    if (st != 0) {
+        fprintf(err, "collide audit: %s\n", msg);
+        return AUDIT_E_INPUT;
+    }
+    nb = b.nrows;
+    if (nb != n) {
+        snprintf(what, sizeof what, "the trajectory has %d collision%s, the "
+                 "reference %s has %d", n, n == 1 ? "" : "s", ref, nb);
+        finding(A, K_AGAINST, -1, what);
+    }
     fprintf(out, "observables against %s (scd):\n", ref);
-    return compare_results(&co, out, err) == COMPARE_OK ? AUDIT_OK
-                                                         : AUDIT_E_INPUT;
+    cs = compare_tables(&a, &b, NAN, out, msg, sizeof msg);
+    if (cs == COMPARE_BELOW && nb == n) {   /* other indices i */
+        snprintf(what, sizeof what, "the collisions of the trajectory and of "
+                 "%s differ in their indices i", ref);
+        finding(A, K_AGAINST, -1, what);
+    }
+    if (cs != COMPARE_OK && cs != COMPARE_BELOW) {
+        fprintf(err, "collide audit: %s\n", msg);
+        return AUDIT_E_INPUT;
+    }
+    return AUDIT_OK;
 }
 
-/* The observables, written to o->observables (through a temporary beside
- * it, renamed when complete) or to a temporary file, and compared with
- * --against. A file that cannot be written is removed. */
-static audit_status observables(const auditor *A, const audit_options *o,
-                                FILE *out, FILE *err)
+/* Writes len bytes of text to o->observables through a temporary beside
+ * it, renamed when complete; removed when it cannot be written. */
+static audit_status write_file(const audit_options *o, const char *text,
+                               size_t len, FILE *err)
 {
     char path[4200];
     FILE *f;
-    int n, bad, fd = -1;
-    audit_status st = AUDIT_OK;
-    if (o->observables)
-        snprintf(path, sizeof path, "%s.tmp.%ld", o->observables,
-                 (long)getpid());
-    else {
-        const char *base = getenv("TMPDIR");
-        snprintf(path, sizeof path, "%s/collide-audit-XXXXXX",
-                 base && *base ? base : "/tmp");
-        fd = mkstemp(path);
-    }
-    f = fd >= 0 ? fdopen(fd, "w") : o->observables ? fopen(path, "w") : NULL;
+    int bad;
+    snprintf(path, sizeof path, "%s.tmp.%ld", o->observables, (long)getpid());
+    f = fopen(path, "w");
     if (!f) {
         fprintf(err, "collide audit: %s: cannot write the observables: %s\n",
-                o->observables ? o->observables : path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(path);
-        }
+                o->observables, strerror(errno));
         return AUDIT_E_INPUT;
     }
-    n = write_observables(A, f);
-    bad = fflush(f) != 0 || ferror(f);
+    bad = fwrite(text, 1, len, f) != len;
+    bad = fflush(f) != 0 || ferror(f) || bad;
     bad = fclose(f) != 0 || bad;
-    if (!bad && o->observables && rename(path, o->observables) != 0)
+    if (!bad && rename(path, o->observables) != 0)
         bad = 1;
     if (bad) {
         fprintf(err, "collide audit: %s: cannot write the observables: %s\n",
-                o->observables ? o->observables : path, strerror(errno));
+                o->observables, strerror(errno));
         unlink(path);
         return AUDIT_E_INPUT;
     }
-    fprintf(out, "collisions recomputed from the rows: %d%s%s\n", n,
-            o->observables ? ", written to " : "",
-            o->observables ? o->observables : "");
-    if (o->against)
-        st = against(o, o->observables ? o->observables : path, out, err);
-    if (!o->observables)
-        unlink(path);
+    return AUDIT_OK;
+}
+
+/* The observables, made in memory, written to o->observables and compared
+ * with --against. */
+static audit_status observables(auditor *A, const audit_options *o,
+                                FILE *out, FILE *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int n, bad;
+    audit_status st = AUDIT_OK;
+    if (!f) {
+        fprintf(err, "collide audit: the observables: %s\n", strerror(errno));
+        return AUDIT_E_INPUT;
+    }
+    n = write_observables(A, f);
+    errno = 0;
+    bad = ferror(f);
+    bad = fclose(f) != 0 || bad;
+    if (bad) {
+        fprintf(err, "collide audit: the observables: %s\n",
+                strerror(errno ? errno : ENOMEM));
+        free(text);
+        return AUDIT_E_INPUT;
+    }
+    if (o->observables)
+        st = write_file(o, text, len, err);
+    if (st == AUDIT_OK)
+        fprintf(out, "collisions recomputed from the rows: %d%s%s\n", n,
+                o->observables ? ", written to " : "",
+                o->observables ? o->observables : "");
+    if (st == AUDIT_OK && o->against)
+        return against(A, o, text, len, n, out, err);   /* owns text */
+    free(text);
     return st;
 }
 
@@ -491,14 +571,16 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
     fprintf(out, "%s: %d rows, audited against %s (law %s, %s)\n",
             o->trajectory, A.T.n, s.source, s.model.law->name,
             s.model.sys == SYS_HR ? "H_r" : "H_f");
+    check_times(&A);
     check_sets(&A);
     check_ledger(&A);
     st = observables(&A, o, out, err);
-    for (i = 0; i < 4; i++)
+    for (i = 0; i < K_KINDS; i++)
         total += A.nfind[i];
     fprintf(out, "audit: %d findings (flow set %d, jump set %d, reset %d, "
-            "ledger %d)\n", total, A.nfind[K_FLOW], A.nfind[K_JUMP],
-            A.nfind[K_RESET], A.nfind[K_LEDGER]);
+            "ledger %d, time domain %d, against %d)\n", total,
+            A.nfind[K_FLOW], A.nfind[K_JUMP], A.nfind[K_RESET],
+            A.nfind[K_LEDGER], A.nfind[K_TIME], A.nfind[K_AGAINST]);
     traj_free(&A.T);
     if (st != AUDIT_OK)
         return st;

@@ -2,6 +2,9 @@
  * checks a trajectory written by another implementation (or by `collide
  * run --csv`, trajectory.csv) against the hybrid system of the scenario:
  *
+ *  - the hybrid time domain: t never decreases, j never decreases and
+ *    grows by one only at a jump, where q toggles, and q toggles only
+ *    there;
  *  - every row lies in the flow set C (Eqs. 65, 77), within a tolerance
  *    relative to the largest |x|, |v|, |Phi| of the trajectory;
  *  - at every jump (two rows at one time, j and j + 1) the row before lies
@@ -13,7 +16,9 @@
  *    other row; Delta_D from the jumps, each >= 0 by D2) closes within
  *    three times that estimate;
  *  - the per-collision observables (Eqs. 193-204) recomputed from the rows,
- *    and, with --against, compared with a reference collisions.csv by scd.
+ *    and, with --against, compared in memory with a reference
+ *    collisions.csv by scd (rows by i; a different number of collisions
+ *    is a finding).
  *
  * The format is in README.md, "Auditing a trajectory". */
 #ifndef COLLIDE_AUDIT_H

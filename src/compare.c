@@ -32,19 +32,55 @@ typedef struct column_pair {
     int numeric;        /* compared by scd, else for equality */
 } column_pair;
 
-/* Two tables with the same rows, their common columns and each cell's scd. */
+/* How the rows of a table are matched: by the columns that name them. */
+typedef enum key_kind {
+    KEY_ROW,            /* by position: tables of other columns */
+    KEY_SCOPE,          /* ledger.csv: scope */
+    KEY_EVENT,          /* events.csv: (j, transition) */
+    KEY_INDEX,          /* collisions.csv: i */
+    KEY_TIME            /* samples.csv, trajectory.csv: (j, t) */
+} key_kind;
+
+/* The key of a row. For KEY_TIME, part orders the rows of one j: 0 the
+ * row after the jump that begins the interval of flow, 1 a row inside
+ * it (t compared within TIME_RTOL), 2 the row before the jump that ends
+ * it: the ends of an interval are at the event times, which differ
+ * between two runs by their error, and are matched as ends. */
+typedef struct row_key {
+    double num;         /* j, i, or the position */
+    int part;
+    double t;
+    const char *text;   /* scope or transition; "" for the others */
+    int row;            /* the row (from 1) */
+} row_key;
+
+/* Two times of rows inside an interval of flow are the same sample when
+ * they agree to 1e-12 relative: the times of a sample grid, or of --at,
+ * computed in binary64 (a few units of 2.2e-16) or written with more
+ * digits; event times are ends of intervals, not matched by time. */
+#define TIME_RTOL 1e-12
+
+/* Two tables, their rows matched by key, their common columns and each
+ * matched cell's scd. */
 typedef struct table_cmp {
     char name[256];     /* the table's name in the report */
     csv_table a, b;
+    key_kind kind;
     column_pair *pair;  /* in the order of b's columns */
     int npairs;
-    double *scd;        /* nrows * npairs, row-major */
+    int nmatch;         /* rows matched */
+    int *ra, *rb;       /* the rows (from 1) of match m, in b's order */
+    int *match_of_b;    /* the match of each row of b (from 1), or -1 */
+    row_key *only_a, *only_b; /* the rows of one side only */
+    int nonly_a, nonly_b;
+    double *scd;        /* nmatch * npairs, row-major */
 } table_cmp;
 
 /* What one column of a comparison shows. */
 typedef struct column_stats {
     double min, median; /* least and median scd over the rows */
     int worst_row;      /* the first row of the least scd; 0 where all agree */
+    int worst;          /* its match */
     int nmismatch;      /* rows where the cells disagree */
 } column_stats;
 
@@ -53,6 +89,7 @@ typedef struct summary {
     int ncolumns;       /* columns compared */
     int nmismatch;      /* integer or text columns that differ */
     int nbelow;         /* columns under the --digits threshold */
+    int nonly;          /* rows of one side only */
     double worst;       /* least scd of a numeric column */
     char where[600];    /* its table.column */
     int worst_row;
@@ -77,9 +114,10 @@ static compare_status fail(compare_status st, char *err, size_t errlen,
  * of them are integers: compared by scd. */
 static int column_is_numeric(const table_cmp *tc, int ia, int ib)
 {
-    int r, all_integers = 1;
-    for (r = 1; r <= tc->b.nrows; r++) {
-        const char *x = csv_cell(&tc->a, r, ia), *y = csv_cell(&tc->b, r, ib);
+    int m, all_integers = 1;
+    for (m = 0; m < tc->nmatch; m++) {
+        const char *x = csv_cell(&tc->a, tc->ra[m], ia);
+        const char *y = csv_cell(&tc->b, tc->rb[m], ib);
         if (!scd_is_number(x) || !scd_is_number(y))
             return 0;
         all_integers = all_integers && scd_is_integer(x) && scd_is_integer(y);
@@ -178,30 +216,30 @@ static double cell_scd(const char *x, const char *y, double scale)
  * others. */
 static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
 {
-    size_t n = (size_t)tc->b.nrows * (size_t)tc->npairs;
-    int r, k;
+    size_t n = (size_t)tc->nmatch * (size_t)tc->npairs;
+    int m, k;
     tc->scd = malloc((n ? n : 1) * sizeof *tc->scd);
     if (!tc->scd)
         return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
-    for (r = 1; r <= tc->b.nrows; r++) {
-        double scale = row_scale(tc, r);
+    for (m = 0; m < tc->nmatch; m++) {
+        double scale = row_scale(tc, tc->rb[m]);
         for (k = 0; k < tc->npairs; k++) {
             const column_pair *p = &tc->pair[k];
-            const char *x = csv_cell(&tc->a, r, p->ia);
-            const char *y = csv_cell(&tc->b, r, p->ib);
+            const char *x = csv_cell(&tc->a, tc->ra[m], p->ia);
+            const char *y = csv_cell(&tc->b, tc->rb[m], p->ib);
             double d = p->numeric ? cell_scd(x, y, scale)
                                   : (cells_equal(x, y) ? INFINITY : 0.0);
-            tc->scd[(size_t)(r - 1) * (size_t)tc->npairs + (size_t)k] = d;
+            tc->scd[(size_t)m * (size_t)tc->npairs + (size_t)k] = d;
         }
     }
     return COMPARE_OK;
 }
 
-/* The scd of row r (from 1), pair k. */
-static double scd_at(const table_cmp *tc, int r, int k)
+/* The scd of match m, pair k. */
+static double scd_at(const table_cmp *tc, int m, int k)
 {
-    return tc->scd[(size_t)(r - 1) * (size_t)tc->npairs + (size_t)k];
+    return tc->scd[(size_t)m * (size_t)tc->npairs + (size_t)k];
 }
 
 /* Orders doubles ascending, for qsort. */
@@ -225,20 +263,22 @@ static double median_of(double *v, int n)
 static void column_stats_of(const table_cmp *tc, int k, double *work,
                             column_stats *s)
 {
-    int r;
+    int m;
     s->min = INFINITY;
     s->worst_row = 0;
+    s->worst = -1;
     s->nmismatch = 0;
-    for (r = 1; r <= tc->b.nrows; r++) {
-        double d = scd_at(tc, r, k);
-        work[r - 1] = d;
+    for (m = 0; m < tc->nmatch; m++) {
+        double d = scd_at(tc, m, k);
+        work[m] = d;
         s->nmismatch += d < INFINITY;
         if (d < s->min) {
             s->min = d;
-            s->worst_row = r;
+            s->worst = m;
+            s->worst_row = tc->rb[m];
         }
     }
-    s->median = median_of(work, tc->b.nrows);
+    s->median = median_of(work, tc->nmatch);
 }
 
 /* scd as text: "inf", or with two decimals. */
@@ -271,14 +311,16 @@ static void report_equality(const table_cmp *tc, int k, const column_stats *s,
 {
     const column_pair *p = &tc->pair[k];
     const char *name = csv_cell(&tc->b, 0, p->ib);
+    char x[CSV_EXCERPT_SIZE], y[CSV_EXCERPT_SIZE];
     if (s->nmismatch == 0) {
         fprintf(out, "%-10s %-18s equal\n", tc->name, name);
         return;
     }
     fprintf(out, "%-10s %-18s mismatch %d of %d rows, first row %d: "
-            "\"%s\" vs \"%s\"\n", tc->name, name, s->nmismatch, tc->b.nrows,
-            s->worst_row, csv_cell(&tc->a, s->worst_row, p->ia),
-            csv_cell(&tc->b, s->worst_row, p->ib));
+            "\"%s\" vs \"%s\"\n", tc->name, name, s->nmismatch, tc->nmatch,
+            s->worst_row, csv_excerpt(csv_cell(&tc->a, tc->ra[s->worst], p->ia),
+                                      x),
+            csv_excerpt(csv_cell(&tc->b, s->worst_row, p->ib), y));
 }
 
 /* Whether a column holds a residual, whose exact value is 0 (the ledger
@@ -327,17 +369,229 @@ static void summarize(const table_cmp *tc, int k, const column_stats *s,
     }
 }
 
+/* ---- matching the rows by key ---- */
+
+/* The key of the rows of a table with the columns of tc->b and tc->a. */
+static key_kind key_of(const table_cmp *tc)
+{
+    const csv_table *a = &tc->a, *b = &tc->b;
+#define BOTH(name) (csv_column(a, name) >= 0 && csv_column(b, name) >= 0)
+    if (BOTH("scope"))
+        return KEY_SCOPE;
+    if (BOTH("j") && BOTH("transition"))
+        return KEY_EVENT;
+    if (BOTH("i"))
+        return KEY_INDEX;
+    if (BOTH("j") && BOTH("t"))
+        return KEY_TIME;
+#undef BOTH
+    return KEY_ROW;
+}
+
+/* The number of a key cell (j, i or t) of row r, column c; 0 with a
+ * message when it is not a finite number. */
+static int key_number(const csv_table *t, int r, int c, double *v, char *err,
+                      size_t errlen)
+{
+    const char *text = csv_cell(t, r, c);
+    char *end, buf[CSV_EXCERPT_SIZE];
+    *v = strtod(text, &end);
+    if (end != text && *end == '\0' && isfinite(*v))
+        return 1;
+    fail(COMPARE_E_INPUT, err, errlen, "%s:%d: %s = \"%s\" is not a finite "
+         "number (a column that names the rows)", t->path, r + 1,
+         csv_cell(t, 0, c), csv_excerpt(text, buf));
+    return 0;
+}
+
+/* The keys of the rows of t into k (t->nrows of them). */
+static compare_status make_keys(const csv_table *t, key_kind kind,
+                                row_key *k, char *err, size_t errlen)
+{
+    int cj = csv_column(t, "j"), ct = csv_column(t, "t");
+    int ctext = kind == KEY_SCOPE ? csv_column(t, "scope")
+                                  : csv_column(t, "transition");
+    int cn = kind == KEY_INDEX ? csv_column(t, "i") : cj, r;
+    for (r = 1; r <= t->nrows; r++) {
+        row_key *key = &k[r - 1];
+        key->row = r;
+        key->num = kind == KEY_ROW ? r : 0;
+        key->part = 1;
+        key->t = 0;
+        key->text = kind == KEY_SCOPE || kind == KEY_EVENT
+                        ? csv_cell(t, r, ctext) : "";
+        if (kind == KEY_SCOPE || kind == KEY_ROW)
+            continue;
+        if (!key_number(t, r, cn, &key->num, err, errlen) ||
+            (kind == KEY_TIME && !key_number(t, r, ct, &key->t, err, errlen)))
+            return COMPARE_E_INPUT;
+    }
+    for (r = 0; kind == KEY_TIME && r < t->nrows; r++) {
+        /* the ends of an interval: the rows of a jump, same t, other j */
+        if (r > 0 && k[r - 1].num != k[r].num && k[r - 1].t == k[r].t)
+            k[r].part = 0;
+        else if (r + 1 < t->nrows && k[r + 1].num != k[r].num &&
+                 k[r + 1].t == k[r].t)
+            k[r].part = 2;
+    }
+    for (r = 0; kind == KEY_TIME && r < t->nrows; r++)
+        if (k[r].part != 1)
+            k[r].t = 0;          /* the ends are matched as ends */
+    return COMPARE_OK;
+}
+
+/* Orders two keys; with tol, times within TIME_RTOL are equal. */
+static int key_cmp(const row_key *x, const row_key *y, int tol)
+{
+    int c;
+    if (x->num != y->num)
+        return x->num < y->num ? -1 : 1;
+    if (x->part != y->part)
+        return x->part < y->part ? -1 : 1;
+    c = strcmp(x->text, y->text);
+    if (c != 0)
+        return c;
+    if (x->t == y->t ||
+        (tol && fabs(x->t - y->t) <= TIME_RTOL * fmax(fabs(x->t), fabs(y->t))))
+        return 0;
+    return x->t < y->t ? -1 : 1;
+}
+
+/* Orders keys for qsort, the same keys by row. */
+static int key_order(const void *x, const void *y)
+{
+    const row_key *a = x, *b = y;
+    int c = key_cmp(a, b, 0);
+    return c != 0 ? c : (a->row > b->row) - (a->row < b->row);
+}
+
+/* Orders matches by the row of b, for qsort: m[0] the row of b, m[1] a's. */
+static int match_order(const void *x, const void *y)
+{
+    const int *a = x, *b = y;
+    return (a[0] > b[0]) - (a[0] < b[0]);
+}
+
+/* Matches the rows of tc->a and tc->b by their keys (sorted, then merged):
+ * ra, rb and match_of_b in b's order; the rows of one side only. */
+static compare_status match_rows(table_cmp *tc, char *err, size_t errlen)
+{
+    int na = tc->a.nrows, nb = tc->b.nrows, i = 0, k = 0, m;
+    size_t sa = (size_t)(na ? na : 1), sb = (size_t)(nb ? nb : 1);
+    row_key *ka = malloc(sa * sizeof *ka), *kb = malloc(sb * sizeof *kb);
+    int (*pairs)[2] = malloc(sb * sizeof *pairs);
+    compare_status st = COMPARE_OK;
+    tc->kind = key_of(tc);
+    tc->ra = malloc(sb * sizeof *tc->ra);
+    tc->rb = malloc(sb * sizeof *tc->rb);
+    tc->match_of_b = malloc((sb + 1) * sizeof *tc->match_of_b);
+    tc->only_a = malloc(sa * sizeof *tc->only_a);
+    tc->only_b = malloc(sb * sizeof *tc->only_b);
+    if (!ka || !kb || !pairs || !tc->ra || !tc->rb || !tc->match_of_b ||
+        !tc->only_a || !tc->only_b)
+        st = fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
+                  tc->b.path);
+    if (st == COMPARE_OK)
+        st = make_keys(&tc->a, tc->kind, ka, err, errlen);
+    if (st == COMPARE_OK)
+        st = make_keys(&tc->b, tc->kind, kb, err, errlen);
+    if (st == COMPARE_OK) {
+        qsort(ka, (size_t)na, sizeof *ka, key_order);
+        qsort(kb, (size_t)nb, sizeof *kb, key_order);
+        while (i < na || k < nb) {
+            int c = i == na ? 1 : k == nb ? -1 : key_cmp(&ka[i], &kb[k], 1);
+            if (c < 0)
+                tc->only_a[tc->nonly_a++] = ka[i++];
+            else if (c > 0)
+                tc->only_b[tc->nonly_b++] = kb[k++];
+            else {
+                pairs[tc->nmatch][0] = kb[k++].row;
+                pairs[tc->nmatch++][1] = ka[i++].row;
+            }
+        }
+        qsort(pairs, (size_t)tc->nmatch, sizeof *pairs, match_order);
+        for (m = 0; m <= nb; m++)
+            tc->match_of_b[m] = -1;
+        for (m = 0; m < tc->nmatch; m++) {
+            tc->rb[m] = pairs[m][0];
+            tc->ra[m] = pairs[m][1];
+            tc->match_of_b[tc->rb[m]] = m;
+        }
+    }
+    free(ka);
+    free(kb);
+    free(pairs);
+    return st;
+}
+
+/* The key of a row as text: "i = 3", "j = 4, transition = separate",
+ * "scope = total", "j = 2, t = 0.065" (the ends of an interval of flow
+ * "j = 2, start" or "j = 2, end"), "row 5". */
+static void key_text(const csv_table *t, key_kind kind, const row_key *k,
+                     char *buf, size_t n)
+{
+    char x[CSV_EXCERPT_SIZE];
+    static const char *const part[] = {"start", "", "end"};
+    switch (kind) {
+    case KEY_SCOPE:
+        snprintf(buf, n, "scope = %s", csv_excerpt(k->text, x));
+        break;
+    case KEY_EVENT:
+        snprintf(buf, n, "j = %.17g, transition = %s", k->num,
+                 csv_excerpt(k->text, x));
+        break;
+    case KEY_INDEX:
+        snprintf(buf, n, "i = %.17g", k->num);
+        break;
+    case KEY_TIME:
+        if (k->part == 1)
+            snprintf(buf, n, "j = %.17g, t = %s", k->num,
+                     csv_excerpt(csv_cell(t, k->row, csv_column(t, "t")), x));
+        else
+            snprintf(buf, n, "j = %.17g, %s of its interval of flow",
+                     k->num, part[k->part]);
+        break;
+    default:
+        snprintf(buf, n, "row %d", k->row);
+    }
+}
+
+#define ONLY_SHOWN 10  /* rows of one side only printed per side and table */
+
+/* Prints the rows of one side only: the first ONLY_SHOWN of each side by
+ * key, then a count. */
+static void report_only(const table_cmp *tc, FILE *out)
+{
+    int side;
+    for (side = 0; side < 2; side++) {
+        const csv_table *t = side ? &tc->b : &tc->a;
+        const row_key *k = side ? tc->only_b : tc->only_a;
+        int n = side ? tc->nonly_b : tc->nonly_a, i;
+        char key[200];
+        for (i = 0; i < n && i < ONLY_SHOWN; i++) {
+            key_text(t, tc->kind, &k[i], key, sizeof key);
+            fprintf(out, "%-10s row %d (%s) only in %s (%s)\n", tc->name,
+                    k[i].row, key, side ? "B" : "A", t->path);
+        }
+        if (n > ONLY_SHOWN)
+            fprintf(out, "%-10s ... %d rows only in %s in all\n", tc->name,
+                    n, side ? "B" : "A");
+    }
+}
+
 /* Prints a line per column and adds them to the summary. */
 static compare_status report_table(const table_cmp *tc, double digits,
                                    summary *sum, FILE *out, char *err,
                                    size_t errlen)
 {
-    double *work = malloc((size_t)(tc->b.nrows ? tc->b.nrows : 1)
+    double *work = malloc((size_t)(tc->nmatch ? tc->nmatch : 1)
                           * sizeof *work);
     int k;
     if (!work)
         return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
+    report_only(tc, out);
+    sum->nonly += tc->nonly_a + tc->nonly_b;
     for (k = 0; k < tc->npairs; k++) {
         column_stats s;
         column_stats_of(tc, k, work, &s);
@@ -370,6 +624,11 @@ static void table_close(table_cmp *tc)
     csv_free(&tc->a);
     csv_free(&tc->b);
     free(tc->pair);
+    free(tc->ra);
+    free(tc->rb);
+    free(tc->match_of_b);
+    free(tc->only_a);
+    free(tc->only_b);
     free(tc->scd);
     memset(tc, 0, sizeof *tc);
 }
@@ -382,9 +641,20 @@ static compare_status load_status(int csv_status)
     return csv_status ? COMPARE_E_INPUT : COMPARE_OK;
 }
 
-/* Loads a_path and the reference b_path, checks their rows agree in
- * number, pairs their columns (reporting on out, when not NULL) and
- * computes each cell's scd. */
+/* Matches the rows of the tables of tc, pairs their columns (reporting on
+ * out, when not NULL) and computes each matched cell's scd. */
+static compare_status table_prepare(table_cmp *tc, FILE *out, char *err,
+                                    size_t errlen)
+{
+    compare_status st = match_rows(tc, err, errlen);
+    if (st == COMPARE_OK)
+        st = pair_columns(tc, out, err, errlen);
+    if (st == COMPARE_OK)
+        st = fill_scd(tc, err, errlen);
+    return st;
+}
+
+/* Loads a_path and the reference b_path and prepares them (above). */
 static compare_status table_open(table_cmp *tc, const char *a_path,
                                  const char *b_path, FILE *out, char *err,
                                  size_t errlen)
@@ -395,15 +665,8 @@ static compare_status table_open(table_cmp *tc, const char *a_path,
     st = load_status(csv_load(a_path, &tc->a, err, errlen));
     if (st == COMPARE_OK)
         st = load_status(csv_load(b_path, &tc->b, err, errlen));
-    if (st == COMPARE_OK && tc->a.nrows != tc->b.nrows)
-        st = fail(COMPARE_E_INPUT, err, errlen,
-                  "%s has %d row%s, the reference %s has %d: rows are "
-                  "matched by position", a_path, tc->a.nrows,
-                  tc->a.nrows == 1 ? "" : "s", b_path, tc->b.nrows);
     if (st == COMPARE_OK)
-        st = pair_columns(tc, out, err, errlen);
-    if (st == COMPARE_OK)
-        st = fill_scd(tc, err, errlen);
+        st = table_prepare(tc, out, err, errlen);
     if (st != COMPARE_OK)
         table_close(tc);
     return st;
@@ -433,6 +696,7 @@ static void put_scd_rows(FILE *f, const table_cmp *tc)
 {
     char buf[32];
     int r, k;
+    double d;
     for (k = 0; k < tc->npairs; k++) {
         if (k > 0)
             fputc(',', f);
@@ -441,7 +705,8 @@ static void put_scd_rows(FILE *f, const table_cmp *tc)
     fputc('\n', f);
     for (r = 1; r <= tc->b.nrows; r++)
         for (k = 0; k < tc->npairs; k++) {
-            format_scd(scd_at(tc, r, k), buf, sizeof buf);
+            d = tc->match_of_b[r] < 0 ? 0.0 : scd_at(tc, tc->match_of_b[r], k);
+            format_scd(d, buf, sizeof buf);
             fprintf(f, "%s%c", buf, k + 1 < tc->npairs ? ',' : '\n');
         }
 }
@@ -614,6 +879,9 @@ static compare_status check_inputs(const compare_options *o, int *dirs,
 static void print_summary(const summary *sum, FILE *out)
 {
     char worst[32];
+    if (sum->nonly > 0)
+        fprintf(out, "compare: %d row%s of one side only\n", sum->nonly,
+                sum->nonly > 1 ? "s" : "");
     if (sum->nmismatch > 0)
         fprintf(out, "compare: %d integer or text column%s differ%s\n",
                 sum->nmismatch, sum->nmismatch > 1 ? "s" : "",
@@ -649,7 +917,33 @@ compare_status compare_results(const compare_options *o, FILE *out,
     }
     if (sum.ncolumns > 0 || st == COMPARE_OK)
         print_summary(&sum, out);
-    if (st == COMPARE_OK && sum.nbelow > 0)
+    if (st == COMPARE_OK && (sum.nbelow > 0 || sum.nonly > 0))
         st = COMPARE_BELOW;
+    return st;
+}
+
+compare_status compare_tables(csv_table *a, csv_table *b, double digits,
+                              FILE *out, char *err, size_t errlen)
+{
+    table_cmp tc;
+    summary sum;
+    compare_status st;
+    memset(&tc, 0, sizeof tc);
+    memset(&sum, 0, sizeof sum);
+    sum.worst = INFINITY;
+    table_name(b->path, tc.name, sizeof tc.name);
+    tc.a = *a;
+    tc.b = *b;
+    memset(a, 0, sizeof *a);
+    memset(b, 0, sizeof *b);
+    st = table_prepare(&tc, out, err, errlen);
+    if (st == COMPARE_OK)
+        st = report_table(&tc, digits, &sum, out, err, errlen);
+    table_close(&tc);
+    if (st == COMPARE_OK) {
+        print_summary(&sum, out);
+        if (sum.nbelow > 0 || sum.nonly > 0)
+            st = COMPARE_BELOW;
+    }
     return st;
 }

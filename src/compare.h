@@ -4,9 +4,12 @@
  * A and B are both directories written by `collide run --csv DIR` (every
  * table present in both of collisions.csv, events.csv, ledger.csv and
  * samples.csv is compared) or both single CSV files. Rows are matched by
- * position (row R is the R-th row after the header, line R + 1 of the
- * file), columns by name; a column present in one side only is reported
- * and skipped; a different number of rows is an error. A column whose
+ * key: scope (ledger), (j, transition) (events), i (collisions), (j, t)
+ * (samples, trajectory: the two rows of a jump as the ends of their
+ * intervals of flow, the others by t within 1e-12 relative), else by
+ * position; a row of one side only is printed with its key and makes the
+ * status COMPARE_BELOW. Columns are matched by name; a column present in
+ * one side only is reported and skipped. A column whose
  * cells are all integers on both sides (`i`, `j`, `grazing`), and a column
  * with a cell that is not a number (`transition`, `scope`), is compared
  * for equality; every other column is numeric and compared by scd.
@@ -34,8 +37,9 @@
 /* Exit status of `collide compare`. */
 typedef enum compare_status {
     COMPARE_OK = 0,        /* compared (and every column met --digits) */
-    COMPARE_BELOW = 1,     /* a column has fewer digits than --digits */
-    COMPARE_E_INPUT = 2,   /* missing or malformed input, rows differ */
+    COMPARE_BELOW = 1,     /* a row of one side only, or a column has
+                              fewer digits than --digits */
+    COMPARE_E_INPUT = 2,   /* missing or malformed input */
     COMPARE_E_IO = 4,      /* the scd CSV could not be written */
     COMPARE_E_MEMORY = 9   /* out of memory (as collide's status 9) */
 } compare_status;
@@ -54,10 +58,19 @@ typedef struct compare_options {
 compare_status compare_results(const compare_options *o, FILE *out,
                                FILE *err);
 
+/* Compares the table a with the reference b, both read into memory
+ * (csv.h; a's path names it in the report, b's the table), as one table
+ * of compare_results: the report on out, an error in err; frees both. */
+struct csv_table;
+compare_status compare_tables(struct csv_table *a, struct csv_table *b,
+                              double digits, FILE *out, char *err,
+                              size_t errlen);
+
 /* Writes to out_path, atomically, the scd of each cell of the CSV file
  * a_path against the reference b_path: the header of b restricted to the
  * columns of both, then one row per row with each cell's scd (inf where
- * they agree; integer and text cells inf when equal, 0 when not). Returns
+ * they agree; integer and text cells inf when equal, 0 when not; a row of
+ * b without a match in a 0 in every cell). Returns
  * COMPARE_OK, COMPARE_E_INPUT or COMPARE_E_IO with one line in err. */
 compare_status compare_write_scd_table(const char *out_path,
                                        const char *a_path, const char *b_path,

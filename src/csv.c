@@ -192,34 +192,79 @@ const char *csv_cell(const csv_table *t, int r, int c)
     return t->cell[(size_t)r * (size_t)t->ncols + (size_t)c];
 }
 
-/* The column of t named name, or -1. */
-int csv_column(const csv_table *t, const char *name)
+/* FNV-1a hash of a name. */
+static size_t name_hash(const char *name)
 {
-    int c;
-    for (c = 0; c < t->ncols; c++)
-        if (strcmp(csv_cell(t, 0, c), name) == 0)
-            return c;
-    return -1;
+    size_t h = (size_t)2166136261u;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * (size_t)16777619u;
+    return h;
 }
 
-/* Every column has a name, and no name appears twice. */
-static int check_header(const csv_table *t, char *err,
-                                   size_t errlen)
+/* The slot of name in the index: the one holding its column, or the
+ * empty slot where it would go. */
+static size_t slot_of(const csv_table *t, const char *name)
 {
+    size_t i = name_hash(name) & t->index_mask;
+    while (t->index[i] >= 0 && strcmp(csv_cell(t, 0, t->index[i]), name) != 0)
+        i = (i + 1) & t->index_mask;
+    return i;
+}
+
+/* The column of t named name, or -1 (t as csv_load made it). */
+int csv_column(const csv_table *t, const char *name)
+{
+    return t->index[slot_of(t, name)];
+}
+
+/* Builds the index of the names (a table of at least twice as many slots
+ * as columns, open addressing): every column has a name, and no name
+ * appears twice. */
+static int check_header(csv_table *t, char *err, size_t errlen)
+{
+    size_t n = 4, i;
+    char buf[CSV_EXCERPT_SIZE];
     int c;
+    while (n < 2 * (size_t)t->ncols)
+        n *= 2;
+    t->index = malloc(n * sizeof *t->index);
+    if (!t->index) {
+        csv_fail(err, errlen, "%s:1: out of memory", t->path);
+        return CSV_E_MEMORY;
+    }
+    for (i = 0; i < n; i++)
+        t->index[i] = -1;
+    t->index_mask = n - 1;
     for (c = 0; c < t->ncols; c++) {
         const char *name = csv_cell(t, 0, c);
-        int first = csv_column(t, name);
+        size_t k = slot_of(t, name);
         if (name[0] == '\0')
             return csv_fail(err, errlen,
                         "%s:1: column %d of the header has no name", t->path,
                         c + 1);
-        if (first != c)
+        if (t->index[k] >= 0)
             return csv_fail(err, errlen,
                         "%s:1: column %s appears twice (columns %d and %d)",
-                        t->path, name, first + 1, c + 1);
+                        t->path, csv_excerpt(name, buf), t->index[k] + 1,
+                        c + 1);
+        t->index[k] = c;
     }
     return 0;
+}
+
+const char *csv_excerpt(const char *cell, char *buf)
+{
+    size_t n = strlen(cell), k, i;
+    int cut = n > CSV_EXCERPT_MAX;
+    k = cut ? CSV_EXCERPT_MAX : n;
+    while (cut && k > 0 && ((unsigned char)cell[k] & 0xC0) == 0x80)
+        k--;                       /* not inside a character of UTF-8 */
+    for (i = 0; i < k; i++) {
+        unsigned char ch = (unsigned char)cell[i];
+        buf[i] = ch < 32 || ch == 127 ? '?' : (char)ch;
+    }
+    strcpy(buf + k, cut ? "[...]" : "");
+    return buf;
 }
 
 /* Frees what csv_load allocated. */
@@ -227,27 +272,22 @@ void csv_free(csv_table *t)
 {
     free(t->text);
     free(t->cell);
+    free(t->index);
     memset(t, 0, sizeof *t);
 }
 
-/* Reads the CSV file at path into t: a header of named columns and rows
- * of as many cells. */
-int csv_load(const char *path, csv_table *t, char *err,
-                               size_t errlen)
+int csv_parse(const char *path, char *text, size_t len, csv_table *t,
+              char *err, size_t errlen)
 {
-    size_t len = 0;
-    char *nul;
-    int st;
+    char *nul = memchr(text, '\0', len);
+    int st = 0;
     memset(t, 0, sizeof *t);
     t->path = path;
-    st = read_text(path, &t->text, &len, err, errlen);
-    if (st != 0)
-        return st;
-    nul = memchr(t->text, '\0', len);
+    t->text = text;
     if (nul) {
         int lineno = 1;
         const char *p;
-        for (p = t->text; p < nul; p++)
+        for (p = text; p < nul; p++)
             lineno += *p == '\n';
         st = csv_fail(err, errlen,
                   "%s:%d: a NUL byte: not a CSV text file", path, lineno);
@@ -261,3 +301,15 @@ int csv_load(const char *path, csv_table *t, char *err,
     return st;
 }
 
+/* Reads the CSV file at path into t: a header of named columns and rows
+ * of as many cells. */
+int csv_load(const char *path, csv_table *t, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *text = NULL;
+    int st;
+    memset(t, 0, sizeof *t);
+    t->path = path;
+    st = read_text(path, &text, &len, err, errlen);
+    return st != 0 ? st : csv_parse(path, text, len, t, err, errlen);
+}

@@ -38,21 +38,25 @@ static const status_meaning collide_rows[] = {
 
 static const status_meaning compare_rows[] = {
     {COMPARE_OK, "compared (and every column met --digits)"},
-    {COMPARE_BELOW, "under --digits: a numeric column has a scd under D, or "
-                    "an integer or text column differs"},
+    {COMPARE_BELOW, "a difference: a row of one side only, or under "
+                    "--digits a numeric column with a scd under D or an "
+                    "integer or text column that differs"},
     {COMPARE_E_INPUT, "usage error or bad input: a missing or unreadable "
-                      "file, a file that is not CSV text, a ragged row, rows "
-                      "that differ in number"},
+                      "file, a file that is not CSV text, a ragged row, a "
+                      "cell of a column that names the rows (i, j, t) that "
+                      "is not a number"},
     {COMPARE_E_IO, "OUT of --scd-csv could not be written"},
     {COMPARE_E_MEMORY, "out of memory"},
 };
 
 static const status_meaning audit_rows[] = {
     {AUDIT_OK, "nothing violated"},
-    {AUDIT_FINDINGS, "findings, each printed with its row"},
+    {AUDIT_FINDINGS, "findings, each printed (with its row where it has "
+                     "one)"},
     {AUDIT_E_USAGE, "usage error"},
-    {AUDIT_E_INPUT, "bad input: a file that cannot be read, a missing "
-                    "column, a value that is not a number, q not 0 or 1"},
+    {AUDIT_E_INPUT, "bad input: a file that cannot be read (also REF of "
+                    "--against), a missing column, a value that is not a "
+                    "number, q not 0 or 1"},
 };
 
 const status_table status_collide = {

@@ -86,17 +86,106 @@ set -- $(line_of collisions t_f)
 check "nan against 0.5: scd 0 at row 1 (got '$3' at '$5')" $?
 
 # ---- an integer or text column that differs ----
-sed '3s/,separate,/,separate-adhesive,/' "$d1/events.csv" >"$d2/events.csv"
+col=$(column_of c_and_d_before "$d1/events.csv")
+awk -F, -v OFS=, -v c="$col" 'NR == 3 { $c = 0 } { print }' "$d1/events.csv" >"$d2/events.csv"
 run "$exe" compare "$d2" "$d1"
-line_of events transition | grep -q '^events transition mismatch 1 of 2 rows, first row 2'
-check "events.transition: mismatch at row 2" $?
+line_of events c_and_d_before | grep -q '^events c_and_d_before mismatch 1 of 2 rows, first row 2: "0" vs "1"'
+check "events.c_and_d_before: mismatch at row 2" $?
 has "1 integer or text column differs" "$tmp/out"
 check "the mismatching column is counted" $?
 run "$exe" compare "$d2" "$d1" --digits 5
 [ "$rc" -eq 1 ]; check "a mismatch under --digits 5: exit 1 (got $rc)" $?
-has "below --digits 5: events.transition, mismatch at row 2" "$tmp/out"
-check "--digits names events.transition" $?
+has "below --digits 5: events.c_and_d_before, mismatch at row 2" "$tmp/out"
+check "--digits names events.c_and_d_before" $?
+
+# ---- rows matched by key: a row of one side only is a difference ----
+# events by (j, transition): another transition at j = 1 is a row of A
+# only and a row of B only, exit 1 without --digits
+sed '3s/,separate,/,separate-adhesive,/' "$d1/events.csv" >"$d2/events.csv"
+run "$exe" compare "$d2" "$d1"
+[ "$rc" -eq 1 ] &&
+    has "events     row 2 (j = 1, transition = separate-adhesive) only in A ($d2/events.csv)" "$tmp/out" &&
+    has "events     row 2 (j = 1, transition = separate) only in B ($d1/events.csv)" "$tmp/out" &&
+    has "events     transition         equal" "$tmp/out" &&
+    has "compare: 2 rows of one side only" "$tmp/out"
+check "events: another transition at j = 1 is a row of each side only, exit 1 (got $rc)" $?
 cp "$d1/events.csv" "$d2/events.csv"
+# ledger by scope: rows in another order are the same rows
+{ head -n 1 "$d1/ledger.csv"; tail -n +2 "$d1/ledger.csv" | sort -r; } >"$d2/ledger.csv"
+cmp -s "$d1/ledger.csv" "$d2/ledger.csv"
+[ $? -eq 1 ]; check "ledger.csv of D2 has its rows in another order" $?
+run "$exe" compare "$d2/ledger.csv" "$d1/ledger.csv" --digits 15
+[ "$rc" -eq 0 ] && has "ledger     scope              equal" "$tmp/out"
+check "ledger rows matched by scope, not by position (exit $rc)" $?
+cp "$d1/ledger.csv" "$d2/ledger.csv"
+# samples by (j, t): a sample of B missing from A is named by its key,
+# the others still match (the row after it is not compared with the next)
+awk 'NR != 4' "$d1/samples.csv" >"$tmp/gap.csv"
+run "$exe" compare "$tmp/gap.csv" "$d1/samples.csv" --digits 15
+t3=$(awk -F, 'NR == 4 { print $1 }' "$d1/samples.csv")
+[ "$rc" -eq 1 ] && has "samples    row 3 (j = 0, t = $t3) only in B" "$tmp/out" &&
+    has "compare: 1 row of one side only" "$tmp/out" &&
+    tail -n 1 "$tmp/out" | grep -q 'worst scd inf$'
+check "samples: a missing row is named by (j, t), the rest agree (exit $rc)" $?
+# the ends of an interval of flow, at an event time, are matched as ends:
+# the separation 1e-10 later in A is the same two rows, t with 10 digits
+ts=$(awk -F, 'NR > 1 && $2 == 1 { t = $1 } END { print t }' "$d1/samples.csv")
+awk -F, -v OFS=, -v ts="$ts" '$1 == ts { $1 = sprintf("%.17g", ts * (1 + 1e-10)) } { print }' \
+    "$d1/samples.csv" >"$tmp/late.csv"
+run "$exe" compare "$tmp/late.csv" "$d1/samples.csv"
+set -- $(line_of samples t)
+[ "$rc" -eq 0 ] && ! has "only in" "$tmp/out" && within "$3" 9.9 10.1
+check "samples: a jump 1e-10 later is matched by its ends, scd of t 10 (got '$3', exit $rc)" $?
+# more than ten rows of one side: ten printed, all counted
+head -n 20 "$d1/samples.csv" >"$tmp/head.csv"
+n=$(($(wc -l <"$d1/samples.csv") - 20))
+run "$exe" compare "$tmp/head.csv" "$d1/samples.csv"
+[ "$rc" -eq 1 ] && [ "$(grep -c ') only in B (' "$tmp/out")" -eq 10 ] &&
+    has "samples    ... $n rows only in B in all" "$tmp/out"
+check "$n rows of B only: ten shown, all counted (exit $rc)" $?
+# and more rows of A only: counted on A's side; a row of one side at a
+# jump is named as the end or the start of its interval of flow
+run "$exe" compare "$d1/samples.csv" "$tmp/head.csv"
+[ "$rc" -eq 1 ] && has "head       ... $n rows only in A in all" "$tmp/out"
+check "$n rows of A only: counted on A's side (exit $rc)" $?
+sep=$(awk -F, 'NR > 2 && $1 == t && $2 != j { print NR; exit } { t = $1; j = $2 }' "$d1/samples.csv")
+awk -v r="$sep" 'NR != r - 1 && NR != r' "$d1/samples.csv" >"$tmp/nojump.csv"
+run "$exe" compare "$tmp/nojump.csv" "$d1/samples.csv"
+[ "$rc" -eq 1 ] && has "samples    row $((sep - 2)) (j = 0, end of its interval of flow) only in B" "$tmp/out" &&
+    has "samples    row $((sep - 1)) (j = 1, start of its interval of flow) only in B" "$tmp/out"
+check "the two rows of a jump missing from A: named as end and start (exit $rc)" $?
+# ledger rows of one side, by scope; rows by position beyond the shorter
+head -n 2 "$d1/ledger.csv" >"$tmp/l1.csv"
+run "$exe" compare "$tmp/l1.csv" "$d1/ledger.csv"
+[ "$rc" -eq 1 ] && has "(scope = total) only in B" "$tmp/out"
+check "a ledger without its total: the row of scope total only in B (exit $rc)" $?
+printf 'n,y\n1,2\n' >"$tmp/p1.csv"
+printf 'n,y\n1,2\n3,4\n' >"$tmp/p2.csv"
+run "$exe" compare "$tmp/p1.csv" "$tmp/p2.csv"
+[ "$rc" -eq 1 ] && has "p2         row 2 (row 2) only in B" "$tmp/out"
+check "by position: the second row of B only (exit $rc)" $?
+awk -F, -v OFS=, 'NR == 4 { $1 = "" } { print }' "$d1/samples.csv" >"$tmp/badt.csv"
+run "$exe" compare "$tmp/badt.csv" "$d1/samples.csv"
+[ "$rc" -eq 2 ] && has 'badt.csv:4: t = "" is not a finite number' "$tmp/err"
+check "t empty: exit 2 naming the line (got $rc)" $?
+# a key column of one side only does not name the rows: by position
+printf 'i,x\n5,1\n6,2\n' >"$tmp/ka.csv"
+printf 'n,x\n1,1\n2,2\n' >"$tmp/kb.csv"
+run "$exe" compare "$tmp/ka.csv" "$tmp/kb.csv" --digits 15
+[ "$rc" -eq 0 ]; check "i in A only: rows by position (exit $rc)" $?
+printf 'i,x\n1x,1\n' >"$tmp/ka.csv"
+run "$exe" compare "$tmp/ka.csv" "$tmp/ka.csv"
+[ "$rc" -eq 2 ] && has 'ka.csv:2: i = "1x" is not a finite number' "$tmp/err"
+check "i = 1x: exit 2 (got $rc)" $?
+printf 't,j\ninf,0\n' >"$tmp/ka.csv"
+run "$exe" compare "$tmp/ka.csv" "$tmp/ka.csv"
+[ "$rc" -eq 2 ] && has 'ka.csv:2: t = "inf" is not a finite number' "$tmp/err"
+check "t = inf: exit 2 (got $rc)" $?
+# a cell of a key column that is not a number: exit 2 naming it
+awk -F, -v OFS=, 'NR == 3 { $2 = "x" } { print }' "$d1/samples.csv" >"$tmp/badj.csv"
+run "$exe" compare "$tmp/badj.csv" "$d1/samples.csv"
+[ "$rc" -eq 2 ] && has 'badj.csv:3: j = "x" is not a finite number (a column that names the rows)' "$tmp/err"
+check "j = x: exit 2 naming the line (got $rc)" $?
 
 # ---- --scd-csv: the same header, each cell's scd ----
 run "$exe" compare "$d2/samples.csv" "$d1/samples.csv" --scd-csv "$tmp/s.scd.csv"
@@ -136,10 +225,10 @@ run "$exe" compare "$d1" "$tmp/no-such-dir"
 has "no-such-dir" "$tmp/err"; check "missing B: message names it" $?
 head -n 5 "$d1/samples.csv" >"$tmp/short.csv"
 run "$exe" compare "$tmp/short.csv" "$d1/samples.csv"
-n=$(($(wc -l <"$d1/samples.csv") - 1))
-[ "$rc" -eq 2 ]; check "fewer rows: exit 2 (got $rc)" $?
-has "short.csv has 4 rows, the reference $d1/samples.csv has $n" "$tmp/err"
-check "fewer rows: message names both files and counts" $?
+n=$(($(wc -l <"$d1/samples.csv") - 5))
+[ "$rc" -eq 1 ]; check "fewer rows: exit 1 (got $rc)" $?
+has "compare: $n rows of one side only" "$tmp/out"
+check "fewer rows: the rows of B only counted" $?
 { cat "$d1/samples.csv"; echo "1,2,3"; } >"$tmp/ragged.csv"
 run "$exe" compare "$tmp/ragged.csv" "$d1/samples.csv"
 line=$(wc -l <"$tmp/ragged.csv")
@@ -188,15 +277,33 @@ run "$exe" compare "$d1/samples.csv" "$tmp/binary.csv"
 check "a bad reference B: exit 2 naming B (got $rc)" $?
 
 # ---- columns of A only; two integer or text columns that differ ----
-printf 'i,tag,x,extra\n1,a,0.5,9\n2,b,1.5,9\n' >"$tmp/ca.csv"
-printf 'i,tag,x\n1,a,0.5\n3,c,1.5\n' >"$tmp/cb.csv"
+# (no column that names the rows: matched by position)
+printf 'n,tag,x,extra\n1,a,0.5,9\n2,b,1.5,9\n' >"$tmp/ca.csv"
+printf 'n,tag,x\n1,a,0.5\n3,c,1.5\n' >"$tmp/cb.csv"
 run "$exe" compare "$tmp/ca.csv" "$tmp/cb.csv" --digits 3
 [ "$rc" -eq 1 ] && has "cb extra only in A ($tmp/ca.csv), skipped" "$tmp/out"
 check "a column of A only is reported (got $rc)" $?
 has "compare: 2 integer or text columns differ" "$tmp/out" &&
-    has "below --digits 3: cb.i, mismatch at row 2" "$tmp/out" &&
+    has "below --digits 3: cb.n, mismatch at row 2" "$tmp/out" &&
     has "below --digits 3: cb.tag, mismatch at row 2" "$tmp/out"
 check "two columns differ: counted in the plural, each named under --digits" $?
+# collisions by i: the same rows in another order agree; i = 2 and i = 3
+# are a row of each side only; a cell echoed is cut at 40 bytes
+printf 'i,x\n1,0.5\n2,1.5\n' >"$tmp/ca.csv"
+printf 'i,x\n2,1.5\n1,0.5\n' >"$tmp/cb.csv"
+run "$exe" compare "$tmp/ca.csv" "$tmp/cb.csv" --digits 15
+[ "$rc" -eq 0 ]; check "rows of i in another order: matched by i (exit $rc)" $?
+printf 'i,x\n1,0.5\n3,1.5\n' >"$tmp/cb.csv"
+run "$exe" compare "$tmp/ca.csv" "$tmp/cb.csv"
+[ "$rc" -eq 1 ] && has "cb         row 2 (i = 2) only in A" "$tmp/out" &&
+    has "cb         row 2 (i = 3) only in B" "$tmp/out"
+check "i = 2 in A, i = 3 in B: a row of each side only, exit 1 (got $rc)" $?
+long=$(printf 'n%.0s' $(seq 100))
+printf 'n,tag\n1,%s\n' "$long" >"$tmp/ca.csv"
+printf 'n,tag\n1,b\n' >"$tmp/cb.csv"
+run "$exe" compare "$tmp/ca.csv" "$tmp/cb.csv"
+has "mismatch 1 of 1 rows, first row 1: \"$(printf 'n%.0s' $(seq 40))[...]\" vs \"b\"" "$tmp/out"
+check "a long cell of a mismatch is cut at 40 bytes" $?
 
 # ---- the reference zero at the resolution of its row ----
 # 1.5e-20 with 2 significant digits in a row of magnitude 1.5 is below
@@ -230,6 +337,37 @@ run "$exe" compare "$d1/samples.csv" "$d1/samples.csv" --scd-csv "$tmp/no-such-d
 [ "$rc" -eq 4 ] && has "$tmp/no-such-dir/s.csv: cannot create its temporary" "$tmp/err" &&
     has "No such file or directory" "$tmp/err"
 check "--scd-csv into a missing directory: exit 4 naming it and the reason (got $rc)" $?
+
+# ---- columns by name through an index: linear in their number ----
+# (each name was looked up by a scan of the other header: 200k columns
+# took minutes; now well under a second)
+{ printf 't,j,q,x,v,x_c,z_c,'; seq 200000 | sed 's/^/c/' | paste -sd, -
+  for r in 0 1 2; do printf '0.0%s,0,0,0.00%s,-1,0,0,' "$r" "$((9 - r))"
+      seq 200000 | paste -sd, -; done; } >"$tmp/wide.csv"
+run timeout 30 "$exe" compare "$tmp/wide.csv" "$tmp/wide.csv"
+[ "$rc" -eq 0 ] && has "compare: 200007 columns, worst scd inf" "$tmp/out"
+check "200007 columns compared within 30 s (exit $rc)" $?
+# a name echoed by a message: 40 bytes of it, then [...]
+printf 'x,%s,%s\n1,2,3\n' "$long" "$long" >"$tmp/dup.csv"
+run "$exe" compare "$tmp/dup.csv" "$tmp/dup.csv"
+[ "$rc" -eq 2 ] && has "dup.csv:1: column $(printf 'n%.0s' $(seq 40))[...] appears twice (columns 2 and 3)" "$tmp/err" &&
+    ! has "$(printf 'n%.0s' $(seq 41))" "$tmp/err"
+check "a long name named twice: the message echoes 40 bytes of it and [...] (exit $rc)" $?
+# cut at a character of UTF-8, a control byte shown as ?
+printf 'x,%s\t\303\251\303\251,%s\t\303\251\303\251\n1,2,3\n' "$(printf 'n%.0s' $(seq 37))" "$(printf 'n%.0s' $(seq 37))" >"$tmp/dup8.csv"
+run "$exe" compare "$tmp/dup8.csv" "$tmp/dup8.csv"
+[ "$rc" -eq 2 ] && has "column $(printf 'n%.0s' $(seq 37))?$(printf '\303\251')[...] appears twice" "$tmp/err"
+check "a name cut within a character of UTF-8: cut before it, the tab shown as ? (exit $rc)" $?
+# a name of continuation bytes only: nothing of it is a character; DEL as ?
+cont=$(printf '\200%.0s' $(seq 50))
+printf 'x,\177%s,\177%s\n1,2,3\n' "$cont" "$cont" >"$tmp/dupc.csv"
+run "$exe" compare "$tmp/dupc.csv" "$tmp/dupc.csv"
+[ "$rc" -eq 2 ] && has "column [...] appears twice" "$tmp/err"
+check "a name of DEL and 50 continuation bytes: cut to nothing, [...] (exit $rc)" $?
+printf 'a\177b,a\177b\n1,2\n' >"$tmp/dupd.csv"
+run "$exe" compare "$tmp/dupd.csv" "$tmp/dupd.csv"
+[ "$rc" -eq 2 ] && has "column a?b appears twice" "$tmp/err"
+check "a name with DEL: shown as ? (exit $rc)" $?
 
 # ---- usage ----
 run "$exe" compare --help
