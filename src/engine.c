@@ -259,32 +259,51 @@ static int locate(const run *R, const probe *p, double lo, double slo,
 
 /* ---- screening of guards --------------------------------------------- */
 
-/* The resolution of a margin measured at (lo, y, dy) on step s: how much
- * sigma dg/dt changes over the time dt = min_i sk_i / |dy_i| in which the
- * state moves, in its fastest component, by the error the step control
- * allows it (sk_i = atol + rtol |y_i|), looking back from lo (within the
- * step). A margin within it cannot be told from 0: at the Hertzian
- * separation (dPhi/dt = k p |x_c|^(p-1) v, 0 at x_c = 0) the located state
- * has |x_c| ~ 1e-18 m and a margin of ~1 N/s, ~100 N/s at |x_c| = atol;
- * the rate k v of the clamped law, which jumps at the crossing, does not
- * change on the side it arrives from. One evaluation of the flow map. */
-static double margin_resolution(const run *R, const dop853_step_data *s,
-                                int tr, double lo, const double *y,
-                                const double *dy, double margin)
+/* Whether guard tr at (t, y) depends on component i: its value changes
+ * when y_i moves by sk_i = atol + rtol |y_i| either way. */
+static int guard_depends_on(const run *R, int tr, double t, const double *y,
+                            int i)
 {
     const hybrid_system *H = R->H;
-    double yb[COLLIDE_NY_MAX], dyb[COLLIDE_NY_MAX], dt = INFINITY, tb, rate;
+    double yp[COLLIDE_NY_MAX], sk = R->o->atol + R->o->rtol * fabs(y[i]);
+    double g0 = H->guard(H->ctx, tr, t, y), up, down;
+    memcpy(yp, y, sizeof(double) * (size_t)H->ny);
+    yp[i] = y[i] + sk;
+    up = H->guard(H->ctx, tr, t, yp);
+    yp[i] = y[i] - sk;
+    down = H->guard(H->ctx, tr, t, yp);
+    return up != g0 || down != g0;
+}
+
+/* The resolution of a margin measured at (lo, y, dy): how much sigma dg/dt
+ * changes over the time dt = min_i sk_i / |dy_i| in which a component the
+ * guard depends on moves by the error the step control allows it (sk_i =
+ * atol + rtol |y_i|), looking back along the flow from lo (the state
+ * y - dt dy, first order: dt is a few roundings of the event time, and the
+ * step may have begun closer to lo than that). A margin within it cannot
+ * be told from 0: at the Hertzian separation (dPhi/dt = k p |x_c|^(p-1) v,
+ * 0 at x_c = 0) the located state has |x_c| ~ 1e-18 m and a margin of
+ * ~1 N/s, ~100 N/s at |x_c| = atol; the rate k v of the clamped law, which
+ * jumps at the crossing, does not change on the side it arrives from.
+ * Components the guard does not depend on (the quadratures) do not set dt.
+ * One evaluation of the flow map. */
+static double margin_resolution(const run *R, int tr, double lo,
+                                const double *y, const double *dy,
+                                double margin)
+{
+    const hybrid_system *H = R->H;
+    double yb[COLLIDE_NY_MAX], dyb[COLLIDE_NY_MAX], dt = INFINITY, rate;
     int i;
-    for (i = 0; i < s->n; i++)
-        if (dy[i] != 0.0)
+    for (i = 0; i < H->ny; i++)
+        if (dy[i] != 0.0 && guard_depends_on(R, tr, lo, y, i))
             dt = fmin(dt, (R->o->atol + R->o->rtol * fabs(y[i])) / fabs(dy[i]));
-    tb = fmax(lo - dt, s->t0);
-    if (!(tb < lo))
+    if (!isfinite(dt))
         return 0.0;
-    dop853_dense_eval(s, tb, yb);
-    H->flow(H->ctx, R->q, tb, yb, dyb);
+    for (i = 0; i < H->ny; i++)
+        yb[i] = y[i] - dt * dy[i];
+    H->flow(H->ctx, R->q, lo - dt, yb, dyb);
     ((run *)R)->r->stats.nfev++;
-    rate = H->guard_rate(H->ctx, tr, tb, yb, dyb);
+    rate = H->guard_rate(H->ctx, tr, lo - dt, yb, dyb);
     if (!isfinite(rate))
         return 0.0;
     return fabs(transversality_margin(H->trans[tr].sigma, rate) - margin);
@@ -310,7 +329,7 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
     }
     rate = H->guard_rate(H->ctx, tr, lo, y, dy);
     rate = transversality_margin(H->trans[tr].sigma, isfinite(rate) ? rate : 0.0);
-    *res = margin_resolution(R, s, tr, lo, y, dy, rate);
+    *res = margin_resolution(R, tr, lo, y, dy, rate);
     return rate;
 }
 

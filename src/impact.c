@@ -620,6 +620,24 @@ static int end_contact(impact *I, const engine_event *e, double d_jump)
     return 0;
 }
 
+/* Samples at the time of event e: a sample time within the location
+ * error of the event time (its bracket, or four roundings of t) cannot be
+ * told from it and is the jump's time. It is taken before the jump (the
+ * first hybrid time (t, j) at t, as in the MPFR mode), at the event's time
+ * and state, so that t never decreases along the rows. */
+static int sample_at_event(impact *I, const engine_event *e, int q)
+{
+    double res = fmax(e->bracket_hi - e->bracket_lo,
+                      4.0 * DBL_EPSILON * fabs(e->t));
+    while (I->next_sample < I->ntimes
+           && I->times[I->next_sample] <= e->t + res) {
+        if (add_sample(I, e->t, e->j, q, 0, e->before))
+            return COLLIDE_E_MEMORY;
+        I->next_sample++;
+    }
+    return 0;
+}
+
 static int on_event(void *ctx, const engine_event *e)
 {
     impact *I = ctx;
@@ -649,7 +667,8 @@ static int on_event(void *ctx, const engine_event *e)
     ev->c_and_d_after = e->c_and_d_after;
     ev->bracket_lo = e->bracket_lo;
     ev->bracket_hi = e->bracket_hi;
-    if (add_sample(I, e->t, e->j, T->from, 1, e->before) ||
+    if (sample_at_event(I, e, T->from) ||
+        add_sample(I, e->t, e->j, T->from, 1, e->before) ||
         add_sample(I, e->t, e->j + 1, T->to, 1, e->after))
         return COLLIDE_E_MEMORY;
     if (T->to == 1) {

@@ -1,7 +1,9 @@
 /* test_samples.c - the trajectory (samples.csv, trajectory.csv) always
  * starts at t = 0 and ends at T, whatever the samples asked for
  * (scenario files default to samples = 0), and a time asked for twice
- * (a grid point and --at) is sampled once. */
+ * (a grid point and --at) is sampled once; a sample time that is an
+ * event time within the event's location error is taken before the jump. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,8 +66,41 @@ static void at_the_ends(void)
     sim_result_free(&r);
 }
 
+/* hertz commences at t = x0 / |v0| = 0.01 exactly; binary64 locates the
+ * event a rounding early. --at 0.01 is the jump's time: one grid row,
+ * before the jump (j = 0, apart), at the event's state, and no row of the
+ * contact (j = 1) at a time before that of the jump's own rows. */
+static void at_the_event(void)
+{
+    static const double at[] = {0.01};
+    scenario s;
+    sim_result r;
+    char err[256];
+    int i, k = -1, ordered = 1;
+    if (scenario_load("hertz", &s, err, sizeof err) != COLLIDE_OK)
+        return;
+    s.opt.n_samples = 0;
+    s.opt.sample_at = at;
+    s.opt.n_sample_at = 1;
+    sim_run(&s.model, &s.opt, &r);
+    for (i = 0; i < r.nsamples; i++) {
+        if (r.samples[i].boundary == 0 && fabs(r.samples[i].t - 0.01) < 1e-15)
+            k = i;
+        if (i > 0 && r.samples[i].t < r.samples[i - 1].t)
+            ordered = 0;
+    }
+    check_true(r.status == COLLIDE_OK && r.nevents > 0 && k >= 0 &&
+                   r.samples[k].j == 0 && r.samples[k].q == 0 &&
+                   r.samples[k].t == r.events[0].t,
+               "hertz --at 0.01 (the commencement): taken before the jump, "
+               "at the event");
+    check_true(ordered, "hertz --at 0.01: t never decreases along the rows");
+    sim_result_free(&r);
+}
+
 int main(void)
 {
+    at_the_event();
     ends("hertz", "samples=0", 2);
     ends("hertz", "samples=1", 2);
     ends("hertz", "samples=2", 2);
