@@ -41,12 +41,24 @@ void output_remove_temporaries(void)
 
 /* ---- the files ---- */
 
-/* Writes n values, each preceded by a comma, with round-trip precision. */
+/* A value with round-trip precision; a NaN of either sign as "nan" (%g
+ * prints the sign bit of a NaN, "-nan", which means nothing). */
+static void put_number(FILE *f, double x)
+{
+    if (isnan(x))
+        fputs("nan", f);
+    else
+        fprintf(f, "%.17g", x);
+}
+
+/* Writes n values, each preceded by a comma. */
 static void put_values(FILE *f, const double *v, int n)
 {
     int i;
-    for (i = 0; i < n; i++)
-        fprintf(f, ",%.17g", v[i]);
+    for (i = 0; i < n; i++) {
+        fputc(',', f);
+        put_number(f, v[i]);
+    }
 }
 
 const char output_collisions_header[] =
@@ -101,13 +113,20 @@ static int write_events(FILE *f, const void *ctx)
     fputs(output_events_trailer, f);
     for (i = 0; i < r->nevents; i++) {
         const event_rec *e = &r->events[i];
-        fprintf(f, "%d,%.17g,%s,%.17g,%d,%d,%d,%.17g,%.17g", e->j, e->t,
-                transition_name(e->tr), e->margin, e->grazing,
-                e->c_and_d_before, e->c_and_d_after, e->bracket_lo,
-                e->bracket_hi);
+        double bracket[2];
+        bracket[0] = e->bracket_lo;
+        bracket[1] = e->bracket_hi;
+        fprintf(f, "%d", e->j);
+        put_values(f, &e->t, 1);
+        fprintf(f, ",%s", transition_name(e->tr));
+        put_values(f, &e->margin, 1);
+        fprintf(f, ",%d,%d,%d", e->grazing, e->c_and_d_before,
+                e->c_and_d_after);
+        put_values(f, bracket, 2);
         put_values(f, e->before, L->n_chi);
         put_values(f, e->after, L->n_chi);
-        fprintf(f, ",%.17g\n", e->rate_scale);
+        put_values(f, &e->rate_scale, 1);
+        fputc('\n', f);
     }
     return 0;
 }
@@ -162,11 +181,15 @@ static int write_samples(FILE *f, const void *ctx)
     fputs(output_samples_trailer, f);
     for (i = 0; i < r->nsamples; i++) {
         const sample_rec *s = &r->samples[i];
-        fprintf(f, "%.17g,%d,%d,%d", s->t, s->j, s->q, s->boundary);
+        double v[3];
+        v[0] = impact_contact_force(m, L, s->q, s->y);
+        v[1] = impact_storage(m, L, s->y);
+        v[2] = input_reduced_force(m, s->t);
+        put_number(f, s->t);
+        fprintf(f, ",%d,%d,%d", s->j, s->q, s->boundary);
         put_values(f, s->y, L->n_chi);
-        fprintf(f, ",%.17g,%.17g,%.17g\n",
-                impact_contact_force(m, L, s->q, s->y),
-                impact_storage(m, L, s->y), input_reduced_force(m, s->t));
+        put_values(f, v, 3);
+        fputc('\n', f);
     }
     return 0;
 }
@@ -189,7 +212,8 @@ static int write_trajectory(FILE *f, const void *ctx)
         const sample_rec *s = &c->r->samples[i];
         double fe[2];
         input_forces(c->m, s->t, &fe[0], &fe[1]);
-        fprintf(f, "%.17g,%d,%d", s->t, s->j, s->q);
+        put_number(f, s->t);
+        fprintf(f, ",%d,%d", s->j, s->q);
         put_values(f, s->y, L->n_chi);
         put_values(f, fe, 2);
         fputc('\n', f);
