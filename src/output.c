@@ -599,8 +599,8 @@ static collide_status open_place(const char *dir, place *p, char *err,
         return io_error(err, errlen, n ? dir : "\"\"",
                         "cannot hold a result set (name a directory)");
     }
-    snprintf(p->name, sizeof p->name, "%s", base);
-    snprintf(p->tmp, sizeof p->tmp, ".%s.tmp-XXXXXX", base);
+    snprintf(p->name, sizeof p->name, "%.199s", base);
+    snprintf(p->tmp, sizeof p->tmp, ".%.199s.tmp-XXXXXX", base);
     if (base == p->parent)
         snprintf(p->parent, sizeof p->parent, ".");
     else
@@ -665,7 +665,7 @@ static collide_status write_tmp(place *p, const output_file *files, int n,
                         "directory");
     }
     memcpy(tdir, pending[0], sizeof tdir);
-    snprintf(p->tmp, sizeof p->tmp, "%s", strrchr(tdir, '/') + 1);
+    snprintf(p->tmp, sizeof p->tmp, "%.220s", strrchr(tdir, '/') + 1);
     snprintf(p->old, sizeof p->old, "%s.old", p->tmp);
     mfile.name = "MANIFEST";
     mfile.write = write_manifest;
