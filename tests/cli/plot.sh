@@ -126,6 +126,14 @@ cp base.scn "$tab"
 run "$exe" plot base.scn "$tab" --out figs --samples 20
 [ "$rc" -eq 3 ] && has 'the scenario "a\x09b.scn" holds a control character' "$tmp/err" && [ ! -e figs ]
 check "a scenario name with a tab: exit 3, shown escaped (got $rc)" $?
+del=$(printf 'a\177b.scn')
+run "$exe" plot "$del" --out figs --samples 20
+[ "$rc" -eq 3 ] && has 'the scenario "a\x7fb.scn" holds a control character' "$tmp/err"
+check "a scenario name with a DEL: exit 3, shown escaped (got $rc)" $?
+long=$(printf '%0250d\001.scn' 0)
+run "$exe" plot "$long" --out figs --samples 20
+[ "$rc" -eq 3 ] && has "the scenario \"$(printf '%0195d' 0)...\" holds a control character" "$tmp/err"
+check "a long name with a control character: exit 3, shown cut to 195 bytes (got $rc)" $?
 run "$exe" plot base.scn --out "figs${nl}x" --samples 20
 [ "$rc" -eq 3 ] && has 'collide plot: --out "figs\nx" holds a control character' "$tmp/err" &&
     [ ! -e "figs${nl}x" ]
