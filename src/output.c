@@ -327,12 +327,13 @@ static void sync_dir(const char *dir)
     }
 }
 
-/* Records path as pending (removed by output_remove_temporaries);
- * 0 when it does not fit. */
-static int add_pending(const char *fmt, const char *a, const char *b)
+/* Records the path a b (concatenated) as pending, removed by
+ * output_remove_temporaries (at most OUT_PENDING_MAX: a directory and the
+ * files of a set); 0 (errno ENAMETOOLONG) when it does not fit. */
+static int add_pending(const char *a, const char *b)
 {
-    int n = snprintf(pending[npending], OUT_PATH_MAX, fmt, a, b);
-    if (n <= 0 || n >= OUT_PATH_MAX || npending >= OUT_PENDING_MAX - 1) {
+    if (snprintf(pending[npending], OUT_PATH_MAX, "%s%s", a, b) >=
+        OUT_PATH_MAX) {
         errno = ENAMETOOLONG;
         return 0;
     }
@@ -356,21 +357,16 @@ static void hold_signals(int how, sigset_t *old)
 collide_status output_write_file(const char *dir, const output_file *file,
                                  const void *ctx, char *err, size_t errlen)
 {
-    char final[OUT_PATH_MAX], suffix[32];
+    char final[OUT_PATH_MAX + 8], leaf[OUT_PATH_MAX];
     sigset_t old;
     collide_status st = output_make_dirs(dir, err, errlen);
-    int n = snprintf(final, sizeof final, "%s/%s", dir, file->name);
-    snprintf(suffix, sizeof suffix, ".tmp.%ld", (long)getpid());
+    snprintf(final, sizeof final, "%s/%s", dir, file->name);
+    snprintf(leaf, sizeof leaf, "/.%s.tmp.%ld", file->name, (long)getpid());
     npending = 0;
-    if (st == COLLIDE_OK && (n >= (int)sizeof final ||
-                             !add_pending("%s/.%s", dir, file->name) ||
-                             strlen(pending[0]) + strlen(suffix) >= OUT_PATH_MAX))
+    if (st == COLLIDE_OK && !add_pending(dir, leaf))
         st = io_error(err, errlen, dir, "path too long");
-    if (st != COLLIDE_OK) {
-        npending = 0;
+    if (st != COLLIDE_OK)
         return st;
-    }
-    strcat(pending[0], suffix);
     st = write_file(pending[0], file->write, ctx, err, errlen);
     hold_signals(1, &old);
     if (st == COLLIDE_OK && rename(pending[0], final) != 0)
@@ -452,7 +448,7 @@ static int examine(int pfd, const char *name, const char *path,
     int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
     int has, kind = SET_REPLACEABLE;
     struct dirent *e;
-    DIR *d;
+    DIR *d = NULL;
     if (fd < 0 && errno == ENOENT)
         return SET_ABSENT;
     if (fd < 0 && (errno == ENOTDIR || errno == ELOOP)) {
@@ -461,11 +457,11 @@ static int examine(int pfd, const char *name, const char *path,
         return SET_FOREIGN;
     }
     has = fd < 0 ? MF_ERROR : read_manifest(fd, mf);
-    d = has == MF_ERROR ? NULL : fdopendir(fd);
+    if (has != MF_ERROR)
+        d = fdopendir(fd);
     if (!d) {
         io_error(err, errlen, path, "cannot read the directory");
-        if (fd >= 0)
-            close(fd);
+        close(fd);   /* -1 (EBADF) when it was not opened */
         return SET_ERROR;
     }
     while (kind == SET_REPLACEABLE && (e = readdir(d)) != NULL) {
@@ -488,15 +484,16 @@ static int examine(int pfd, const char *name, const char *path,
 }
 
 /* Removes the result set at name in pfd: the files mf lists, MANIFEST and
- * the directory (examine has found no other entry). */
+ * the directory (examine has found no other entry); by paths from pfd,
+ * so that no call that may fail stands before the removals. */
 static void remove_set(int pfd, const char *name, const manifest *mf)
 {
-    int i, fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-    for (i = 0; fd >= 0 && i < mf->n; i++)
-        unlinkat(fd, mf->name[i], 0);
-    if (fd >= 0) {
-        unlinkat(fd, "MANIFEST", 0);
-        close(fd);
+    char path[OUT_PATH_MAX];
+    int i;
+    for (i = 0; i <= mf->n; i++) {
+        snprintf(path, sizeof path, "%s/%s", name,
+                 i < mf->n ? mf->name[i] : "MANIFEST");
+        unlinkat(pfd, path, 0);
     }
     unlinkat(pfd, name, AT_REMOVEDIR);
 }
@@ -515,7 +512,7 @@ typedef struct place {
  * system. */
 static int unsupported(int e)
 {
-    return e == ENOSYS || e == EINVAL || e == ENOTSUP;
+    return e == ENOSYS || e == EINVAL;
 }
 
 /* Puts the set at tmp in place of name with renames alone, under an
@@ -602,9 +599,9 @@ static collide_status open_place(const char *dir, place *p, char *err,
     snprintf(p->name, sizeof p->name, "%.199s", base);
     snprintf(p->tmp, sizeof p->tmp, ".%.199s.tmp-XXXXXX", base);
     if (base == p->parent)
-        snprintf(p->parent, sizeof p->parent, ".");
+        snprintf(p->parent, sizeof p->parent, "./");
     else
-        base[base - 1 == p->parent ? 0 : -1] = '\0';
+        *base = '\0';   /* the parent with its slash: "a/", "/" */
     if (output_make_dirs(p->parent, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
     p->pfd = open(p->parent, O_RDONLY | O_DIRECTORY);
@@ -654,26 +651,27 @@ static int write_manifest(FILE *f, const void *ctx)
 static collide_status write_tmp(place *p, const output_file *files, int n,
                                 const void *ctx, char *err, size_t errlen)
 {
-    char tdir[OUT_PATH_MAX];
+    char tdir[OUT_PATH_MAX + 2];
     const void *mctx[2];
     output_file mfile;
     collide_status st = COLLIDE_OK;
     int i;
-    if (!add_pending("%s/%s", p->parent, p->tmp) || !mkdtemp(pending[0])) {
+    if (!add_pending(p->parent, p->tmp) || !mkdtemp(pending[0])) {
         npending = 0;
         return io_error(err, errlen, p->path, "cannot create its temporary "
                         "directory");
     }
-    memcpy(tdir, pending[0], sizeof tdir);
+    memcpy(tdir, pending[0], sizeof pending[0]);
     snprintf(p->tmp, sizeof p->tmp, "%.220s", strrchr(tdir, '/') + 1);
     snprintf(p->old, sizeof p->old, "%s.old", p->tmp);
     mfile.name = "MANIFEST";
     mfile.write = write_manifest;
     mctx[0] = files;
     mctx[1] = &n;
+    strcat(tdir, "/");
     for (i = 0; i <= n && st == COLLIDE_OK; i++) {
         const output_file *f = i < n ? &files[i] : &mfile;
-        if (!add_pending("%s/%s", tdir, f->name))
+        if (!add_pending(tdir, f->name))
             st = io_error(err, errlen, p->path, "path too long");
         else
             st = write_file(pending[npending - 1], f->write,

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,8 @@
 
 /* ---- the wrapped calls ---- */
 
-static int no_renameat2;      /* renameat2 fails with ENOSYS */
+static int no_renameat2;      /* renameat2 fails with this errno */
+static int fail_openat;       /* the n-th call of openat fails (EMFILE) */
 static int fail_renameat;     /* the n-th call of renameat fails (EIO) */
 static int fail_flock;        /* flock LOCK_EX fails (ENOLCK) */
 static const char *intruder;  /* a file created before an exchange */
@@ -46,7 +48,7 @@ int __wrap_renameat2(int fd1, const char *from, int fd2, const char *to,
                      unsigned flags)
 {
     if (no_renameat2) {
-        errno = ENOSYS;
+        errno = no_renameat2;
         return -1;
     }
     if (intruder && (flags & RENAME_EXCHANGE)) {
@@ -65,6 +67,25 @@ int __wrap_renameat(int fd1, const char *from, int fd2, const char *to)
         return -1;
     }
     return __real_renameat(fd1, from, fd2, to);
+}
+
+int __real_openat(int fd, const char *path, int flags, ...);
+int __wrap_openat(int fd, const char *path, int flags, ...);
+
+int __wrap_openat(int fd, const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    if (flags & O_CREAT) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = (mode_t)va_arg(ap, int);
+        va_end(ap);
+    }
+    if (fail_openat > 0 && --fail_openat == 0) {
+        errno = EMFILE;
+        return -1;
+    }
+    return __real_openat(fd, path, flags, mode);
 }
 
 int __wrap_flock(int fd, int op)
@@ -299,7 +320,7 @@ static void bad_names(void)
     }
     put_file(at("plain"), "x\n");
     check_true(write_set(at("plain/sub"), set_b, 1, "B", COLLIDE_E_IO, err) &&
-               strstr(err, "plain: not a directory"),
+               strstr(err, "plain/: not a directory"),
                "a set below a file: refused naming the file");
     check_true(write_set(at("new/deeper/s"), set_b, 1, "B", COLLIDE_OK, err) &&
                strcmp(entries(at("new/deeper/s")), "MANIFEST b1.csv") == 0,
@@ -316,7 +337,7 @@ static void fallback_failures(void)
     char err[512];
     char k[512];
     snprintf(k, sizeof k, "%s", at("k"));
-    no_renameat2 = 1;
+    no_renameat2 = ENOSYS;
     fail_flock = 1;
     check_true(write_set(k, set_a, 3, "A", COLLIDE_E_IO, err) &&
                strstr(err, "cannot lock its parent") &&
@@ -353,6 +374,147 @@ static void intrusion(void)
                strcmp(entries(base), "k") == 0,
                "a file that appears before the exchange: undone, refused");
     unlink(at("k/intruder.txt"));
+}
+
+/* A directory that cannot be opened or whose MANIFEST cannot be read
+ * (openat fails): an error, the set kept; also without renameat2. */
+static void unreadable(void)
+{
+    char err[512], k[512];
+    int way, call;
+    snprintf(k, sizeof k, "%s", at("k"));
+    for (way = 0; way < 2; way++)
+        for (call = 1; call <= 2; call++) {
+            char name[160];
+            no_renameat2 = way ? ENOSYS : 0;
+            fail_openat = call;
+            snprintf(name, sizeof name, "%s: openat %d of the old set fails "
+                     "(%s): an error, the set kept", way ? "without renameat2"
+                     : "exchange", call, call == 1 ? "the directory"
+                     : "its MANIFEST");
+            check_true(write_set(k, set_a, 3, "A", COLLIDE_E_IO, err) &&
+                       strstr(err, "cannot read the directory: Too many open "
+                              "files") &&
+                       strcmp(entries(k), "MANIFEST b1.csv") == 0 &&
+                       strcmp(entries(base), "k") == 0, name);
+            fail_openat = 0;
+        }
+    no_renameat2 = 0;
+}
+
+/* renameat2 failing otherwise: EINVAL (a file system without the flags)
+ * takes the renames; another error is one. */
+static void renameat2_errors(void)
+{
+    char err[512], k[512];
+    snprintf(k, sizeof k, "%s", at("k"));
+    no_renameat2 = EINVAL;
+    check_true(write_set(k, set_a, 3, "A", COLLIDE_OK, err) &&
+               strcmp(entries(k), "MANIFEST a1.csv a2.csv a3.csv") == 0 &&
+               strcmp(entries(base), "k") == 0,
+               "renameat2 fails with EINVAL: the renames put the set");
+    no_renameat2 = EIO;
+    check_true(write_set(k, set_b, 1, "B", COLLIDE_E_IO, err) &&
+               strstr(err, "cannot rename: Input/output error") &&
+               strcmp(entries(k), "MANIFEST a1.csv a2.csv a3.csv") == 0 &&
+               strcmp(entries(base), "k") == 0,
+               "renameat2 fails with EIO: an error, the set kept");
+    no_renameat2 = 0;
+    check_true(write_set(k, set_b, 1, "B", COLLIDE_OK, err),
+               "then the set replaced");
+}
+
+/* Symbolic links: a set's name that is one, a MANIFEST that is one. */
+static void links(void)
+{
+    char err[512], k[512];
+    snprintf(k, sizeof k, "%s", at("k"));
+    mkdir(at("real"), 0777);
+    if (symlink("real", at("link")) != 0)
+        return;
+    check_true(write_set(at("link"), set_b, 1, "B", COLLIDE_E_IO, err) &&
+               strstr(err, "link: not a directory") &&
+               strcmp(entries(at("real")), "") == 0,
+               "a symbolic link in the place of the set: refused, kept");
+    unlink(at("link"));
+    rmdir(at("real"));
+    rename(at("k/MANIFEST"), at("k/M2"));
+    if (symlink("M2", at("k/MANIFEST")) != 0)
+        return;
+    check_true(write_set(k, set_a, 3, "A", COLLIDE_E_IO, err) &&
+               strstr(err, "cannot read the directory") &&
+               strcmp(entries(k), "M2 MANIFEST b1.csv") == 0,
+               "a MANIFEST that is a symbolic link: not read, the set kept");
+    unlink(at("k/MANIFEST"));
+    rename(at("k/M2"), at("k/MANIFEST"));
+}
+
+/* The command in MANIFEST: words quoted as the shell reads them. */
+static void command_line(void)
+{
+    static char *const argv[] = {"/some/where/collide", "run", "", "it's",
+                                 "a b", "del\177", "plain-1.5,x=y", NULL};
+    char err[512], line[256] = "";
+    FILE *f;
+    output_note_command(7, argv);
+    check_true(write_set(at("cmd"), set_b, 1, "B", COLLIDE_OK, err),
+               "a set with a command of odd words");
+    f = fopen(at("cmd/MANIFEST"), "r");
+    while (f && fgets(line, sizeof line, f) && strncmp(line, "command", 7))
+        ;
+    if (f)
+        fclose(f);
+    check_true(strcmp(line, "command = collide run '' 'it'\\''s' 'a b' "
+                      "'del?' plain-1.5,x=y\n") == 0,
+               "MANIFEST: the command with quoted words, control "
+               "characters as ?");
+    output_note_command(0, NULL);
+}
+
+/* path of base, then directories, exactly len bytes long (created). */
+static void long_dir(char *path, size_t len)
+{
+    char err[512];
+    size_t n = strlen(base);
+    memcpy(path, base, n);
+    while (len - n > 250) {
+        path[n] = '/';
+        memset(path + n + 1, 'd', 199);
+        n += 200;
+    }
+    path[n] = '/';
+    memset(path + n + 1, 'e', len - n - 1);
+    path[len] = '\0';
+    output_make_dirs(path, err, sizeof err);
+}
+
+/* Paths that do not fit: the temporary directory, a file in it, the
+ * temporary of a single file. */
+static void long_paths(void)
+{
+    static char dir[4200], set[4300];
+    char err[512];
+    output_file one = {"b1.csv", write_tag};
+    long_dir(dir, 4085);
+    snprintf(set, sizeof set, "%s/x", dir);
+    /* (the messages name the path, cut to err's 512 bytes) */
+    check_true(strlen(dir) == 4085 &&
+               write_set(set, set_b, 1, "B", COLLIDE_E_IO, err) &&
+               strcmp(entries(dir), "") == 0,
+               "a temporary directory whose path does not fit: an error");
+    check_true(output_write_file(dir, &one, "B", err, sizeof err) ==
+               COLLIDE_E_IO && strcmp(entries(dir), "") == 0,
+               "a single file whose temporary does not fit: an error");
+    long_dir(dir, 4078);
+    snprintf(set, sizeof set, "%s/x", dir);
+    check_true(strlen(dir) == 4078 &&
+               write_set(set, set_b, 1, "B", COLLIDE_E_IO, err) &&
+               strcmp(entries(dir), "") == 0,
+               "a file whose path does not fit: an error, nothing left");
+    check_true(output_write_file(at("single"), &one, "S", err, sizeof err) ==
+               COLLIDE_OK && strcmp(entries(at("single")), "b1.csv") == 0 &&
+               strcmp(first_line(at("single/b1.csv")), "S") == 0,
+               "a single file written, no temporary left");
 }
 
 /* Two processes write sets into one directory at once, rounds times:
@@ -418,7 +580,7 @@ int main(void)
     if (!mkdtemp(base))
         return 2;
     replacements("exchange");
-    no_renameat2 = 1;
+    no_renameat2 = ENOSYS;
     {
         char cmd[600];
         snprintf(cmd, sizeof cmd, "rm -rf '%s/k'", base);
@@ -428,7 +590,12 @@ int main(void)
     replacements("renames under a lock");
     no_renameat2 = 0;
     fallback_failures();
+    unreadable();
+    renameat2_errors();
+    links();
     intrusion();
+    command_line();
+    long_paths();
     bad_manifests();
     bad_names();
     nan_cells();
@@ -436,7 +603,7 @@ int main(void)
     snprintf(name, sizeof name, "two writers at once, 100 rounds: %d mixed",
              mixed);
     check_true(mixed == 0, name);
-    no_renameat2 = 1;
+    no_renameat2 = ENOSYS;
     mixed = concurrent(100);
     snprintf(name, sizeof name, "two writers at once without renameat2, 100 "
              "rounds: %d mixed", mixed);
