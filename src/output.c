@@ -60,10 +60,9 @@ void output_note_command(int argc, char *const *argv)
 void output_note_scenario(const scenario *s)
 {
     static char text[SCENARIO_CANONICAL_MAX];
-    note_scenario[0] = '\0';
-    if (scenario_canonical(s, text, sizeof text) > 0)
-        snprintf(note_scenario, sizeof note_scenario, "fnv1a64:%016llx",
-                 (unsigned long long)fnv1a64_text(FNV1A64_BASIS, text));
+    scenario_canonical(s, text, sizeof text);   /* fits: fingerprint.h */
+    snprintf(note_scenario, sizeof note_scenario, "fnv1a64:%016llx",
+             (unsigned long long)fnv1a64_text(FNV1A64_BASIS, text));
 }
 
 /* ---- the files ---- */
@@ -436,12 +435,12 @@ static int listed(const manifest *mf, const char *name)
 }
 
 /* What an existing directory is to a result set written over it. */
-enum { SET_ABSENT, SET_REPLACEABLE, SET_FOREIGN, SET_ERROR };
+enum { SET_REPLACEABLE, SET_FOREIGN, SET_ERROR };
 
-/* Examines entry name of directory pfd (shown as path in messages): absent,
- * replaceable (empty, or a result set whose MANIFEST lists every entry,
- * which mf then holds) or foreign (with a message in err); SET_ERROR when
- * it cannot be read. */
+/* Examines the entry name of directory pfd, just moved there (shown as
+ * path in messages): replaceable (empty, or a result set whose MANIFEST
+ * lists every entry, which mf then holds) or foreign (with a message in
+ * err); SET_ERROR when it cannot be read. */
 static int examine(int pfd, const char *name, const char *path,
                    manifest *mf, char *err, size_t errlen)
 {
@@ -449,8 +448,6 @@ static int examine(int pfd, const char *name, const char *path,
     int has, kind = SET_REPLACEABLE;
     struct dirent *e;
     DIR *d = NULL;
-    if (fd < 0 && errno == ENOENT)
-        return SET_ABSENT;
     if (fd < 0 && (errno == ENOTDIR || errno == ELOOP)) {
         snprintf(err, errlen, "%s: not a directory: refusing to replace it "
                  "with a result set", path);
@@ -523,7 +520,7 @@ static collide_status swap_locked(place *p, manifest *mf, int *had_old,
                                   char *err, size_t errlen)
 {
     collide_status st = COLLIDE_OK;
-    int kind = SET_ABSENT;
+    int kind = SET_REPLACEABLE;
     *had_old = 0;
     if (flock(p->pfd, LOCK_EX) != 0)
         return io_error(err, errlen, p->path, "cannot lock its parent");

@@ -851,7 +851,7 @@ collide_status plot_scenarios(const char *const *names, int n,
     }
     for (k = 0; k < n && st == COLLIDE_OK; k++)
         st = plot_check_name("the scenario", names[k], err, errlen);
-    if (st == COLLIDE_OK && o->out)
+    if (st == COLLIDE_OK)
         st = plot_check_name("--out", o->out, err, errlen);
     if (st == COLLIDE_OK && getenv("TMPDIR"))
         st = plot_check_name("TMPDIR", getenv("TMPDIR"), err, errlen);

@@ -251,6 +251,9 @@ static void replacements(const char *how)
 static void bad_manifests(void)
 {
     static const char *const text[] = {
+        "# collide result set\nfile = a-name-of-more-than-sixty-four-"
+        "bytes-is-no-file-of-any-set-that-collide-writes.csv\n"
+        "file = b1.csv\n",
         "# not a set\nfile = b1.csv\n",
         "# collide result set\nfile = ../b1.csv\n",
         "# collide result set\nfile = \n",
@@ -261,11 +264,11 @@ static void bad_manifests(void)
     char k[512];
     snprintf(k, sizeof k, "%s", at("m"));
     int i;
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         check_true(write_set(k, set_b, 1, "B", COLLIDE_OK, err),
                    "a set to spoil");
         put_file(at("m/MANIFEST"), text[i]);
-        snprintf(name, sizeof name, "MANIFEST %d of 5 not a set's: refused, "
+        snprintf(name, sizeof name, "MANIFEST %d of 6 not a set's: refused, "
                  "kept", i + 1);
         check_true(write_set(k, set_a, 3, "A", COLLIDE_E_IO, err) &&
                    strcmp(entries(k), "MANIFEST b1.csv") == 0 &&
@@ -453,7 +456,7 @@ static void links(void)
 static void command_line(void)
 {
     static char *const argv[] = {"/some/where/collide", "run", "", "it's",
-                                 "a b", "del\177", "plain-1.5,x=y", NULL};
+                                 "a b", "del\177\t", "plain-1.5,x=y", NULL};
     char err[512], line[256] = "";
     FILE *f;
     output_note_command(7, argv);
@@ -465,7 +468,7 @@ static void command_line(void)
     if (f)
         fclose(f);
     check_true(strcmp(line, "command = collide run '' 'it'\\''s' 'a b' "
-                      "'del?' plain-1.5,x=y\n") == 0,
+                      "'del?" "?' plain-1.5,x=y\n") == 0,
                "MANIFEST: the command with quoted words, control "
                "characters as ?");
     output_note_command(0, NULL);

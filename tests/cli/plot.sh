@@ -102,6 +102,12 @@ check "TMPDIR missing: exit 4 and the reason (got $rc)" $?
 PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out "$tmp/plain/sub"
 [ "$rc" -eq 4 ] && has "$tmp/plain" "$tmp/err"
 check "--out below a file: exit 4 naming it (got $rc: $(cat "$tmp/err"))" $?
+PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out ""
+[ "$rc" -eq 4 ] && has '"": bad directory name' "$tmp/err"
+check "--out '': exit 4, a bad directory name (got $rc)" $?
+PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out "$(printf '%05000d' 0)"
+[ "$rc" -eq 4 ] && grep -q '^00000' "$tmp/err"
+check "--out of 5000 bytes: exit 4 naming it (got $rc)" $?
 run "$exe" plot s1 s2 s3 s4 s5 s6 s7 s8 s9
 [ "$rc" -eq 2 ] && has "too many scenarios: s9" "$tmp/err"
 check "plot of nine scenarios: exit 2 (got $rc)" $?
@@ -123,7 +129,7 @@ run "$exe" plot "$bad" --out figs --samples 20
 check "a scenario named q<newline>system(...)<newline>x.scn: exit 3 naming it, nothing run (got $rc)" $?
 tab=$(printf 'a\tb.scn')
 cp base.scn "$tab"
-run "$exe" plot base.scn "$tab" --out figs --samples 20
+run "$exe" plot "$tab" base.scn --out figs --samples 20
 [ "$rc" -eq 3 ] && has 'the scenario "a\x09b.scn" holds a control character' "$tmp/err" && [ ! -e figs ]
 check "a scenario name with a tab: exit 3, shown escaped (got $rc)" $?
 del=$(printf 'a\177b.scn')
