@@ -3,10 +3,12 @@
 # (reference_data/README.md) into OUT (default reference_data), one
 # directory per NAME (default: every set listed below). Each set is a
 # checked high-precision run, `collide run SRC --precision BITS --digits
-# DIGITS --samples SAMPLES --check --csv DIR`, and its meta.json. A set is
-# written to a temporary directory and moved into place only when its run
-# and its check succeed, so that a failure leaves the previous set as it
-# was. Exits non-zero when any set fails.
+# DIGITS --samples SAMPLES --check --csv DIR` (its result set: the tables,
+# their scd tables and a MANIFEST listing them), and its meta.json, which
+# the MANIFEST lists too. A set is written to a temporary directory and
+# moved into place only when its run and its check succeed, so that a
+# failure leaves the previous set as it was. Exits non-zero when any set
+# fails.
 set -u
 build=$1
 out=${2:-reference_data}
@@ -112,13 +114,16 @@ for name in $sets; do
     rm -rf "$tmp"
     mkdir -p "$tmp"
     cmd="collide run $src --precision $BITS --digits $DIGITS --samples $SAMPLES --check --csv reference_data/$name"
+    # the run writes its result set (MANIFEST, tables, scd tables) into
+    # $tmp/set; meta.json joins it, listed in its MANIFEST, so that the set
+    # stays a complete result set that a later run may replace
     if "$exe" run "$src" --precision "$BITS" --digits "$DIGITS" \
-            --samples "$SAMPLES" --check --csv "$tmp" >"$tmp/report.txt" 2>&1 &&
-       meta "$name" "$src" "$tmp" "$tmp/report.txt" "$cmd"; then
-        rm -f "$tmp/report.txt"
+            --samples "$SAMPLES" --check --csv "$tmp/set" >"$tmp/report.txt" 2>&1 &&
+       meta "$name" "$src" "$tmp/set" "$tmp/report.txt" "$cmd" &&
+       echo "file = meta.json" >>"$tmp/set/MANIFEST"; then
         rm -rf "$out/$name.old"
         [ -d "$out/$name" ] && mv "$out/$name" "$out/$name.old"
-        mv "$tmp" "$out/$name" && rm -rf "$out/$name.old"
+        mv "$tmp/set" "$out/$name" && rm -rf "$out/$name.old" "$tmp"
         echo "reference: $name"
     else
         echo "reference: $name FAILED:" >&2

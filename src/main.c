@@ -615,6 +615,7 @@ static int finish_run(const scenario *s, const run_args *a, sim_result *r)
         print_run(s, r);
     if (a->csv) {
         note_run(s, a, INTERRUPT_WRITING);
+        output_note_scenario(s);
         st = output_write_csv(a->csv, &s->model, r, err, sizeof err);
         if (st != COLLIDE_OK)
             fprintf(stderr, "collide run: %s\n", err);
@@ -886,6 +887,7 @@ int main(int argc, char **argv)
 {
     int st;
     install_handlers();
+    output_note_command(argc, argv);
     st = dispatch(argc, argv);
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "interrupt.h"
 #include "mp_output.h"
+#include "output.h"
 #include "mp_sim.h"
 
 #define CHECK_BITS 64   /* the reference of --check: 64 more bits ... */
@@ -101,7 +102,7 @@ static int temp_dir(char *buf, size_t len)
     return -1;
 }
 
-/* Removes the tables (and scd tables) of dir and dir itself; nothing when
+/* Removes the tables (and scd tables), MANIFEST and dir itself; nothing when
  * dir is "" (never made). */
 static void remove_dir(const char *dir)
 {
@@ -115,6 +116,8 @@ static void remove_dir(const char *dir)
         snprintf(path, sizeof path, "%s/%s.scd.csv", dir, tables[i]);
         unlink(path);
     }
+    snprintf(path, sizeof path, "%s/MANIFEST", dir);
+    unlink(path);
     rmdir(dir);
 }
 
@@ -292,6 +295,7 @@ int mp_cli_run(const scenario *s, const mp_cli_args *a)
         st = check(s, a, &M, &r, tol, out, scd_dir, sizeof scd_dir);
     if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])))
         interrupt_note_run(s->source, a->csv, INTERRUPT_WRITING);
+    output_note_scenario(s);
     if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])) &&
         mp_output_write_csv(a->csv, &M, &r, out, scd_dir[0] ? scd_dir : NULL,
                             err, sizeof err) != COLLIDE_OK) {

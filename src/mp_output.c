@@ -196,5 +196,5 @@ collide_status mp_output_write_csv(const char *dir, const mp_model *M,
     c.r = r;
     c.digits = digits;
     c.scd_dir = scd_dir;
-    return output_write_files(dir, mp_files, scd_dir ? 8 : 4, &c, err, errlen);
+    return output_write_set(dir, mp_files, scd_dir ? 8 : 4, &c, err, errlen);
 }

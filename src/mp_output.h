@@ -1,7 +1,7 @@
 /* mp_output.h - the CSV files of a high-precision run: the same four
  * tables and columns as a binary64 run (output.h), every MPFR value as a
  * decimal string of the requested number of significant digits, written
- * as one atomic set. */
+ * as one result set (output_write_set). */
 #ifndef COLLIDE_MP_OUTPUT_H
 #define COLLIDE_MP_OUTPUT_H
 

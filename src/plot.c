@@ -169,16 +169,44 @@ static void put_plain(FILE *f, const char *s)
     fputc('\'', f);
 }
 
-/* Writes a path as a single-quoted gnuplot string. */
+/* Writes a path as a single-quoted gnuplot string: a quote doubled, and
+ * "./" before a relative path, so that gnuplot takes no path for one of
+ * its special names ('<command' and '|command' run a command, '~/' is
+ * expanded, '$name' is a data block, '-' and '+' are no files). The text
+ * has no control character (plot_check_name). */
 static void put_path(FILE *f, const char *s)
 {
-    fputc('\'', f);
+    fputs(*s == '/' ? "'" : "'./", f);
     for (; *s; s++) {
         if (*s == '\'')
             fputc('\'', f);
         fputc(*s, f);
     }
     fputc('\'', f);
+}
+
+collide_status plot_check_name(const char *what, const char *name, char *err,
+                               size_t errlen)
+{
+    char shown[200];
+    const unsigned char *c = (const unsigned char *)name;
+    size_t n = 0;
+    while (*c >= 0x20 && *c != 0x7f)
+        c++;
+    if (*c == '\0')
+        return COLLIDE_OK;
+    for (c = (const unsigned char *)name; *c && n + 5 < sizeof shown; c++) {
+        if (*c >= 0x20 && *c != 0x7f)
+            shown[n++] = (char)*c;
+        else
+            n += (size_t)snprintf(shown + n, sizeof shown - n, *c == '\n'
+                                  ? "\\n" : "\\x%02x", *c);
+    }
+    shown[n] = '\0';
+    snprintf(err, errlen, "collide plot: %s \"%s%s\" holds a control "
+             "character (shown as \\n or \\xNN): gnuplot cannot be given it "
+             "as a string; rename it", what, shown, *c ? "..." : "");
+    return COLLIDE_E_INPUT;
 }
 
 /* The component name in enhanced text: "z_c1" -> "z_{c,1}". */
@@ -268,15 +296,16 @@ static int keep_contacts(const sim_result *r, plot_run *p)
     return 0;
 }
 
-/* Tracks the five CSV files of a run in dir, then dir's own entry. */
+/* Tracks the files of a run's result set in dir (output.h), after dir's
+ * own entry. */
 static int track_csv(const char *dir)
 {
     static const char *const names[] = {"collisions.csv", "events.csv",
                                         "ledger.csv", "samples.csv",
-                                        "trajectory.csv"};
+                                        "trajectory.csv", "MANIFEST"};
     char path[PATH_LEN];
     int i;
-    for (i = 0; i < 5; i++)
+    for (i = 0; i < 6; i++)
         if (path_printf(path, "%s/%s", dir, names[i]) != 0 || track(path))
             return -1;
     return 0;
@@ -650,15 +679,18 @@ static void show_log(const char *path)
 }
 
 /* Runs gnuplot on script, its messages going to log; returns its exit
- * status, or -1 with errno set when it could not be started. */
+ * status, or -1 with errno set when it could not be started. A relative
+ * script is named "./script": gnuplot runs a file argument that begins
+ * with '<' as a command. */
 static int run_gnuplot(const char *script, const char *log)
 {
-    char *argv[3];
+    char *argv[3], arg[PATH_LEN + 2];
     posix_spawn_file_actions_t fa;
     pid_t pid;
     int status, e;
+    snprintf(arg, sizeof arg, "%s%s", *script == '/' ? "" : "./", script);
     argv[0] = (char *)"gnuplot";
-    argv[1] = (char *)script;
+    argv[1] = arg;
     argv[2] = NULL;
     if (posix_spawn_file_actions_init(&fa) != 0)
         return -1;
@@ -817,6 +849,14 @@ collide_status plot_scenarios(const char *const *names, int n,
                  PLOT_SCENARIOS_MAX);
         return COLLIDE_E_USAGE;
     }
+    for (k = 0; k < n && st == COLLIDE_OK; k++)
+        st = plot_check_name("the scenario", names[k], err, errlen);
+    if (st == COLLIDE_OK)
+        st = plot_check_name("--out", o->out, err, errlen);
+    if (st == COLLIDE_OK && getenv("TMPDIR"))
+        st = plot_check_name("TMPDIR", getenv("TMPDIR"), err, errlen);
+    if (st != COLLIDE_OK)
+        return st;
     if (!plot_gnuplot_available()) {
         snprintf(err, errlen, "collide plot: gnuplot is not installed "
                  "(Debian package gnuplot-nox)");

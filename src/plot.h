@@ -33,6 +33,17 @@ typedef struct plot_options {
 collide_status plot_scenarios(const char *const *names, int n,
                               const plot_options *o, char *err, size_t errlen);
 
+/* Every text of a user that a gnuplot script holds (the scenarios'
+ * names, --out, TMPDIR) is written as a single-quoted string, in which
+ * gnuplot interprets nothing but a doubled quote, and a relative path
+ * begins with "./". A newline or another control character cannot be in
+ * such a string (gnuplot ends a command at a newline even inside quotes):
+ * plot_check_name refuses it. Returns COLLIDE_OK, or COLLIDE_E_INPUT with
+ * one line in err naming what (e.g. "the scenario") and the text, its
+ * control characters shown as \n or \xNN. */
+collide_status plot_check_name(const char *what, const char *name, char *err,
+                               size_t errlen);
+
 /* 1 when the program gnuplot is found on PATH. */
 int plot_gnuplot_available(void);
 

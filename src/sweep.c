@@ -703,8 +703,8 @@ static int write_output(const char *path, const out_ctx *c, const char *cmd)
         snprintf(dir, sizeof dir, ".");
     file.name = slash ? slash + 1 : path;
     file.write = write_rows;
-    if (output_write_files(slash == path ? "/" : dir, &file, 1, c, err,
-                           sizeof err) != COLLIDE_OK) {
+    if (output_write_file(slash == path ? "/" : dir, &file, c, err,
+                          sizeof err) != COLLIDE_OK) {
         fprintf(stderr, "collide %s: %s\n", cmd, err);
         return COLLIDE_E_IO;
     }

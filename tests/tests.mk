@@ -19,6 +19,14 @@ $(BUILD)/tests/test_%: tests/test_%.c $(TEST_OBJ) $(LIB) tests/check.h tests/sim
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(LIB) $(LDLIBS) -o $@
 
+# test_result_dir plays a kernel without renameat2, failing renames,
+# locks and opens, and a directory that changes between two steps:
+# renameat2, renameat, flock and openat wrapped by the program itself.
+$(BUILD)/tests/test_result_dir: tests/test_result_dir.c $(TEST_OBJ) $(LIB) tests/check.h tests/sim_fixture.h
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(LIB) -Wl,--wrap=renameat2 \
+	    -Wl,--wrap=renameat -Wl,--wrap=flock -Wl,--wrap=openat $(LDLIBS) -o $@
+
 test: $(TEST_BIN) $(EXE)
 	@sh tests/run.sh $(BUILD) $(TEST_BIN)
 
@@ -28,7 +36,7 @@ test: $(TEST_BIN) $(EXE)
 FAULT_EXE  = $(BUILD)/collide-fault
 FAULT_WRAP = malloc calloc realloc strdup strndup fopen open fdopen fflush \
              fclose fsync rename link mkdir mkdtemp mkstemp opendir \
-             pthread_create posix_spawnp
+             renameat renameat2 flock fdopendir pthread_create posix_spawnp
 FAULT_LDFLAGS = $(patsubst %,-Wl$(comma)--wrap=%,$(FAULT_WRAP))
 comma := ,
 

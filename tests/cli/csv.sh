@@ -13,8 +13,8 @@ events_header="j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,bracke
 ledger_header="scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale"
 samples_header="t,j,q,boundary"
 
-# exactly the four files, no temporaries
-only_the_files() { [ "$(ls -A "$1" | sort | tr '\n' ' ')" = "collisions.csv events.csv ledger.csv samples.csv trajectory.csv " ]; }
+# exactly the five files and MANIFEST, no temporaries
+only_the_files() { [ "$(ls -A "$1" | LC_ALL=C sort | tr '\n' ' ')" = "MANIFEST collisions.csv events.csv ledger.csv samples.csv trajectory.csv " ]; }
 
 starts() { # FILE PREFIX
     head -n 1 "$1" | grep -q "^$2"
@@ -134,6 +134,97 @@ rc=$?
 [ "$rc" -eq 10 ]; check "SIGINT: exit 10 (got $rc)" $?
 [ ! -e "$tmp/int" ] || [ -z "$(ls -A "$tmp/int")" ]
 check "SIGINT: no file written" $?
+
+# ---- a result directory holds exactly one run's complete set ----
+# (README.md, "CSV output"): MANIFEST lists the files of the run
+[ "$(sed -n 1p "$out/MANIFEST")" = "# collide result set" ] &&
+    has "command = collide run example-v2 --csv $out --samples 50 --quiet" "$out/MANIFEST" &&
+    grep -qE '^scenario = fnv1a64:[0-9a-f]{16}$' "$out/MANIFEST" &&
+    [ "$(sed -n 's/^file = //p' "$out/MANIFEST" | tr '\n' ' ')" = "collisions.csv events.csv ledger.csv samples.csv trajectory.csv " ]
+check "MANIFEST: the program, the command, the scenario and the five files" $?
+# no temporary beside DIR either, after a success and after a failure
+[ -z "$(ls -A "$tmp" | grep '^\.')" ]
+check "no temporary directory beside DIR" $?
+
+# a set of another engine replaces the whole set: no trajectory.csv of
+# hertz beside study1's tables at 128 bits
+m="$tmp/m"
+"$exe" run hertz --csv "$m" --quiet && [ -f "$m/trajectory.csv" ]
+check "run hertz --csv M: trajectory.csv written" $?
+"$exe" run study1 --precision 128 --csv "$m" --quiet
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -e "$m/trajectory.csv" ] &&
+    [ "$(ls -A "$m" | LC_ALL=C sort | tr '\n' ' ')" = "MANIFEST collisions.csv events.csv ledger.csv samples.csv " ]
+check "then run study1 --precision 128 --csv M: study1's set only, no trajectory.csv (got $rc: $(ls -A "$m" | tr '\n' ' '))" $?
+# a run without --check leaves no scd table of an earlier --check
+"$exe" run hertz --precision 64 --check --csv "$m" --quiet &&
+    [ -f "$m/events.scd.csv" ]
+check "--check --csv M: the scd tables written" $?
+"$exe" run hertz --precision 64 --csv "$m" --quiet
+[ $? -eq 0 ] && [ -z "$(ls "$m" | grep scd)" ]
+check "then a run without --check: no earlier *.scd.csv left" $?
+# a failed run leaves the previous set of the other engine untouched
+cp -R "$m" "$tmp/m.before"
+"$exe" run "$tmp/fails.scn" --csv "$m" >/dev/null 2>&1
+[ $? -ge 5 ] && diff -r "$m" "$tmp/m.before" >/dev/null &&
+    [ -z "$(ls -A "$tmp" | grep '^\.')" ]
+check "a failed run: the previous set byte for byte, no temporary" $?
+
+# a directory that is not a result set is never replaced: one that holds
+# other files (think of --csv \$HOME), or a MANIFEST that does not list
+# all its files; an empty one is
+mkdir -p "$tmp/home/docs"; echo mine >"$tmp/home/notes.txt"
+"$exe" run hertz --csv "$tmp/home" --quiet 2>"$tmp/stderr"
+rc=$?
+[ "$rc" -eq 4 ] && [ "$(cat "$tmp/home/notes.txt")" = mine ] && [ -d "$tmp/home/docs" ] &&
+    [ "$(ls -A "$tmp/home" | wc -l)" -eq 2 ] &&
+    grep -qF "collide run: $tmp/home: not a collide result set" "$tmp/stderr" &&
+    has "and no MANIFEST): refusing to replace it" "$tmp/stderr"
+check "--csv onto a directory of other files: exit 4 naming it, nothing changed (got $rc: $(cat "$tmp/stderr"))" $?
+"$exe" run hertz --precision 64 --csv "$tmp/home" --quiet 2>"$tmp/stderr"
+[ $? -eq 4 ] && [ "$(ls -A "$tmp/home" | wc -l)" -eq 2 ]
+check "the same at --precision: exit 4, nothing changed" $?
+"$exe" run hertz --csv "$tmp/home/" --quiet 2>/dev/null
+[ $? -eq 4 ] && [ "$(ls -A "$tmp/home" | wc -l)" -eq 2 ]
+check "the same with a trailing slash: exit 4, nothing changed" $?
+echo extra >"$m/extra.txt"
+"$exe" run hertz --csv "$m" --quiet 2>"$tmp/stderr"
+[ $? -eq 4 ] && [ -f "$m/extra.txt" ] && [ -f "$m/MANIFEST" ] &&
+    has "extra.txt', which its MANIFEST does not list" "$tmp/stderr"
+check "a result set with a file its MANIFEST does not list: exit 4, kept" $?
+rm "$m/extra.txt"
+mkdir "$tmp/emptydir"
+"$exe" run hertz --csv "$tmp/emptydir" --quiet && only_the_files "$tmp/emptydir"
+check "an empty directory is replaced by the set" $?
+for d in . .. / "$tmp/." "$tmp/.."; do
+    "$exe" run hertz --csv "$d" --quiet 2>"$tmp/stderr"
+    rc=$?
+    [ "$rc" -eq 4 ] && has "cannot hold a result set (name a directory)" "$tmp/stderr"
+    check "--csv '$d': exit 4, not a name of a set (got $rc)" $?
+done
+
+# two concurrent runs into one directory: it holds one run's set, never
+# files of both (before: 6 mixed directories of 150)
+"$exe" run hertz --csv "$tmp/refh" --quiet && "$exe" run example-v2 --csv "$tmp/refe" --quiet
+one_set() { # DIR: every file as in refh, or every file as in refe
+    diff -r "$1" "$tmp/refh" >/dev/null 2>&1 || diff -r "$1" "$tmp/refe" >/dev/null 2>&1
+}
+# (MANIFEST names DIR: the references are written under the same name)
+mixed=0 failed=0 i=0
+while [ $i -lt ${CONCURRENT_TRIALS:-120} ]; do
+    "$exe" run hertz --csv "$tmp/k" --quiet & p1=$!
+    "$exe" run example-v2 --csv "$tmp/k" --quiet & p2=$!
+    wait $p1; r1=$?; wait $p2; r2=$?
+    [ $r1 -eq 0 ] && [ $r2 -eq 0 ] || failed=$((failed + 1))
+    if [ $i -eq 0 ]; then
+        sed "s|$tmp/refh|$tmp/k|" "$tmp/refh/MANIFEST" >"$tmp/mh" && mv "$tmp/mh" "$tmp/refh/MANIFEST"
+        sed "s|$tmp/refe|$tmp/k|" "$tmp/refe/MANIFEST" >"$tmp/me" && mv "$tmp/me" "$tmp/refe/MANIFEST"
+    fi
+    one_set "$tmp/k" || mixed=$((mixed + 1))
+    i=$((i + 1))
+done
+[ $mixed -eq 0 ] && [ $failed -eq 0 ] && [ -z "$(ls -A "$tmp" | grep '^\.')" ]
+check "two concurrent runs into K, $i times: $mixed mixed, $failed failed, no temporary left" $?
 
 # ---- reading CSV files (collide compare, collide audit) ----
 # bad_csv NAME MESSAGE TEXT: a CSV file of TEXT (printf format) compared

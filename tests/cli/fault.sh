@@ -39,10 +39,11 @@ cause_of() {
             echo "memory" ;;
         fopen|open) echo "Permission denied|No space left on device" ;;
         fflush|fclose) echo "No space left on device" ;;
-        fsync|rename) echo "Input/output error" ;;
+        fsync|rename|renameat) echo "Input/output error" ;;
+        flock) echo "No locks available" ;;
         link) echo "Too many links" ;;
         mkdir|mkdtemp|mkstemp) echo "Permission denied" ;;
-        opendir) echo "Too many open files" ;;
+        opendir|fdopendir) echo "Too many open files" ;;
         *) echo "Resource temporarily unavailable" ;;
     esac
 }

@@ -102,9 +102,53 @@ check "TMPDIR missing: exit 4 and the reason (got $rc)" $?
 PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out "$tmp/plain/sub"
 [ "$rc" -eq 4 ] && has "$tmp/plain" "$tmp/err"
 check "--out below a file: exit 4 naming it (got $rc: $(cat "$tmp/err"))" $?
+PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out ""
+[ "$rc" -eq 4 ] && has '"": bad directory name' "$tmp/err"
+check "--out '': exit 4, a bad directory name (got $rc)" $?
+PATH="$tmp/failing:$PATH" run "$exe" plot example-v2 --samples 20 --out "$(printf '%05000d' 0)"
+[ "$rc" -eq 4 ] && grep -q '^00000' "$tmp/err"
+check "--out of 5000 bytes: exit 4 naming it (got $rc)" $?
 run "$exe" plot s1 s2 s3 s4 s5 s6 s7 s8 s9
 [ "$rc" -eq 2 ] && has "too many scenarios: s9" "$tmp/err"
 check "plot of nine scenarios: exit 2 (got $rc)" $?
+
+# ---- no text of a user reaches gnuplot as code (README.md, "Figures") ----
+# a name with a newline or another control character cannot be a gnuplot
+# string: refused (exit 3) naming it, before anything runs; the name of
+# the issue, which ran system() in gnuplot, creates nothing
+mkdir -p "$tmp/hostile" && cd "$tmp/hostile" || exit 1
+"$exe" show hertz | sed 's/#.*//' >base.scn
+nl='
+'
+bad="q${nl}system(\"touch PWNED\")${nl}x.scn"
+cp base.scn "$bad"
+run "$exe" plot "$bad" --out figs --samples 20
+[ "$rc" -eq 3 ] &&
+    has 'collide plot: the scenario "q\nsystem("touch PWNED")\nx.scn" holds a control character' "$tmp/err" &&
+    [ ! -e PWNED ] && [ ! -e figs ]
+check "a scenario named q<newline>system(...)<newline>x.scn: exit 3 naming it, nothing run (got $rc)" $?
+tab=$(printf 'a\tb.scn')
+cp base.scn "$tab"
+run "$exe" plot "$tab" base.scn --out figs --samples 20
+[ "$rc" -eq 3 ] && has 'the scenario "a\x09b.scn" holds a control character' "$tmp/err" && [ ! -e figs ]
+check "a scenario name with a tab: exit 3, shown escaped (got $rc)" $?
+del=$(printf 'a\177b.scn')
+run "$exe" plot "$del" --out figs --samples 20
+[ "$rc" -eq 3 ] && has 'the scenario "a\x7fb.scn" holds a control character' "$tmp/err"
+check "a scenario name with a DEL: exit 3, shown escaped (got $rc)" $?
+long=$(printf '%0250d\001.scn' 0)
+run "$exe" plot "$long" --out figs --samples 20
+[ "$rc" -eq 3 ] && has "the scenario \"$(printf '%0195d' 0)...\" holds a control character" "$tmp/err"
+check "a long name with a control character: exit 3, shown cut to 195 bytes (got $rc)" $?
+run "$exe" plot base.scn --out "figs${nl}x" --samples 20
+[ "$rc" -eq 3 ] && has 'collide plot: --out "figs\nx" holds a control character' "$tmp/err" &&
+    [ ! -e "figs${nl}x" ]
+check "--out with a newline: exit 3 naming it (got $rc)" $?
+mkdir -p "t${nl}d"
+TMPDIR="$tmp/hostile/t${nl}d" run "$exe" plot base.scn --out figs --samples 20
+[ "$rc" -eq 3 ] && has 'collide plot: TMPDIR "' "$tmp/err" && has 't\nd" holds a control character' "$tmp/err"
+check "TMPDIR with a newline: exit 3 naming it (got $rc)" $?
+cd "$tmp" || exit 1
 
 if ! command -v gnuplot >/dev/null 2>&1; then
     echo "skip: gnuplot is not installed (Debian package gnuplot-nox);" \
@@ -199,6 +243,37 @@ cp "$d/o'clock.scn" "$d/.hidden.scn"
 PATH="$tmp/wrap:$PATH" run "$exe" plot "$d/.hidden.scn" --out "$d/fig2" --samples 100
 [ "$rc" -eq 0 ] && is_png "$d/fig2/hidden-state.png" && [ -z "$(ls -A "$d/fig2" | grep '^\.')" ]
 check "plot of .hidden.scn: hidden-state.png, no hidden figure (got $rc)" $?
+
+# names that a single-quoted gnuplot string holds as written: quotes,
+# a backslash, ';', '$', a backquote, '@', '#'; relative paths that gnuplot
+# would take for a command ('|cmd' as --out, '<cmd' as TMPDIR): plotted,
+# figures named after the files, and nothing run
+cd "$tmp/hostile" || exit 1
+set -- "q'uote.scn" 'd"quote.scn' 'back\slash.scn' 'semi;colon.scn' \
+    'dollar$HOME.scn' 'back`touch PWNED`tick.scn' '@macro#hash.scn'
+for f in "$@"; do cp base.scn "$f"; done
+mkdir -p "<touch PWNED2 "
+TMPDIR="<touch PWNED2 " PATH="$tmp/wrap:$PATH" run "$exe" plot "$@" --out "|touch PWNED3 " --samples 20
+check "plot of 7 files with hostile names, --out '|touch ...', TMPDIR '<touch ...': exit 0 (got $rc: $(tail -n 2 "$tmp/err"))" $rc
+n=0
+for f in "$@"; do
+    stem=${f%.scn}
+    is_png "|touch PWNED3 /$stem-state.png" && is_svg "|touch PWNED3 /$stem-observables.svg" ||
+        n=$((n + 1))
+done
+[ "$n" -eq 0 ] && is_png "|touch PWNED3 /compare.png"
+check "each hostile name: its figures, named after the file ($n missing)" $?
+[ ! -e PWNED ] && [ ! -e PWNED2 ] && [ ! -e PWNED3 ] && [ ! -e "$tmp/PWNED" ] &&
+    [ -z "$(ls -A "<touch PWNED2 ")" ]
+check "nothing run by gnuplot: no PWNED, PWNED2, PWNED3; TMPDIR left empty" $?
+has "set output './|touch PWNED3 /.q''uote-state.png.tmp'" "$k/main.gp"
+check "a relative path is written './...', a quote doubled" $?
+has "'./<touch PWNED2 /collide-plot-" "$k/semi;colon-state.gp"
+check "a relative TMPDIR is written './<...'" $?
+has "set multiplot layout 6,1 margins 0.1,0.97,0.06,0.93 spacing 0,0.02 title 'back\`touch PWNED\`tick.scn: SHCCL, H\_r' font" "$k/back\`touch PWNED\`tick-state.gp" ||
+    has "title 'back\`touch PWNED\`tick.scn: SHCCL, H\_r' font" "$k/back\`touch PWNED\`tick-state.gp"
+check "a backquote in a title: written as it is, in single quotes" $?
+cd "$tmp" || exit 1
 
 # a horizon of 10 s or more is drawn in seconds
 "$exe" show hertz | sed 's/#.*//; s/^T = .*/T = 12/' >"$tmp/long.scn"

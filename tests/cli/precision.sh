@@ -38,8 +38,8 @@ run "$exe" run study1 --precision 64 --digits 11 --check --quiet --csv "$tmp/sho
 check "--check below the digits asked: exit 11 with the reason (got $rc)" $?
 # ... and the tables with their scd tables are written as one set, the
 # scd tables showing which values fall short
-[ "$(ls "$tmp/short" | tr '\n' ' ')" = "collisions.csv collisions.scd.csv events.csv events.scd.csv ledger.csv ledger.scd.csv samples.csv samples.scd.csv " ]
-check "--check below the digits: the 4 tables and their 4 scd tables, nothing else" $?
+[ "$(ls "$tmp/short" | tr '\n' ' ')" = "MANIFEST collisions.csv collisions.scd.csv events.csv events.scd.csv ledger.csv ledger.scd.csv samples.csv samples.scd.csv " ]
+check "--check below the digits: the 4 tables, their 4 scd tables and MANIFEST, nothing else" $?
 
 # progress: a line on stderr when it is a terminal, nothing otherwise
 run "$exe" run hertz --precision 128 --quiet
@@ -98,16 +98,18 @@ run env TMPDIR="$tmp/none" "$exe" run example-v2 --precision 64 --check --quiet
     has ": No such file or directory" "$tmp/err"
 check "--check with TMPDIR missing: exit 4 and the reason (got $rc)" $?
 
-# an scd table, or a table, that cannot be written (a directory is in
-# its place): exit 4 with the file
+# a directory that is not a result set (here one holding a directory in
+# the place of a table) is not replaced: exit 4 naming it
 mkdir -p "$tmp/scdfail/collisions.scd.csv/x"
 run "$exe" run example-v2 --precision 64 --check --quiet --csv "$tmp/scdfail"
-[ "$rc" -eq 4 ] && has "scdfail/collisions.scd.csv" "$tmp/err"
-check "--check: an scd table that cannot be written: exit 4 naming it (got $rc)" $?
+[ "$rc" -eq 4 ] && has "scdfail: not a collide result set" "$tmp/err" &&
+    [ -d "$tmp/scdfail/collisions.scd.csv/x" ]
+check "--check into a directory not a result set: exit 4 naming it, kept (got $rc)" $?
 mkdir -p "$tmp/csvfail/collisions.csv/x"
 run "$exe" run example-v2 --precision 64 --quiet --csv "$tmp/csvfail"
-[ "$rc" -eq 4 ] && has "csvfail/collisions.csv" "$tmp/err"
-check "--precision: a table that cannot be written: exit 4 naming it (got $rc)" $?
+[ "$rc" -eq 4 ] && has "csvfail: not a collide result set" "$tmp/err" &&
+    [ -d "$tmp/csvfail/collisions.csv/x" ]
+check "--precision into a directory not a result set: exit 4 naming it, kept (got $rc)" $?
 
 # --check where the precision does not settle the events: T 3e-22 before
 # the end of the contact of Example V.2 (t_s = 0.01 + pi/100 =

@@ -4,14 +4,15 @@
 # threads as the runs one by one.
 . tests/cli_common.sh "$1"
 
+# (each run into the same DIR, which its MANIFEST names, then moved aside)
 for sc in study1 study2; do
-    "$exe" run "$sc" --quiet --csv "$tmp/a-$sc"
-    "$exe" run "$sc" --quiet --csv "$tmp/b-$sc"
+    "$exe" run "$sc" --quiet --csv "$tmp/d" && mv "$tmp/d" "$tmp/a-$sc"
+    "$exe" run "$sc" --quiet --csv "$tmp/d" && mv "$tmp/d" "$tmp/b-$sc"
     diff -r "$tmp/a-$sc" "$tmp/b-$sc" >/dev/null
     check "$sc: two runs write the same bytes" $?
 done
-"$exe" run study3-bwmcl --precision 128 --quiet --csv "$tmp/a-mp"
-"$exe" run study3-bwmcl --precision 128 --quiet --csv "$tmp/b-mp"
+"$exe" run study3-bwmcl --precision 128 --quiet --csv "$tmp/d" && mv "$tmp/d" "$tmp/a-mp"
+"$exe" run study3-bwmcl --precision 128 --quiet --csv "$tmp/d" && mv "$tmp/d" "$tmp/b-mp"
 diff -r "$tmp/a-mp" "$tmp/b-mp" >/dev/null
 check "study3-bwmcl at 128 bits: two runs write the same bytes" $?
 

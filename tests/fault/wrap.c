@@ -8,14 +8,15 @@
  * COLLIDE_FAULT=F:N makes the N-th call of F (counted from the start of
  * the program, over all threads) fail, once, as F fails: a NULL or -1
  * return, or EOF, with errno set (ENOMEM for allocations, ENOSPC for
- * writes, EIO for reads and syncs...). F may be "any": the N-th call of
+ * writes, EIO for reads and syncs..., ENOSYS for renameat2, as on a
+ * kernel without it, so that the renames without it are taken). F may be "any": the N-th call of
  * any wrapped function. COLLIDE_FAULT_LOG=FILE appends one line
  * "F N" to FILE when the fault is injected, so that a test can tell
  * whether the run saw a fault. COLLIDE_FAULT_COUNTS=FILE writes there, at
  * exit, the number of calls of each function ("F CALLS", one a line).
  * Without these variables the program is collide unchanged.
  * tests/cli/fault.sh uses it. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE   /* renameat2 */
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,21 +35,23 @@
 /* The wrapped functions, by index. */
 enum {
     F_MALLOC, F_CALLOC, F_REALLOC, F_STRDUP, F_STRNDUP, F_FOPEN, F_OPEN, F_FDOPEN, F_FFLUSH, F_FCLOSE, F_FSYNC, F_RENAME,
-    F_LINK, F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_PTHREAD_CREATE,
-    F_POSIX_SPAWNP, F_COUNT
+    F_LINK, F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_RENAMEAT,
+    F_RENAMEAT2, F_FLOCK, F_FDOPENDIR, F_PTHREAD_CREATE, F_POSIX_SPAWNP,
+    F_COUNT
 };
 
 static const char *const names[F_COUNT] = {
     "malloc", "calloc", "realloc", "strdup", "strndup", "fopen", "open", "fdopen", "fflush", "fclose", "fsync", "rename",
-    "link", "mkdir", "mkdtemp", "mkstemp", "opendir", "pthread_create",
-    "posix_spawnp"
+    "link", "mkdir", "mkdtemp", "mkstemp", "opendir", "renameat",
+    "renameat2", "flock", "fdopendir", "pthread_create", "posix_spawnp"
 };
 
 /* The errno of a failure of each function. */
 static const int fault_errno[F_COUNT] = {
     ENOMEM, ENOMEM, ENOMEM, ENOMEM, ENOMEM,
     ENOSPC, ENOSPC, ENOMEM, ENOSPC, ENOSPC, EIO, EIO,
-    EMLINK, EACCES, EACCES, EACCES, EMFILE, EAGAIN,
+    EMLINK, EACCES, EACCES, EACCES, EMFILE, EIO,
+    ENOSYS, ENOLCK, EMFILE, EAGAIN,
     EAGAIN
 };
 
@@ -290,6 +293,39 @@ int __wrap_mkstemp(char *tmpl)
 DIR *__wrap_opendir(const char *path)
 {
     return fails(F_OPENDIR) ? NULL : __real_opendir(path);
+}
+
+int __real_renameat(int fd1, const char *from, int fd2, const char *to);
+int __real_renameat2(int fd1, const char *from, int fd2, const char *to,
+                     unsigned flags);
+int __real_flock(int fd, int op);
+DIR *__real_fdopendir(int fd);
+int __wrap_renameat(int fd1, const char *from, int fd2, const char *to);
+int __wrap_renameat2(int fd1, const char *from, int fd2, const char *to,
+                     unsigned flags);
+int __wrap_flock(int fd, int op);
+DIR *__wrap_fdopendir(int fd);
+
+int __wrap_renameat(int fd1, const char *from, int fd2, const char *to)
+{
+    return fails(F_RENAMEAT) ? -1 : __real_renameat(fd1, from, fd2, to);
+}
+
+int __wrap_renameat2(int fd1, const char *from, int fd2, const char *to,
+                     unsigned flags)
+{
+    return fails(F_RENAMEAT2) ? -1
+                              : __real_renameat2(fd1, from, fd2, to, flags);
+}
+
+int __wrap_flock(int fd, int op)
+{
+    return fails(F_FLOCK) ? -1 : __real_flock(fd, op);
+}
+
+DIR *__wrap_fdopendir(int fd)
+{
+    return fails(F_FDOPENDIR) ? NULL : __real_fdopendir(fd);
 }
 
 /* ---- processes and threads: they return the error number ---- */
