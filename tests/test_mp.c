@@ -883,6 +883,78 @@ static void resting_start(void)
     mp_model_clear(&M);
 }
 
+/* A Bouc-Wen state that saturates: study 3's BWSHCCL with n = 1, whose
+ * z_c approaches its bound A/(beta + gamma) = 1e-10 m at the rate
+ * (beta + gamma)|v| (about 3e8 s^-1: the series are stiff) while v keeps
+ * its sign. Held there exactly (dz_c = 0 on the piece), the first
+ * collision takes 178 steps at 128 bits; followed by the series it took
+ * 27,906 steps (and 38 s) for the same values: t_d and e of that run
+ * (as printed, 24 digits) to 23 digits. */
+static void saturated_hold(void)
+{
+    static const char *const n1[] = {"n", "n = 1\n", "T", "T = 0.0055\n"};
+    static char buf[4096];
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    mpfr_t x;
+    collide_status st = run_text(edited("study3-bwshccl", n1, 2, buf,
+                                        sizeof buf), BITS128, &s, &M, &r);
+    char line[200];
+    snprintf(line, sizeof line, "mp BWSHCCL n = 1: one collision in %ld "
+             "steps (<= 2000), %ld pieces held at saturation (> 0)",
+             r.steps, r.holds);
+    check_true(st == COLLIDE_OK && r.ncollisions == 1 && r.steps <= 2000 &&
+               r.holds > 0, line);
+    mpfr_init2(x, BITS128);
+    if (r.ncollisions == 1) {
+        mpfr_t *c = r.collisions[0].v;
+        set_text(x, "0.00241008984109376328453211");
+        check_digits(c[MC_TD], x, 23, "mp BWSHCCL n = 1: t_d as without the hold");
+        set_text(x, "0.627143753127588398864078");
+        check_digits(c[MC_E], x, 23, "mp BWSHCCL n = 1: e as without the hold");
+    }
+    mp_result_free(&r);
+    mp_model_clear(&M);
+    mpfr_clear(x);
+}
+
+/* The saturation of Eq. (68): zeta = (A / (beta + gamma))^(1/n), for
+ * the BWSHCCL (drive v) and the BWMCL (drive Psi_2); none when gamma =
+ * -beta (Psi = A u, no bound) nor for a law without a hysteretic state. */
+static void saturation_model(void)
+{
+    static const char *const none[] = {"gamma", "gamma = -5.000e9\n"};
+    static char buf[4096];
+    static scenario s;
+    char err[256];
+    const char *names[3] = {"study3-bwshccl", "study3-bwmcl", "study3-shccl"};
+    int k, want[3] = {1, 1, 0};
+    mp_model M;
+    mpfr_t x;
+    mpfr_init2(x, BITS128);
+    for (k = 0; k < 4; k++) {
+        const char *text = k < 3 ? scenario_builtin_text(names[k])
+                                 : edited("study3-bwshccl", none, 1, buf,
+                                          sizeof buf);
+        int ok = scenario_parse(text, "test", &s, err, sizeof err) ==
+                     COLLIDE_OK &&
+                 mp_model_init(&M, &s, BITS128, err, sizeof err) == COLLIDE_OK;
+        char line[160];
+        if (k == 0) {     /* n = 2: sqrt(A / (beta + gamma)) = 1e-5 m */
+            set_text(x, "1e-5");
+            ok = ok && scd(M.sat_zeta[0], x) > 36;
+        }
+        ok = ok && (M.sat_u[0] >= 0) == (k < 3 && want[k]) && M.sat_u[1] < 0;
+        snprintf(line, sizeof line, "mp saturation of %s: %s", k < 3 ? names[k]
+                 : "gamma = -beta", k < 3 && want[k] ? "zeta = (A/(beta + "
+                 "gamma))^(1/n), driven by u" : "none");
+        check_true(ok, line);
+        mp_model_clear(&M);
+    }
+    mpfr_clear(x);
+}
+
 int main(void)
 {
     series();
@@ -895,6 +967,8 @@ int main(void)
     study2_forces();
     last_sample();
     resting_start();
+    saturated_hold();
+    saturation_model();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
