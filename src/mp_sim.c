@@ -15,6 +15,7 @@
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 #define ORDER_MAX 600
+#define PACE_WINDOW 1000  /* steps over which the pace is measured */
 
 double mp_default_digits(mpfr_prec_t prec)
 {
@@ -1475,6 +1476,33 @@ static void progress(const run *R, clock_t c0, clock_t *last, int done)
         fputc('\n', stderr);
 }
 
+/* The pace bound: the run stops (status 13) as soon as the pace of its
+ * last PACE_WINDOW steps (steps per unit of simulated time), kept up to T,
+ * would exceed max_steps: a run that makes no progress (steps shrinking
+ * to nothing, or a stiff state) is stopped with a diagnosis after a
+ * thousand steps instead of running to max_steps, and a run that can
+ * finish within max_steps at its pace is not stopped. *t_window is the
+ * time at the start of the window. */
+static void pace_bound(run *R, double *t_window)
+{
+    double t = mpfr_get_d(R->t, MPFR_RNDN), T = mpfr_get_d(R->M->T, MPFR_RNDN);
+    double dt = t - *t_window, need;
+    char msg[400];
+    if (R->r->steps % PACE_WINDOW != 0)
+        return;
+    *t_window = t;
+    /* dt = 0 gives an infinite pace (IEEE 754 division) */
+    need = (double)R->r->steps + PACE_WINDOW * ((T - t) / dt);
+    if (need <= (double)R->o->max_steps)
+        return;
+    snprintf(msg, sizeof msg, "no progress: after %ld steps, the last %d "
+             "advanced the time by %.3g s, a pace of %.3g steps per simulated "
+             "second, at which T would be reached after %.3g steps, beyond "
+             "max_steps = %ld (the pace bound)", R->r->steps, PACE_WINDOW, dt,
+             PACE_WINDOW / dt, need, R->o->max_steps);
+    fail(R, COLLIDE_E_PROGRESS, msg);
+}
+
 /* Rule R2: the state flows only while it is in the flow set C (Eq. 77).
  * A jump that left it outside C (a guard crossed, to the working
  * precision, at a tangency) can only be followed by another: the first
@@ -1520,6 +1548,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
     run R;
     mpfr_t y0[COLLIDE_NY_MAX];
     clock_t c0 = clock(), shown = c0;
+    double t_window = 0;
     int i, k, st = 0;
     memset(r, 0, sizeof *r);
     r->prec = M->prec;
@@ -1558,6 +1587,8 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
                 continue;
         }
         st = step(&R);
+        if (st == 0)
+            pace_bound(&R, &t_window);
         if (o->progress && (r->steps & 15) == 0)
             progress(&R, c0, &shown, 0);
     }

@@ -955,6 +955,44 @@ static void saturation_model(void)
     mpfr_clear(x);
 }
 
+/* The pace bound: an elastic ball bouncing under gravity (the clamped
+ * law, k = 1e4, from 1 cm) needs about 216 steps per simulated second at
+ * 64 bits. With T = 10 its 1000 first steps reach t = 4.6 s, and T is
+ * reached after about 2,160 steps: within max_steps = 3000 the run
+ * completes; with max_steps = 1500 it stops there, status 13, the
+ * diagnosis naming the steps, the pace and t (without the bound it ran
+ * to max_steps and exited 6). */
+static void pace(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nx0 = 0.01\nv0 = 0\n"
+        "input = gravity\ng = 9.81\nT = 10\nmax_steps = %d\n";
+    static char buf[512];
+    int k, max[2] = {1500, 3000};
+    for (k = 0; k < 2; k++) {
+        static scenario s;
+        mp_model M;
+        mp_result r;
+        collide_status st;
+        snprintf(buf, sizeof buf, text, max[k]);
+        st = run_text(buf, 64, &s, &M, &r);
+        if (k == 0)
+            check_true(st == COLLIDE_E_PROGRESS && r.steps == 1000 &&
+                       strstr(r.diagnosis, "after 1000 steps") &&
+                       strstr(r.diagnosis, "steps per simulated second") &&
+                       strstr(r.diagnosis, "beyond max_steps = 1500") &&
+                       strstr(r.diagnosis, "; t = 4.6"),
+                       "mp pace bound: status 13 after 1000 steps, naming "
+                       "the steps, the pace and t");
+        else
+            check_true(st == COLLIDE_OK && r.steps > 2000 && r.steps < 3000,
+                       "mp pace bound: a run that reaches T within "
+                       "max_steps at its pace completes");
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
 int main(void)
 {
     series();
@@ -969,6 +1007,7 @@ int main(void)
     resting_start();
     saturated_hold();
     saturation_model();
+    pace();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
