@@ -58,6 +58,10 @@ typedef struct run {
     int held[LAW_NZ_MAX];          /* z_i held at its saturation on the piece */
     double runmax[COLLIDE_NY_MAX]; /* log2 of max |y_i| so far */
     double phimax;                 /* log2 of max |Phi| so far */
+    double *nodemax;               /* log2 of the largest |value| at a step
+                                      start of each node, so far */
+    unsigned char *fractional;     /* the operand of a power p, 2p odd, or
+                                      Phi computed through one: no touch */
     int interval_start;            /* the step starts a flow interval */
     mpfr_t rate0[4];               /* |dg/dt| at its start, per transition */
     mp_collision cur;              /* the contact under way */
@@ -548,9 +552,17 @@ static void extremum(run *R, mpfr_t *c, mpfr_srcptr lo, mpfr_srcptr hi,
  * series is sampled at NSCAN + 1 points and, where its slope changes
  * sign between two of them, at the extremum in between, so that a
  * return to the same side within one interval (a short flight) is not
- * missed. */
-static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
-                 root *z)
+ * missed. A touch is no crossing: an extremum beyond zero by no more
+ * than the tolerance times the function's scale (2^scale, its largest
+ * value so far), after which the function is back on its side at the
+ * end of the interval (the top of an undamped contact from rest, where
+ * x_c and Phi come back to 0 with v = 0: the exact extremum is zero, the
+ * computed one beyond it or not by the rounding of the run), as in the
+ * binary64 engine (engine.c guard_touch). scale = -HUGE_VAL: no touch
+ * (a switching function under a fractional power, whose zero is a
+ * singular point that ends the piece even at a touch). */
+static void scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
+                 mpfr_srcptr h, root *z)
 {
     int m, k, prev = 0, cur, slope_prev = 0, slope, hit = 0;
     mpfr_t e;
@@ -573,7 +585,12 @@ static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
             int mid;
             extremum(R, c, z->lo, z->hi, e);
             mid = sign_at(R, c, s_fn, e);
-            if (crosses(guard, at_start, first, prev, mid)) {
+            if (crosses(guard, at_start, first, prev, mid) &&
+                scale > -HUGE_VAL && log2abs(R->w) <= R->log2tol + scale &&
+                !crosses(guard, at_start, first, prev, cur)) {
+                mpfr_set(z->lo, e, MPFR_RNDN);   /* a touch: no crossing */
+                at_start = first = 0;
+            } else if (crosses(guard, at_start, first, prev, mid)) {
                 mpfr_set(z->hi, e, MPFR_RNDN);
                 cur = mid;
                 hit = 1;
@@ -773,6 +790,8 @@ static void contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
     mpfr_set(v[MC_VS], y[L->v], MPFR_RNDN);
     mpfr_neg(v[MC_E], v[MC_VS], MPFR_RNDN);
     mpfr_div(v[MC_E], v[MC_E], v[MC_VI], MPFR_RNDN);              /* (197) */
+    if (mpfr_zero_p(v[MC_VI]))   /* undefined for a contact from rest */
+        mpfr_set_nan(v[MC_E]);
     mpfr_abs(v[MC_XCR], y[L->xc], MPFR_RNDN);                     /* (200) */
     if (mpfr_cmp(v[MC_XCR], v[MC_XCMAX]) > 0)                      /* (198) */
         mpfr_set(v[MC_XCMAX], v[MC_XCR], MPFR_RNDN);
@@ -1067,13 +1086,14 @@ static void find_event(run *R, mpfr_srcptr h, cut *best)
 {
     root z[4];
     double tau[4];
-    int elig[4], cand[4], n = 0, tr, i, k;
+    int elig[4], cand[4], n = 0, tr, i, k, g;
     for (tr = 0; tr < 4; tr++) {
         if (transition_from(tr) != R->q)
             continue;
+        g = guard_node(R, tr);
         mpfr_inits2(R->T->prec, z[n].s, z[n].lo, z[n].hi, (mpfr_ptr)0);
-        scan(R, R->T->node[guard_node(R, tr)].c, transition_sigma(tr), 1, h,
-             &z[n]);
+        scan(R, R->T->node[g].c, transition_sigma(tr), 1,
+             R->fractional[g] ? -HUGE_VAL : R->nodemax[g], h, &z[n]);
         elig[n] = z[n].found && enabled_at(R, tr, z[n].s);
         cand[n++] = tr;
     }
@@ -1107,7 +1127,9 @@ static int find_switch(run *R, mpfr_srcptr h, root *z)
     for (i = 0; i < T->n; i++) {
         if (!R->sw[R->q][i])
             continue;
-        scan(R, T->node[i].c, R->sign[i], 0, id < 0 ? h : z->s, &y);
+        scan(R, T->node[i].c, R->sign[i], 0,
+             R->fractional[i] ? -HUGE_VAL : R->nodemax[i], id < 0 ? h : z->s,
+             &y);
         if (y.found && (id < 0 || mpfr_cmp(y.s, z->s) < 0)) {
             id = i;
             mpfr_set(z->s, y.s, MPFR_RNDN);
@@ -1228,6 +1250,21 @@ static void track_scale(run *R)
         mpfr_set(scale, R->a, MPFR_RNDN);
 }
 
+/* The largest |value| of each node of mode q so far (at the step
+ * starts): the scale of a touch (scan). */
+static void track_node_scales(run *R)
+{
+    int i;
+    for (i = 0; i < R->T->n; i++) {
+        double a;
+        if (!R->mask[R->q][i])
+            continue;
+        a = log2abs(R->T->node[i].c[0]);
+        if (a > R->nodemax[i])
+            R->nodemax[i] = a;
+    }
+}
+
 /* One step: the series, its size, the first event or switching zero,
  * the observables and samples over it, and the move. Returns 1 at T. */
 static int step(run *R)
@@ -1245,6 +1282,7 @@ static int step(run *R)
         fail(R, COLLIDE_E_NONFINITE, msg);
         return -1;
     }
+    track_node_scales(R);
     mpfr_inits2(R->T->prec, best.z.s, best.z.lo, best.z.hi, best.margin,
                 best.rate_scale, (mpfr_ptr)0);
     best.kind = 0;
@@ -1361,13 +1399,21 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
     R->sw[1] = calloc((size_t)R->T->n, 1);
     R->sign = malloc((size_t)R->T->n * sizeof *R->sign);
     R->val = malloc((size_t)R->T->n * sizeof *R->val);
+    R->nodemax = malloc((size_t)R->T->n * sizeof *R->nodemax);
+    R->fractional = calloc((size_t)R->T->n, 1);
     if (!R->mask[0] || !R->mask[1] || !R->point || !R->sign || !R->val ||
+        !R->nodemax || !R->fractional ||
         !R->sw[0] ||
         !R->sw[1] ||
         mp_tape_set_order(R->T, R->K) != 0)
         return -1;
-    for (i = 0; i < R->T->n; i++)
+    for (i = 0; i < R->T->n; i++) {
+        const mp_node *x = &R->T->node[i];
         R->sign[i] = R->val[i] = 1;
+        R->nodemax[i] = -HUGE_VAL;
+        if ((x->op == MP_POWSGN || x->op == MP_POWABS) && x->p_twice % 2 != 0)
+            R->fractional[x->a] = 1;
+    }
     for (q = 0; q < 2; q++) {
         mp_tape_mark(R->T, M->flow[q], R->ny, R->mask[q]);
         roots[0] = M->x;
@@ -1381,6 +1427,19 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
             if (R->mask[q][i] && x->op >= MP_POWSGN && x->op <= MP_SGN)
                 R->sw[q][x->a] = 1;
         }
+    }
+    {   /* Phi through a fractional power: its touch is a singular point */
+        unsigned char *dep = calloc((size_t)R->T->n, 1);
+        if (!dep)
+            return -1;
+        mp_tape_mark(R->T, &M->phi, 1, dep);
+        for (i = 0; i < R->T->n; i++) {
+            const mp_node *x = &R->T->node[i];
+            if (dep[i] && (x->op == MP_POWSGN || x->op == MP_POWABS) &&
+                x->p_twice % 2 != 0)
+                R->fractional[M->phi] = 1;
+        }
+        free(dep);
     }
     roots[0] = M->storage;
     roots[1] = M->contact_force;
@@ -1413,6 +1472,8 @@ static void run_clear(run *R)
     free(R->sw[1]);
     free(R->sign);
     free(R->val);
+    free(R->nodemax);
+    free(R->fractional);
 }
 
 /* The initial state, Eqs. (79), (84): x0, v0 (and x_m0, v_m0), the rest 0. */

@@ -993,6 +993,79 @@ static void pace(void)
     }
 }
 
+/* Issue 12, item 3: the clamped law with the ball at rest on the surface
+ * under gravity (x0 = v0 = 0, k = 1e4, m = 1). The contact commences at
+ * t = 0 (tangentially, grazing) and x_c = -(g/omega^2)(1 - cos omega t)
+ * comes back to 0 with v = 0 at t = 2 pi k'/omega, k' = 1, 2, 3 within
+ * T = 0.2: tangencies, where x_c and Phi touch zero and go back; the
+ * excursion of their series across zero is the rounding of the run. By
+ * rules R1 and R2 a touch is no crossing: binary64 and the MPFR mode at
+ * 64 and 128 bits have one event (the commencement at 0), no collision,
+ * and the contact lasting to T (the MPFR mode had a separation at every
+ * tangency, each a "collision" with v_i = 0 and e = -inf). */
+static void clamped_rest_tangency(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nl1 = 0.01\nx0 = 0\n"
+        "v0 = 0\ninput = gravity\ng = 9.81\nT = 0.2\nsamples = 11\n";
+    static scenario s, s64;
+    sim_result r64;
+    long bits[2] = {64, 128};
+    int k;
+    fixture_run_text(text, &s64, &r64);
+    check_true(r64.status == COLLIDE_OK && r64.ncollisions == 0 &&
+               r64.nevents == 1 && r64.final_contact,
+               "clamped at rest, binary64: one event, no collision, in "
+               "contact to T");
+    for (k = 0; k < 2; k++) {
+        mp_model M;
+        mp_result r;
+        char line[160];
+        collide_status st = run_text(text, bits[k], &s, &M, &r);
+        snprintf(line, sizeof line, "clamped at rest, %ld bits: one event "
+                 "(%d), no collision (%d), in contact to T from t_e = 0, as "
+                 "binary64", bits[k], r.nevents, r.ncollisions);
+        check_true(st == COLLIDE_OK && r.nevents == 1 && r.ncollisions == 0 &&
+                   r.final_contact && mpfr_zero_p(r.final_partial.v[MC_TE]),
+                   line);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+    sim_result_free(&r64);
+}
+
+/* e of Eq. (197) divides by v_i: a collision whose contact commenced at
+ * rest has e undefined, NaN, never an infinity (as binary64). The
+ * undamped Hertz contact from rest (SHCCL, c = 0, k = 1e9) at 128 bits
+ * separates at the flat tops of its oscillation, where Phi = -k
+ * (-x_c)^(3/2) touches zero (a rounding-level separation, flagged
+ * grazing; binary64 has one of them), and recommences at rest: each such
+ * collision has v_i = 0 (they had e = -inf); every other e is finite. */
+static void restitution_at_rest(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm = 1\n"
+        "l1 = 0.01\nx0 = 0\nv0 = 0\ninput = gravity\nT = 0.1\n";
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    int i, at_rest = 0, bad = 0;
+    collide_status st = run_text(text, BITS128, &s, &M, &r);
+    for (i = 0; i < r.ncollisions; i++) {
+        mpfr_t *c = r.collisions[i].v;
+        if (mpfr_zero_p(c[MC_VI])) {
+            at_rest++;
+            bad += !mpfr_nan_p(c[MC_E]);
+        } else
+            bad += !mpfr_number_p(c[MC_E]);
+    }
+    check_true(st == COLLIDE_OK && at_rest > 0 && bad == 0,
+               "mp: a collision that commences at rest has e = NaN; every "
+               "other e is finite");
+    mp_result_free(&r);
+    mp_model_clear(&M);
+}
+
 int main(void)
 {
     series();
@@ -1008,6 +1081,8 @@ int main(void)
     saturated_hold();
     saturation_model();
     pace();
+    clamped_rest_tangency();
+    restitution_at_rest();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
