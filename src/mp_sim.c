@@ -909,6 +909,20 @@ static int zeno(run *R, double t)
     return k >= n && t - R->recent[(k + 1) % n] <= R->o->zeno_window;
 }
 
+/* The ledger scale: the largest V and |I_s|, taken at t = 0, at T and on
+ * both sides of every jump (the instants both engines compute whatever
+ * their steps: impact.c track_scale). */
+static void track_scale(run *R, mpfr_srcptr t, mpfr_t *y)
+{
+    mpfr_ptr scale = R->r->ledger.v[6];
+    point_value(R, R->a, R->M->storage, t, y);
+    if (mpfr_cmp(R->a, scale) > 0)
+        mpfr_set(scale, R->a, MPFR_RNDN);
+    mpfr_abs(R->a, y[R->L->is], MPFR_RNDN);
+    if (mpfr_cmp(R->a, scale) > 0)
+        mpfr_set(scale, R->a, MPFR_RNDN);
+}
+
 /* Jump by transition tr at the current (t, y): the event record, the
  * ledger increment of Eq. (23), the observables. */
 static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
@@ -952,6 +966,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     point_value(R, R->b, R->M->contact_storage, R->t, e->after);
     mpfr_sub(R->d, R->a, R->b, MPFR_RNDN);
     mpfr_add(R->delta_d, R->delta_d, R->d, MPFR_RNDN);
+    track_scale(R, R->t, e->before);
+    track_scale(R, R->t, e->after);
     if (add_sample(R, R->t, R->j, R->q, 1, e->before) ||
         add_sample(R, R->t, R->j + 1, to, 1, e->after))
         return -1;
@@ -1238,18 +1254,6 @@ static int next_piece(run *R)
     return -1;
 }
 
-/* The ledger scale: max over the run of V and |I_s|. */
-static void track_scale(run *R)
-{
-    mpfr_ptr scale = R->r->ledger.v[6];
-    point_value(R, R->a, R->M->storage, R->t, R->y);
-    if (mpfr_cmp(R->a, scale) > 0)
-        mpfr_set(scale, R->a, MPFR_RNDN);
-    mpfr_abs(R->a, R->y[R->L->is], MPFR_RNDN);
-    if (mpfr_cmp(R->a, scale) > 0)
-        mpfr_set(scale, R->a, MPFR_RNDN);
-}
-
 /* The largest |value| of each node of mode q so far (at the step
  * starts): the scale of a touch (scan). */
 static void track_node_scales(run *R)
@@ -1340,8 +1344,6 @@ static int step(run *R)
         st = take_event(R, best.id, &best.z, best.margin, best.rate_scale);
     if (st == 0 && best.kind != 0)
         st = next_piece(R);
-    if (st == 0 && (best.kind == 1 || best.kind == 3))
-        track_scale(R);     /* at events and the ends: the same in any run */
     mpfr_clears(best.z.s, best.z.lo, best.z.hi, best.margin, best.rate_scale,
                 (mpfr_ptr)0);
     if (st != 0) {
@@ -1506,7 +1508,7 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_set(l[3], R->y[R->L->dc], MPFR_RNDN);
     mpfr_set(l[4], R->delta_d, MPFR_RNDN);
     residual(l[5], l[1], l[0], l[3], l[4], l[2]);
-    track_scale(R);      /* the end (the start and the events are in) */
+    track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
         mpfr_clear(zero);
@@ -1595,9 +1597,7 @@ static int jump_outside_flow_set(run *R, int *jumped)
     st = take_event(R, tr, &z, z.s, z.s);
     if (st == 0)
         st = next_piece(R);
-    if (st == 0)
-        track_scale(R);
-    else     /* a failure not yet said is the events table's memory */
+    if (st != 0)     /* a failure not yet said is the events table's memory */
         fail(R, COLLIDE_E_MEMORY, "out of memory");
     mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
     *jumped = 1;
@@ -1636,7 +1636,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
              "function at zero with zero slope");
     else if (o->n_samples > 0 && add_sample(&R, R.t, 0, 0, 0, R.y) == 0)
         R.next_sample = 1;
-    track_scale(&R);
+    track_scale(&R, R.t, R.y);
     while (r->status == COLLIDE_OK && st == 0) {
         if (r->steps >= o->max_steps) {
             fail(&R, COLLIDE_E_STEP, "max_steps reached before T");

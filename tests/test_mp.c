@@ -1066,6 +1066,57 @@ static void restitution_at_rest(void)
     mp_model_clear(&M);
 }
 
+/* The ledger's scale has one definition in both engines (README, "CSV
+ * output"; impact.c track_scale): the largest V and |I_s| at t = 0, at T
+ * and on both sides of every jump, i.e. over the samples at 0 and T and
+ * the boundary samples (before and after each jump): exactly that, in
+ * H_r (study 1, 12 collisions and R2's commencements) and in H_f with the
+ * time-dependent forces of study 2 (T = 0.05); and the same as binary64's
+ * to 10 digits. */
+static void ledger_scale(void)
+{
+    static const char *const cut[] = {"T", "T = 0.05\n", "samples",
+                                      "samples = 11\n"};
+    static char buf[4096];
+    const char *names[2] = {"study1", "study2"};
+    int k;
+    for (k = 0; k < 2; k++) {
+        static scenario s, s64;
+        sim_result r64;
+        mp_model M;
+        mp_result r;
+        mpfr_t m, a;
+        char line[200];
+        int i;
+        const char *text = k ? edited("study2", cut, 2, buf, sizeof buf)
+                             : scenario_builtin_text("study1");
+        collide_status st = run_text(text, 64, &s, &M, &r);
+        fixture_run_text(text, &s64, &r64);
+        mpfr_inits2(64, m, a, (mpfr_ptr)0);
+        mpfr_set_zero(m, 1);
+        for (i = 0; i < r.nsamples; i++) {
+            const mp_sample *p = &r.samples[i];
+            if (!p->boundary && !mpfr_zero_p(p->t) && !mpfr_equal_p(p->t, M.T))
+                continue;
+            mpfr_max(m, m, p->V, MPFR_RNDN);
+            mpfr_abs(a, p->y[M.L.is], MPFR_RNDN);
+            mpfr_max(m, m, a, MPFR_RNDN);
+        }
+        mpfr_set_d(a, r64.ledger.scale, MPFR_RNDN);
+        snprintf(line, sizeof line, "mp %s: the ledger scale is the largest "
+                 "V and |I_s| at 0, T and both sides of every jump, as "
+                 "binary64's (%.1f digits >= 10)", names[k],
+                 scd(a, r.ledger.v[6]));
+        check_true(st == COLLIDE_OK && r.nevents > 2 &&
+                   mpfr_equal_p(m, r.ledger.v[6]) &&
+                   scd(a, r.ledger.v[6]) >= 10, line);
+        mpfr_clears(m, a, (mpfr_ptr)0);
+        sim_result_free(&r64);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
 int main(void)
 {
     series();
@@ -1083,6 +1134,7 @@ int main(void)
     pace();
     clamped_rest_tangency();
     restitution_at_rest();
+    ledger_scale();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
