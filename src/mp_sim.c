@@ -690,12 +690,22 @@ static int add_sample(run *R, mpfr_srcptr t, int j, int q, int boundary,
     return 0;
 }
 
+/* The number of points of the uniform grid of [0, T]: samples, and at
+ * least its two ends (one point when T = 0), so that the samples always
+ * start at 0 and end at T whatever samples is (impact.c grid_points). */
+static int grid_points(const run *R)
+{
+    if (R->o->n_samples >= 2)
+        return R->o->n_samples;
+    return mpfr_sgn(R->M->T) > 0 ? 2 : 1;
+}
+
 /* The time of grid sample k: T k / (n - 1), rounded once (T k is exact
  * at 64 more bits), so that the last is T itself and none exceeds it:
  * two roundings could put the last beyond T, and its sample was lost. */
 static void grid_time(run *R, mpfr_t t, int k)
 {
-    int n = R->o->n_samples;
+    int n = grid_points(R);
     mpfr_t x;
     mpfr_set_zero(t, 1);
     if (n <= 1)
@@ -714,7 +724,7 @@ static int sample_step(run *R, mpfr_srcptr t_end)
     mpfr_init2(ts, R->T->prec);
     for (i = 0; i < R->ny; i++)
         mpfr_init2(ys[i], R->T->prec);
-    while (st == 0 && R->next_sample < R->o->n_samples) {
+    while (st == 0 && R->next_sample < grid_points(R)) {
         grid_time(R, ts, R->next_sample);
         if (mpfr_cmp(ts, t_end) > 0)
             break;
@@ -1634,7 +1644,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
     if (begin_piece(&R) != 0)
         fail(&R, COLLIDE_E_EVENT, "the initial state has a switching "
              "function at zero with zero slope");
-    else if (o->n_samples > 0 && add_sample(&R, R.t, 0, 0, 0, R.y) == 0)
+    else if (add_sample(&R, R.t, 0, 0, 0, R.y) == 0)
         R.next_sample = 1;
     track_scale(&R, R.t, R.y);
     while (r->status == COLLIDE_OK && st == 0) {

@@ -1117,6 +1117,44 @@ static void ledger_scale(void)
     }
 }
 
+/* The samples always start at t = 0 and end at T, whatever samples is
+ * (0, the default of scenario files, and 1 gave no row at either), as in
+ * binary64 (commit "The trajectory always starts at t = 0 and ends at
+ * T"): Example V.2 with samples = 0 and 1 has the rows of binary64, at
+ * 0, both sides of its two jumps, and T, with T = 0 the row at 0 alone. */
+static void sample_ends(void)
+{
+    static const char *const pairs[3][4] = {
+        {"samples", "samples = 0\n", "T", "T = 0.1\n"},
+        {"samples", "samples = 1\n", "T", "T = 0.1\n"},
+        {"samples", "samples = 0\n", "T", "T = 0\n"}};
+    static const char *const label[3] = {"samples = 0, T = 0.1",
+                                         "samples = 1, T = 0.1",
+                                         "samples = 0, T = 0"};
+    int k, rows[3] = {6, 6, 1};
+    for (k = 0; k < 3; k++) {
+        static char buf[2048];
+        static scenario s, s64;
+        sim_result r64;
+        mp_model M;
+        mp_result r;
+        char line[160];
+        const char *text = edited("example-v2", pairs[k], 2, buf, sizeof buf);
+        collide_status st = run_text(text, 64, &s, &M, &r);
+        int n = r.nsamples;
+        fixture_run_text(text, &s64, &r64);
+        snprintf(line, sizeof line, "mp %s: %d samples (binary64 %d), from "
+                 "t = 0 to T", label[k], n, r64.nsamples);
+        check_true(st == COLLIDE_OK && n == rows[k] && r64.nsamples == n &&
+                   mpfr_zero_p(r.samples[0].t) && !r.samples[0].boundary &&
+                   mpfr_equal_p(r.samples[n - 1].t, M.T) &&
+                   !r.samples[n - 1].boundary, line);
+        sim_result_free(&r64);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
 int main(void)
 {
     series();
@@ -1135,6 +1173,7 @@ int main(void)
     clamped_rest_tangency();
     restitution_at_rest();
     ledger_scale();
+    sample_ends();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);
