@@ -84,8 +84,9 @@ static void print_run(const scenario *s, const mp_result *r, int digits)
                 "  residual = %.3Rg J\n", d, r->ledger.v[0], d, r->ledger.v[1],
                 d, r->ledger.v[2], d, r->ledger.v[3], d, r->ledger.v[4],
                 r->ledger.v[5]);
-    printf("\nrun statistics\n  Taylor steps %ld, smooth pieces %ld\n"
-           "  CPU time %.3f s\n", r->steps, r->pieces, r->cpu_seconds);
+    printf("\nrun statistics\n  Taylor steps %ld, smooth pieces %ld, "
+           "saturated states held on %ld\n  CPU time %.3f s\n", r->steps,
+           r->pieces, r->holds, r->cpu_seconds);
 }
 
 /* A fresh directory for the files of a comparison; 0 on success, else -1

@@ -134,6 +134,7 @@ typedef struct law_nodes {
     int psi[LAW_NZ_MAX];
     int storage;      /* V_c */
     int dissipation;  /* d_c */
+    int drive[LAW_NZ_MAX]; /* Bouc-Wen: the node of u of Psi_i, else -1 */
 } law_nodes;
 
 typedef struct builder {
@@ -247,6 +248,7 @@ static void bwshccl_law(const builder *b, int xc, const int *z, int v,
     shc_damping(b, xc, v, BC, BP, &damping, &damping_d);
     n->phi = mp_add(T, bw_force(b, xc, z[0]), damping);
     n->psi[0] = bw_hysteresis(b, z[0], v);
+    n->drive[0] = v;
     n->storage = bw_storage(b, xc, z[0]);
     n->dissipation = mp_add(T, damping_d, bw_dissipation(b, z[0], v));
 }
@@ -260,6 +262,7 @@ static void bwmcl_law(const builder *b, const int *z, int v, law_nodes *n)
     psi2 = mp_sub(T, v, mp_div(T, n->phi, K(b, BC)));           /* Eq. (71) */
     n->psi[1] = psi2;
     n->psi[0] = bw_hysteresis(b, z[0], psi2);                    /* Eq. (70) */
+    n->drive[0] = psi2;
     n->storage = bw_storage(b, z[1], z[0]);
     n->dissipation = mp_add(T, mp_div(T, mp_mul(T, n->phi, n->phi), K(b, BC)),
                             bw_dissipation(b, z[0], psi2));
@@ -488,6 +491,28 @@ static void read_model(mp_model *M, const scenario *s)
     mpfr_clears(m1, m2, (mpfr_ptr)0);
 }
 
+/* The saturation of each Bouc-Wen state (mp_model.h): zeta =
+ * (A / (beta + gamma))^(1/n), where beta + gamma > 0. */
+static void saturation(mp_model *M, const law_nodes *n, mpfr_t *par)
+{
+    mpfr_t e;
+    int i;
+    mpfr_init2(e, M->prec);
+    for (i = 0; i < LAW_NZ_MAX; i++) {
+        M->sat_u[i] = -1;
+        if (n->drive[i] < 0)
+            continue;
+        mpfr_add(e, par[BBETA], par[BGAMMA], MPFR_RNDN);
+        if (mpfr_sgn(e) <= 0)
+            continue;                 /* gamma = -beta: no saturation */
+        mpfr_div(M->sat_zeta[i], par[BA], e, MPFR_RNDN);
+        mpfr_ui_div(e, 1, par[BN], MPFR_RNDN);
+        mpfr_pow(M->sat_zeta[i], M->sat_zeta[i], e, MPFR_RNDN);
+        M->sat_u[i] = n->drive[i];
+    }
+    mpfr_clear(e);
+}
+
 /* Builds the whole tape; -1 when out of memory or the law is unknown. */
 static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
 {
@@ -505,9 +530,12 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
     for (i = 0; i < L->nz; i++)
         z[i] = mp_var(T, L->z + i);
     memset(&n, 0, sizeof n);
+    for (i = 0; i < LAW_NZ_MAX; i++)
+        n.drive[i] = -1;
     law_tape(&b, M->m->law->name, xc, z, M->v, &n);
     if (n.phi < 0)
         return -1;
+    saturation(M, &n, par);
     M->phi = n.phi;
     M->contact_force = mp_neg(T, n.phi);             /* F_c = -Phi */
     input_tape(s, M, &f);
@@ -532,6 +560,10 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
     M->L = layout_make(s->model.sys, l->nz);
     mpfr_inits2(prec, M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
                 M->vm0, M->T, (mpfr_ptr)0);
+    for (i = 0; i < LAW_NZ_MAX; i++) {
+        mpfr_init2(M->sat_zeta[i], prec);
+        M->sat_u[i] = -1;
+    }
     mp_tape_init(&M->tape, prec);
     if ((st = check_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
         (st = check_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
@@ -553,6 +585,9 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
 
 void mp_model_clear(mp_model *M)
 {
+    int i;
+    for (i = 0; i < LAW_NZ_MAX; i++)
+        mpfr_clear(M->sat_zeta[i]);
     mp_tape_clear(&M->tape);
     mpfr_clears(M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
                 M->vm0, M->T, (mpfr_ptr)0);

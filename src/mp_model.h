@@ -28,6 +28,14 @@ typedef struct mp_model {
     int contact_storage;     /* V_c of the law (Definition V.1) */
     int contact_force;       /* F_c = -Phi (Section IV-B) */
     int fer;                 /* F_e,r (Eq. 46) */
+    /* Saturation of a Bouc-Wen state (Eq. 68): with s = sgn u = sgn z_i,
+     * Psi = s |u| (A - (beta + gamma) |z_i|^n) vanishes at |z_i| = zeta =
+     * (A / (beta + gamma))^(1/n), whatever u of that sign: the set
+     * z_i = s zeta is invariant while u keeps the sign s. sat_u[i] is the
+     * node of u (v for the BWSHCCL, Psi_2 for the BWMCL), -1 when z_i has
+     * no saturation (another law, or beta + gamma = 0). */
+    int sat_u[LAW_NZ_MAX];
+    mpfr_t sat_zeta[LAW_NZ_MAX];
 } mp_model;
 
 /* Builds the model of scenario s at precision prec (bits). Returns

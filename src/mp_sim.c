@@ -15,6 +15,7 @@
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 #define ORDER_MAX 600
+#define PACE_WINDOW 1000  /* steps over which the pace is measured */
 
 double mp_default_digits(mpfr_prec_t prec)
 {
@@ -54,8 +55,13 @@ typedef struct run {
     int sqrt_clock;                /* t = t* + (tau_a + s)^2, else t = t0 + s */
     mpfr_t t0, tau_a;              /* t0 (or t*), and tau_a */
     int at_start, landed;          /* first step of a piece; switch landed on */
+    int held[LAW_NZ_MAX];          /* z_i held at its saturation on the piece */
     double runmax[COLLIDE_NY_MAX]; /* log2 of max |y_i| so far */
     double phimax;                 /* log2 of max |Phi| so far */
+    double *nodemax;               /* log2 of the largest |value| at a step
+                                      start of each node, so far */
+    unsigned char *fractional;     /* the operand of a power p, 2p odd, or
+                                      Phi computed through one: no touch */
     int interval_start;            /* the step starts a flow interval */
     mpfr_t rate0[4];               /* |dg/dt| at its start, per transition */
     mp_collision cur;              /* the contact under way */
@@ -204,8 +210,45 @@ static int state_series(run *R)
             mpfr_mul_2ui(R->a, R->a, 1, MPFR_RNDN);
             mpfr_div_ui(R->Y[i][k + 1], R->a, (unsigned long)k + 1, MPFR_RNDN);
         }
+        for (i = 0; i < LAW_NZ_MAX; i++)
+            if (R->held[i])   /* a saturated state is constant: dz = 0 */
+                mpfr_set_zero(R->Y[R->L->z + i][k + 1], 1);
     }
     return 0;
+}
+
+/* Holds each Bouc-Wen state that has reached its saturation (mp_model.h)
+ * on the piece: z_i within the tolerance (times its scale, the largest
+ * |z_i| so far) of s zeta, with s = sgn z_i the sign of the drive u on
+ * the piece, is set to s zeta and kept there (dz_i/dt = 0) until the
+ * piece ends, at the latest where u changes sign (u is a switching
+ * function: the operand of |u| in Psi). The set is invariant while u
+ * keeps the sign s and attracting (Psi = s |u| (A - (beta + gamma)
+ * |z|^n) drives |z| to zeta at the rate n (beta + gamma) zeta^(n-1) |u|),
+ * so the state moved by at most the tolerance stays within it. Without
+ * the hold that rate makes the series stiff: for n = 1 and beta + gamma
+ * = 1e10 m^-1 the steps were bounded by about 1e-8 s over the whole
+ * contact. */
+static void hold_saturated(run *R)
+{
+    int i;
+    if (R->q != 1)
+        return;
+    for (i = 0; i < LAW_NZ_MAX; i++) {
+        int u = R->M->sat_u[i], zi = R->L->z + i;
+        double scale;    /* (the signs of a piece are +1 or -1) */
+        if (u < 0 || R->held[i] || sgn_of(R->y[zi]) != R->sign[u])
+            continue;
+        mpfr_mul_si(R->a, R->M->sat_zeta[i], R->sign[u], MPFR_RNDN);
+        mpfr_sub(R->b, R->y[zi], R->a, MPFR_RNDN);
+        scale = log2abs(R->y[zi]) > R->runmax[zi] ? log2abs(R->y[zi])
+                                                    : R->runmax[zi];
+        if (log2abs(R->b) > R->log2tol + scale)
+            continue;
+        mpfr_set(R->y[zi], R->a, MPFR_RNDN);
+        R->held[i] = 1;
+        R->r->holds++;
+    }
 }
 
 /* Order-0 values of the point nodes (storage, forces) at (t, y) in mode
@@ -278,6 +321,8 @@ static int begin_piece(run *R)
     mpfr_set(R->t0, R->t, MPFR_RNDN);
     mpfr_set_zero(R->tau_a, 1);
     R->sqrt_clock = 0;
+    for (i = 0; i < LAW_NZ_MAX; i++)
+        R->held[i] = 0;      /* decided again on the new piece */
     apply_signs(R);
     for (i = 0; i < R->ny; i++)
         mpfr_set(R->Y[i][0], R->y[i], MPFR_RNDN);
@@ -507,9 +552,17 @@ static void extremum(run *R, mpfr_t *c, mpfr_srcptr lo, mpfr_srcptr hi,
  * series is sampled at NSCAN + 1 points and, where its slope changes
  * sign between two of them, at the extremum in between, so that a
  * return to the same side within one interval (a short flight) is not
- * missed. */
-static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
-                 root *z)
+ * missed. A touch is no crossing: an extremum beyond zero by no more
+ * than the tolerance times the function's scale (2^scale, its largest
+ * value so far), after which the function is back on its side at the
+ * end of the interval (the top of an undamped contact from rest, where
+ * x_c and Phi come back to 0 with v = 0: the exact extremum is zero, the
+ * computed one beyond it or not by the rounding of the run), as in the
+ * binary64 engine (engine.c guard_touch). scale = -HUGE_VAL: no touch
+ * (a switching function under a fractional power, whose zero is a
+ * singular point that ends the piece even at a touch). */
+static void scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
+                 mpfr_srcptr h, root *z)
 {
     int m, k, prev = 0, cur, slope_prev = 0, slope, hit = 0;
     mpfr_t e;
@@ -532,7 +585,12 @@ static void scan(run *R, mpfr_t *c, int s_fn, int guard, mpfr_srcptr h,
             int mid;
             extremum(R, c, z->lo, z->hi, e);
             mid = sign_at(R, c, s_fn, e);
-            if (crosses(guard, at_start, first, prev, mid)) {
+            if (crosses(guard, at_start, first, prev, mid) &&
+                scale > -HUGE_VAL && log2abs(R->w) <= R->log2tol + scale &&
+                !crosses(guard, at_start, first, prev, cur)) {
+                mpfr_set(z->lo, e, MPFR_RNDN);   /* a touch: no crossing */
+                at_start = first = 0;
+            } else if (crosses(guard, at_start, first, prev, mid)) {
                 mpfr_set(z->hi, e, MPFR_RNDN);
                 cur = mid;
                 hit = 1;
@@ -632,12 +690,22 @@ static int add_sample(run *R, mpfr_srcptr t, int j, int q, int boundary,
     return 0;
 }
 
+/* The number of points of the uniform grid of [0, T]: samples, and at
+ * least its two ends (one point when T = 0), so that the samples always
+ * start at 0 and end at T whatever samples is (impact.c grid_points). */
+static int grid_points(const run *R)
+{
+    if (R->o->n_samples >= 2)
+        return R->o->n_samples;
+    return mpfr_sgn(R->M->T) > 0 ? 2 : 1;
+}
+
 /* The time of grid sample k: T k / (n - 1), rounded once (T k is exact
  * at 64 more bits), so that the last is T itself and none exceeds it:
  * two roundings could put the last beyond T, and its sample was lost. */
 static void grid_time(run *R, mpfr_t t, int k)
 {
-    int n = R->o->n_samples;
+    int n = grid_points(R);
     mpfr_t x;
     mpfr_set_zero(t, 1);
     if (n <= 1)
@@ -656,7 +724,7 @@ static int sample_step(run *R, mpfr_srcptr t_end)
     mpfr_init2(ts, R->T->prec);
     for (i = 0; i < R->ny; i++)
         mpfr_init2(ys[i], R->T->prec);
-    while (st == 0 && R->next_sample < R->o->n_samples) {
+    while (st == 0 && R->next_sample < grid_points(R)) {
         grid_time(R, ts, R->next_sample);
         if (mpfr_cmp(ts, t_end) > 0)
             break;
@@ -732,6 +800,8 @@ static void contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
     mpfr_set(v[MC_VS], y[L->v], MPFR_RNDN);
     mpfr_neg(v[MC_E], v[MC_VS], MPFR_RNDN);
     mpfr_div(v[MC_E], v[MC_E], v[MC_VI], MPFR_RNDN);              /* (197) */
+    if (mpfr_zero_p(v[MC_VI]))   /* undefined for a contact from rest */
+        mpfr_set_nan(v[MC_E]);
     mpfr_abs(v[MC_XCR], y[L->xc], MPFR_RNDN);                     /* (200) */
     if (mpfr_cmp(v[MC_XCR], v[MC_XCMAX]) > 0)                      /* (198) */
         mpfr_set(v[MC_XCMAX], v[MC_XCR], MPFR_RNDN);
@@ -849,6 +919,20 @@ static int zeno(run *R, double t)
     return k >= n && t - R->recent[(k + 1) % n] <= R->o->zeno_window;
 }
 
+/* The ledger scale: the largest V and |I_s|, taken at t = 0, at T and on
+ * both sides of every jump (the instants both engines compute whatever
+ * their steps: impact.c track_scale). */
+static void track_scale(run *R, mpfr_srcptr t, mpfr_t *y)
+{
+    mpfr_ptr scale = R->r->ledger.v[6];
+    point_value(R, R->a, R->M->storage, t, y);
+    if (mpfr_cmp(R->a, scale) > 0)
+        mpfr_set(scale, R->a, MPFR_RNDN);
+    mpfr_abs(R->a, y[R->L->is], MPFR_RNDN);
+    if (mpfr_cmp(R->a, scale) > 0)
+        mpfr_set(scale, R->a, MPFR_RNDN);
+}
+
 /* Jump by transition tr at the current (t, y): the event record, the
  * ledger increment of Eq. (23), the observables. */
 static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
@@ -892,6 +976,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     point_value(R, R->b, R->M->contact_storage, R->t, e->after);
     mpfr_sub(R->d, R->a, R->b, MPFR_RNDN);
     mpfr_add(R->delta_d, R->delta_d, R->d, MPFR_RNDN);
+    track_scale(R, R->t, e->before);
+    track_scale(R, R->t, e->after);
     if (add_sample(R, R->t, R->j, R->q, 1, e->before) ||
         add_sample(R, R->t, R->j + 1, to, 1, e->after))
         return -1;
@@ -1026,13 +1112,14 @@ static void find_event(run *R, mpfr_srcptr h, cut *best)
 {
     root z[4];
     double tau[4];
-    int elig[4], cand[4], n = 0, tr, i, k;
+    int elig[4], cand[4], n = 0, tr, i, k, g;
     for (tr = 0; tr < 4; tr++) {
         if (transition_from(tr) != R->q)
             continue;
+        g = guard_node(R, tr);
         mpfr_inits2(R->T->prec, z[n].s, z[n].lo, z[n].hi, (mpfr_ptr)0);
-        scan(R, R->T->node[guard_node(R, tr)].c, transition_sigma(tr), 1, h,
-             &z[n]);
+        scan(R, R->T->node[g].c, transition_sigma(tr), 1,
+             R->fractional[g] ? -HUGE_VAL : R->nodemax[g], h, &z[n]);
         elig[n] = z[n].found && enabled_at(R, tr, z[n].s);
         cand[n++] = tr;
     }
@@ -1066,7 +1153,9 @@ static int find_switch(run *R, mpfr_srcptr h, root *z)
     for (i = 0; i < T->n; i++) {
         if (!R->sw[R->q][i])
             continue;
-        scan(R, T->node[i].c, R->sign[i], 0, id < 0 ? h : z->s, &y);
+        scan(R, T->node[i].c, R->sign[i], 0,
+             R->fractional[i] ? -HUGE_VAL : R->nodemax[i], id < 0 ? h : z->s,
+             &y);
         if (y.found && (id < 0 || mpfr_cmp(y.s, z->s) < 0)) {
             id = i;
             mpfr_set(z->s, y.s, MPFR_RNDN);
@@ -1175,16 +1264,19 @@ static int next_piece(run *R)
     return -1;
 }
 
-/* The ledger scale: max over the run of V and |I_s|. */
-static void track_scale(run *R)
+/* The largest |value| of each node of mode q so far (at the step
+ * starts): the scale of a touch (scan). */
+static void track_node_scales(run *R)
 {
-    mpfr_ptr scale = R->r->ledger.v[6];
-    point_value(R, R->a, R->M->storage, R->t, R->y);
-    if (mpfr_cmp(R->a, scale) > 0)
-        mpfr_set(scale, R->a, MPFR_RNDN);
-    mpfr_abs(R->a, R->y[R->L->is], MPFR_RNDN);
-    if (mpfr_cmp(R->a, scale) > 0)
-        mpfr_set(scale, R->a, MPFR_RNDN);
+    int i;
+    for (i = 0; i < R->T->n; i++) {
+        double a;
+        if (!R->mask[R->q][i])
+            continue;
+        a = log2abs(R->T->node[i].c[0]);
+        if (a > R->nodemax[i])
+            R->nodemax[i] = a;
+    }
 }
 
 /* One step: the series, its size, the first event or switching zero,
@@ -1194,6 +1286,7 @@ static int step(run *R)
     cut best;
     int at_end = 0, st;
     double hl, hs;
+    hold_saturated(R);
     if (state_series(R) != 0) {
         char msg[256];
         mpfr_snprintf(msg, sizeof msg, "t = %.17Rg: a Taylor coefficient is "
@@ -1203,6 +1296,7 @@ static int step(run *R)
         fail(R, COLLIDE_E_NONFINITE, msg);
         return -1;
     }
+    track_node_scales(R);
     mpfr_inits2(R->T->prec, best.z.s, best.z.lo, best.z.hi, best.margin,
                 best.rate_scale, (mpfr_ptr)0);
     best.kind = 0;
@@ -1260,8 +1354,6 @@ static int step(run *R)
         st = take_event(R, best.id, &best.z, best.margin, best.rate_scale);
     if (st == 0 && best.kind != 0)
         st = next_piece(R);
-    if (st == 0 && (best.kind == 1 || best.kind == 3))
-        track_scale(R);     /* at events and the ends: the same in any run */
     mpfr_clears(best.z.s, best.z.lo, best.z.hi, best.margin, best.rate_scale,
                 (mpfr_ptr)0);
     if (st != 0) {
@@ -1319,13 +1411,21 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
     R->sw[1] = calloc((size_t)R->T->n, 1);
     R->sign = malloc((size_t)R->T->n * sizeof *R->sign);
     R->val = malloc((size_t)R->T->n * sizeof *R->val);
+    R->nodemax = malloc((size_t)R->T->n * sizeof *R->nodemax);
+    R->fractional = calloc((size_t)R->T->n, 1);
     if (!R->mask[0] || !R->mask[1] || !R->point || !R->sign || !R->val ||
+        !R->nodemax || !R->fractional ||
         !R->sw[0] ||
         !R->sw[1] ||
         mp_tape_set_order(R->T, R->K) != 0)
         return -1;
-    for (i = 0; i < R->T->n; i++)
+    for (i = 0; i < R->T->n; i++) {
+        const mp_node *x = &R->T->node[i];
         R->sign[i] = R->val[i] = 1;
+        R->nodemax[i] = -HUGE_VAL;
+        if ((x->op == MP_POWSGN || x->op == MP_POWABS) && x->p_twice % 2 != 0)
+            R->fractional[x->a] = 1;
+    }
     for (q = 0; q < 2; q++) {
         mp_tape_mark(R->T, M->flow[q], R->ny, R->mask[q]);
         roots[0] = M->x;
@@ -1339,6 +1439,19 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
             if (R->mask[q][i] && x->op >= MP_POWSGN && x->op <= MP_SGN)
                 R->sw[q][x->a] = 1;
         }
+    }
+    {   /* Phi through a fractional power: its touch is a singular point */
+        unsigned char *dep = calloc((size_t)R->T->n, 1);
+        if (!dep)
+            return -1;
+        mp_tape_mark(R->T, &M->phi, 1, dep);
+        for (i = 0; i < R->T->n; i++) {
+            const mp_node *x = &R->T->node[i];
+            if (dep[i] && (x->op == MP_POWSGN || x->op == MP_POWABS) &&
+                x->p_twice % 2 != 0)
+                R->fractional[M->phi] = 1;
+        }
+        free(dep);
     }
     roots[0] = M->storage;
     roots[1] = M->contact_force;
@@ -1371,6 +1484,8 @@ static void run_clear(run *R)
     free(R->sw[1]);
     free(R->sign);
     free(R->val);
+    free(R->nodemax);
+    free(R->fractional);
 }
 
 /* The initial state, Eqs. (79), (84): x0, v0 (and x_m0, v_m0), the rest 0. */
@@ -1403,7 +1518,7 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_set(l[3], R->y[R->L->dc], MPFR_RNDN);
     mpfr_set(l[4], R->delta_d, MPFR_RNDN);
     residual(l[5], l[1], l[0], l[3], l[4], l[2]);
-    track_scale(R);      /* the end (the start and the events are in) */
+    track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
         mpfr_clear(zero);
@@ -1432,6 +1547,33 @@ static void progress(const run *R, clock_t c0, clock_t *last, int done)
             used, t > 0 ? used * (T - t) / t : 0.0);
     if (done)
         fputc('\n', stderr);
+}
+
+/* The pace bound: the run stops (status 13) as soon as the pace of its
+ * last PACE_WINDOW steps (steps per unit of simulated time), kept up to T,
+ * would exceed max_steps: a run that makes no progress (steps shrinking
+ * to nothing, or a stiff state) is stopped with a diagnosis after a
+ * thousand steps instead of running to max_steps, and a run that can
+ * finish within max_steps at its pace is not stopped. *t_window is the
+ * time at the start of the window. */
+static void pace_bound(run *R, double *t_window)
+{
+    double t = mpfr_get_d(R->t, MPFR_RNDN), T = mpfr_get_d(R->M->T, MPFR_RNDN);
+    double dt = t - *t_window, need;
+    char msg[400];
+    if (R->r->steps % PACE_WINDOW != 0)
+        return;
+    *t_window = t;
+    /* dt = 0 gives an infinite pace (IEEE 754 division) */
+    need = (double)R->r->steps + PACE_WINDOW * ((T - t) / dt);
+    if (need <= (double)R->o->max_steps)
+        return;
+    snprintf(msg, sizeof msg, "no progress: after %ld steps, the last %d "
+             "advanced the time by %.3g s, a pace of %.3g steps per simulated "
+             "second, at which T would be reached after %.3g steps, beyond "
+             "max_steps = %ld (the pace bound)", R->r->steps, PACE_WINDOW, dt,
+             PACE_WINDOW / dt, need, R->o->max_steps);
+    fail(R, COLLIDE_E_PROGRESS, msg);
 }
 
 /* Rule R2: the state flows only while it is in the flow set C (Eq. 77).
@@ -1465,9 +1607,7 @@ static int jump_outside_flow_set(run *R, int *jumped)
     st = take_event(R, tr, &z, z.s, z.s);
     if (st == 0)
         st = next_piece(R);
-    if (st == 0)
-        track_scale(R);
-    else     /* a failure not yet said is the events table's memory */
+    if (st != 0)     /* a failure not yet said is the events table's memory */
         fail(R, COLLIDE_E_MEMORY, "out of memory");
     mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
     *jumped = 1;
@@ -1479,6 +1619,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
     run R;
     mpfr_t y0[COLLIDE_NY_MAX];
     clock_t c0 = clock(), shown = c0;
+    double t_window = 0;
     int i, k, st = 0;
     memset(r, 0, sizeof *r);
     r->prec = M->prec;
@@ -1503,9 +1644,9 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
     if (begin_piece(&R) != 0)
         fail(&R, COLLIDE_E_EVENT, "the initial state has a switching "
              "function at zero with zero slope");
-    else if (o->n_samples > 0 && add_sample(&R, R.t, 0, 0, 0, R.y) == 0)
+    else if (add_sample(&R, R.t, 0, 0, 0, R.y) == 0)
         R.next_sample = 1;
-    track_scale(&R);
+    track_scale(&R, R.t, R.y);
     while (r->status == COLLIDE_OK && st == 0) {
         if (r->steps >= o->max_steps) {
             fail(&R, COLLIDE_E_STEP, "max_steps reached before T");
@@ -1517,6 +1658,8 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
                 continue;
         }
         st = step(&R);
+        if (st == 0)
+            pace_bound(&R, &t_window);
         if (o->progress && (r->steps & 15) == 0)
             progress(&R, c0, &shown, 0);
     }

@@ -80,6 +80,7 @@ typedef struct mp_result {
     mp_collision final_partial;
     mp_ledger ledger;
     long steps, pieces;
+    long holds;          /* pieces on which a saturated state was held */
     double cpu_seconds;
 } mp_result;
 

@@ -883,6 +883,278 @@ static void resting_start(void)
     mp_model_clear(&M);
 }
 
+/* A Bouc-Wen state that saturates: study 3's BWSHCCL with n = 1, whose
+ * z_c approaches its bound A/(beta + gamma) = 1e-10 m at the rate
+ * (beta + gamma)|v| (about 3e8 s^-1: the series are stiff) while v keeps
+ * its sign. Held there exactly (dz_c = 0 on the piece), the first
+ * collision takes 178 steps at 128 bits; followed by the series it took
+ * 27,906 steps (and 38 s) for the same values: t_d and e of that run
+ * (as printed, 24 digits) to 23 digits. */
+static void saturated_hold(void)
+{
+    static const char *const n1[] = {"n", "n = 1\n", "T", "T = 0.0055\n"};
+    static char buf[4096];
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    mpfr_t x;
+    collide_status st = run_text(edited("study3-bwshccl", n1, 2, buf,
+                                        sizeof buf), BITS128, &s, &M, &r);
+    char line[200];
+    snprintf(line, sizeof line, "mp BWSHCCL n = 1: one collision in %ld "
+             "steps (<= 2000), %ld pieces held at saturation (> 0)",
+             r.steps, r.holds);
+    check_true(st == COLLIDE_OK && r.ncollisions == 1 && r.steps <= 2000 &&
+               r.holds > 0, line);
+    mpfr_init2(x, BITS128);
+    if (r.ncollisions == 1) {
+        mpfr_t *c = r.collisions[0].v;
+        set_text(x, "0.00241008984109376328453211");
+        check_digits(c[MC_TD], x, 23, "mp BWSHCCL n = 1: t_d as without the hold");
+        set_text(x, "0.627143753127588398864078");
+        check_digits(c[MC_E], x, 23, "mp BWSHCCL n = 1: e as without the hold");
+    }
+    mp_result_free(&r);
+    mp_model_clear(&M);
+    mpfr_clear(x);
+}
+
+/* The saturation of Eq. (68): zeta = (A / (beta + gamma))^(1/n), for
+ * the BWSHCCL (drive v) and the BWMCL (drive Psi_2); none when gamma =
+ * -beta (Psi = A u, no bound) nor for a law without a hysteretic state. */
+static void saturation_model(void)
+{
+    static const char *const none[] = {"gamma", "gamma = -5.000e9\n"};
+    static char buf[4096];
+    static scenario s;
+    char err[256];
+    const char *names[3] = {"study3-bwshccl", "study3-bwmcl", "study3-shccl"};
+    int k, want[3] = {1, 1, 0};
+    mp_model M;
+    mpfr_t x;
+    mpfr_init2(x, BITS128);
+    for (k = 0; k < 4; k++) {
+        const char *text = k < 3 ? scenario_builtin_text(names[k])
+                                 : edited("study3-bwshccl", none, 1, buf,
+                                          sizeof buf);
+        int ok = scenario_parse(text, "test", &s, err, sizeof err) ==
+                     COLLIDE_OK &&
+                 mp_model_init(&M, &s, BITS128, err, sizeof err) == COLLIDE_OK;
+        char line[160];
+        if (k == 0) {     /* n = 2: sqrt(A / (beta + gamma)) = 1e-5 m */
+            set_text(x, "1e-5");
+            ok = ok && scd(M.sat_zeta[0], x) > 36;
+        }
+        ok = ok && (M.sat_u[0] >= 0) == (k < 3 && want[k]) && M.sat_u[1] < 0;
+        snprintf(line, sizeof line, "mp saturation of %s: %s", k < 3 ? names[k]
+                 : "gamma = -beta", k < 3 && want[k] ? "zeta = (A/(beta + "
+                 "gamma))^(1/n), driven by u" : "none");
+        check_true(ok, line);
+        mp_model_clear(&M);
+    }
+    mpfr_clear(x);
+}
+
+/* The pace bound: an elastic ball bouncing under gravity (the clamped
+ * law, k = 1e4, from 1 cm) needs about 216 steps per simulated second at
+ * 64 bits. With T = 10 its 1000 first steps reach t = 4.6 s, and T is
+ * reached after about 2,160 steps: within max_steps = 3000 the run
+ * completes; with max_steps = 1500 it stops there, status 13, the
+ * diagnosis naming the steps, the pace and t (without the bound it ran
+ * to max_steps and exited 6). */
+static void pace(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nx0 = 0.01\nv0 = 0\n"
+        "input = gravity\ng = 9.81\nT = 10\nmax_steps = %d\n";
+    static char buf[512];
+    int k, max[2] = {1500, 3000};
+    for (k = 0; k < 2; k++) {
+        static scenario s;
+        mp_model M;
+        mp_result r;
+        collide_status st;
+        snprintf(buf, sizeof buf, text, max[k]);
+        st = run_text(buf, 64, &s, &M, &r);
+        if (k == 0)
+            check_true(st == COLLIDE_E_PROGRESS && r.steps == 1000 &&
+                       strstr(r.diagnosis, "after 1000 steps") &&
+                       strstr(r.diagnosis, "steps per simulated second") &&
+                       strstr(r.diagnosis, "beyond max_steps = 1500") &&
+                       strstr(r.diagnosis, "; t = 4.6"),
+                       "mp pace bound: status 13 after 1000 steps, naming "
+                       "the steps, the pace and t");
+        else
+            check_true(st == COLLIDE_OK && r.steps > 2000 && r.steps < 3000,
+                       "mp pace bound: a run that reaches T within "
+                       "max_steps at its pace completes");
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
+/* Issue 12, item 3: the clamped law with the ball at rest on the surface
+ * under gravity (x0 = v0 = 0, k = 1e4, m = 1). The contact commences at
+ * t = 0 (tangentially, grazing) and x_c = -(g/omega^2)(1 - cos omega t)
+ * comes back to 0 with v = 0 at t = 2 pi k'/omega, k' = 1, 2, 3 within
+ * T = 0.2: tangencies, where x_c and Phi touch zero and go back; the
+ * excursion of their series across zero is the rounding of the run. By
+ * rules R1 and R2 a touch is no crossing: binary64 and the MPFR mode at
+ * 64 and 128 bits have one event (the commencement at 0), no collision,
+ * and the contact lasting to T (the MPFR mode had a separation at every
+ * tangency, each a "collision" with v_i = 0 and e = -inf). */
+static void clamped_rest_tangency(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nl1 = 0.01\nx0 = 0\n"
+        "v0 = 0\ninput = gravity\ng = 9.81\nT = 0.2\nsamples = 11\n";
+    static scenario s, s64;
+    sim_result r64;
+    long bits[2] = {64, 128};
+    int k;
+    fixture_run_text(text, &s64, &r64);
+    check_true(r64.status == COLLIDE_OK && r64.ncollisions == 0 &&
+               r64.nevents == 1 && r64.final_contact,
+               "clamped at rest, binary64: one event, no collision, in "
+               "contact to T");
+    for (k = 0; k < 2; k++) {
+        mp_model M;
+        mp_result r;
+        char line[160];
+        collide_status st = run_text(text, bits[k], &s, &M, &r);
+        snprintf(line, sizeof line, "clamped at rest, %ld bits: one event "
+                 "(%d), no collision (%d), in contact to T from t_e = 0, as "
+                 "binary64", bits[k], r.nevents, r.ncollisions);
+        check_true(st == COLLIDE_OK && r.nevents == 1 && r.ncollisions == 0 &&
+                   r.final_contact && mpfr_zero_p(r.final_partial.v[MC_TE]),
+                   line);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+    sim_result_free(&r64);
+}
+
+/* e of Eq. (197) divides by v_i: a collision whose contact commenced at
+ * rest has e undefined, NaN, never an infinity (as binary64). The
+ * undamped Hertz contact from rest (SHCCL, c = 0, k = 1e9) at 128 bits
+ * separates at the flat tops of its oscillation, where Phi = -k
+ * (-x_c)^(3/2) touches zero (a rounding-level separation, flagged
+ * grazing; binary64 has one of them), and recommences at rest: each such
+ * collision has v_i = 0 (they had e = -inf); every other e is finite. */
+static void restitution_at_rest(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm = 1\n"
+        "l1 = 0.01\nx0 = 0\nv0 = 0\ninput = gravity\nT = 0.1\n";
+    static scenario s;
+    mp_model M;
+    mp_result r;
+    int i, at_rest = 0, bad = 0;
+    collide_status st = run_text(text, BITS128, &s, &M, &r);
+    for (i = 0; i < r.ncollisions; i++) {
+        mpfr_t *c = r.collisions[i].v;
+        if (mpfr_zero_p(c[MC_VI])) {
+            at_rest++;
+            bad += !mpfr_nan_p(c[MC_E]);
+        } else
+            bad += !mpfr_number_p(c[MC_E]);
+    }
+    check_true(st == COLLIDE_OK && at_rest > 0 && bad == 0,
+               "mp: a collision that commences at rest has e = NaN; every "
+               "other e is finite");
+    mp_result_free(&r);
+    mp_model_clear(&M);
+}
+
+/* The ledger's scale has one definition in both engines (README, "CSV
+ * output"; impact.c track_scale): the largest V and |I_s| at t = 0, at T
+ * and on both sides of every jump, i.e. over the samples at 0 and T and
+ * the boundary samples (before and after each jump): exactly that, in
+ * H_r (study 1, 12 collisions and R2's commencements) and in H_f with the
+ * time-dependent forces of study 2 (T = 0.05); and the same as binary64's
+ * to 10 digits. */
+static void ledger_scale(void)
+{
+    static const char *const cut[] = {"T", "T = 0.05\n", "samples",
+                                      "samples = 11\n"};
+    static char buf[4096];
+    const char *names[2] = {"study1", "study2"};
+    int k;
+    for (k = 0; k < 2; k++) {
+        static scenario s, s64;
+        sim_result r64;
+        mp_model M;
+        mp_result r;
+        mpfr_t m, a;
+        char line[200];
+        int i;
+        const char *text = k ? edited("study2", cut, 2, buf, sizeof buf)
+                             : scenario_builtin_text("study1");
+        collide_status st = run_text(text, 64, &s, &M, &r);
+        fixture_run_text(text, &s64, &r64);
+        mpfr_inits2(64, m, a, (mpfr_ptr)0);
+        mpfr_set_zero(m, 1);
+        for (i = 0; i < r.nsamples; i++) {
+            const mp_sample *p = &r.samples[i];
+            if (!p->boundary && !mpfr_zero_p(p->t) && !mpfr_equal_p(p->t, M.T))
+                continue;
+            mpfr_max(m, m, p->V, MPFR_RNDN);
+            mpfr_abs(a, p->y[M.L.is], MPFR_RNDN);
+            mpfr_max(m, m, a, MPFR_RNDN);
+        }
+        mpfr_set_d(a, r64.ledger.scale, MPFR_RNDN);
+        snprintf(line, sizeof line, "mp %s: the ledger scale is the largest "
+                 "V and |I_s| at 0, T and both sides of every jump, as "
+                 "binary64's (%.1f digits >= 10)", names[k],
+                 scd(a, r.ledger.v[6]));
+        check_true(st == COLLIDE_OK && r.nevents > 2 &&
+                   mpfr_equal_p(m, r.ledger.v[6]) &&
+                   scd(a, r.ledger.v[6]) >= 10, line);
+        mpfr_clears(m, a, (mpfr_ptr)0);
+        sim_result_free(&r64);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
+/* The samples always start at t = 0 and end at T, whatever samples is
+ * (0, the default of scenario files, and 1 gave no row at either), as in
+ * binary64 (commit "The trajectory always starts at t = 0 and ends at
+ * T"): Example V.2 with samples = 0 and 1 has the rows of binary64, at
+ * 0, both sides of its two jumps, and T, with T = 0 the row at 0 alone. */
+static void sample_ends(void)
+{
+    static const char *const pairs[3][4] = {
+        {"samples", "samples = 0\n", "T", "T = 0.1\n"},
+        {"samples", "samples = 1\n", "T", "T = 0.1\n"},
+        {"samples", "samples = 0\n", "T", "T = 0\n"}};
+    static const char *const label[3] = {"samples = 0, T = 0.1",
+                                         "samples = 1, T = 0.1",
+                                         "samples = 0, T = 0"};
+    int k, rows[3] = {6, 6, 1};
+    for (k = 0; k < 3; k++) {
+        static char buf[2048];
+        static scenario s, s64;
+        sim_result r64;
+        mp_model M;
+        mp_result r;
+        char line[160];
+        const char *text = edited("example-v2", pairs[k], 2, buf, sizeof buf);
+        collide_status st = run_text(text, 64, &s, &M, &r);
+        int n = r.nsamples;
+        fixture_run_text(text, &s64, &r64);
+        snprintf(line, sizeof line, "mp %s: %d samples (binary64 %d), from "
+                 "t = 0 to T", label[k], n, r64.nsamples);
+        check_true(st == COLLIDE_OK && n == rows[k] && r64.nsamples == n &&
+                   mpfr_zero_p(r.samples[0].t) && !r.samples[0].boundary &&
+                   mpfr_equal_p(r.samples[n - 1].t, M.T) &&
+                   !r.samples[n - 1].boundary, line);
+        sim_result_free(&r64);
+        mp_result_free(&r);
+        mp_model_clear(&M);
+    }
+}
+
 int main(void)
 {
     series();
@@ -895,6 +1167,13 @@ int main(void)
     study2_forces();
     last_sample();
     resting_start();
+    saturated_hold();
+    saturation_model();
+    pace();
+    clamped_rest_tangency();
+    restitution_at_rest();
+    ledger_scale();
+    sample_ends();
     ledger();
     binary64_agrees("example-v2", 1);
     binary64_agrees("hertz", 1);

@@ -167,4 +167,16 @@ for mode in "" "--precision 64" "--precision 128"; do
     check "resting start, undamped, $mode: the ledger closes to $d digits, or a warning says not" $?
 done
 
+# The pace bound: an elastic ball bouncing under gravity needs about 216
+# steps per simulated second at 64 bits; with T = 10 s and max_steps =
+# 1500, its first 1000 steps show that T would be reached after about
+# 2160: the run stops there with status 13 and says why (without the bound
+# it ran to max_steps, exit 6), and writes nothing.
+printf 'system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nx0 = 0.01\nv0 = 0\ninput = gravity\ng = 9.81\nT = 10\nmax_steps = 1500\n' >"$tmp/pace.scn"
+run "$exe" run "$tmp/pace.scn" --precision 64 --quiet --csv "$tmp/pace"
+[ "$rc" -eq 13 ] && has "no progress: after 1000 steps" "$tmp/err" &&
+    has "steps per simulated second, at which T would be reached after" "$tmp/err" &&
+    has "beyond max_steps = 1500 (the pace bound); t = 4.6" "$tmp/err" && [ ! -e "$tmp/pace" ]
+check "pace bound: exit 13 naming the steps, the pace and t, no file (got $rc)" $?
+
 finish precision.sh
