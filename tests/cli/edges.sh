@@ -1,0 +1,37 @@
+#!/bin/sh
+# edges.sh BUILD: inputs at the edges of run and sweep - a body at rest
+# with no input (no collision, a ledger of scale 0 printed as residual/scale
+# 0, not a division by zero); --precision takes --samples but refuses the
+# binary64 settings also beside --samples; a grid bound written inf is
+# refused like one that overflows (1e999).
+. tests/cli_common.sh "$1"
+case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
+cd "$tmp" || exit 1
+
+# ---- a body at rest, no input ----
+"$exe" show hertz | sed 's/#.*//; /^ *$/d; s/^v0 = .*/v0 = 0/' >rest.scn
+run "$exe" run rest.scn
+[ "$rc" -eq 0 ] && has "collisions (Eqs. 193-204): 0" "$tmp/out" &&
+    has "residual/scale = 0.000e+00 (scale 0 J)" "$tmp/out" && ! grep -qi "nan" "$tmp/out"
+check "a body at rest: 0 collisions, residual/scale 0 at scale 0, no nan (got $rc: $(grep scale "$tmp/out"))" $?
+
+# ---- --precision and the binary64 settings ----
+run "$exe" run hertz --precision 64 --samples 10
+[ "$rc" -eq 0 ] && has "collisions (Eqs. 193-204): 1" "$tmp/out"
+check "run --precision 64 --samples 10: accepted (got $rc: $(cat "$tmp/err"))" $?
+msg="collide run: --rtol, --atol and --h-max are binary64 settings; with --precision use --digits"
+for opt in "--rtol 1e-9" "--h-max 1e-3"; do
+    # shellcheck disable=SC2086
+    run "$exe" run hertz --precision 64 --samples 10 $opt
+    [ "$rc" -eq 2 ] && has "$msg" "$tmp/err" && [ ! -s "$tmp/out" ]
+    check "run --precision 64 --samples 10 $opt: exit 2, the binary64 setting named (got $rc)" $?
+done
+
+# ---- a grid bound written inf ----
+printf 'scenario = hertz\nv0 = linspace(-1, inf, 3)\n' >g.grid
+run "$exe" sweep g.grid --out g.csv
+[ "$rc" -eq 3 ] && has "g.grid:2: v0 = linspace(-1, inf, 3): expected linspace(a, b, n) with decimal a, b" "$tmp/err" &&
+    [ ! -e g.csv ]
+check "linspace(-1, inf, 3): exit 3, a finite decimal bound asked (got $rc: $(cat "$tmp/err"))" $?
+
+finish edges.sh
