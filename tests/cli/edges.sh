@@ -3,7 +3,8 @@
 # with no input (no collision, a ledger of scale 0 printed as residual/scale
 # 0, not a division by zero); --precision takes --samples but refuses the
 # binary64 settings also beside --samples; a grid bound written inf is
-# refused like one that overflows (1e999).
+# refused like one that overflows (1e999); a sweep whose rows overflow the
+# buffer of a full standard output fails with exit 4.
 . tests/cli_common.sh "$1"
 case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
 cd "$tmp" || exit 1
@@ -33,5 +34,16 @@ run "$exe" sweep g.grid --out g.csv
 [ "$rc" -eq 3 ] && has "g.grid:2: v0 = linspace(-1, inf, 3): expected linspace(a, b, n) with decimal a, b" "$tmp/err" &&
     [ ! -e g.csv ]
 check "linspace(-1, inf, 3): exit 3, a finite decimal bound asked (got $rc: $(cat "$tmp/err"))" $?
+
+# ---- a sweep of more than a buffer of rows to a full standard output ----
+if [ -w /dev/full ]; then
+    printf 'scenario = hertz\nv0 = linspace(-2, -1, 60)\n' >big.grid
+    "$exe" sweep big.grid --threads 1 | wc -c >size
+    "$exe" sweep big.grid --threads 1 >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ "$(cat size)" -gt 4096 ] && [ "$rc" -eq 4 ] &&
+        has "cannot write the standard output" "$tmp/err"
+    check "a sweep of $(cat size) bytes > /dev/full: exit 4 and a message (got $rc)" $?
+fi
 
 finish edges.sh
