@@ -4,9 +4,10 @@
 # a key is a name of letters, digits and _ not starting with a digit (an
 # unknown one named with its line); more than 64 entries refused at the
 # 65th line; H_f with input = constant requires F1 and F2, and runs with
-# them; masses (Eq. 189) and k_H (Eq. 192) that overflow are refused with
-# their equation; an empty file names the first key required. Each
-# refusal: exit 3 and the message on stderr.
+# them, F1 is refused with input = study2, which requires Fe0; show marks
+# a mass given as given; masses (Eq. 189) and k_H (Eq. 192) that overflow
+# are refused with their equation; an empty file names the first key
+# required. Each refusal: exit 3 and the message on stderr.
 . tests/cli_common.sh "$1"
 case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
 cd "$tmp" || exit 1
@@ -58,8 +59,21 @@ echo "F2 = -1" >>c.scn
 run "$exe" run c.scn
 [ "$rc" -eq 0 ] && has "c.scn: H_f, law bwshccl" "$tmp/out"
 check "H_f, input = constant with F1 and F2: runs (got $rc: $(cat "$tmp/err"))" $?
+{ cat s2.scn; echo "F1 = 1"; } >f1hf.scn
+refused "F1 in H_f with input = study2" f1hf.scn \
+    "f1hf.scn:31: F1 does not apply here: F1 and F2 are the constant forces of H_f with input = constant"
+grep -v '^Fe0 ' s2.scn >nofe.scn
+refused "input = study2 without Fe0" nofe.scn \
+    "nofe.scn: Fe0 is required: F_e,0 of Eqs. (208)-(209), Fe0 in (0, inf)"
 { cat h.scn; echo "F1 = 1"; } >f1.scn
 refused "F1 in H_r" f1.scn "F1 and F2 are the constant forces of H_f with input = constant"
+
+# ---- m2 given instead of rho2: show says so, m1 still derived ----
+sed 's/^rho2 = .*/m2 = 0.03/' s2.scn >m2.scn
+run "$exe" show m2.scn
+[ "$rc" -eq 0 ] && grep -q "^#   m2 = 0.029999999999999999 kg  *given$" "$tmp/out" &&
+    grep -q "^#   m1 = .* kg  *Eq. (189)$" "$tmp/out"
+check "show of H_f with m2 given: m2 'given', m1 by Eq. (189) (got $rc)" $?
 
 # ---- derived quantities that overflow ----
 sed 's/^rho1 = .*/rho1 = 1e308/; s/^R1 = .*/R1 = 1e100/' s2.scn >big.scn
