@@ -1,7 +1,7 @@
 #!/bin/sh
 # edges.sh BUILD: inputs at the edges of run and sweep - a body at rest
 # with no input (no collision, a ledger of scale 0 printed as residual/scale
-# 0, not a division by zero); --precision takes --samples but refuses the
+# 0, not a division by zero; at 64 bits no ledger warning); --precision takes --samples but refuses the
 # binary64 settings also beside --samples; a grid bound written inf is
 # refused like one that overflows (1e999); a sweep whose rows overflow the
 # buffer of a full standard output fails with exit 4.
@@ -15,6 +15,11 @@ run "$exe" run rest.scn
 [ "$rc" -eq 0 ] && has "collisions (Eqs. 193-204): 0" "$tmp/out" &&
     has "residual/scale = 0.000e+00 (scale 0 J)" "$tmp/out" && ! grep -qi "nan" "$tmp/out"
 check "a body at rest: 0 collisions, residual/scale 0 at scale 0, no nan (got $rc: $(grep scale "$tmp/out"))" $?
+
+run "$exe" run rest.scn --precision 64
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && has "residual = 0 J" "$tmp/out" &&
+    ! grep -qi "nan" "$tmp/out"
+check "a body at rest at 64 bits: residual 0, no ledger warning at scale 0, no nan (got $rc: $(cat "$tmp/err"))" $?
 
 # ---- --precision and the binary64 settings ----
 run "$exe" run hertz --precision 64 --samples 10
