@@ -1,8 +1,9 @@
 #!/bin/sh
 # edges.sh BUILD: inputs at the edges of run and sweep - a body at rest
-# with no input (no collision, a ledger of scale 0 printed as residual/scale
-# 0, not a division by zero; at 64 bits no ledger warning); --precision takes --samples but refuses the
-# binary64 settings also beside --samples; a grid bound written inf is
+# with no input (no collision, a ledger of scale 0 printed as
+# residual/scale 0, not a division by zero; at 64 bits no ledger warning);
+# --precision takes --samples but refuses the binary64 settings also
+# beside --samples; a grid bound written inf is
 # refused like one that overflows (1e999); a sweep whose rows overflow the
 # buffer of a full standard output fails with exit 4.
 . tests/cli_common.sh "$1"
