@@ -4,7 +4,9 @@
 # residual/scale 0, not a division by zero; at 64 bits no ledger warning);
 # --precision takes --samples but refuses the binary64 settings also
 # beside --samples; a grid bound written inf is
-# refused like one that overflows (1e999); a sweep whose rows overflow the
+# refused like one that overflows (1e999); in a base scenario file, a
+# comment setting an axis key stays a comment and an axis key given twice
+# is refused as in the file itself; a sweep whose rows overflow the
 # buffer of a full standard output fails with exit 4.
 . tests/cli_common.sh "$1"
 case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
@@ -40,6 +42,22 @@ run "$exe" sweep g.grid --out g.csv
 [ "$rc" -eq 3 ] && has "g.grid:2: v0 = linspace(-1, inf, 3): expected linspace(a, b, n) with decimal a, b" "$tmp/err" &&
     [ ! -e g.csv ]
 check "linspace(-1, inf, 3): exit 3, a finite decimal bound asked (got $rc: $(cat "$tmp/err"))" $?
+
+# ---- axis keys in the base scenario file ----
+"$exe" show hertz | sed 's/#.*//; /^ *$/d' >h.scn
+{ echo "# v0 = -7 (an older value)"; cat h.scn; } >hc.scn
+printf 'scenario = h.scn\nv0 = -1, -2\n' >h.grid
+printf 'scenario = hc.scn\nv0 = -1, -2\n' >hc.grid
+"$exe" sweep h.grid --threads 1 --out h.csv
+run "$exe" sweep hc.grid --threads 1 --out hc.csv
+[ "$rc" -eq 0 ] && cmp -s h.csv hc.csv
+check "a comment of the base file setting an axis key stays a comment: the same rows (got $rc)" $?
+{ cat h.scn; echo "v0 = -3"; } >h2.scn
+printf 'scenario = h2.scn\nv0 = -1, -2\n' >h2.grid
+run "$exe" sweep h2.grid --threads 1 --out h2.csv
+[ "$rc" -eq 3 ] && has "h2.grid: point 0: h2.scn:15: v0 is given twice (first at line 8)" "$tmp/err" &&
+    [ ! -e h2.csv ]
+check "a base file giving an axis key twice: refused as the file itself is (got $rc: $(cat "$tmp/err"))" $?
 
 # ---- a sweep of more than a buffer of rows to a full standard output ----
 if [ -w /dev/full ]; then
