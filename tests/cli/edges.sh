@@ -2,12 +2,13 @@
 # edges.sh BUILD: inputs at the edges of run and sweep - a body at rest
 # with no input (no collision, a ledger of scale 0 printed as
 # residual/scale 0, not a division by zero; at 64 bits no ledger warning);
-# --precision takes --samples but refuses the binary64 settings also
-# beside --samples; a grid bound written inf is
-# refused like one that overflows (1e999); in a base scenario file, a
-# comment setting an axis key stays a comment and an axis key given twice
-# is refused as in the file itself; a sweep whose rows overflow the
-# buffer of a full standard output fails with exit 4.
+# the events, grazing events and events at a point of C and D at once of
+# the run statistics are those of events.csv; --precision takes --samples
+# but refuses the binary64 settings also beside --samples; a grid bound
+# written inf is refused like one that overflows (1e999); in a base
+# scenario file, a comment setting an axis key stays a comment and an
+# axis key given twice is refused as in the file itself; a sweep whose
+# rows overflow the buffer of a full standard output fails with exit 4.
 . tests/cli_common.sh "$1"
 case "$exe" in /*) ;; *) exe="$(pwd)/$exe" ;; esac
 cd "$tmp" || exit 1
@@ -23,6 +24,23 @@ run "$exe" run rest.scn --precision 64
 [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && has "residual = 0 J" "$tmp/out" &&
     ! grep -qi "nan" "$tmp/out"
 check "a body at rest at 64 bits: residual 0, no ledger warning at scale 0, no nan (got $rc: $(cat "$tmp/err"))" $?
+
+# ---- the run statistics agree with events.csv ----
+for sc in example-v2 study1 study3-shccl; do
+    "$exe" run "$sc" --csv "ev-$sc" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    f="ev-$sc/events.csv"
+    cg=$(column_of grazing "$f"); cb=$(column_of c_and_d_before "$f")
+    ca=$(column_of c_and_d_after "$f")
+    want=$(awk -F, -v g="$cg" -v b="$cb" -v a="$ca" 'NR > 1 {
+        n++; ng += ($g != 0); nb += ($b != 0 || $a != 0) }
+        END { printf "events %d, grazing %d, C and D %d", n, ng, nb }' "$f")
+    got=$(awk '/^  events [0-9]/ { n = $2 + 0 }
+        /events grazing/ { g = $3 + 0; cd = $NF + 0 }
+        END { printf "events %d, grazing %d, C and D %d", n, g, cd }' "$tmp/out")
+    [ "$rc" -eq 0 ] && [ -n "$cg" ] && [ -n "$cb" ] && [ -n "$ca" ] && [ "$got" = "$want" ]
+    check "run $sc: the statistics ($got) count the rows of events.csv ($want)" $?
+done
 
 # ---- --precision and the binary64 settings ----
 run "$exe" run hertz --precision 64 --samples 10
