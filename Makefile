@@ -18,12 +18,17 @@ MPICC   ?= mpicc
 MPI_EXE  = $(BUILD)/collide-mpi
 
 # Debian packages each target needs (installed on demand by
-# scripts/ensure-packages when missing).
+# scripts/ensure-packages when missing). The tests of plot (gnuplot) and
+# of the MPI sweep (Open MPI) are skipped without them, so the test runs
+# of make check and make coverage install them (without gnuplot, plot.c
+# had 64.3% of its branches covered instead of 83.2%, and src/ 89.2%
+# instead of 90.3%).
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
-PKG_COVERAGE = $(PKG_BUILD) lcov
+PKG_PLOT   = gnuplot-nox
+PKG_COVERAGE = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) lcov
 PKG_FUZZ   = clang libclang-rt-14-dev
-PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_FUZZ) lcov valgrind \
+PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
              frama-c-base why3 z3 cvc4 cvc5
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
