@@ -48,7 +48,9 @@
  * contact, |v_i| + (|J_Fc| + |J_Fe|) / m (both forces keep their sign);
  * (1 + |e|) times that over |v_i| for e = -v_s / v_i; m times it for the
  * impulses and m times its square for W; the largest x_c^max for x_c^max
- * and x_c^r; the largest F_c^max for F_c^max; the state at T to
+ * and x_c^r; the largest F_c^max for F_c^max (at least m times the
+ * velocity scale over T, as J_Fc <= F_c^max T); lengths and velocities
+ * at least atol / eps (atol is their absolute resolution); the state at T to
  * max(|x(T)|, x_ref, x_c^max) and the velocity scale, plus atol (the
  * absolute resolution of x and v: a state at rest in H_f under gravity,
  * whose relative acceleration rounds to 1e-15 g). So a quantity that
@@ -363,6 +365,11 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
                                     fabs(qm[nc][Q_VI]));
         nc++;
     }
+    /* atol is the absolute resolution of x and v: no scale below it (a
+     * state at rest in H_f under gravity moves by its rounding) */
+    vscale = fmax(vscale, s->opt.atol / eps);
+    scale[Q_XCMAX] = fmax(scale[Q_XCMAX], s->opt.atol / eps);
+    scale[Q_FCMAX] = fmax(scale[Q_FCMAX], mass * vscale / s->model.T);
     scale[Q_VI] = scale[Q_VS] = vscale;
     scale[Q_TE] = scale[Q_TS] = s->model.T;
     scale[Q_XCR] = fmax(scale[Q_XCR], scale[Q_XCMAX]);
