@@ -95,6 +95,19 @@ fuzz:
 	@scripts/ensure-packages $(PKG_BUILD) $(PKG_FUZZ)
 	@sh tests/fuzz/run.sh $(BUILD) $(FUZZ_LONG)
 
+# The differential test on more scenarios than make test runs: seeds
+# STRESS_FIRST to STRESS_FIRST + STRESS_COUNT - 1 of tests/test_differential.c
+# (random valid scenarios, each run in binary64 and at 128 bits; README.md,
+# "What the tests check"). A failure prints its seed and its scenario file;
+# `build/tests/test_differential --seed S` runs it again, `--print` writes
+# the file. The last line reads "test_differential: N passed, N failed".
+STRESS_FIRST = 1
+STRESS_COUNT = 500
+.PHONY: stress
+stress: deps-build $(BUILD)/tests/test_differential
+	COLLIDE_DIFF_FIRST=$(STRESS_FIRST) COLLIDE_DIFF_COUNT=$(STRESS_COUNT) \
+	    $(BUILD)/tests/test_differential
+
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer
 # (a separate build in $(BUILD)/sanitize); any report fails a test. The
 # last line reads "sanitize: N checks passed under ASan and UBSan, R

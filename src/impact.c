@@ -560,7 +560,10 @@ static void begin_contact(impact *I, const engine_event *e)
     memset(&I->cur, 0, sizeof I->cur);
     I->cur.i = r->ncollisions;
     I->cur.t_e = e->t;                                     /* Eq. (193) */
-    I->cur.v_i = e->after[L->v];                           /* Eq. (196) */
+    /* Eq. (196); a contact that commences overlapping commences where
+     * v = 0 (its guard): what the event holds of v is the rounding of
+     * that zero (-2.7e-20 m/s gave e = 6e15 for a contact lasting to T) */
+    I->cur.v_i = e->tr == TR_COMMENCE_OVERLAP ? 0.0 : e->after[L->v];
     I->cur.V_start = impact_storage(I->m, L, e->after);
     I->xc_max = 0.0;                                       /* x_c = 0 */
     I->fc_max = 0.0;                                       /* Eq. (60) */

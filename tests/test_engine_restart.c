@@ -149,8 +149,35 @@ static void hertz_at_rest_stays(const char *rtol, const char *atol)
     sim_result_free(&r);
 }
 
+/* A contact that commences overlapping (x < 0 after a hysteretic
+ * separation, the ball falling back under gravity) commences where v = 0,
+ * its guard: v_i is 0 and e undefined (NaN), as for a contact that
+ * commences at rest. The located v is the rounding of 0 (-2.7e-20 m/s
+ * here), which gave e = 6e15 for the contact lasting to T. */
+static void restitution_overlapping(void)
+{
+    static const char text[] =
+        "system = Hr\nlaw = bwmcl\nk = 1.16734e+06\np = 1\nalpha = 0.331\n"
+        "A = 1.517\nbeta = 4.42977e+08\ngamma = -2.61443e+08\nn = 2\n"
+        "c = 3468.87\nm = 0.00685178\nx0 = 3.0577e-09\n"
+        "v0 = -0.000256646\ninput = gravity\ng = 9.81\nT = 0.00129474\n"
+        "rtol = 2.364e-13\natol = 2.723e-22\n";
+    scenario s;
+    sim_result r;
+    fixture_run_text(text, &s, &r);
+    check_true(r.status == COLLIDE_OK && r.nevents == 3 &&
+                   r.events[2].tr == TR_COMMENCE_OVERLAP && r.final_contact,
+               "BWMCL under gravity: a contact commences overlapping and "
+               "lasts to T");
+    check_true(r.final_contact && r.final_partial.v_i == 0.0 &&
+                   isnan(r.final_partial.e),
+               "a contact that commences overlapping has v_i = 0, e = NaN");
+    sim_result_free(&r);
+}
+
 int main(void)
 {
+    restitution_overlapping();
     restitution_at_rest();
     hertz_at_rest_stays("1e-11", "1e-14");
     hertz_at_rest_stays("1e-13", "1e-16");

@@ -1,7 +1,9 @@
 # tests/tests.mk - the test programs (tests/test_*.c, one per module or
 # claim) and the command-line tests (tests/cli/*.sh).  `make test` builds
 # and runs them all through tests/run.sh, which prints the closing line
-# "N passed, N failed".
+# "N passed, N failed". tests/test_differential.c runs seeds 1 to 48 of
+# its random scenarios here (COLLIDE_DIFF_FIRST, COLLIDE_DIFF_COUNT change
+# the window; make stress in the Makefile runs more).
 TEST_SRC  = $(wildcard tests/test_*.c)
 TEST_BIN  = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_OBJ  = $(BUILD)/tests/check.o $(BUILD)/tests/sim_fixture.o
