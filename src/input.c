@@ -56,6 +56,8 @@ double reduced_force(const model *m, double fe1, double fe2)
 {
     if (m->sys == SYS_HR)
         return fe1;                           /* m_2 = +inf: F_e,r = F_e,1 */
+    if (m->u.kind == INPUT_CONSTANT && m->u.gravity)
+        return 0.0;                    /* Eq. (46) with F_e,i = -m_i g: 0 */
     return (m->m2 * fe1 - m->m1 * fe2) / (m->m1 + m->m2);            /* Eq. (46) */
 }
 

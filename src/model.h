@@ -23,6 +23,7 @@ typedef struct input_signal {
     double F1, F2;      /* INPUT_CONSTANT: F_e,1 and F_e,2 (H_r uses F1 as F_e,r) */
     double Fe0, Te, Ts; /* INPUT_STUDY2: F_e,0, T_e, T_s of Eqs. (207)-(209) */
     double vm0;         /* INPUT_STUDY2: v_m,0 of Eq. (207) */
+    int gravity;        /* INPUT_CONSTANT of input = gravity: F_e,i = -m_i g */
 } input_signal;
 
 typedef struct model {
@@ -43,7 +44,9 @@ typedef struct model {
 void input_forces(const model *m, double t, double *fe1, double *fe2);
 
 /* Reduced applied force F_e,r of the forces (F_e,1, F_e,2) (Eq. 46; H_r:
- * F_e,r = F_e,1). */
+ * F_e,r = F_e,1); under gravity in H_f it is 0 exactly (m_2 (-m_1 g) -
+ * m_1 (-m_2 g) = 0: a uniform field does not act on the relative motion),
+ * not the rounding of that difference. */
 double reduced_force(const model *m, double fe1, double fe2);
 
 /* Reduced applied force F_e,r at time t (Eq. 46). */

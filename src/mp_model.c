@@ -390,6 +390,10 @@ static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
         f->fer = f->fe1;
         return;
     }
+    if (M->m->u.kind == INPUT_CONSTANT && M->m->u.gravity) {
+        f->fer = mp_const_d(T, 0.0);   /* Eq. (46) with F_e,i = -m_i g: 0 */
+        return;
+    }
     mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
     body_mass(s, "m1", 1, m1);
     body_mass(s, "m2", 2, m2);

@@ -757,6 +757,7 @@ static collide_status build_gravity(parser *p)
         add_default(p, "g", "9.81");
     g = value_of(p, "g");
     M->u.kind = INPUT_CONSTANT;
+    M->u.gravity = 1;
     M->u.F1 = -M->m1 * g;                /* H_r: F_e,r = F_e,1 = -m g */
     M->u.F2 = M->sys == SYS_HF ? -M->m2 * g : 0;
     return COLLIDE_OK;
