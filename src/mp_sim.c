@@ -62,6 +62,7 @@ typedef struct run {
                                       start of each node, so far */
     unsigned char *fractional;     /* the operand of a power p, 2p odd, or
                                       Phi computed through one: no touch */
+    unsigned char *phidep;         /* the nodes Phi is computed from */
     int interval_start;            /* the step starts a flow interval */
     mpfr_t rate0[4];               /* |dg/dt| at its start, per transition */
     mp_collision cur;              /* the contact under way */
@@ -1202,7 +1203,13 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
  * tangency (an elastic contact whose x_c rises back to 0 with v = 0) the
  * switching zero may lie where v < 0 already; the step then ends at the
  * switching zero without an event (the crossing that the guard's own
- * series show is an artefact of their slow convergence there). */
+ * series show is an artefact of their slow convergence there). A
+ * crossing of a switching function that Phi is computed from, where Phi
+ * is zero within the tolerance and the separation enabled, is the
+ * separation even when the scan of Phi found none: with an even integer
+ * power (SHCCL p = 2, Phi = -k x_c^2 on the piece) Phi comes back to 0
+ * tangentially while x_c crosses, which the scan of Phi takes for a touch
+ * (or sees no crossing at all). */
 static void step_end(run *R, cut *best)
 {
     root z;
@@ -1213,6 +1220,14 @@ static void step_end(run *R, cut *best)
     negligible = id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s);
     if (negligible && enabled_at(R, best->id, z.s)) {
         best->kind = 3;
+        best->sw = id;
+        guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
+    } else if (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0 && R->q == 1 &&
+               R->phidep[id] &&
+               guard_negligible(R, TR_SEPARATE, z.s) &&
+               enabled_at(R, TR_SEPARATE, z.s)) {
+        best->kind = 3;     /* Phi vanishes with the switching function */
+        best->id = TR_SEPARATE;
         best->sw = id;
         guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
     } else if (negligible || (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0)) {
@@ -1441,7 +1456,7 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
         }
     }
     {   /* Phi through a fractional power: its touch is a singular point */
-        unsigned char *dep = calloc((size_t)R->T->n, 1);
+        unsigned char *dep = R->phidep = calloc((size_t)R->T->n, 1);
         if (!dep)
             return -1;
         mp_tape_mark(R->T, &M->phi, 1, dep);
@@ -1451,7 +1466,6 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
                 x->p_twice % 2 != 0)
                 R->fractional[M->phi] = 1;
         }
-        free(dep);
     }
     roots[0] = M->storage;
     roots[1] = M->contact_force;
@@ -1486,6 +1500,7 @@ static void run_clear(run *R)
     free(R->val);
     free(R->nodemax);
     free(R->fractional);
+    free(R->phidep);
 }
 
 /* The initial state, Eqs. (79), (84): x0, v0 (and x_m0, v_m0), the rest 0. */

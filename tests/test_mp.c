@@ -1034,6 +1034,55 @@ static void clamped_rest_tangency(void)
     sim_result_free(&r64);
 }
 
+/* The undamped SHCCL contact with an integer power p = 2 in H_f, a
+ * constant force pressing the bodies together (differential seed 47):
+ * Phi = -k (-x_c)^2 on the contact and 0 once x_c > 0, so at an elastic
+ * separation Phi comes back to 0 tangentially (dPhi/dt = 2 k x_c x_c' =
+ * 0) while x_c crosses zero with x_c' = -v_i > 0. The separation is at
+ * that crossing of the switching function x_c: binary64 has 11 elastic
+ * collisions 0.264 ms apart; the MPFR mode took the tangency of Phi for a
+ * touch (no crossing) and stayed in contact from the first commencement
+ * to T with x_c > 0 (no collision). Now it separates 11 times, and each
+ * t_e agrees with binary64 to within 10 rtol T (the binary64 error of an
+ * event time, rtol relative per step over the run, is far below). */
+static void integer_power_separation(void)
+{
+    static const char text[] =
+        "system = Hf\nlaw = shccl\nk = 1.647e+10\np = 2\nc = 0\n"
+        "m1 = 0.00740751\nm2 = 0.000657768\nx0 = 9.5861e-10\n"
+        "v0 = -2.39422e-05\nxm0 = 0\nvm0 = -7.84459e-05\ninput = constant\n"
+        "F1 = -0.366738\nF2 = 2.80324\nT = 0.00292834\nrtol = 2.176e-12\n"
+        "atol = 5.473e-19\nsamples = 2\n";
+    static scenario s, s64;
+    sim_result r64;
+    mp_model M;
+    mp_result r;
+    int i, n, bad = 0;
+    double worst = 0, tol;
+    char line[200];
+    collide_status st;
+    fixture_run_text(text, &s64, &r64);
+    tol = 10 * 2.176e-12 * 0.00292834;
+    st = run_text(text, BITS128, &s, &M, &r);
+    n = r.ncollisions < r64.ncollisions ? r.ncollisions : r64.ncollisions;
+    for (i = 0; i < n; i++) {
+        double d = fabs(mpfr_get_d(r.collisions[i].v[MC_TE], MPFR_RNDN) -
+                        r64.collisions[i].t_e);
+        bad += !(d <= tol);
+        if (d > worst)
+            worst = d;
+    }
+    snprintf(line, sizeof line, "SHCCL p = 2 in H_f, 128 bits: %d elastic "
+             "collisions as binary64 (%d, >= 10), t_e within %.3g s "
+             "(<= %.3g)", r.ncollisions, r64.ncollisions, worst, tol);
+    check_true(st == COLLIDE_OK && r64.status == COLLIDE_OK &&
+               r64.ncollisions >= 10 && r.ncollisions == r64.ncollisions &&
+               bad == 0, line);
+    mp_result_free(&r);
+    mp_model_clear(&M);
+    sim_result_free(&r64);
+}
+
 /* e of Eq. (197) divides by v_i: a collision whose contact commenced at
  * rest has e undefined, NaN, never an infinity (as binary64). The
  * undamped Hertz contact from rest (SHCCL, c = 0, k = 1e9) at 128 bits
@@ -1172,6 +1221,7 @@ int main(void)
     pace();
     clamped_rest_tangency();
     restitution_at_rest();
+    integer_power_separation();
     ledger_scale();
     sample_ends();
     ledger();
