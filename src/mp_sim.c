@@ -1206,28 +1206,24 @@ static int guard_negligible(run *R, int tr, mpfr_srcptr s)
  * series show is an artefact of their slow convergence there). A
  * crossing of a switching function that Phi is computed from, where Phi
  * is zero within the tolerance and the separation enabled, is the
- * separation even when the scan of Phi found none: with an even integer
+ * separation too when the scans found no event: with an even integer
  * power (SHCCL p = 2, Phi = -k x_c^2 on the piece) Phi comes back to 0
  * tangentially while x_c crosses, which the scan of Phi takes for a touch
  * (or sees no crossing at all). */
 static void step_end(run *R, cut *best)
 {
     root z;
-    int id, negligible;
+    int id, tr, negligible;
     mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     find_event(R, R->h, best);
     id = find_switch(R, best->kind == 1 ? R->hs : R->h, &z);
-    negligible = id >= 0 && best->kind == 1 && guard_negligible(R, best->id, z.s);
-    if (negligible && enabled_at(R, best->id, z.s)) {
+    tr = best->kind == 1 ? best->id : -1;
+    if (tr < 0 && id >= 0 && R->q == 1 && R->phidep[id])
+        tr = TR_SEPARATE;   /* Phi may vanish with the switching function */
+    negligible = id >= 0 && tr >= 0 && guard_negligible(R, tr, z.s);
+    if (negligible && enabled_at(R, tr, z.s)) {
         best->kind = 3;
-        best->sw = id;
-        guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
-    } else if (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0 && R->q == 1 &&
-               R->phidep[id] &&
-               guard_negligible(R, TR_SEPARATE, z.s) &&
-               enabled_at(R, TR_SEPARATE, z.s)) {
-        best->kind = 3;     /* Phi vanishes with the switching function */
-        best->id = TR_SEPARATE;
+        best->id = tr;
         best->sw = id;
         guard_rates(R, best->id, z.s, best->margin, best->rate_scale);
     } else if (negligible || (id >= 0 && mpfr_cmp(z.s, best->z.s) < 0)) {
