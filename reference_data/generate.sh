@@ -110,7 +110,9 @@ status=0
 mkdir -p "$out"
 for name in $sets; do
     src=$(source_of "$name")
-    tmp="$out/.$name.tmp.$$"
+    # no process id in the name: the MANIFEST records the --csv of the run,
+    # and a set regenerated from the same code is then the same bytes
+    tmp="$out/.$name.tmp"
     rm -rf "$tmp"
     mkdir -p "$tmp"
     cmd="collide run $src --precision $BITS --digits $DIGITS --samples $SAMPLES --check --csv reference_data/$name"
