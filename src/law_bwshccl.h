@@ -19,6 +19,7 @@
 #include "../spec/law_domain.acsl"
 #include "../spec/law_phi.acsl"
 #include "../spec/law_passivity.acsl"
+#include "../spec/law_bwshccl_equations.acsl"
 
 extern const law law_bwshccl;
 
@@ -32,6 +33,8 @@ extern const law law_bwshccl;
     ensures range: bwshccl_domain(par) && domain_state(xc) &&
                    domain_state(*z) && domain_speed(v)
                    ==> within(\result, (double)0x1p51);
+    ensures eq69: \result \in {bwshccl_force(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                             xc, *z, v)};
 */
 double bwshccl_phi(const double *par, double xc, const double *z, double v);
 
@@ -45,6 +48,10 @@ double bwshccl_phi(const double *par, double xc, const double *z, double v);
     assigns dz[0];
     ensures range: bwshccl_domain(par) && domain_state(\old(*z)) &&
                    domain_speed(v) ==> within(dz[0], (double)0x1p170);
+    ensures eq68: dz[0] \in {bwshccl_zrate(
+      \old(par[0]), \old(par[1]), \old(par[2]), \old(par[3]),
+      \old(par[4]), \old(par[5]), \old(par[6]), \old(par[7]),
+      \old(*z), v)};
 */
 void bwshccl_psi(const double *par, double xc, const double *z, double v,
                  double *dz);
@@ -61,6 +68,8 @@ void bwshccl_psi(const double *par, double xc, const double *z, double v,
                    domain_state(*z) && domain_speed(v) && domain_rate(dxc) &&
                    domain_rate(*dz) && domain_rate(dv)
                    ==> within(\result, (double)0x1p186);
+    ensures rate: \result \in {bwshccl_force_rate(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                                  xc, *z, v, dxc, *dz, dv)};
 */
 double bwshccl_phi_rate(const double *par, double xc, const double *z,
                         double v, double dxc, const double *dz, double dv);
@@ -74,6 +83,8 @@ double bwshccl_phi_rate(const double *par, double xc, const double *z,
     ensures rest: undeformed1(xc, *z) ==> zero(\result);
     ensures range: bwshccl_domain(par) && domain_state(xc) && domain_state(*z)
                    ==> storage_value(\result, (double)0x1p60);
+    ensures storage: \result \in {bwshccl_vc(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                             xc, *z)};
 */
 double bwshccl_storage(const double *par, double xc, const double *z);
 
@@ -86,6 +97,8 @@ double bwshccl_storage(const double *par, double xc, const double *z);
     ensures range: bwshccl_domain(par) && domain_state(xc) &&
                    domain_state(*z) && domain_speed(v)
                    ==> dissipation_value(\result, (double)0x1p231);
+    ensures dissipation: \result \in {bwshccl_dc(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                                 xc, *z, v)};
 */
 double bwshccl_dissipation_rate(const double *par, double xc, const double *z,
                                 double v);
