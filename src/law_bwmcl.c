@@ -26,6 +26,8 @@ double bwmcl_phi(const double *par, double xc, const double *z, double v)
     ensures range: bw_dom(bw) && in_range(bw.c, (double)0x1p-20, (double)0x1p40) &&
                    domain_state(z1) && domain_state(z2) && domain_speed(v)
                    ==> within(\result, (double)0x1p62);
+    ensures eq71: \result \in {bwmcl_z2rate(bw.k, bw.alpha, bw.A, bw.beta, bw.gamma, bw.n, bw.p, bw.c,
+                                            z1, z2, v)};
 */
 static double psi2_of(bw_params bw, double z1, double z2, double v)
 {
@@ -73,6 +75,8 @@ double bwmcl_storage(const double *par, double xc, const double *z)
     ensures range: bw_dom(bw) && in_range(bw.c, (double)0x1p-20, (double)0x1p40) &&
                    domain_state(z1) && domain_state(z2)
                    ==> nonneg_within(\result, (double)0x1p102);
+    ensures dissipation: \result \in {bwmcl_dashpot_dissipation(bw.k, bw.alpha, bw.A, bw.beta, bw.gamma, bw.n, bw.p, bw.c,
+                                                                z1, z2)};
 */
 static double dashpot_dissipation(bw_params bw, double z1, double z2)
 {

@@ -19,6 +19,7 @@
 #include "../spec/law_domain.acsl"
 #include "../spec/law_phi.acsl"
 #include "../spec/law_passivity.acsl"
+#include "../spec/law_bwmcl_equations.acsl"
 
 extern const law law_bwmcl;
 
@@ -32,6 +33,8 @@ extern const law law_bwmcl;
     ensures unloaded: zero(z[0]) && zero(z[1]) ==> force_free(\result);
     ensures range: bwmcl_domain(par) && domain_state(z[0]) &&
                    domain_state(z[1]) ==> within(\result, (double)0x1p41);
+    ensures eq72: \result \in {bwmcl_force(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                           z[0], z[1])};
 */
 double bwmcl_phi(const double *par, double xc, const double *z, double v);
 
@@ -45,6 +48,8 @@ double bwmcl_phi(const double *par, double xc, const double *z, double v);
     ensures range: bwmcl_domain(par) && domain_state(z[0]) &&
                    domain_state(z[1]) && domain_speed(v)
                    ==> within(\result, (double)0x1p62);
+    ensures eq71: \result \in {bwmcl_z2rate(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                            z[0], z[1], v)};
 */
 double bwmcl_psi2(const double *par, const double *z, double v);
 
@@ -56,12 +61,20 @@ double bwmcl_psi2(const double *par, const double *z, double v);
     requires separated: \separated(dz + (0 .. 1), par + (0 .. 7), z + (0 .. 1));
     requires finite: \is_finite(z[0]) && \is_finite(z[1]) && \is_finite(v);
     assigns dz[0 .. 1];
-    ensures range1: bwmcl_domain(par) && domain_state(\old(z[0])) &&
+    ensures range1: \old(bwmcl_domain(par)) && domain_state(\old(z[0])) &&
                     domain_state(\old(z[1])) && domain_speed(v)
                     ==> within(dz[0], (double)0x1p170);
-    ensures range2: bwmcl_domain(par) && domain_state(\old(z[0])) &&
+    ensures range2: \old(bwmcl_domain(par)) && domain_state(\old(z[0])) &&
                     domain_state(\old(z[1])) && domain_speed(v)
                     ==> within(dz[1], (double)0x1p62);
+    ensures eq70: dz[0] \in {bwmcl_z1rate(
+      \old(par[0]), \old(par[1]), \old(par[2]), \old(par[3]),
+      \old(par[4]), \old(par[5]), \old(par[6]), \old(par[7]),
+      \old(z[0]), \old(z[1]), v)};
+    ensures eq71: dz[1] \in {bwmcl_z2rate(
+      \old(par[0]), \old(par[1]), \old(par[2]), \old(par[3]),
+      \old(par[4]), \old(par[5]), \old(par[6]), \old(par[7]),
+      \old(z[0]), \old(z[1]), v)};
 */
 void bwmcl_psi(const double *par, double xc, const double *z, double v,
                double *dz);
@@ -77,6 +90,8 @@ void bwmcl_psi(const double *par, double xc, const double *z, double v,
     ensures range: bwmcl_domain(par) && domain_state(z[0]) &&
                    domain_state(z[1]) && domain_rate(dz[0]) &&
                    domain_rate(dz[1]) ==> within(\result, (double)0x1p175);
+    ensures rate: \result \in {bwmcl_force_rate(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                                z[0], z[1], dz[0], dz[1])};
 */
 double bwmcl_phi_rate(const double *par, double xc, const double *z, double v,
                       double dxc, const double *dz, double dv);
@@ -90,6 +105,8 @@ double bwmcl_phi_rate(const double *par, double xc, const double *z, double v,
     ensures rest: zero(z[0]) && zero(z[1]) ==> zero(\result);
     ensures range: bwmcl_domain(par) && domain_state(z[0]) &&
                    domain_state(z[1]) ==> storage_value(\result, (double)0x1p60);
+    ensures storage: \result \in {bwmcl_vc(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                           z[0], z[1])};
 */
 double bwmcl_storage(const double *par, double xc, const double *z);
 
@@ -102,6 +119,8 @@ double bwmcl_storage(const double *par, double xc, const double *z);
     ensures range: bwmcl_domain(par) && domain_state(z[0]) &&
                    domain_state(z[1]) && domain_speed(v)
                    ==> dissipation_value(\result, (double)0x1p231);
+    ensures dissipation: \result \in {bwmcl_dc(par[0], par[1], par[2], par[3], par[4], par[5], par[6], par[7],
+                                               z[0], z[1], v)};
 */
 double bwmcl_dissipation_rate(const double *par, double xc, const double *z,
                               double v);
@@ -116,6 +135,10 @@ double bwmcl_dissipation_rate(const double *par, double xc, const double *z,
     requires finite: \is_finite(z[0]) && \is_finite(z[1]) && \is_finite(v);
     assigns out[0 .. 2];
     ensures kinks: out[1] == \old(z[0]) && out[2] == \old(z[1]);
+    ensures eq71: out[0] \in {bwmcl_z2rate(
+      \old(par[0]), \old(par[1]), \old(par[2]), \old(par[3]),
+      \old(par[4]), \old(par[5]), \old(par[6]), \old(par[7]),
+      \old(z[0]), \old(z[1]), v)};
 */
 void bwmcl_kinks(const double *par, double xc, const double *z, double v,
                  double *out);
