@@ -8,7 +8,17 @@
  * set.  It states only what binary64 pow(|x|, p) satisfies for finite x
  * and p >= 0 (C11 F.10.4.4 and a pow() with error below one ulp):
  * the result is not NaN and >= 0, it is +0 when x = 0 and p > 0, and it is
- * at most 1 when |x| <= 1.  The other functions are proved from it. */
+ * at most 1 when |x| <= 1; and it is pow_abs(x, p), the abstract function
+ * of spec/power.acsl that names this result (clause value: a name, not a
+ * further property).  The other functions are proved from it, to return
+ * the definitions of spec/power.acsl built on pow_abs.
+ *
+ * The clauses that fix a result are written \result \in {f(...)}: the
+ * ACSL equation \result == f(...) between doubles is, in WP, an equation
+ * between their real values, from which nothing follows for the callers
+ * (an infinity has no real value), while membership in a singleton is
+ * equality of the binary64 values, which WP substitutes into the callers'
+ * goals. */
 #ifndef COLLIDE_POWABS_H
 #define COLLIDE_POWABS_H
 
