@@ -4,6 +4,7 @@
  * the allowed range.  See scenario.h and doc/cli.md. */
 #include "scenario.h"
 
+#include "derived.h"
 #include "number.h"
 
 #include <ctype.h>
@@ -14,8 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define PI 3.14159265358979323846
 
 typedef enum key_kind { K_WORD, K_REAL, K_INT } key_kind;
 
@@ -547,7 +546,7 @@ static collide_status require_materials(const parser *p)
 static collide_status derive_materials(parser *p)
 {
     scenario_derived *d = &p->s->d;
-    double nu1, nu2, c;
+    double nu1, nu2;
     collide_status st;
     if (!any_material(p))
         return COLLIDE_OK;
@@ -557,22 +556,16 @@ static collide_status derive_materials(parser *p)
     d->has_materials = 1;
     nu1 = value_of(p, "nu1");
     nu2 = value_of(p, "nu2");
-    c = (1 - nu1 * nu1) / value_of(p, "E1") + (1 - nu2 * nu2) / value_of(p, "E2");
-    d->E_star = 1 / c;                                               /* Eq. (187) */
-    d->R_e = 1 / (1 / value_of(p, "R1") + 1 / value_of(p, "R2"));   /* Eq. (188) */
-    d->k_H = 4.0 / 3.0 * d->E_star * sqrt(d->R_e);                 /* Eq. (192) */
+    d->E_star = derived_E_star(value_of(p, "E1"), nu1, value_of(p, "E2"),
+                               nu2);                                 /* Eq. (187) */
+    d->R_e = derived_R_e(value_of(p, "R1"), value_of(p, "R2"));      /* Eq. (188) */
+    d->k_H = derived_k_H(d->E_star, d->R_e);                         /* Eq. (192) */
     st = check_derived(p, "E*", d->E_star, "Eq. (187)");
     if (st == COLLIDE_OK)
         st = check_derived(p, "R_e", d->R_e, "Eq. (188)");
     if (st == COLLIDE_OK)
         st = check_derived(p, "k_H", d->k_H, "Eq. (192)");
     return st;
-}
-
-/* m_i = 4/3 pi R_i^3 rho_i (Eq. 189). */
-static double sphere_mass(double R, double rho)
-{
-    return 4.0 / 3.0 * PI * R * R * R * rho;
 }
 
 /* Two keys that give the same quantity: reported at the later line. */
@@ -607,7 +600,7 @@ static collide_status body_mass(parser *p, const char *key, int i, double *m)
         return fail(p, line_of(p, rho), "%s does not apply here: %s = inf "
                     "makes body %d of infinite mass, and H_f needs two finite "
                     "masses (give %s, or use system = Hr)", rho, R, i, key);
-    *m = sphere_mass(value_of(p, R), value_of(p, rho));              /* Eq. (189) */
+    *m = derived_sphere_mass(value_of(p, R), value_of(p, rho));      /* Eq. (189) */
     snprintf(name, sizeof name, "m%d", i);
     return check_derived(p, name, *m, "Eq. (189)");
 }
@@ -625,9 +618,9 @@ static collide_status derive_masses(parser *p)
         st = body_mass(p, "m1", 1, &d->m1);
         if (st == COLLIDE_OK)
             st = body_mass(p, "m2", 2, &d->m2);
-        d->m = d->m1 * d->m2 / (d->m1 + d->m2);                      /* Eq. (41) */
-        d->eta = d->m1 / (d->m1 + d->m2);                            /* Eq. (48) */
-        d->eta_c = d->m2 / (d->m1 + d->m2);                          /* Eq. (49) */
+        d->m = derived_m(d->m1, d->m2);                              /* Eq. (41) */
+        d->eta = derived_eta(d->m1, d->m2);                          /* Eq. (48) */
+        d->eta_c = derived_eta_c(d->m1, d->m2);                      /* Eq. (49) */
     }
     if (st == COLLIDE_OK)
         st = check_derived(p, "m", d->m, "Eq. (41)");
@@ -664,7 +657,7 @@ static int law_param_default(parser *p, int i, double *v)
     if (materials && strcmp(name, "p") == 0) {
         add_default(p, "p", "1.5");
         p->s->d.p_defaulted = 1;
-        *v = 1.5;                                                   /* Eq. (190) */
+        *v = derived_p_hertz();                                     /* Eq. (190) */
         return 1;
     }
     if (materials && strcmp(name, "k") == 0 && law_has(p->law, "p")) {
@@ -708,7 +701,7 @@ static double hertz_k(const parser *p)
     alpha = par[law_param_index(l, "alpha")];
     A = par[law_param_index(l, "A")];
     pe = par[law_param_index(l, "p")];
-    return p->s->d.k_H / (alpha + (1 - alpha) * pow(A, pe));         /* Eq. (191) */
+    return derived_k(p->s->d.k_H, alpha, A, pe);                     /* Eq. (191) */
 }
 
 static collide_status fill_law_params(parser *p)
