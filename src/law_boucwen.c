@@ -60,6 +60,7 @@ int bw_param_check(const double *par, int i)
                   ==> nonneg_within(\result, (double)0x1p40);
     ensures rate: domain_gain(k) && within(s, (double)0x1p134)
                   ==> within(\result, (double)0x1p174);
+    ensures value: \result \in {\mul_double(w, \mul_double(k, s))};
 */
 static double bw_branch(double w, double k, double s)
 {
@@ -92,6 +93,7 @@ double bw_force_rate(bw_params bw, double a, double b, double da, double db)
 /*@ assigns \nothing;
     ensures range: within(g, (double)0x1p40) && within(s, (double)1.0) &&
                    domain_rate(u) ==> within(\result, (double)0x1p168);
+    ensures value: \result \in {\mul_double(\mul_double(g, s), u)};
 */
 static double bw_term(double g, double s, double u)
 {
@@ -118,6 +120,7 @@ double bw_hysteresis(bw_params bw, double z, double u)
 /*@ requires q: \is_finite(q) && \le_double((double)2.0, q);
     assigns \nothing;
     ensures range: in_range(\result, (double)0.0, (double)0.5);
+    ensures value: \result \in {\div_double((double)1.0, q)};
 */
 static double reciprocal(double q)
 {
@@ -145,6 +148,7 @@ double bw_storage(bw_params bw, double a, double b)
     assigns \nothing;
     ensures nonneg: \le_double((double)0.0, \result);
     ensures range: domain_gain(beta) ==> nonneg_within(\result, (double)0x1p41);
+    ensures value: \result \in {bw_sign_factor(beta, gamma, z, u)};
 */
 static double sign_factor(double beta, double gamma, double z, double u)
 {
@@ -159,6 +163,7 @@ static double sign_factor(double beta, double gamma, double z, double u)
 /*@ requires admissible: bw_ok(bw);
     assigns \nothing;
     ensures range: bw_dom(bw) ==> nonneg_within(\result, (double)0x1p60);
+    ensures value: \result \in {bw_hysteretic_gain(bw.k, bw.alpha, bw.A)};
 */
 static double hysteretic_gain(bw_params bw)
 {

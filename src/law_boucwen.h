@@ -34,6 +34,7 @@ typedef struct bw_params {
 #include "../spec/law_domain.acsl"
 #include "../spec/law_phi.acsl"
 #include "../spec/law_boucwen.acsl"
+#include "../spec/law_boucwen_equations.acsl"
 
 /* par[0 .. 7] as a bw_params. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
@@ -44,6 +45,10 @@ typedef struct bw_params {
                    ==> bw_ok(\result) && positive(\result.c);
     ensures bwshccl_domain: bwshccl_domain(par)
                             ==> bw_dom(\result) && domain_gain(\result.c);
+    ensures fields: \result.k \in {par[0]} && \result.alpha \in {par[1]} &&
+                    \result.A \in {par[2]} && \result.beta \in {par[3]} &&
+                    \result.gamma \in {par[4]} && \result.n \in {par[5]} &&
+                    \result.p \in {par[6]} && \result.c \in {par[7]};
     ensures bwmcl_domain: bwmcl_domain(par) ==> bw_dom(\result) &&
                           in_range(\result.c, (double)0x1p-20, (double)0x1p40);
 */
@@ -65,6 +70,7 @@ int bw_param_check(const double *par, int i);
     ensures eq60: zero(a) && zero(b) ==> zero(\result);
     ensures range: bw_dom(bw) && domain_state(a) && domain_state(b)
                    ==> within(\result, (double)0x1p41);
+    ensures eq69: \result \in {bw_branch_forces(bw.k, bw.alpha, bw.p, a, b)};
 */
 double bw_force(bw_params bw, double a, double b);
 
@@ -77,6 +83,8 @@ double bw_force(bw_params bw, double a, double b);
     ensures range: bw_dom(bw) && domain_state(a) && domain_state(b) &&
                    domain_rate(da) && domain_rate(db)
                    ==> within(\result, (double)0x1p175);
+    ensures rate: \result \in {bw_branch_force_rates(bw.k, bw.alpha, bw.p, a, b,
+                                                     da, db)};
 */
 double bw_force_rate(bw_params bw, double a, double b, double da, double db);
 
@@ -88,6 +96,7 @@ double bw_force_rate(bw_params bw, double a, double b, double da, double db);
     assigns \nothing;
     ensures range: bw_dom(bw) && domain_state(z) && domain_rate(u)
                    ==> within(\result, (double)0x1p170);
+    ensures eq68: \result \in {bouc_wen_rate(bw.A, bw.beta, bw.gamma, bw.n, z, u)};
 */
 double bw_hysteresis(bw_params bw, double z, double u);
 
@@ -99,6 +108,8 @@ double bw_hysteresis(bw_params bw, double z, double u);
     ensures rest: zero(a) && zero(b) ==> zero(\result);
     ensures range: bw_dom(bw) && domain_state(a) && domain_state(b)
                    ==> nonneg_within(\result, (double)0x1p60);
+    ensures storage: \result \in {bw_branch_storage(bw.k, bw.alpha, bw.A, bw.p,
+                                                   a, b)};
 */
 double bw_storage(bw_params bw, double a, double b);
 
@@ -111,6 +122,9 @@ double bw_storage(bw_params bw, double a, double b);
     assigns \nothing;
     ensures range: bw_dom(bw) && domain_state(z) && domain_rate(u)
                    ==> nonneg_within(\result, (double)0x1p230);
+    ensures dissipation:
+      \result \in {bw_hysteretic_dissipation(bw.k, bw.alpha, bw.A, bw.beta,
+                                             bw.gamma, bw.n, bw.p, z, u)};
 */
 double bw_dissipation(bw_params bw, double z, double u);
 

@@ -14,6 +14,7 @@ static const char clamped_ranges[CLAMPED_NPAR][LAW_RANGE_SIZE] = {"k > 0"};
                    (\eq_double(\result, x) || zero(\result));
     ensures apart: \le_double((double)0.0, x) ==> zero(\result);
     ensures range: within(x, (double)1.0) ==> within(\result, (double)1.0);
+    ensures eq175: \result \in {clamped_compression(x)};
 */
 static double compression(double x)
 {

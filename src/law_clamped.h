@@ -16,6 +16,7 @@
 #include "../spec/law_domain.acsl"
 #include "../spec/law_phi.acsl"
 #include "../spec/law_passivity.acsl"
+#include "../spec/law_clamped_equations.acsl"
 
 enum clamped_index { CLAMPED_K = 0, CLAMPED_NPAR = 1 };
 
@@ -30,6 +31,7 @@ extern const law law_clamped;
     ensures apart: \le_double((double)0.0, xc) ==> force_free(\result);
     ensures range: clamped_domain(par) && domain_state(xc)
                    ==> within(\result, (double)0x1p40);
+    ensures eq175: \result \in {clamped_force(par[0], xc)};
 */
 double clamped_phi(const double *par, double xc, const double *z, double v);
 
@@ -46,6 +48,7 @@ void clamped_psi(const double *par, double xc, const double *z, double v,
     assigns \nothing;
     ensures range: clamped_domain(par) && domain_rate(dxc)
                    ==> within(\result, (double)0x1p168);
+    ensures rate: \result \in {clamped_force_rate(par[0], xc, dxc)};
 */
 double clamped_phi_rate(const double *par, double xc, const double *z,
                         double v, double dxc, const double *dz, double dv);
@@ -59,12 +62,14 @@ double clamped_phi_rate(const double *par, double xc, const double *z,
     ensures nonneg: \le_double((double)0.0, \result);
     ensures range: clamped_domain(par) && domain_state(xc)
                    ==> storage_value(\result, (double)0x1p39);
+    ensures storage: \result \in {clamped_vc(par[0], xc)};
 */
 double clamped_storage(const double *par, double xc, const double *z);
 
 /* d_c = 0. */
 /*@ assigns \nothing;
     ensures lossless: zero(\result) && dissipation_value(\result, (double)0.0);
+    ensures dissipation: \result \in {clamped_dc(par[0])};
 */
 double clamped_dissipation_rate(const double *par, double xc, const double *z,
                                 double v);

@@ -51,6 +51,7 @@ double shc_dissipation(double c, double p, double x, double v)
     ensures eq60: zero(x) ==> zero(\result);
     ensures range: domain_gain(k) && domain_exponent(p) && domain_state(x)
                    ==> within(\result, (double)0x1p40);
+    ensures eq69: \result \in {shccl_spring_force(k, p, x)};
 */
 static double shc_spring(double k, double p, double x)
 {
@@ -63,6 +64,7 @@ static double shc_spring(double k, double p, double x)
     assigns \nothing;
     ensures range: domain_gain(k) && domain_exponent(p) && domain_state(x) &&
                    domain_rate(dx) ==> within(\result, (double)0x1p174);
+    ensures rate: \result \in {shccl_spring_force_rate(k, p, x, dx)};
 */
 static double shc_spring_rate(double k, double p, double x, double dx)
 {
@@ -76,6 +78,7 @@ static double shc_spring_rate(double k, double p, double x, double dx)
     ensures rest: zero(x) ==> zero(\result);
     ensures range: domain_gain(k) && domain_exponent(p) && domain_state(x)
                    ==> storage_value(\result, (double)0x1p39);
+    ensures storage: \result \in {shccl_spring_storage(k, p, x)};
 */
 static double shc_storage(double k, double p, double x)
 {

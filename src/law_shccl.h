@@ -16,6 +16,7 @@
 #include "../spec/law_domain.acsl"
 #include "../spec/law_phi.acsl"
 #include "../spec/law_passivity.acsl"
+#include "../spec/law_shccl_equations.acsl"
 
 enum shccl_index { SHCCL_K = 0, SHCCL_P = 1, SHCCL_C = 2, SHCCL_NPAR = 3 };
 
@@ -28,6 +29,7 @@ extern const law law_shccl;
     ensures eq60: zero(x) ==> zero(\result);
     ensures range: domain_gain(c) && domain_exponent(p) && domain_state(x) &&
                    domain_speed(v) ==> within(\result, (double)0x1p50);
+    ensures eq69: \result \in {shc_damping_force(c, p, x, v)};
 */
 double shc_damping(double c, double p, double x, double v);
 
@@ -39,6 +41,7 @@ double shc_damping(double c, double p, double x, double v);
     ensures range: domain_gain(c) && domain_exponent(p) && domain_state(x) &&
                    domain_speed(v) && domain_rate(dx) && domain_rate(dv)
                    ==> within(\result, (double)0x1p185);
+    ensures rate: \result \in {shc_damping_force_rate(c, p, x, v, dx, dv)};
 */
 double shc_damping_rate(double c, double p, double x, double v, double dx,
                         double dv);
@@ -49,6 +52,7 @@ double shc_damping_rate(double c, double p, double x, double v, double dx,
     assigns \nothing;
     ensures range: domain_gain(c) && domain_exponent(p) && domain_state(x) &&
                    domain_speed(v) ==> dissipation_value(\result, (double)0x1p60);
+    ensures dissipation: \result \in {shc_damping_dissipation(c, p, x, v)};
 */
 double shc_dissipation(double c, double p, double x, double v);
 
@@ -61,6 +65,7 @@ double shc_dissipation(double c, double p, double x, double v);
     ensures eq60: undeformed0(xc) ==> force_free(\result);
     ensures range: shccl_domain(par) && domain_state(xc) && domain_speed(v)
                    ==> within(\result, (double)0x1p51);
+    ensures eq69: \result \in {shccl_force(par[0], par[1], par[2], xc, v)};
 */
 double shccl_phi(const double *par, double xc, const double *z, double v);
 
@@ -79,6 +84,8 @@ void shccl_psi(const double *par, double xc, const double *z, double v,
     ensures range: shccl_domain(par) && domain_state(xc) && domain_speed(v) &&
                    domain_rate(dxc) && domain_rate(dv)
                    ==> within(\result, (double)0x1p186);
+    ensures rate: \result \in {shccl_force_rate(par[0], par[1], par[2], xc, v,
+                                                dxc, dv)};
 */
 double shccl_phi_rate(const double *par, double xc, const double *z, double v,
                       double dxc, const double *dz, double dv);
@@ -92,6 +99,7 @@ double shccl_phi_rate(const double *par, double xc, const double *z, double v,
     ensures rest: undeformed0(xc) ==> zero(\result);
     ensures range: shccl_domain(par) && domain_state(xc)
                    ==> storage_value(\result, (double)0x1p39);
+    ensures storage: \result \in {shccl_vc(par[0], par[1], par[2], xc)};
 */
 double shccl_storage(const double *par, double xc, const double *z);
 
@@ -103,6 +111,7 @@ double shccl_storage(const double *par, double xc, const double *z);
     assigns \nothing;
     ensures range: shccl_domain(par) && domain_state(xc) && domain_speed(v)
                    ==> dissipation_value(\result, (double)0x1p60);
+    ensures dissipation: \result \in {shccl_dc(par[0], par[1], par[2], xc, v)};
 */
 double shccl_dissipation_rate(const double *par, double xc, const double *z,
                               double v);

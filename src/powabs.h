@@ -14,6 +14,7 @@
 
 #include "../spec/float_range.acsl"
 #include "../spec/law_domain.acsl"
+#include "../spec/power.acsl"
 
 /* |x|^p for p >= 0 (pow(|x|, 0) = 1, also for x = 0). */
 /*@ requires finite: \is_finite(x) && \is_finite(p);
@@ -23,6 +24,7 @@
     ensures zero_base: \eq_double(x, (double)0.0) && \lt_double((double)0.0, p)
                        ==> \eq_double(\result, (double)0.0);
     ensures unit: within(x, (double)1.0) ==> \le_double(\result, (double)1.0);
+    ensures value: \result \in {pow_abs(x, p)};
 */
 double powabs(double x, double p);
 
@@ -32,6 +34,7 @@ double powabs(double x, double p);
     assigns \nothing;
     ensures not_nan: !\is_NaN(\result);
     ensures unit: within(x, (double)1.0) ==> within(\result, (double)1.0);
+    ensures signed: \result \in {pow_sgn(x, p)};
     behavior positive:
       assumes \lt_double((double)0.0, x);
       ensures sign: \le_double((double)0.0, \result);
@@ -51,6 +54,7 @@ double powsgn(double x, double p);
     ensures nonneg: !\is_NaN(x) ==> \le_double((double)0.0, \result);
     ensures value: !\is_NaN(x) ==>
                    (\eq_double(\result, x) || \eq_double(\result, \neg_double(x)));
+    ensures abs: \result \in {abs_val(x)};
 */
 double absval(double x);
 
@@ -62,6 +66,7 @@ double absval(double x);
                        domain_exponent(p) ==> \eq_double(\result, (double)0.0);
     ensures range: domain_state(x) && domain_exponent(p) && domain_rate(dx)
                    ==> within(\result, (double)0x1p134);
+    ensures rate: \result \in {pow_sgn_rate(x, p, dx)};
 */
 double powsgn_rate(double x, double p, double dx);
 
@@ -73,6 +78,7 @@ double powsgn_rate(double x, double p, double dx);
     assigns \nothing;
     ensures range: domain_state(x) && domain_exponent(p) && domain_rate(dx)
                    ==> within(\result, (double)0x1p134);
+    ensures rate: \result \in {pow_abs_rate(x, p, dx)};
 */
 double powabs_rate(double x, double p, double dx);
 
