@@ -42,6 +42,17 @@ enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_KINK = 2 };
  * and screen, where -1 is a root that could not be located). */
 #define SCREEN_FLOOR (-2)
 
+/* A root that max_iter evaluations did not bracket to t_tol or to
+ * adjacent doubles (returned by locate and the screening above it); the
+ * diagnosis names the event or switching function and the bracket. */
+#define SCREEN_WIDE (-3)
+
+/* Evaluations of root_refine to locate an event or switching point when
+ * the options do not set root_max_iter. From a bracket of one step,
+ * bisection alone reaches adjacent doubles in at most about 64 + 1074
+ * halvings; the Illinois steps take far fewer in practice. */
+#define ROOT_MAX_ITER 400
+
 typedef struct stop {
     int kind;
     int index;             /* transition or switching function */
@@ -246,15 +257,40 @@ static void sample_step(const dop853_step_data *s, int n, step_samples *S)
 }
 
 /* Locates the root in [lo, hi] of a probe whose value goes from < 0 to
- * >= 0; returns 0 on success. */
+ * >= 0, to a bracket of width t_tol or to adjacent doubles; returns 0 on
+ * success, -1 when the probe is not finite, SCREEN_WIDE when the
+ * evaluations ran out first (then R->r->diagnosis holds what to report:
+ * the event or switching function and the bracket). */
 static int locate(const run *R, const probe *p, double lo, double slo,
                   double hi, double shi, bracket *b)
 {
+    int max_iter = R->o->root_max_iter > 0 ? R->o->root_max_iter
+                                           : ROOT_MAX_ITER;
+    int n;
     b->lo = lo;
     b->slo = slo;
     b->hi = hi;
     b->shi = shi;
-    return root_refine(p, b, R->o->t_tol, 400) < 0 ? -1 : 0;
+    n = root_refine(p, b, R->o->t_tol, max_iter);
+    if (n == ROOT_WIDE) {
+        char *d = R->r->diagnosis;
+        size_t used;
+        if (p->kind == PROBE_KINK)
+            used = text_append(d, sizeof R->r->diagnosis, 0,
+                               "switching function %d", p->index);
+        else
+            used = text_append(d, sizeof R->r->diagnosis, 0,
+                               "the event '%s'%s", R->H->trans[p->index].name,
+                               p->kind == PROBE_GUARD ? ""
+                               : " (a least value of its guard)");
+        text_append(d, sizeof R->r->diagnosis, used,
+                    " not located in %d evaluations: bracket [%.17g, %.17g] s, "
+                    "width %.3g s, wider than t_tol = %.3g s and not adjacent "
+                    "doubles", max_iter, b->lo, b->hi, b->hi - b->lo,
+                    R->o->t_tol);
+        return SCREEN_WIDE;
+    }
+    return n < 0 ? -1 : 0;
 }
 
 /* ---- screening of guards --------------------------------------------- */
@@ -416,7 +452,7 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     probe p = {R, s, PROBE_GUARD, tr, sg};
     probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg};
     probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg};  /* sigma dg/dt */
-    int k;
+    int k, rc;
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
         rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
@@ -435,32 +471,32 @@ static int screen_guard(const run *R, const dop853_step_data *s,
                surface overlapping it by rounding and rises above it for
                less than a sample spacing) */
             double vm;
-            if (locate(R, &pu, a, rate[k], b, rate[k + 1], &br) != 0)
-                return -1;
+            if ((rc = locate(R, &pu, a, rate[k], b, rate[k + 1], &br)) != 0)
+                return rc;
             vm = root_eval(&p, br.lo);
             if (!(vm < 0.0)) {
                 if (v[k] == 0.0)
                     return SCREEN_FLOOR;  /* an excursion not resolved */
                 continue;                 /* no dip: no crossing */
             }
-            if (locate(R, &p, br.lo, vm, b, v[k + 1], &br) != 0)
-                return -1;
+            if ((rc = locate(R, &p, br.lo, vm, b, v[k + 1], &br)) != 0)
+                return rc;
         } else if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
             if (v[k] == 0.0) {          /* on the guard at the start */
                 br.lo = br.hi = a;
-            } else if (locate(R, &p, a, v[k], b, v[k + 1], &br) != 0) {
-                return -1;
+            } else if ((rc = locate(R, &p, a, v[k], b, v[k + 1], &br)) != 0) {
+                return rc;
             }
         } else if (v[k] < 0.0 && v[k + 1] < 0.0 && rate[k] > 0.0 &&
                    rate[k + 1] < 0.0) { /* a maximum inside: two crossings? */
             double vm;
-            if (locate(R, &pr, a, -rate[k], b, -rate[k + 1], &br) != 0)
-                return -1;
+            if ((rc = locate(R, &pr, a, -rate[k], b, -rate[k + 1], &br)) != 0)
+                return rc;
             vm = root_eval(&p, br.hi);
             if (!(vm >= 0.0))
                 continue;
-            if (locate(R, &p, a, v[k], br.hi, vm, &br) != 0)
-                return -1;
+            if ((rc = locate(R, &p, a, v[k], br.hi, vm, &br)) != 0)
+                return rc;
         } else {
             continue;
         }
@@ -528,7 +564,7 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
     double kv[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
     double kn[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
     double tmin = stop_min(s->t0, s->t0 + s->h);
-    int k, i, found = 0;
+    int k, i, rc, found = 0;
     if (nk <= 0)
         return 0;
     for (k = 0; k <= S->n; k++)
@@ -549,9 +585,9 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
                 ls = sk;
                 continue;
             }
-            if (locate(R, &p, S->t[last], p.orient * kv[last][i], S->t[k],
-                       p.orient * kv[k][i], &br) != 0)
-                return -1;
+            if ((rc = locate(R, &p, S->t[last], p.orient * kv[last][i], S->t[k],
+                       p.orient * kv[k][i], &br)) != 0)
+                return rc;
             last = k;
             ls = sk;
             if (br.hi - s->t0 <= tmin)
@@ -810,7 +846,11 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
             br.slo = p.orient * ka[i];
             br.hi = tb;
             br.shi = p.orient * kb[i];
-            if (root_refine(&p, &br, 1e-3 * KINK_SLACK * s->h, 100) < 0 ||
+            /* a prediction, the end of a step to come: a bracket left
+               wide (ROOT_WIDE) still proposes it; screen_kinks locates
+               the switching point itself */
+            if (root_refine(&p, &br, 1e-3 * KINK_SLACK * s->h, 100) ==
+                    ROOT_NONFINITE ||
                 (found && br.hi >= st->t))
                 continue;
             st->kind = STOP_KINK;
@@ -861,11 +901,11 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
         n = SAMPLES_MAX;
     sample_step(s, n, S);
     ge = screen_events(R, s, S, &ev);
-    gk = screen_kinks(R, s, S, &kk);
     if (ge < 0)
         return ge;
+    gk = screen_kinks(R, s, S, &kk);
     if (gk < 0)
-        return -1;
+        return gk;
     *event_too = ge;
     st->kind = STOP_NONE;
     if (ge)
@@ -995,6 +1035,11 @@ static collide_status one_step(run *R, int *rejected_last)
         return fail(R, COLLIDE_E_STEP, "step size under its floor (16 ulp "
                     "of t): a guard leaves zero at the start of the interval "
                     "and comes back to it within rounding of the start");
+    if (got == SCREEN_WIDE) {  /* locate left the text in the diagnosis */
+        char what[sizeof R->r->diagnosis];
+        memcpy(what, R->r->diagnosis, sizeof what);
+        return fail(R, COLLIDE_E_EVENT, what);
+    }
     if (got < 0)
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");

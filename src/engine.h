@@ -102,6 +102,9 @@ typedef struct engine_options {
     double zeno_window;    /* ... within this much time */
     long max_steps;
     int samples_per_step;  /* dense-output samples per step for screening */
+    int root_max_iter;     /* evaluations to locate an event (0: 400); a
+                              bracket still wider than t_tol and not
+                              adjacent doubles after them stops the run */
 } engine_options;
 
 /* nstops counts the steps ended at a stop (an event or a switching

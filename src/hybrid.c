@@ -82,19 +82,6 @@ double relative_acceleration(double m, int q, double phi, double fer)
     return (fer - phi) / m;
 }
 
-/* A kinetic energy term 1/2 m v^2 of Eqs. (91) and (94), computed as
- * there; separate so that its range is proved once. */
-/*@ requires args: bounded(m) && bounded(v);
-  @ requires sign: \le_double((double)0.0, m);
-  @ assigns \nothing;
-  @ ensures exact: \eq_double(\result, \mul_double(\mul_double((double)0.5, m), \mul_double(v, v)));
-  @ ensures range: \le_double((double)0.0, \result) && \le_double(\result, (double)1.0e300);
-  @*/
-static double kinetic(double m, double v)
-{
-    return 0.5 * m * (v * v);
-}
-
 double storage_hr(double m, double v, double vc) /* Eq. (91) */
 {
     return 0.5 * m * (v * v) + vc;
@@ -102,7 +89,7 @@ double storage_hr(double m, double v, double vc) /* Eq. (91) */
 
 double storage_hf(double m, double mt, double v, double vm, double vc)
 { /* Eq. (94) */
-    return kinetic(m, v) + kinetic(mt, vm) + vc;
+    return 0.5 * m * (v * v) + 0.5 * mt * (vm * vm) + vc;
 }
 
 void output_hf(double eta, double eta_c, double v, double vm, double *h1,

@@ -64,6 +64,10 @@ layout layout_make(system_kind sys, int nz);
 #include "../spec/flow_jump_sets.acsl"
 #include "../spec/bounded.acsl"
 #include "../spec/passive_jump.acsl"
+#include "../spec/storage.acsl"
+#include "../spec/jump_map.acsl"
+#include "../spec/flow_map.acsl"
+#include "../spec/output_supply.acsl"
 
 /* (chi, u) in C: Eq. (77), the same condition as Eq. (65) for H_c. phi is
  * Phi(x_c, z_c, v). */
@@ -116,6 +120,9 @@ int event_in_c_and_d(int q, int g, double x, double v, double phi);
   @ requires apart_q: \separated(qnew, y + (0 .. L->ny - 1), L);
   @ assigns ynew[0 .. L->ny - 1], *qnew;
   @ ensures toggle: *qnew == 1 - q;
+  @ ensures eq75_82_mode: *qnew == jump_mode(q);
+  @ ensures eq75_82: \forall integer i; 0 <= i < L->ny ==>
+  @   ynew[i] == jump_component(L->xc, L->z, L->nz, i, y[i]);
   @ ensures lemma_v4: *qnew == 0 || *qnew == 1;
   @ ensures indentation: ynew[L->xc] == 0.0;
   @ ensures internal: \forall integer i; L->z <= i < L->z + L->nz ==> ynew[i] == 0.0;
@@ -131,6 +138,7 @@ void jump_map(const layout *L, const double *y, int q, double *ynew,
   @ requires mass: bounded(m) && \le_double((double)1.0e-100, m);
   @ requires args: bounded(phi) && bounded(fer);
   @ assigns \nothing;
+  @ ensures eq74_81: \eq_double(\result, relative_acceleration_value(q, m, phi, fer));
   @ behavior apart:
   @   assumes q == 0;
   @   ensures finite: \is_finite(\result);
@@ -176,8 +184,8 @@ double storage_hf(double m, double mt, double v, double vm, double vc);
   @ requires args: bounded(eta) && bounded(eta_c) && bounded(v) && bounded(vm);
   @ assigns *h1, *h2;
   @ ensures finite: \is_finite(*h1) && \is_finite(*h2);
-  @ ensures first: \eq_double(*h1, \add_double(vm, \mul_double(eta_c, v)));
-  @ ensures second: \eq_double(*h2, \sub_double(vm, \mul_double(eta, v)));
+  @ ensures eq76_h1: \eq_double(*h1, output_h1(eta_c, v, vm));
+  @ ensures eq76_h2: \eq_double(*h2, output_h2(eta, v, vm));
   @*/
 void output_hf(double eta, double eta_c, double v, double vm, double *h1,
                double *h2);
@@ -187,7 +195,7 @@ void output_hf(double eta, double eta_c, double v, double vm, double *h1,
 /*@ requires args: bounded(fer) && bounded(v);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures power: \eq_double(\result, \mul_double(fer, v));
+  @ ensures eq83: \eq_double(\result, supply_hr_value(fer, v));
   @*/
 double supply_rate_hr(double fer, double v);
 
@@ -195,7 +203,7 @@ double supply_rate_hr(double fer, double v);
 /*@ requires args: bounded(fe1) && bounded(fe2) && bounded(h1) && bounded(h2);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures power: \eq_double(\result, \add_double(\mul_double(fe1, h1), \mul_double(fe2, h2)));
+  @ ensures eq96: \eq_double(\result, supply_hf_value(fe1, fe2, h1, h2));
   @*/
 double supply_rate_hf(double fe1, double fe2, double h1, double h2);
 

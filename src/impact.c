@@ -901,6 +901,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     eo.zeno_window = o->zeno_window;
     eo.max_steps = o->max_steps;
     eo.samples_per_step = 8;
+    eo.root_max_iter = 0;   /* the engine's default */
     obs.ctx = &I;
     obs.on_flow = on_flow;
     obs.on_event = on_event;

@@ -5,12 +5,13 @@
 #define COLLIDE_LEDGER_H
 
 #include "../spec/bounded.acsl"
+#include "../spec/ledger.acsl"
 
 /* d_D of Eq. (20): V(chi) - V(g(chi)), the energy dissipated at a jump. */
 /*@ requires args: bounded(v_before) && bounded(v_after);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures eq20: \eq_double(\result, \sub_double(v_before, v_after));
+  @ ensures eq20: \eq_double(\result, jump_dissipation_value(v_before, v_after));
   @ ensures passive: \le_double(v_after, v_before) ==> \le_double((double)0.0, \result);
   @*/
 double jump_dissipation(double v_before, double v_after);
@@ -22,7 +23,7 @@ double jump_dissipation(double v_before, double v_after);
   @ requires nonneg: \le_double((double)0.0, d);
   @ assigns *delta_d;
   @ ensures finite: \is_finite(*delta_d);
-  @ ensures eq23: \eq_double(*delta_d, \add_double(\old(*delta_d), d));
+  @ ensures eq23: \eq_double(*delta_d, delta_d_step(\old(*delta_d), d));
   @ ensures monotone: \le_double(\old(*delta_d), *delta_d);
   @*/
 void ledger_add_jump(double *delta_d, double d);
@@ -33,8 +34,7 @@ void ledger_add_jump(double *delta_d, double d);
   @ requires more: bounded(delta_d) && bounded(is);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures eq24: \eq_double(\result,
-  @   \sub_double(\add_double(\add_double(\sub_double(vt, v0), delta_c), delta_d), is));
+  @ ensures eq24: \eq_double(\result, ledger_residual_value(vt, v0, delta_c, delta_d, is));
   @*/
 double ledger_residual(double vt, double v0, double delta_c, double delta_d,
                        double is);

@@ -21,21 +21,13 @@
 #define COLLIDE_OBSERVABLES_H
 
 #include "../spec/bounded.acsl"
-
-/* a and b are the same double: equal, and of the same sign when zero
- * (1/+0 = +inf, 1/-0 = -inf). For doubles that are not NaN this is
- * equality of the bits, stronger than \eq_double, for which -0 == +0; the
- * CSV output prints -0 and 0 apart. */
-/*@ predicate same_double(double a, double b) =
-  @   \eq_double(a, b) &&
-  @   \eq_double(\div_double((double)1.0, a), \div_double((double)1.0, b));
-  @*/
+#include "../spec/observables.acsl"
 
 /* t_d = t_s - t_e, the duration of a contact (Eq. 194). */
 /*@ requires args: bounded(t_e) && bounded(t_s);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures eq194: same_double(\result, \sub_double(t_s, t_e));
+  @ ensures eq194: same_double(\result, contact_duration_value(t_e, t_s));
   @ ensures nonneg: \le_double(t_e, t_s) ==> \le_double((double)0.0, \result);
   @ ensures positive: \lt_double(t_e, t_s) ==>
   @   \lt_double((double)0.0, \result);
@@ -47,7 +39,7 @@ double obs_contact_duration(double t_e, double t_s);
 /*@ requires args: bounded(t_s) && bounded(t_e_next);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
-  @ ensures eq195: same_double(\result, \sub_double(t_e_next, t_s));
+  @ ensures eq195: same_double(\result, flight_duration_value(t_s, t_e_next));
   @ ensures nonneg: \le_double(t_s, t_e_next) ==>
   @   \le_double((double)0.0, \result);
   @ ensures positive: \lt_double(t_s, t_e_next) ==>
@@ -64,7 +56,7 @@ double obs_flight_duration(double t_s, double t_e_next);
 /*@ requires args: bounded(v_i) && bounded(v_s);
   @ assigns \nothing;
   @ ensures eq197: \ne_double(v_i, (double)0.0) ==>
-  @   same_double(\result, \div_double(\neg_double(v_s), v_i));
+  @   same_double(\result, restitution_value(v_i, v_s));
   @ ensures finite: (\le_double((double)1.0e-100, v_i) ||
   @   \le_double(v_i, (double)-1.0e-100)) ==> \is_finite(\result);
   @ ensures rebound: \lt_double(v_i, (double)0.0) &&
@@ -89,6 +81,7 @@ double obs_restitution(double v_i, double v_s);
   @ ensures not_nan: !\is_NaN(\result);
   @ ensures finite: \is_finite(current) && \is_finite(value) ==>
   @   \is_finite(\result);
+  @ ensures eq198_199: running_max_step(\result, current, value);
   @ behavior rises:
   @   assumes \lt_double(current, value);
   @   ensures eq198_199: same_double(\result, value);
@@ -107,8 +100,7 @@ double obs_running_max(double current, double value);
   @ assigns \nothing;
   @ ensures finite: \is_finite(\result);
   @ ensures eq203: same_double(\result,
-  @   \sub_double(\mul_double(m, \sub_double(v_s, v_i)),
-  @                \add_double(j_fc, j_fe)));
+  @   momentum_residual_value(m, v_i, v_s, j_fc, j_fe));
   @ ensures balanced: \eq_double(\mul_double(m, \sub_double(v_s, v_i)),
   @                              \add_double(j_fc, j_fe))
   @   ==> \eq_double(\result, (double)0.0);
@@ -122,7 +114,7 @@ double obs_momentum_residual(double m, double v_i, double v_s, double j_fc,
 /*@ requires args: bounded(j_fe) && bounded(j_fc);
   @ assigns \nothing;
   @ ensures eq204: \ne_double(j_fc, (double)0.0) ==>
-  @   same_double(\result, \div_double(j_fe, j_fc));
+  @   same_double(\result, impulse_ratio_value(j_fe, j_fc));
   @ ensures finite: (\le_double((double)1.0e-100, j_fc) ||
   @   \le_double(j_fc, (double)-1.0e-100)) ==> \is_finite(\result);
   @ ensures opposed: \lt_double((double)0.0, j_fc) &&

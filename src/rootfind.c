@@ -58,7 +58,7 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
         s = root_eval(ctx, t);
         n++;
         if (!(s >= -1.0e100 && s <= 1.0e100))
-            return -1;
+            return ROOT_NONFINITE;
         if (s < 0.0) {
             b->lo = t;
             b->slo = s;
@@ -74,6 +74,11 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
                 wlo = 0.5 * wlo;
             side = 1;
         }
+    }
+    if (b->hi - b->lo > t_tol) {
+        double mid = b->lo + 0.5 * (b->hi - b->lo);
+        if (mid > b->lo && mid < b->hi)
+            return ROOT_WIDE; /* max_iter reached, the bracket still wide */
     }
     return n;
 }

@@ -32,11 +32,18 @@ double root_eval(const void *ctx, double t);
   @   !(\lt_double(lo, midpoint(lo, hi)) && \lt_double(midpoint(lo, hi), hi));
   @*/
 
-/* Shrinks b to width at most t_tol (or to adjacent doubles) while keeping
- * the sign change, in at most max_iter evaluations of root_eval. Returns
- * the number of evaluations, or -1 when root_eval returned a value that is
- * not finite or exceeds 1e100 in magnitude (the bracket is then left
- * valid). The root lies in the final
+/* The failures of root_refine. */
+#define ROOT_NONFINITE (-1) /* root_eval gave a non-finite or huge value */
+#define ROOT_WIDE      (-2) /* max_iter evaluations left the bracket wider
+                               than t_tol and splittable by its midpoint */
+
+/* Shrinks b to width at most t_tol or to adjacent doubles (no double
+ * strictly between lo and hi at the midpoint) while keeping the sign
+ * change, in at most max_iter evaluations of root_eval. Returns the
+ * number of evaluations once b is that narrow; ROOT_NONFINITE when
+ * root_eval returned a value that is not finite or exceeds 1e100 in
+ * magnitude; ROOT_WIDE when max_iter evaluations did not make it that
+ * narrow. On every return the bracket is valid. The root lies in the final
  * [lo, hi]; hi is the first instant known to lie on the far side. */
 /*@ requires valid: \valid(b);
   @ requires bracket: sign_change(b);
@@ -45,10 +52,11 @@ double root_eval(const void *ctx, double t);
   @ assigns *b;
   @ ensures kept: sign_change(b);
   @ ensures inside: \le_double(\old(b->lo), b->lo) && \le_double(b->hi, \old(b->hi));
-  @ ensures count: -1 <= \result <= max_iter;
+  @ ensures count: -2 <= \result <= max_iter;
   @ ensures stop: \result >= 0 ==>
-  @   \result == max_iter || \le_double(\sub_double(b->hi, b->lo), t_tol) ||
-  @   unsplittable(b->lo, b->hi);
+  @   \le_double(\sub_double(b->hi, b->lo), t_tol) || unsplittable(b->lo, b->hi);
+  @ ensures wide: \result == ROOT_WIDE ==>
+  @   !\le_double(\sub_double(b->hi, b->lo), t_tol) && !unsplittable(b->lo, b->hi);
   @*/
 int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter);
 

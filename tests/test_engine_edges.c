@@ -303,6 +303,40 @@ static void unlocatable(void)
     check_range(r.t, 0.0, bounce_time(1), "ball: ... stopped before the bounce");
 }
 
+/* An event the root finder does not narrow to t_tol or to adjacent
+ * doubles within its evaluations stops the run (root_max_iter = 1 leaves
+ * the bracket of the first bounce wide), and the diagnosis names the
+ * event and its bracket; with the default (0: 400 evaluations) the same
+ * bounce is located. */
+static void wide_bracket(void)
+{
+    ball b = {HUGE_VAL, 0.0, 0, {0}, 0, 0, 0, 0};
+    engine_options o = ball_options();
+    engine_result r;
+    collide_status st;
+    double lo, hi;
+    o.root_max_iter = 1;
+    st = run_ball_with(&b, NULL, &o, 1.0, &r);
+    check_true(st == COLLIDE_E_EVENT &&
+                   strstr(r.diagnosis, "the event 'bounce' not located in 1 "
+                                       "evaluations: bracket [") != NULL &&
+                   strstr(r.diagnosis, "wider than t_tol = 0 s and not "
+                                       "adjacent doubles") != NULL,
+               "ball: a bracket left wide by root_max_iter = 1 stops the run, "
+               "naming the event and the bracket");
+    check_true(sscanf(strstr(r.diagnosis, "bracket [") + 9, "%lf, %lf", &lo,
+                      &hi) == 2 && lo < bounce_time(1) && bounce_time(1) < hi &&
+                   nextafter(lo, HUGE_VAL) < hi,
+               "ball: ... a bracket of more than adjacent doubles around the "
+               "first bounce");
+    check_range(r.t, 0.0, bounce_time(1), "ball: ... stopped before the bounce");
+    o.root_max_iter = 0;
+    st = run_ball_with(&b, NULL, &o, 0.5 * (bounce_time(1) + bounce_time(2)),
+                       &r);
+    check_true(st == COLLIDE_OK && r.j == 1,
+               "ball: with the default evaluations the first bounce is located");
+}
+
 typedef struct jumps_seen {
     int n, grazing, at_first;  /* events; flagged grazing; at the first's t */
     double t0;
@@ -346,6 +380,7 @@ int main(void)
     non_finite_and_empty();
     option_ends();
     unlocatable();
+    wide_bracket();
     outside_flow_set();
     return check_summary("test_engine_edges");
 }
