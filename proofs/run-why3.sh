@@ -39,6 +39,16 @@ conf=$(sh "$(dirname "$0")/why3-config.sh" "$build" "$out") ||
     fail "why3 config detect failed (see $out/why3-detect.log)"
 export WHY3CONFIG="$conf"
 
+# The real reading of the definitions of spec/*.acsl (proofs/spec2why3.py):
+# the module spec.Spec_NAME of each spec/NAME.acsl, which the theories use.
+gen=$out/gen
+mkdir -p "$gen"
+root=$(cd "$(dirname "$0")/.." && pwd)
+python3 "$root/proofs/spec2why3.py" "$root/spec" "$gen/spec.mlw" ||
+    fail "spec2why3 failed on spec/*.acsl"
+(cd "$gen" && why3 prove -L "$dir" --type-only spec.mlw) >"$out/spec-typing.log" 2>&1 ||
+    fail "the generated spec.mlw does not type-check (see $out/spec-typing.log)"
+
 # The assumptions: only power.mlw may declare axioms (`axiom`, or a `val`
 # whose contract is assumed); nothing may be admitted or assumed.
 assumptions=$(cd "$dir" && grep -n -E \
@@ -100,7 +110,7 @@ for prover in $provers; do
         fi
         set --
         for p in $sel; do set -- "$@" -g "$p"; done
-        (cd "$dir" && why3 prove -L . -P "$prover" -t "$timeout" -a "$transf" \
+        (cd "$dir" && why3 prove -L . -L "$gen" -P "$prover" -t "$timeout" -a "$transf" \
             "$@" "$f") >"$log" 2>&1
         status=$?
         n=$(parse "$f" "$prover" <"$log" | tee -a "$records" | wc -l)
