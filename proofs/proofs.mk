@@ -21,6 +21,7 @@ WP_CORE += src/hybrid.c
 WP_CORE += src/select.c
 WP_CORE += src/rootfind.c
 WP_CORE += src/ledger.c
+WP_CORE += src/passivity.c
 WP_CORE += src/observables.c
 WP_CORE += src/dop853.c
 

@@ -4,11 +4,7 @@
 #ifndef COLLIDE_SELECT_H
 #define COLLIDE_SELECT_H
 
-/*@ predicate crosses_at_start(double sa, double sb) =
-  @   \le_double(sa, (double)0.0) && \lt_double((double)0.0, sb);
-  @ predicate crosses_inside(double sa, double sb) =
-  @   \lt_double(sa, (double)0.0) && \le_double((double)0.0, sb);
-  @*/
+#include "../spec/event_select.acsl"
 
 /* Whether sigma * g, sampled as sa at a and sb at b > a, crosses zero in the
  * declared orientation on [a, b]. at_start: a is the first instant of a
@@ -60,6 +56,7 @@ int event_select(int n, const double *tau, const int *eligible);
 /*@ requires orientation: sigma == -1 || sigma == 1;
   @ requires rate: \is_finite(rate);
   @ assigns \nothing;
+  @ ensures margin: \eq_double(\result, transversality_margin_value(sigma, rate));
   @ behavior up:
   @   assumes sigma == 1;
   @   ensures finite: \is_finite(\result);
