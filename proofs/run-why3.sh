@@ -1,7 +1,10 @@
 #!/bin/sh
 # run-why3.sh BUILD - proves the Why3 theories of proofs/why3 (what they
 # state and assume: proofs/why3/README.md) with `why3 prove`, and writes
-# BUILD/why3/summary.  Settings, through the environment:
+# BUILD/why3/summary.  First, proofs/spec2why3.py writes the real reading
+# of the definitions of spec/*.acsl to BUILD/why3/gen/spec.mlw (modules
+# spec.Spec_NAME, which the theories use); it fails on any construct it
+# does not know, and so does this script.  Settings, through the environment:
 #   WHY3_PROVERS  provers in the order tried (default "z3 cvc5 cvc4")
 #   WHY3_TIMEOUT  seconds per goal and prover (default 10)
 #   WHY3_TRANSF   transformation applied to every task (default split_vc)
@@ -48,6 +51,8 @@ python3 "$root/proofs/spec2why3.py" "$root/spec" "$gen/spec.mlw" ||
     fail "spec2why3 failed on spec/*.acsl"
 (cd "$gen" && why3 prove -L "$dir" --type-only spec.mlw) >"$out/spec-typing.log" 2>&1 ||
     fail "the generated spec.mlw does not type-check (see $out/spec-typing.log)"
+genax=$(grep -n -E "^[[:space:]]*(axiom|val|lemma|goal)[[:space:]]" "$gen/spec.mlw")
+[ -z "$genax" ] || fail "the generated spec.mlw declares more than definitions: $genax"
 
 # The assumptions: only power.mlw may declare axioms (`axiom`, or a `val`
 # whose contract is assumed); nothing may be admitted or assumed.
