@@ -1,7 +1,10 @@
 #!/bin/sh
 # run-why3.sh BUILD - proves the Why3 theories of proofs/why3 (what they
 # state and assume: proofs/why3/README.md) with `why3 prove`, and writes
-# BUILD/why3/summary.  Settings, through the environment:
+# BUILD/why3/summary.  First, proofs/spec2why3.py writes the real reading
+# of the definitions of spec/*.acsl to BUILD/why3/gen/spec.mlw (modules
+# spec.Spec_NAME, which the theories use); it fails on any construct it
+# does not know, and so does this script.  Settings, through the environment:
 #   WHY3_PROVERS  provers in the order tried (default "z3 cvc5 cvc4")
 #   WHY3_TIMEOUT  seconds per goal and prover (default 10)
 #   WHY3_TRANSF   transformation applied to every task (default split_vc)
@@ -38,6 +41,18 @@ files=$(cd "$dir" && ls ./*.mlw 2>/dev/null | sed 's|^\./||')
 conf=$(sh "$(dirname "$0")/why3-config.sh" "$build" "$out") ||
     fail "why3 config detect failed (see $out/why3-detect.log)"
 export WHY3CONFIG="$conf"
+
+# The real reading of the definitions of spec/*.acsl (proofs/spec2why3.py):
+# the module spec.Spec_NAME of each spec/NAME.acsl, which the theories use.
+gen=$out/gen
+mkdir -p "$gen"
+root=$(cd "$(dirname "$0")/.." && pwd)
+python3 "$root/proofs/spec2why3.py" "$root/spec" "$gen/spec.mlw" ||
+    fail "spec2why3 failed on spec/*.acsl"
+(cd "$gen" && why3 prove -L "$dir" --type-only spec.mlw) >"$out/spec-typing.log" 2>&1 ||
+    fail "the generated spec.mlw does not type-check (see $out/spec-typing.log)"
+genax=$(grep -n -E "^[[:space:]]*(axiom|val|lemma|goal)[[:space:]]" "$gen/spec.mlw")
+[ -z "$genax" ] || fail "the generated spec.mlw declares more than definitions: $genax"
 
 # The assumptions: only power.mlw may declare axioms (`axiom`, or a `val`
 # whose contract is assumed); nothing may be admitted or assumed.
@@ -100,7 +115,7 @@ for prover in $provers; do
         fi
         set --
         for p in $sel; do set -- "$@" -g "$p"; done
-        (cd "$dir" && why3 prove -L . -P "$prover" -t "$timeout" -a "$transf" \
+        (cd "$dir" && why3 prove -L . -L "$gen" -P "$prover" -t "$timeout" -a "$transf" \
             "$@" "$f") >"$log" 2>&1
         status=$?
         n=$(parse "$f" "$prover" <"$log" | tee -a "$records" | wc -l)
