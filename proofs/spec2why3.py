@@ -32,11 +32,15 @@ from fractions import Fraction
 # of these or one of the axioms listed.
 KNOWN_AXIOMATIC = {
     'PowAbs': {'functions': {'pow_abs'}, 'axioms': set()},
+    'DerivedLibm': {'functions': {'sqrt_rn', 'pow_rn'}, 'axioms': set()},
     'FloatCompare': {'functions': {'lt_double', 'le_double', 'eq_double'},
                      'axioms': {'lt_double_ieee', 'le_double_ieee',
                                 'eq_double_ieee'}},
 }
-ABSTRACT = {'pow_abs': ('pw', 'power.Power')}
+ABSTRACT = {'pow_abs': ('pw', 'power.Power', 2),
+            # libm's sqrt and pow (x > 0) as spec/derived.acsl declares them
+            'sqrt_rn': ('sqrt', 'real.Square', 1),
+            'pow_rn': ('pw', 'power.Power', 2)}
 ARITH = {'\\add_double': '+.', '\\sub_double': '-.', '\\mul_double': '*.',
          '\\div_double': '/.'}
 COMPARE = {'\\lt_double': '<.', '\\le_double': '<=.', '\\eq_double': '=',
@@ -294,14 +298,18 @@ class Parser:
                 self.err('%s of non-doubles' % t)
             return ('(%s %s %s)' % (a[0], COMPARE[t], b[0]), 'prop')
         if t in ABSTRACT:
-            why, mod = ABSTRACT[t]
-            args = self.args(2)
+            why, mod, arity = ABSTRACT[t]
+            args = self.args(arity)
             if any(a[1] != 'real' for a in args):
                 self.err('%s of non-doubles' % t)
             self.abstract.add(mod)
             return ('(%s %s)' % (why, ' '.join(a[0] for a in args)), 'real')
         if t in self.funcs:
             params, rtype = self.funcs[t]
+            if not params:
+                # a constant: used without an argument list
+                self.calls.add(t)
+                return (t, rtype)
             args = self.args(len(params))
             for (pn, pt, _), a in zip(params, args):
                 if pt != a[1]:
@@ -427,7 +435,8 @@ def translate(specdir):
                     raise SpecError('%s: abstract logic function %s is not known'
                                     % (where, name))
                 eq = words.index('=')
-                params = parse_params(words[3:eq], where)
+                # a constant (no parameter list) is a function of no argument
+                params = parse_params(words[3:eq], where) if eq > 3 else []
                 body = d[eq + 1:-1]
                 funcs[name] = (params, TYPES[words[1]])
                 defs.append((f, name, params, TYPES[words[1]], body))
