@@ -1,0 +1,569 @@
+#!/usr/bin/env python3
+"""mutate.py - the mutation campaign of the WP proofs (proofs/mutants/README.md).
+
+Generates mutants over every function of the proved core (code only, never
+ACSL annotations or comments), adds the named mutants of proofs/mutants/*.mut,
+and runs each through Frama-C/WP on its own function, on a copy under
+BUILD/mutants (the repository is never modified).
+
+    python3 proofs/mutate.py BUILD --core "src/a.c src/b.c" --skip f,g \
+        [--mode sample|full|named|list] [--files "src/x.c"] [--ids ID,...]
+
+Settings (environment): MUT_TIMEOUT (s per goal and prover, default 10),
+MUT_TIMEOUT_LONG (rerun of a mutant killed only by timeouts, default 30),
+MUT_JOBS (frama-c processes at once, default 2, each -wp-par 1),
+MUT_SAMPLE (generated mutants in the sample, default 24), MUT_SEED (default
+13), MUT_PROVERS (default cvc5), MUT_FALLBACK (default z3).
+"""
+import argparse
+import concurrent.futures as cf
+import glob
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Families whose survivors fail the campaign (dop853.c: reported only).
+FAIL_FAMILIES = ("src/law_", "src/powabs.c", "src/hybrid.c", "src/ledger.c",
+                 "src/observables.c", "src/select.c", "src/rootfind.c")
+
+
+def fails_on_survivor(path):
+    return any(path.startswith(f) for f in FAIL_FAMILIES)
+
+
+# ---------------------------------------------------------------------------
+# Lexing: comments (ACSL included), strings and preprocessor lines are
+# masked with spaces, offsets kept.
+
+def mask(text):
+    out = list(text)
+    i, n = 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if line_start and c == '#':
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            while j > 0 and text[j - 1] == '\\' and j < n:
+                j = text.find('\n', j + 1)
+                j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = ' '
+            i = j
+            continue
+        if c == '\n':
+            line_start = True
+            i += 1
+            continue
+        if c in ' \t':
+            i += 1
+            continue
+        line_start = False
+        if text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != '\n':
+                    out[k] = ' '
+            i = j
+        elif text.startswith('//', i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = ' '
+            i = j
+        elif c in '"\'':
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == '\\' else 1
+            for k in range(i + 1, min(j, n)):
+                if out[k] != '\n':
+                    out[k] = ' '
+            i = j + 1
+        else:
+            i += 1
+    return ''.join(out)
+
+
+TOKEN = re.compile(r"""
+    (?P<num>(0[xX][0-9a-fA-F.]+([pP][+-]?\d+)?|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFlLuU]*)
+  | (?P<id>[A-Za-z_]\w*)
+  | (?P<op>->|\+\+|--|<<=|>>=|<=|>=|==|!=|&&|\|\||\+=|-=|\*=|/=|<<|>>|[-+*/%<>=!&|^~?:;,.()\[\]{}])
+""", re.X)
+
+
+def tokens(masked, start, end):
+    out = []
+    for m in TOKEN.finditer(masked, start, end):
+        kind = m.lastgroup
+        out.append((kind, m.group(), m.start(), m.end()))
+    return out
+
+
+KEYWORDS = {"if", "else", "for", "while", "do", "return", "sizeof", "switch",
+            "case", "break", "continue", "goto", "default"}
+TYPES = {"double", "int", "long", "char", "void", "const", "size_t", "unsigned",
+         "static", "float", "short", "signed", "struct", "enum"}
+
+
+def functions(text, masked):
+    """(name, body_start, body_end) of each top-level function definition."""
+    res = []
+    depth = 0
+    i = 0
+    toks = tokens(masked, 0, len(masked))
+    for idx, (kind, val, s, e) in enumerate(toks):
+        if val == '{':
+            if depth == 0 and idx > 0 and toks[idx - 1][1] == ')':
+                # find the matching '(' and the name before it
+                d = 0
+                j = idx - 1
+                while j >= 0:
+                    if toks[j][1] == ')':
+                        d += 1
+                    elif toks[j][1] == '(':
+                        d -= 1
+                        if d == 0:
+                            break
+                    j -= 1
+                name = toks[j - 1][1] if j > 0 and toks[j - 1][0] == 'id' else None
+                # the matching '}'
+                d = 0
+                k = idx
+                while k < len(toks):
+                    if toks[k][1] == '{':
+                        d += 1
+                    elif toks[k][1] == '}':
+                        d -= 1
+                        if d == 0:
+                            break
+                    k += 1
+                if name:
+                    res.append((name, s, toks[k][3]))
+            depth += 1
+        elif val == '}':
+            depth -= 1
+    return res
+
+
+# ---------------------------------------------------------------------------
+# Mutation operators.  Each yields (start, end, replacement, operator).
+
+def is_operand_end(tok):
+    kind, val = tok[0], tok[1]
+    return kind == 'num' or (kind == 'id' and val not in KEYWORDS) or val in (')', ']')
+
+
+def prim_end(toks, i):
+    """Index after the primary expression starting at toks[i] (with postfix
+    calls, indexing, member access), or None."""
+    n = len(toks)
+    if i >= n:
+        return None
+    kind, val = toks[i][0], toks[i][1]
+    if val in ('-', '!', '~', '+') and i + 1 < n:
+        return prim_end(toks, i + 1)
+    if val == '(':
+        j = match(toks, i)
+        if j is None:
+            return None
+        i = j + 1
+    elif kind in ('num', 'id') and val not in KEYWORDS:
+        i += 1
+    else:
+        return None
+    while i < n:
+        v = toks[i][1]
+        if v in ('(', '['):
+            j = match(toks, i)
+            if j is None:
+                return None
+            i = j + 1
+        elif v in ('.', '->') and i + 1 < n and toks[i + 1][0] == 'id':
+            i += 2
+        else:
+            break
+    return i
+
+
+def term_end(toks, i):
+    j = prim_end(toks, i)
+    while j is not None and j < len(toks) and toks[j][1] in ('*', '/'):
+        j = prim_end(toks, j + 1)
+    return j
+
+
+def match(toks, i):
+    opening = toks[i][1]
+    closing = {'(': ')', '[': ']', '{': '}'}[opening]
+    d = 0
+    for j in range(i, len(toks)):
+        if toks[j][1] == opening:
+            d += 1
+        elif toks[j][1] == closing:
+            d -= 1
+            if d == 0:
+                return j
+    return None
+
+
+def expr_bounds(toks, i, stop):
+    """From toks[i], the index of the first token at depth 0 in stop."""
+    d = 0
+    for j in range(i, len(toks)):
+        v = toks[j][1]
+        if v in ('(', '[', '{'):
+            d += 1
+        elif v in (')', ']', '}'):
+            if d == 0:
+                return j
+            d -= 1
+        elif d == 0 and v in stop:
+            return j
+    return None
+
+
+AOR = {'+': ['-'], '-': ['+'], '*': ['/'], '/': ['*'],
+       '+=': ['-='], '-=': ['+='], '*=': ['/='], '/=': ['*=']}
+ROR = {'<': ['<=', '>'], '<=': ['<', '>='], '>': ['>=', '<'],
+       '>=': ['>', '<='], '==': ['!='], '!=': ['==']}
+LCR = {'&&': ['||'], '||': ['&&']}
+
+
+def new_constant(val):
+    m = re.match(r'^(.*?)([fFlLuU]*)$', val)
+    body, suffix = m.group(1), m.group(2)
+    try:
+        if re.match(r'^0[xX]', body) and not re.search(r'[.pP]', body):
+            v = int(body, 16)
+            return hex(v + 1) + suffix
+        if re.match(r'^\d+$', body):
+            return str(int(body) + 1) + suffix
+        v = float.fromhex(body) if body.lower().startswith('0x') else float(body)
+    except ValueError:
+        return None
+    if v == 0.0:
+        w = 1.0
+    elif abs(v) <= 16 and v == int(v):
+        w = v + 1.0
+    else:
+        w = v * 2.0
+    return repr(w) + suffix
+
+
+def mutate_body(text, masked, s, e):
+    toks = tokens(masked, s, e)
+    out = []
+    n = len(toks)
+    for i, (kind, val, ts, te) in enumerate(toks):
+        prev = toks[i - 1] if i > 0 else None
+        binary = prev is not None and is_operand_end(prev) and \
+            not (prev[0] == 'id' and prev[1] in TYPES)
+        if val in AOR and (binary or val.endswith('=')):
+            for r in AOR[val]:
+                out.append((ts, te, r, 'AOR'))
+            # term dropped: "a + t" -> "a", "a - t" -> "a"
+            if val in ('+', '-'):
+                j = term_end(toks, i + 1)
+                if j is not None and (j >= n or toks[j][1] in
+                                      (';', ')', ',', '+', '-', ']', '?', ':',
+                                       '<', '>', '<=', '>=', '==', '!=',
+                                       '&&', '||')):
+                    out.append((ts, toks[j - 1][3], '', 'TDR'))
+        elif val in ROR and binary:
+            for r in ROR[val]:
+                out.append((ts, te, r, 'ROR'))
+        elif val in LCR:
+            for r in LCR[val]:
+                out.append((ts, te, r, 'LCR'))
+        elif kind == 'num':
+            # not the size of an array declaration
+            if not (prev and prev[1] == '[' and i >= 2 and toks[i - 2][0] == 'id'
+                    and i >= 3 and toks[i - 3][0] == 'id' and toks[i - 3][1] in TYPES):
+                r = new_constant(val)
+                if r and r != val:
+                    out.append((ts, te, r, 'CRP'))
+        elif val == '(' and prev is not None and prev[0] == 'id' and \
+                prev[1] not in KEYWORDS and prev[1] not in TYPES:
+            # a call: swap adjacent arguments
+            j = match(toks, i)
+            if j is None:
+                continue
+            args = []
+            k = i + 1
+            while k < j:
+                end = expr_bounds(toks, k, (',',))
+                if end is None or end > j:
+                    end = j
+                args.append((toks[k][2], toks[end - 1][3]))
+                k = end + 1
+            for a in range(len(args) - 1):
+                t1 = text[args[a][0]:args[a][1]]
+                t2 = text[args[a + 1][0]:args[a + 1][1]]
+                if t1 != t2:
+                    out.append((args[a][0], args[a + 1][1],
+                                t2 + text[args[a][1]:args[a + 1][0]] + t1, 'ARG'))
+        elif val == 'if' and i + 1 < n and toks[i + 1][1] == '(':
+            j = match(toks, i + 1)
+            if j is not None:
+                cs, ce = toks[i + 2][2], toks[j - 1][3]
+                out.append((cs, ce, '!(' + text[cs:ce] + ')', 'BSW'))
+        elif val == '?':
+            # c ? a : b -> c ? b : a
+            c = expr_bounds(toks, i + 1, (':',))
+            if c is None or toks[c][1] != ':':
+                continue
+            d = expr_bounds(toks, c + 1, (';', ',', ':'))
+            if d is None or d == c + 1:
+                continue
+            a0, a1 = toks[i + 1][2], toks[c - 1][3]
+            b0, b1 = toks[c + 1][2], toks[d - 1][3]
+            out.append((a0, b1, text[b0:b1] + text[a1:b0] + text[a0:a1], 'BSW'))
+        elif val == '[' and prev is not None and is_operand_end(prev) and \
+                not (i >= 2 and toks[i - 2][0] == 'id' and toks[i - 2][1] in TYPES):
+            j = match(toks, i)
+            if j is None or j == i + 1:
+                continue
+            a0, a1 = toks[i + 1][2], toks[j - 1][3]
+            idx = text[a0:a1]
+            simple = re.match(r'^\w+$', idx)
+            inner = idx if simple else '(' + idx + ')'
+            out.append((a0, a1, inner + ' + 1', 'AIS'))
+    return out
+
+
+OPNAMES = {'AOR': 'arithmetic operator swapped',
+           'ROR': 'comparison swapped or strictness changed',
+           'LCR': 'logical connective swapped',
+           'CRP': 'numeric constant changed',
+           'ARG': 'call arguments swapped',
+           'TDR': 'term dropped',
+           'BSW': 'branches swapped (condition negated, or ?: arms)',
+           'AIS': 'array index shifted'}
+
+
+def generate(path, skip):
+    with open(os.path.join(ROOT, path)) as f:
+        text = f.read()
+    masked = mask(text)
+    muts = []
+    seen = set()
+    stem = os.path.splitext(os.path.basename(path))[0]
+    for name, s, e in functions(text, masked):
+        if name in skip:
+            continue
+        for (a, b, r, op) in sorted(mutate_body(text, masked, s, e)):
+            new = text[:a] + r + text[b:]
+            h = hashlib.sha1(new.encode()).hexdigest()
+            if h in seen or new == text:
+                continue
+            seen.add(h)
+            line = text.count('\n', 0, a) + 1
+            orig = text[a:b]
+            muts.append({
+                'id': '%s-%03d' % (stem, len(muts) + 1),
+                'file': path, 'function': name, 'line': line,
+                'operator': op, 'named': False,
+                'edit': '%s -> %s' % (squash(orig), squash(r) or '(nothing)'),
+                'start': a, 'end': b, 'replacement': r})
+    return muts
+
+
+def squash(s):
+    return ' '.join(s.split())
+
+
+# ---------------------------------------------------------------------------
+# Named mutants (proofs/mutants/*.mut).
+
+def read_named(names=None):
+    res = []
+    for m in sorted(glob.glob(os.path.join(ROOT, 'proofs/mutants/*.mut'))):
+        name = os.path.splitext(os.path.basename(m))[0]
+        if names and name not in names:
+            continue
+        fields, orig, repl, where = {}, [], [], None
+        with open(m) as f:
+            for line in f.read().split('\n'):
+                if line == '--- original':
+                    where = orig
+                elif line == '+++ replacement':
+                    where = repl
+                elif line == '=== end':
+                    where = None
+                elif where is not None:
+                    where.append(line)
+                elif line.startswith('#'):
+                    continue
+                else:
+                    k, _, v = line.partition(':')
+                    if k.strip() and k.strip() not in fields:
+                        fields[k.strip()] = v.strip()
+        path = fields.get('file', '')
+        mut = {'id': name, 'file': path, 'function': fields.get('function', ''),
+               'operator': 'NAMED', 'named': True, 'line': 0,
+               'reason': fields.get('reason', ''), 'edit': ''}
+        o, r = '\n'.join(orig), '\n'.join(repl)
+        try:
+            with open(os.path.join(ROOT, path)) as f:
+                text = f.read()
+        except OSError:
+            mut['stale'] = 'no file %s' % path
+            res.append(mut)
+            continue
+        if not o or text.count(o) != 1:
+            mut['stale'] = 'original text found %d times' % (text.count(o) if o else 0)
+            res.append(mut)
+            continue
+        a = text.index(o)
+        mut.update({'start': a, 'end': a + len(o), 'replacement': r,
+                    'line': text.count('\n', 0, a) + 1,
+                    'edit': '%s -> %s' % (squash(o), squash(r))})
+        res.append(mut)
+    return res
+
+
+# ---------------------------------------------------------------------------
+# Running.
+
+class Runner:
+    def __init__(self, build, args):
+        self.out = os.path.join(build, 'mutants')
+        self.timeout = int(os.environ.get('MUT_TIMEOUT', '10'))
+        self.timeout_long = int(os.environ.get('MUT_TIMEOUT_LONG', '30'))
+        self.jobs = int(os.environ.get('MUT_JOBS', '2'))
+        self.provers = os.environ.get('MUT_PROVERS', 'cvc5')
+        self.fallback = os.environ.get('MUT_FALLBACK', 'z3')
+        self.lock = threading.Lock()
+        os.makedirs(self.out, exist_ok=True)
+        # one snapshot of headers and spec for every run
+        self.orig = os.path.join(self.out, 'orig')
+        shutil.rmtree(self.orig, ignore_errors=True)
+        os.makedirs(os.path.join(self.orig, 'src'))
+        shutil.copytree(os.path.join(ROOT, 'spec'), os.path.join(self.orig, 'spec'))
+        for h in glob.glob(os.path.join(ROOT, 'src', '*.h')):
+            shutil.copy(h, os.path.join(self.orig, 'src'))
+        for c in args.core:
+            shutil.copy(os.path.join(ROOT, c), os.path.join(self.orig, 'src'))
+        conf = subprocess.run(['sh', os.path.join(ROOT, 'proofs/why3-config.sh'),
+                               build, self.out], capture_output=True, text=True)
+        if conf.returncode != 0:
+            sys.exit('mutate: why3 config detect failed')
+        os.environ['WHY3CONFIG'] = conf.stdout.strip()
+        self.objs = {}
+
+    def obj(self, path, text, where):
+        """Stripped gcc -O2 object code of TEXT (as file PATH), or None."""
+        d = os.path.join(self.out, 'obj', where)
+        os.makedirs(d, exist_ok=True)
+        c = os.path.join(d, os.path.basename(path))
+        with open(c, 'w') as f:
+            f.write(text)
+        o = os.path.join(d, 'x.o')
+        r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-I' + os.path.join(self.orig, 'src'),
+                            os.path.basename(path), '-o', 'x.o'], cwd=d,
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, r.stderr
+        subprocess.run(['strip', o], check=True)
+        with open(o, 'rb') as f:
+            data = f.read()
+        shutil.rmtree(d, ignore_errors=True)
+        return data, ''
+
+    def wp(self, d, path, fn, timeout, log):
+        f = os.path.join(d, os.path.basename(path))
+        cmd = ['nice', 'frama-c', f, '-cpp-extra-args=-I' + os.path.join(self.orig, 'src'),
+               '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
+               '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
+               '-wp-timeout', str(timeout), '-wp-fct', fn, '-wp-cache', 'none']
+        if self.fallback:
+            cmd += ['-then', '-wp', '-wp-prover', self.fallback, '-wp-fct', fn]
+        t0 = time.time()
+        with open(log, 'w') as lf:
+            rc = subprocess.run(cmd, stdout=lf, stderr=subprocess.STDOUT).returncode
+        dt = time.time() - t0
+        goals = {}
+        with open(log) as lf:
+            for line in lf:
+                m = re.match(r'^\[wp\] \[([^\]]+)\] Goal typed_(\S+)(?: : (\w+))?', line)
+                if m:
+                    goals[m.group(2)] = m.group(3) or m.group(1)
+        return rc, goals, dt
+
+    def baseline(self, path, fn):
+        d = os.path.join(self.out, 'baseline', fn)
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(os.path.join(ROOT, path), d)
+        rc, goals, dt = self.wp(d, path, fn, self.timeout, os.path.join(d, 'wp.log'))
+        return {'rc': rc, 'goals': goals, 'time': dt,
+                'unproved': sorted(g for g, s in goals.items() if s != 'Valid')}
+
+    def run_mutant(self, m, base, timeout):
+        d = os.path.join(self.out, 'run', m['id'])
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        with open(os.path.join(d, os.path.basename(m['file'])), 'w') as f:
+            f.write(m['text'])
+        rc, goals, dt = self.wp(d, m['file'], m['function'], timeout,
+                                os.path.join(d, 'wp-%d.log' % timeout))
+        if rc != 0 or not goals:
+            return 'invalid', [], dt, 'frama-c status %d, %d goals' % (rc, len(goals))
+        bad = {g: s for g, s in goals.items()
+               if s != 'Valid' and g not in base['unproved']}
+        if not bad:
+            return 'survived', [], dt, ''
+        if all(s == 'Timeout' for s in bad.values()):
+            return 'timeout', sorted(bad), dt, ''
+        return 'killed', sorted(g for g, s in bad.items() if s != 'Timeout'), dt, ''
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('build')
+    ap.add_argument('--core', required=True)
+    ap.add_argument('--skip', default='')
+    ap.add_argument('--mode', default='sample', choices=['sample', 'full', 'named', 'list'])
+    ap.add_argument('--files', default='')
+    ap.add_argument('--ids', default='')
+    args = ap.parse_args()
+    args.core = args.core.split()
+    skip = set(x for x in args.skip.split(',') if x)
+    files = args.files.split() if args.files else args.core
+    for f in files:
+        if f not in args.core:
+            sys.exit('mutate: %s is not in the proved core (WP_CORE)' % f)
+    build = os.path.abspath(args.build)
+
+    gen = []
+    for f in files:
+        gen += generate(f, skip)
+    named = read_named() if not args.files else \
+        [m for m in read_named() if m['file'] in files]
+    if args.mode == 'list':
+        for m in named + gen:
+            print('%-12s %-20s %-26s %4d %-5s %s' % (m['id'], m['file'], m['function'],
+                                                   m['line'], m['operator'], m['edit']))
+        print('mutants: %d generated, %d killed, %d survived, %d equivalent '
+          '(%d named and %d of the %d generated mutants taken; %d killed by timeout after the '
+          'rerun at %d s, %d invalid, %d stale or in error)'
+          % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk, count.get('survived', 0), count.get('equivalent', 0),
+             len(chosen) - ngen, ngen, len(gen), count.get('timeout', 0), R.timeout_long,
+             count.get('invalid', 0), len(errors)))
+    if failing:
+        print('mutate: FAILED: %d survivor(s) in the failing families or the named list'
+              % len(failing))
+    return 1 if failing or errors else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
