@@ -480,7 +480,11 @@ class Runner:
         shutil.rmtree(d, ignore_errors=True)
         return data, ''
 
-    def wp(self, d, path, fn, timeout, log):
+    def wp(self, d, path, fn, timeout, log, stop_early=False):
+        """WP on D/PATH's function FN: (status, {goal: last status}, time).
+        With stop_early (the mutants), frama-c is stopped at the first goal
+        that neither prover proves (in the z3 pass): one such goal decides
+        the kill, the others would only cost time."""
         f = os.path.join(d, os.path.basename(path))
         cmd = ['nice', 'frama-c', f, '-cpp-extra-args=-I' + os.path.join(self.orig, 'src'),
                '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
@@ -489,15 +493,36 @@ class Runner:
         if self.fallback:
             cmd += ['-then', '-wp', '-wp-prover', self.fallback, '-wp-fct', fn]
         t0 = time.time()
-        with open(log, 'w') as lf:
-            rc = subprocess.run(cmd, stdout=lf, stderr=subprocess.STDOUT).returncode
-        dt = time.time() - t0
         goals = {}
-        with open(log) as lf:
-            for line in lf:
+        passes = 0
+        stopped = False
+        with open(log, 'w') as lf:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    text=True, start_new_session=True)
+            for line in proc.stdout:
+                lf.write(line)
+                if line.startswith('[wp] Running WP plugin'):
+                    passes += 1
                 m = re.match(r'^\[wp\] \[([^\]]+)\] Goal typed_(\S+)(?: : (\w+))?', line)
-                if m:
-                    goals[m.group(2)] = m.group(3) or m.group(1)
+                if not m:
+                    continue
+                st = m.group(3) or m.group(1)
+                goals[m.group(2)] = st
+                last = passes >= 2 or not self.fallback
+                if stop_early and last and st != 'Valid' and \
+                        m.group(2) not in stop_early:
+                    stopped = True
+                    lf.write('[mutate] stopped at the first goal unproved by both provers\n')
+                    try:
+                        os.killpg(proc.pid, 15)
+                    except OSError:
+                        pass
+                    break
+            proc.stdout.close()
+            rc = proc.wait()
+        dt = time.time() - t0
+        if stopped:
+            rc = 0
         return rc, goals, dt
 
     def baseline(self, path, fn):
@@ -515,7 +540,8 @@ class Runner:
         with open(os.path.join(d, os.path.basename(m['file'])), 'w') as f:
             f.write(m['text'])
         rc, goals, dt = self.wp(d, m['file'], m['function'], timeout,
-                                os.path.join(d, 'wp-%d.log' % timeout))
+                                os.path.join(d, 'wp-%d.log' % timeout),
+                                stop_early=set(base['unproved']) | {'(none)'})
         if rc != 0 or not goals:
             return 'invalid', [], dt, 'frama-c status %d, %d goals' % (rc, len(goals))
         bad = {g: s for g, s in goals.items()
@@ -553,15 +579,151 @@ def main():
         for m in named + gen:
             print('%-12s %-20s %-26s %4d %-5s %s' % (m['id'], m['file'], m['function'],
                                                    m['line'], m['operator'], m['edit']))
-        print('mutants: %d generated, %d killed, %d survived, %d equivalent '
-          '(%d named and %d of the %d generated mutants taken; %d killed by timeout after the '
-          'rerun at %d s, %d invalid, %d stale or in error)'
-          % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk, count.get('survived', 0), count.get('equivalent', 0),
-             len(chosen) - ngen, ngen, len(gen), count.get('timeout', 0), R.timeout_long,
-             count.get('invalid', 0), len(errors)))
+        print('mutants: %d generated, %d named' % (len(gen), len(named)))
+        return 0
+    if args.mode == 'named':
+        chosen = named
+    elif args.mode == 'full':
+        chosen = named + gen
+    else:
+        n = int(os.environ.get('MUT_SAMPLE', '24'))
+        rng = random.Random(int(os.environ.get('MUT_SEED', '13')))
+        pick = sorted(rng.sample(range(len(gen)), min(n, len(gen))))
+        chosen = named + [gen[i] for i in pick]
+    if args.ids:
+        want = set(args.ids.split(','))
+        chosen = [m for m in named + gen if m['id'] in want]
+
+    R = Runner(build, args)
+    start = time.time()
+    texts = {}
+    origobj = {}
+    # 1. apply, compile, compare object code (before any WP run)
+    for m in chosen:
+        if m.get('stale'):
+            m['outcome'] = 'stale'
+            m['detail'] = m['stale']
+            continue
+        p = m['file']
+        if p not in texts:
+            with open(os.path.join(ROOT, p)) as f:
+                texts[p] = f.read()
+            origobj[p], err = R.obj(p, texts[p], 'orig')
+            if origobj[p] is None:
+                sys.exit('mutate: %s does not compile: %s' % (p, err))
+        t = texts[p]
+        m['text'] = t[:m['start']] + m['replacement'] + t[m['end']:]
+        o, err = R.obj(p, m['text'], m['id'])
+        if o is None:
+            m['outcome'] = 'invalid'
+            m['detail'] = ('gcc: ' + squash(err.split('\n')[0])[:100]) if err else 'gcc failed'
+        elif o == origobj[p]:
+            m['outcome'] = 'equivalent'
+            m['detail'] = 'identical object code (gcc -O2 -c, stripped)'
+    todo = [m for m in chosen if 'outcome' not in m]
+
+    # 2. one baseline per function
+    fns = sorted(set((m['file'], m['function']) for m in todo))
+    bases = {}
+    with cf.ThreadPoolExecutor(R.jobs) as ex:
+        futs = {ex.submit(R.baseline, p, fn): (p, fn) for p, fn in fns}
+        for fu in cf.as_completed(futs):
+            p, fn = futs[fu]
+            bases[(p, fn)] = b = fu.result()
+            print('baseline %s %s: %d/%d goals proved, %.0f s%s' % (
+                p, fn, len(b['goals']) - len(b['unproved']), len(b['goals']), b['time'],
+                '' if b['rc'] == 0 and b['goals'] else ' (frama-c status %d)' % b['rc']),
+                flush=True)
+
+    # 3. the mutants, then 4. a rerun with the larger budget of those
+    # killed only by timeouts
+    def one(m):
+        b = bases[(m['file'], m['function'])]
+        if b['rc'] != 0 or not b['goals']:
+            return m, ('error', [], 0.0, 'baseline failed (frama-c status %d)' % b['rc'])
+        r = R.run_mutant(m, b, R.timeout)
+        if r[0] == 'timeout':
+            r2 = R.run_mutant(m, b, R.timeout_long)
+            r = (r2[0], r2[1], r[2] + r2[2],
+                 'unproved only by timeouts at %d s; rerun at %d s' % (R.timeout, R.timeout_long))
+        return m, r
+
+    def report(m):
+        print('%-12s %-20s %-24s %4d %-5s %-44s %s%s' % (
+            m['id'], m['file'], m['function'], m['line'], m['operator'], m['edit'][:44],
+            m['outcome'].upper() if m['outcome'] == 'survived' else m['outcome'],
+            (' (' + m['detail'] + ')') if m.get('detail') else ''), flush=True)
+
+    for m in chosen:
+        if 'outcome' in m:
+            report(m)
+    with cf.ThreadPoolExecutor(R.jobs) as ex:
+        for fu in cf.as_completed([ex.submit(one, m) for m in todo]):
+            m, (outcome, goals, dt, note) = fu.result()
+            m['outcome'] = outcome
+            m['time'] = round(dt, 1)
+            m['goals'] = goals
+            detail = []
+            if goals:
+                pre = m['function'] + '_'
+                detail.append('unproved: ' + ', '.join(
+                    g[len(pre):] if g.startswith(pre) else g for g in goals[:4]) +
+                    (' ...' if len(goals) > 4 else ''))
+            if note:
+                detail.append(note)
+            detail.append('%.0f s' % dt)
+            m['detail'] = '; '.join(detail)
+            report(m)
+
+    end = time.time()
+    count = {}
+    for m in chosen:
+        count[m['outcome']] = count.get(m['outcome'], 0) + 1
+    ngen = sum(1 for m in chosen if not m['named'])
+    survivors = [m for m in chosen if m['outcome'] == 'survived']
+    failing = [m for m in survivors if m['named'] or fails_on_survivor(m['file'])]
+    errors = [m for m in chosen if m['outcome'] in ('error', 'stale')]
+
+    rep = {'mode': args.mode, 'files': files, 'timeout': R.timeout,
+           'timeout_long': R.timeout_long, 'jobs': R.jobs,
+           'provers': [R.provers, R.fallback], 'wall_time_s': round(end - start),
+           'generated_total': len(gen), 'named_total': len(named),
+           'counts': count,
+           'baselines': {'%s:%s' % k: {'goals': len(v['goals']), 'unproved': v['unproved'],
+                                       'time_s': round(v['time'], 1)}
+                         for k, v in bases.items()},
+           'mutants': [{k: m.get(k) for k in ('id', 'file', 'function', 'line', 'operator',
+                                              'edit', 'named', 'outcome', 'detail', 'goals',
+                                              'time')} for m in chosen]}
+    with open(os.path.join(R.out, 'report.json'), 'w') as f:
+        json.dump(rep, f, indent=1)
+    with open(os.path.join(R.out, 'report.txt'), 'w') as f:
+        f.write('# mutation campaign (%s), timeout %d s (rerun %d s), %d frama-c at once\n'
+                % (args.mode, R.timeout, R.timeout_long, R.jobs))
+        f.write('%-28s %-20s %-24s %5s %-5s %-10s %7s  %s\n' % (
+            'id', 'file', 'function', 'line', 'op', 'outcome', 'time_s', 'edit'))
+        for m in chosen:
+            f.write('%-28s %-20s %-24s %5d %-5s %-10s %7s  %s\n' % (
+                m['id'], m['file'], m['function'], m['line'], m['operator'],
+                m['outcome'], m.get('time', ''), m['edit']))
+        f.write('# wall time %d s\n' % (end - start))
+    print('mutate: report in %s/report.{json,txt} (wall time %d s)' % (R.out, end - start))
+    for m in survivors:
+        print('survivor %s: %s %s line %d: %s%s' % (
+            m['id'], m['file'], m['function'], m['line'], m['edit'],
+            '' if m['named'] or fails_on_survivor(m['file']) else
+            ' (dop853.c: reported, does not fail)'))
+    nk = count.get('killed', 0) + count.get('timeout', 0)
     if failing:
         print('mutate: FAILED: %d survivor(s) in the failing families or the named list'
               % len(failing))
+    print('mutants: %d generated, %d killed, %d survived, %d equivalent '
+          '(%d named and %d of the %d generated mutants taken; %d killed by timeout after '
+          'the rerun at %d s, %d invalid, %d stale or in error)'
+          % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
+             count.get('survived', 0), count.get('equivalent', 0),
+             len(chosen) - ngen, ngen, len(gen), count.get('timeout', 0), R.timeout_long,
+             count.get('invalid', 0), len(errors)))
     return 1 if failing or errors else 0
 
 
