@@ -331,8 +331,8 @@ def mutate_body(text, masked, s, e):
         elif val == '[' and prev is not None and is_operand_end(prev) and \
                 not (i >= 2 and toks[i - 2][0] == 'id' and toks[i - 2][1] in TYPES):
             j = match(toks, i)
-            if j is None or j == i + 1:
-                continue
+            if j is None or j == i + 1 or (j == i + 2 and toks[i + 1][0] == 'num'):
+                continue  # a literal index: CRP changes it
             a0, a1 = toks[i + 1][2], toks[j - 1][3]
             idx = text[a0:a1]
             simple = re.match(r'^\w+$', idx)
@@ -469,7 +469,10 @@ class Runner:
         with open(c, 'w') as f:
             f.write(text)
         o = os.path.join(d, 'x.o')
-        r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-I' + os.path.join(self.orig, 'src'),
+        r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-Werror=int-conversion',
+                            '-Werror=incompatible-pointer-types', '-Werror=return-type',
+                            '-Werror=implicit-function-declaration',
+                            '-I' + os.path.join(self.orig, 'src'),
                             os.path.basename(path), '-o', 'x.o'], cwd=d,
                            capture_output=True, text=True)
         if r.returncode != 0:
