@@ -497,6 +497,7 @@ class Runner:
             cmd += ['-then', '-wp', '-wp-prover', self.fallback, '-wp-fct', fn]
         t0 = time.time()
         goals = {}
+        second = set()
         passes = 0
         stopped = False
         with open(log, 'w') as lf:
@@ -512,6 +513,8 @@ class Runner:
                 st = m.group(3) or m.group(1)
                 goals[m.group(2)] = st
                 last = passes >= 2 or not self.fallback
+                if last:
+                    second.add(m.group(2))
                 if stop_early and last and st != 'Valid' and \
                         m.group(2) not in stop_early:
                     stopped = True
@@ -525,7 +528,9 @@ class Runner:
             rc = proc.wait()
         dt = time.time() - t0
         if stopped:
+            # the goals cvc5 left and z3 has not tried yet are undecided
             rc = 0
+            goals = {g: s for g, s in goals.items() if s == 'Valid' or g in second}
         return rc, goals, dt
 
     def baseline(self, path, fn):
