@@ -30,6 +30,9 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The tree whose src/ and spec/ are mutated (MUT_SRC, default this one),
+# e.g. a `git archive BRANCH src spec` extraction.
+SRC = os.path.abspath(os.environ.get('MUT_SRC') or ROOT)
 
 # Families whose survivors fail the campaign (dop853.c: reported only).
 FAIL_FAMILIES = ("src/law_", "src/powabs.c", "src/hybrid.c", "src/ledger.c",
@@ -352,7 +355,7 @@ OPNAMES = {'AOR': 'arithmetic operator swapped',
 
 
 def generate(path, skip):
-    with open(os.path.join(ROOT, path)) as f:
+    with open(os.path.join(SRC, path)) as f:
         text = f.read()
     masked = mask(text)
     muts = []
@@ -414,7 +417,7 @@ def read_named(names=None):
                'reason': fields.get('reason', ''), 'edit': ''}
         o, r = '\n'.join(orig), '\n'.join(repl)
         try:
-            with open(os.path.join(ROOT, path)) as f:
+            with open(os.path.join(SRC, path)) as f:
                 text = f.read()
         except OSError:
             mut['stale'] = 'no file %s' % path
@@ -449,11 +452,11 @@ class Runner:
         self.orig = os.path.join(self.out, 'orig')
         shutil.rmtree(self.orig, ignore_errors=True)
         os.makedirs(os.path.join(self.orig, 'src'))
-        shutil.copytree(os.path.join(ROOT, 'spec'), os.path.join(self.orig, 'spec'))
-        for h in glob.glob(os.path.join(ROOT, 'src', '*.h')):
+        shutil.copytree(os.path.join(SRC, 'spec'), os.path.join(self.orig, 'spec'))
+        for h in glob.glob(os.path.join(SRC, 'src', '*.h')):
             shutil.copy(h, os.path.join(self.orig, 'src'))
         for c in args.core:
-            shutil.copy(os.path.join(ROOT, c), os.path.join(self.orig, 'src'))
+            shutil.copy(os.path.join(SRC, c), os.path.join(self.orig, 'src'))
         conf = subprocess.run(['sh', os.path.join(ROOT, 'proofs/why3-config.sh'),
                                build, self.out], capture_output=True, text=True)
         if conf.returncode != 0:
@@ -536,8 +539,14 @@ class Runner:
     def baseline(self, path, fn):
         d = os.path.join(self.out, 'baseline', fn)
         os.makedirs(d, exist_ok=True)
-        shutil.copy(os.path.join(ROOT, path), d)
+        shutil.copy(os.path.join(self.orig, 'src', os.path.basename(path)), d)
         rc, goals, dt = self.wp(d, path, fn, self.timeout, os.path.join(d, 'wp.log'))
+        bad = [s for s in goals.values() if s != 'Valid']
+        if rc == 0 and bad and all(s == 'Timeout' for s in bad):
+            # only timeouts: once more with the larger budget
+            rc, goals, dt2 = self.wp(d, path, fn, self.timeout_long,
+                                     os.path.join(d, 'wp-long.log'))
+            dt += dt2
         return {'rc': rc, 'goals': goals, 'time': dt,
                 'unproved': sorted(g for g, s in goals.items() if s != 'Valid')}
 
@@ -614,7 +623,7 @@ def main():
             continue
         p = m['file']
         if p not in texts:
-            with open(os.path.join(ROOT, p)) as f:
+            with open(os.path.join(R.orig, 'src', os.path.basename(p))) as f:
                 texts[p] = f.read()
             origobj[p], err = R.obj(p, texts[p], 'orig')
             if origobj[p] is None:
@@ -649,6 +658,10 @@ def main():
         b = bases[(m['file'], m['function'])]
         if b['rc'] != 0 or not b['goals']:
             return m, ('error', [], 0.0, 'baseline failed (frama-c status %d)' % b['rc'])
+        if b['unproved']:
+            # a kill would mean nothing: the function is not proved
+            return m, ('baseline not proved', [], 0.0, 'baseline unproved: ' +
+                       ', '.join(b['unproved'][:4]) + (' ...' if len(b['unproved']) > 4 else ''))
         r = R.run_mutant(m, b, R.timeout)
         if r[0] == 'timeout':
             r2 = R.run_mutant(m, b, R.timeout_long)
@@ -690,7 +703,7 @@ def main():
     ngen = sum(1 for m in chosen if not m['named'])
     survivors = [m for m in chosen if m['outcome'] == 'survived']
     failing = [m for m in survivors if m['named'] or fails_on_survivor(m['file'])]
-    errors = [m for m in chosen if m['outcome'] in ('error', 'stale')]
+    errors = [m for m in chosen if m['outcome'] in ('error', 'stale', 'baseline not proved')]
 
     rep = {'mode': args.mode, 'files': files, 'timeout': R.timeout,
            'timeout_long': R.timeout_long, 'jobs': R.jobs,
