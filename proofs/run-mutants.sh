@@ -13,6 +13,7 @@
 #   MUT_TIMEOUT_LONG    rerun of a mutant killed only by timeouts (30)
 #   MUT_JOBS            frama-c processes at once, -wp-par 1 each (2)
 #   MUT_SAMPLE, MUT_SEED  size and seed of the sample (24, 13)
+#   MUT_SRC             take src/ and spec/ from this tree (default: this one)
 # Prints one line per mutant and last
 #   mutants: N generated, K killed, S survived, E equivalent (...)
 # The exit status is non-zero on a survivor in the failing families (all
