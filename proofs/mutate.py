@@ -514,8 +514,13 @@ class Runner:
                 if not m:
                     continue
                 st = m.group(3) or m.group(1)
-                goals[m.group(2)] = st
                 last = passes >= 2 or not self.fallback
+                if last and st == 'Failed' and goals.get(m.group(2)) not in (None, 'Valid'):
+                    # the fallback prover errored ("Failed", e.g. z3's
+                    # "Unknown error" on float goals): the first pass's
+                    # answer (Unknown, Timeout) stands
+                    st = goals[m.group(2)]
+                goals[m.group(2)] = st
                 if last:
                     second.add(m.group(2))
                 if stop_early and last and st != 'Valid' and \
@@ -740,7 +745,7 @@ def main():
               % len(failing))
     print('mutants: %d generated, %d killed, %d survived, %d equivalent '
           '(%d named and %d of the %d generated mutants taken; %d killed by timeout after '
-          'the rerun at %d s, %d invalid, %d stale or in error)'
+          'the rerun at %d s, %d invalid, %d stale, in error or with a baseline not proved)'
           % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
              count.get('survived', 0), count.get('equivalent', 0),
              len(chosen) - ngen, ngen, len(gen), count.get('timeout', 0), R.timeout_long,
