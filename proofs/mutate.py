@@ -675,8 +675,9 @@ def main():
         return m, r
 
     def report(m):
-        print('%-12s %-20s %-24s %4d %-5s %-44s %s%s' % (
-            m['id'], m['file'], m['function'], m['line'], m['operator'], m['edit'][:44],
+        print('%-12s %-24s %-24s %-5s %-44s %s%s' % (
+            m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
+            m['edit'][:44],
             m['outcome'].upper() if m['outcome'] == 'survived' else m['outcome'],
             (' (' + m['detail'] + ')') if m.get('detail') else ''), flush=True)
 
@@ -726,11 +727,11 @@ def main():
     with open(os.path.join(R.out, 'report.txt'), 'w') as f:
         f.write('# mutation campaign (%s), timeout %d s (rerun %d s), %d frama-c at once\n'
                 % (args.mode, R.timeout, R.timeout_long, R.jobs))
-        f.write('%-28s %-20s %-24s %5s %-5s %-10s %7s  %s\n' % (
-            'id', 'file', 'function', 'line', 'op', 'outcome', 'time_s', 'edit'))
+        f.write('%-28s %-24s %-24s %-5s %-10s %7s  %s\n' % (
+            'id', 'file:line', 'function', 'op', 'outcome', 'time_s', 'edit'))
         for m in chosen:
-            f.write('%-28s %-20s %-24s %5d %-5s %-10s %7s  %s\n' % (
-                m['id'], m['file'], m['function'], m['line'], m['operator'],
+            f.write('%-28s %-24s %-24s %-5s %-10s %7s  %s\n' % (
+                m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
                 m['outcome'], m.get('time', ''), m['edit']))
         f.write('# wall time %d s\n' % (end - start))
     print('mutate: report in %s/report.{json,txt} (wall time %d s)' % (R.out, end - start))
