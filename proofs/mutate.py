@@ -672,6 +672,27 @@ def main():
         elif (p, m['function'], mutated_line(m, t)) in hand:
             m['outcome'] = 'equivalent'
             m['detail'] = 'by hand: ' + hand[(p, m['function'], mutated_line(m, t))]
+    # equivalent by hand (proofs/mutants/equivalent.txt)
+    eqf = os.path.join(ROOT, 'proofs/mutants/equivalent.txt')
+    known = {}
+    if os.path.exists(eqf):
+        with open(eqf) as f:
+            for line in f:
+                if line.strip() and not line.startswith('#'):
+                    parts = [x.strip() for x in line.split('|')]
+                    if len(parts) == 4:
+                        known[tuple(parts[:3])] = parts[3]
+    used = set()
+    for m in gen:
+        k = (m['file'], m['function'], m['edit'])
+        if k in known:
+            used.add(k)
+            if 'outcome' not in m:
+                m['outcome'] = 'equivalent'
+                m['detail'] = 'by hand: ' + known[k]
+    for k in known:
+        if k not in used and k[0] in files:
+            print('mutate: equivalent.txt: no mutant %s | %s | %s' % k)
     todo = [m for m in chosen if 'outcome' not in m]
 
     # 2. one baseline per function
