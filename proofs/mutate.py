@@ -381,30 +381,6 @@ def generate(path, skip):
     return muts
 
 
-def mutated_line(m, text):
-    """The whole source line of the mutant's edit, after the edit, squashed."""
-    a = text.rfind('\n', 0, m['start']) + 1
-    b = text.find('\n', m['end'])
-    b = len(text) if b < 0 else b
-    return squash(text[a:m['start']] + m['replacement'] + text[m['end']:b])
-
-
-def read_equivalent():
-    """proofs/mutants/equivalent.txt: mutants shown equivalent by hand,
-    'FILE | FUNCTION | MUTATED LINE | REASON' per line."""
-    res = {}
-    try:
-        with open(os.path.join(ROOT, 'proofs/mutants/equivalent.txt')) as f:
-            for line in f:
-                if line.strip() and not line.startswith('#'):
-                    parts = [x.strip() for x in line.split(' | ', 3)]
-                    if len(parts) == 4:
-                        res[(parts[0], parts[1], squash(parts[2]))] = parts[3]
-    except OSError:
-        pass
-    return res
-
-
 def squash(s):
     return ' '.join(s.split())
 
@@ -646,7 +622,6 @@ def main():
     start = time.time()
     texts = {}
     origobj = {}
-    hand = read_equivalent()
     # 1. apply, compile, compare object code (before any WP run)
     for m in chosen:
         if m.get('stale'):
@@ -669,9 +644,6 @@ def main():
         elif o == origobj[p]:
             m['outcome'] = 'equivalent'
             m['detail'] = 'identical object code (gcc -O2 -c, stripped)'
-        elif (p, m['function'], mutated_line(m, t)) in hand:
-            m['outcome'] = 'equivalent'
-            m['detail'] = 'by hand: ' + hand[(p, m['function'], mutated_line(m, t))]
     # equivalent by hand (proofs/mutants/equivalent.txt)
     eqf = os.path.join(ROOT, 'proofs/mutants/equivalent.txt')
     known = {}
@@ -679,9 +651,9 @@ def main():
         with open(eqf) as f:
             for line in f:
                 if line.strip() and not line.startswith('#'):
-                    parts = [x.strip() for x in line.split('|')]
+                    parts = [x.strip() for x in line.split(' | ', 3)]
                     if len(parts) == 4:
-                        known[tuple(parts[:3])] = parts[3]
+                        known[(parts[0], parts[1], squash(parts[2]))] = parts[3]
     used = set()
     for m in gen:
         k = (m['file'], m['function'], m['edit'])
