@@ -461,7 +461,16 @@ class Runner:
                                build, self.out], capture_output=True, text=True)
         if conf.returncode != 0:
             sys.exit('mutate: why3 config detect failed')
-        os.environ['WHY3CONFIG'] = conf.stdout.strip()
+        # cvc5 with its own --tlimit-per answers "unknown" when the limit
+        # strikes, which WP reports as Unknown: a timeout would look like a
+        # kill.  The campaign's copy of the configuration drops that option,
+        # so that Why3's own time limit reports the timeout as a Timeout.
+        with open(conf.stdout.strip()) as f:
+            text = f.read()
+        mconf = os.path.join(self.out, 'why3-mutants.conf')
+        with open(mconf, 'w') as f:
+            f.write(text.replace('cvc5 --tlimit-per=%t000 ', 'cvc5 '))
+        os.environ['WHY3CONFIG'] = mconf
         self.objs = {}
 
     def obj(self, path, text, where):
