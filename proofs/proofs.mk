@@ -53,7 +53,7 @@ proofs:
 MUT_TIMEOUT      = 10
 MUT_TIMEOUT_LONG = 30
 MUT_JOBS         = 2
-MUT_SAMPLE       = 24
+MUT_SAMPLE       = 8
 MUT_SEED         = 13
 MUT_FILES       ?=
 MUT_IDS         ?=
