@@ -29,7 +29,7 @@ PKG_PLOT   = gnuplot-nox
 PKG_COVERAGE = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) lcov
 PKG_FUZZ   = clang libclang-rt-14-dev
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
-             frama-c-base why3 z3 cvc4 cvc5
+             frama-c-base why3 z3 cvc4 cvc5 python3
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)

@@ -8,8 +8,8 @@
 #   make proofs WP_CACHE=replay     CI: reuse the cache, do not update it
 #   make proofs WP_CACHE=offline    replay the cache only, no prover runs
 #   make proofs WP_CACHE=none       ignore the cache
-#   make mutants                    the mutation test: each mutant of
-#                                   proofs/mutants/ must make WP fail
+#   make mutants                    the mutation campaign, a sample
+#   make mutants-full               the whole mutation campaign
 WP_CORE  = src/powabs.c
 WP_CORE += src/law_check.c
 WP_CORE += src/law_boucwen.c
@@ -44,10 +44,28 @@ proofs:
 	 WP_CACHEDIR='$(WP_CACHEDIR)' WP_SKIP='$(WP_SKIP)' \
 	 sh proofs/run-proofs.sh $(BUILD) $(WP_CORE)
 
-# The mutation test (proofs/mutants/README.md): a copy of a core function
-# broken on purpose must make WP fail, and the unbroken copy must prove.
-MUT_TIMEOUT = 20
+# The mutation campaign (proofs/mutants/README.md): mutants generated over
+# every function of WP_CORE (minus WP_SKIP) and the named ones of
+# proofs/mutants/*.mut, each run through WP on its own function.
+#   make mutants                    the named list and a fixed sample
+#   make mutants-full               every generated mutant
+#   make mutants-full MUT_FILES=src/select.c      one file
+#   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
+MUT_TIMEOUT      = 10
+MUT_TIMEOUT_LONG = 30
+MUT_JOBS         = 2
+MUT_SAMPLE       = 8
+MUT_SEED         = 13
+MUT_FILES       ?=
+MUT_IDS         ?=
+MUT_SRC         ?=
+MUT_ENV = MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_TIMEOUT_LONG='$(MUT_TIMEOUT_LONG)' \
+	  MUT_JOBS='$(MUT_JOBS)' MUT_SAMPLE='$(MUT_SAMPLE)' MUT_SEED='$(MUT_SEED)' \
+	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
+	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'
 
-.PHONY: mutants
+.PHONY: mutants mutants-full
 mutants:
-	@MUT_TIMEOUT='$(MUT_TIMEOUT)' sh proofs/run-mutants.sh $(BUILD)
+	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
+mutants-full:
+	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) full

@@ -1,0 +1,790 @@
+#!/usr/bin/env python3
+"""mutate.py - the mutation campaign of the WP proofs (proofs/mutants/README.md).
+
+Generates mutants over every function of the proved core (code only, never
+ACSL annotations or comments), adds the named mutants of proofs/mutants/*.mut,
+and runs each through Frama-C/WP on its own function, on a copy under
+BUILD/mutants (the repository is never modified).
+
+    python3 proofs/mutate.py BUILD --core "src/a.c src/b.c" --skip f,g \
+        [--mode sample|full|named|list] [--files "src/x.c"] [--ids ID,...]
+
+Settings (environment): MUT_TIMEOUT (s per goal and prover, default 10),
+MUT_TIMEOUT_LONG (rerun of a mutant killed only by timeouts, default 30),
+MUT_JOBS (frama-c processes at once, default 2, each -wp-par 1),
+MUT_SAMPLE (generated mutants in the sample, default 24), MUT_SEED (default
+13), MUT_PROVERS (default cvc5), MUT_FALLBACK (default z3).
+"""
+import argparse
+import concurrent.futures as cf
+import glob
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The tree whose src/ and spec/ are mutated (MUT_SRC, default this one),
+# e.g. a `git archive BRANCH src spec` extraction.
+SRC = os.path.abspath(os.environ.get('MUT_SRC') or ROOT)
+
+# Families whose survivors fail the campaign (dop853.c: reported only).
+FAIL_FAMILIES = ("src/law_", "src/powabs.c", "src/hybrid.c", "src/ledger.c",
+                 "src/observables.c", "src/select.c", "src/rootfind.c")
+
+
+def fails_on_survivor(path):
+    return any(path.startswith(f) for f in FAIL_FAMILIES)
+
+
+# ---------------------------------------------------------------------------
+# Lexing: comments (ACSL included), strings and preprocessor lines are
+# masked with spaces, offsets kept.
+
+def mask(text):
+    out = list(text)
+    i, n = 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if line_start and c == '#':
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            while j > 0 and text[j - 1] == '\\' and j < n:
+                j = text.find('\n', j + 1)
+                j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = ' '
+            i = j
+            continue
+        if c == '\n':
+            line_start = True
+            i += 1
+            continue
+        if c in ' \t':
+            i += 1
+            continue
+        line_start = False
+        if text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != '\n':
+                    out[k] = ' '
+            i = j
+        elif text.startswith('//', i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = ' '
+            i = j
+        elif c in '"\'':
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == '\\' else 1
+            for k in range(i + 1, min(j, n)):
+                if out[k] != '\n':
+                    out[k] = ' '
+            i = j + 1
+        else:
+            i += 1
+    return ''.join(out)
+
+
+TOKEN = re.compile(r"""
+    (?P<num>(0[xX][0-9a-fA-F.]+([pP][+-]?\d+)?|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFlLuU]*)
+  | (?P<id>[A-Za-z_]\w*)
+  | (?P<op>->|\+\+|--|<<=|>>=|<=|>=|==|!=|&&|\|\||\+=|-=|\*=|/=|<<|>>|[-+*/%<>=!&|^~?:;,.()\[\]{}])
+""", re.X)
+
+
+def tokens(masked, start, end):
+    out = []
+    for m in TOKEN.finditer(masked, start, end):
+        kind = m.lastgroup
+        out.append((kind, m.group(), m.start(), m.end()))
+    return out
+
+
+KEYWORDS = {"if", "else", "for", "while", "do", "return", "sizeof", "switch",
+            "case", "break", "continue", "goto", "default"}
+TYPES = {"double", "int", "long", "char", "void", "const", "size_t", "unsigned",
+         "static", "float", "short", "signed", "struct", "enum"}
+
+
+def functions(text, masked):
+    """(name, body_start, body_end) of each top-level function definition."""
+    res = []
+    depth = 0
+    i = 0
+    toks = tokens(masked, 0, len(masked))
+    for idx, (kind, val, s, e) in enumerate(toks):
+        if val == '{':
+            if depth == 0 and idx > 0 and toks[idx - 1][1] == ')':
+                # find the matching '(' and the name before it
+                d = 0
+                j = idx - 1
+                while j >= 0:
+                    if toks[j][1] == ')':
+                        d += 1
+                    elif toks[j][1] == '(':
+                        d -= 1
+                        if d == 0:
+                            break
+                    j -= 1
+                name = toks[j - 1][1] if j > 0 and toks[j - 1][0] == 'id' else None
+                # the matching '}'
+                d = 0
+                k = idx
+                while k < len(toks):
+                    if toks[k][1] == '{':
+                        d += 1
+                    elif toks[k][1] == '}':
+                        d -= 1
+                        if d == 0:
+                            break
+                    k += 1
+                if name:
+                    res.append((name, s, toks[k][3]))
+            depth += 1
+        elif val == '}':
+            depth -= 1
+    return res
+
+
+# ---------------------------------------------------------------------------
+# Mutation operators.  Each yields (start, end, replacement, operator).
+
+def is_operand_end(tok):
+    kind, val = tok[0], tok[1]
+    return kind == 'num' or (kind == 'id' and val not in KEYWORDS) or val in (')', ']')
+
+
+def prim_end(toks, i):
+    """Index after the primary expression starting at toks[i] (with postfix
+    calls, indexing, member access), or None."""
+    n = len(toks)
+    if i >= n:
+        return None
+    kind, val = toks[i][0], toks[i][1]
+    if val in ('-', '!', '~', '+') and i + 1 < n:
+        return prim_end(toks, i + 1)
+    if val == '(':
+        j = match(toks, i)
+        if j is None:
+            return None
+        i = j + 1
+    elif kind in ('num', 'id') and val not in KEYWORDS:
+        i += 1
+    else:
+        return None
+    while i < n:
+        v = toks[i][1]
+        if v in ('(', '['):
+            j = match(toks, i)
+            if j is None:
+                return None
+            i = j + 1
+        elif v in ('.', '->') and i + 1 < n and toks[i + 1][0] == 'id':
+            i += 2
+        else:
+            break
+    return i
+
+
+def term_end(toks, i):
+    j = prim_end(toks, i)
+    while j is not None and j < len(toks) and toks[j][1] in ('*', '/'):
+        j = prim_end(toks, j + 1)
+    return j
+
+
+def match(toks, i):
+    opening = toks[i][1]
+    closing = {'(': ')', '[': ']', '{': '}'}[opening]
+    d = 0
+    for j in range(i, len(toks)):
+        if toks[j][1] == opening:
+            d += 1
+        elif toks[j][1] == closing:
+            d -= 1
+            if d == 0:
+                return j
+    return None
+
+
+def expr_bounds(toks, i, stop):
+    """From toks[i], the index of the first token at depth 0 in stop."""
+    d = 0
+    for j in range(i, len(toks)):
+        v = toks[j][1]
+        if v in ('(', '[', '{'):
+            d += 1
+        elif v in (')', ']', '}'):
+            if d == 0:
+                return j
+            d -= 1
+        elif d == 0 and v in stop:
+            return j
+    return None
+
+
+AOR = {'+': ['-'], '-': ['+'], '*': ['/'], '/': ['*'],
+       '+=': ['-='], '-=': ['+='], '*=': ['/='], '/=': ['*=']}
+ROR = {'<': ['<=', '>'], '<=': ['<', '>='], '>': ['>=', '<'],
+       '>=': ['>', '<='], '==': ['!='], '!=': ['==']}
+LCR = {'&&': ['||'], '||': ['&&']}
+
+
+def new_constant(val):
+    m = re.match(r'^(.*?)([fFlLuU]*)$', val)
+    body, suffix = m.group(1), m.group(2)
+    try:
+        if re.match(r'^0[xX]', body) and not re.search(r'[.pP]', body):
+            v = int(body, 16)
+            return hex(v + 1) + suffix
+        if re.match(r'^\d+$', body):
+            return str(int(body) + 1) + suffix
+        v = float.fromhex(body) if body.lower().startswith('0x') else float(body)
+    except ValueError:
+        return None
+    if v == 0.0:
+        w = 1.0
+    elif abs(v) <= 16 and v == int(v):
+        w = v + 1.0
+    else:
+        w = v * 2.0
+    return repr(w) + suffix
+
+
+def mutate_body(text, masked, s, e):
+    toks = tokens(masked, s, e)
+    out = []
+    n = len(toks)
+    for i, (kind, val, ts, te) in enumerate(toks):
+        prev = toks[i - 1] if i > 0 else None
+        binary = prev is not None and is_operand_end(prev) and \
+            not (prev[0] == 'id' and prev[1] in TYPES)
+        if val in AOR and (binary or val.endswith('=')):
+            for r in AOR[val]:
+                out.append((ts, te, r, 'AOR'))
+            # term dropped: "a + t" -> "a", "a - t" -> "a"
+            if val in ('+', '-'):
+                j = term_end(toks, i + 1)
+                if j is not None and (j >= n or toks[j][1] in
+                                      (';', ')', ',', '+', '-', ']', '?', ':',
+                                       '<', '>', '<=', '>=', '==', '!=',
+                                       '&&', '||')):
+                    out.append((ts, toks[j - 1][3], '', 'TDR'))
+        elif val in ROR and binary:
+            for r in ROR[val]:
+                out.append((ts, te, r, 'ROR'))
+        elif val in LCR:
+            for r in LCR[val]:
+                out.append((ts, te, r, 'LCR'))
+        elif kind == 'num':
+            # not the size of an array declaration
+            if not (prev and prev[1] == '[' and i >= 2 and toks[i - 2][0] == 'id'
+                    and i >= 3 and toks[i - 3][0] == 'id' and toks[i - 3][1] in TYPES):
+                r = new_constant(val)
+                if r and r != val:
+                    out.append((ts, te, r, 'CRP'))
+        elif val == '(' and prev is not None and prev[0] == 'id' and \
+                prev[1] not in KEYWORDS and prev[1] not in TYPES:
+            # a call: swap adjacent arguments
+            j = match(toks, i)
+            if j is None:
+                continue
+            args = []
+            k = i + 1
+            while k < j:
+                end = expr_bounds(toks, k, (',',))
+                if end is None or end > j:
+                    end = j
+                args.append((toks[k][2], toks[end - 1][3]))
+                k = end + 1
+            for a in range(len(args) - 1):
+                t1 = text[args[a][0]:args[a][1]]
+                t2 = text[args[a + 1][0]:args[a + 1][1]]
+                if t1 != t2:
+                    out.append((args[a][0], args[a + 1][1],
+                                t2 + text[args[a][1]:args[a + 1][0]] + t1, 'ARG'))
+        elif val == 'if' and i + 1 < n and toks[i + 1][1] == '(':
+            j = match(toks, i + 1)
+            if j is not None:
+                cs, ce = toks[i + 2][2], toks[j - 1][3]
+                out.append((cs, ce, '!(' + text[cs:ce] + ')', 'BSW'))
+        elif val == '?':
+            # c ? a : b -> c ? b : a
+            c = expr_bounds(toks, i + 1, (':',))
+            if c is None or toks[c][1] != ':':
+                continue
+            d = expr_bounds(toks, c + 1, (';', ',', ':'))
+            if d is None or d == c + 1:
+                continue
+            a0, a1 = toks[i + 1][2], toks[c - 1][3]
+            b0, b1 = toks[c + 1][2], toks[d - 1][3]
+            out.append((a0, b1, text[b0:b1] + text[a1:b0] + text[a0:a1], 'BSW'))
+        elif val == '[' and prev is not None and is_operand_end(prev) and \
+                not (i >= 2 and toks[i - 2][0] == 'id' and toks[i - 2][1] in TYPES):
+            j = match(toks, i)
+            if j is None or j == i + 1 or (j == i + 2 and toks[i + 1][0] == 'num'):
+                continue  # a literal index: CRP changes it
+            a0, a1 = toks[i + 1][2], toks[j - 1][3]
+            idx = text[a0:a1]
+            simple = re.match(r'^\w+$', idx)
+            inner = idx if simple else '(' + idx + ')'
+            out.append((a0, a1, inner + ' + 1', 'AIS'))
+    return out
+
+
+OPNAMES = {'AOR': 'arithmetic operator swapped',
+           'ROR': 'comparison swapped or strictness changed',
+           'LCR': 'logical connective swapped',
+           'CRP': 'numeric constant changed',
+           'ARG': 'call arguments swapped',
+           'TDR': 'term dropped',
+           'BSW': 'branches swapped (condition negated, or ?: arms)',
+           'AIS': 'array index shifted'}
+
+
+def generate(path, skip):
+    with open(os.path.join(SRC, path)) as f:
+        text = f.read()
+    masked = mask(text)
+    muts = []
+    seen = set()
+    stem = os.path.splitext(os.path.basename(path))[0]
+    for name, s, e in functions(text, masked):
+        if name in skip:
+            continue
+        for (a, b, r, op) in sorted(mutate_body(text, masked, s, e)):
+            new = text[:a] + r + text[b:]
+            h = hashlib.sha1(new.encode()).hexdigest()
+            if h in seen or new == text:
+                continue
+            seen.add(h)
+            line = text.count('\n', 0, a) + 1
+            orig = text[a:b]
+            muts.append({
+                'id': '%s-%03d' % (stem, len(muts) + 1),
+                'file': path, 'function': name, 'line': line,
+                'operator': op, 'named': False,
+                'edit': '%s -> %s' % (squash(orig), squash(r) or '(nothing)'),
+                'start': a, 'end': b, 'replacement': r})
+    return muts
+
+
+def squash(s):
+    return ' '.join(s.split())
+
+
+# ---------------------------------------------------------------------------
+# Named mutants (proofs/mutants/*.mut).
+
+def read_named(names=None):
+    res = []
+    for m in sorted(glob.glob(os.path.join(ROOT, 'proofs/mutants/*.mut'))):
+        name = os.path.splitext(os.path.basename(m))[0]
+        if names and name not in names:
+            continue
+        fields, orig, repl, where = {}, [], [], None
+        with open(m) as f:
+            for line in f.read().split('\n'):
+                if line == '--- original':
+                    where = orig
+                elif line == '+++ replacement':
+                    where = repl
+                elif line == '=== end':
+                    where = None
+                elif where is not None:
+                    where.append(line)
+                elif line.startswith('#'):
+                    continue
+                else:
+                    k, _, v = line.partition(':')
+                    if k.strip() and k.strip() not in fields:
+                        fields[k.strip()] = v.strip()
+        path = fields.get('file', '')
+        mut = {'id': name, 'file': path, 'function': fields.get('function', ''),
+               'operator': 'NAMED', 'named': True, 'line': 0,
+               'reason': fields.get('reason', ''), 'edit': ''}
+        o, r = '\n'.join(orig), '\n'.join(repl)
+        try:
+            with open(os.path.join(SRC, path)) as f:
+                text = f.read()
+        except OSError:
+            mut['stale'] = 'no file %s' % path
+            res.append(mut)
+            continue
+        if not o or text.count(o) != 1:
+            mut['stale'] = 'original text found %d times' % (text.count(o) if o else 0)
+            res.append(mut)
+            continue
+        a = text.index(o)
+        mut.update({'start': a, 'end': a + len(o), 'replacement': r,
+                    'line': text.count('\n', 0, a) + 1,
+                    'edit': '%s -> %s' % (squash(o), squash(r))})
+        res.append(mut)
+    return res
+
+
+# ---------------------------------------------------------------------------
+# Running.
+
+class Runner:
+    def __init__(self, build, args):
+        self.out = os.path.join(build, 'mutants')
+        self.timeout = int(os.environ.get('MUT_TIMEOUT', '10'))
+        self.timeout_long = int(os.environ.get('MUT_TIMEOUT_LONG', '30'))
+        self.jobs = int(os.environ.get('MUT_JOBS', '2'))
+        self.provers = os.environ.get('MUT_PROVERS', 'cvc5')
+        self.fallback = os.environ.get('MUT_FALLBACK', 'z3')
+        self.lock = threading.Lock()
+        os.makedirs(self.out, exist_ok=True)
+        # one snapshot of headers and spec for every run
+        self.orig = os.path.join(self.out, 'orig')
+        shutil.rmtree(self.orig, ignore_errors=True)
+        os.makedirs(os.path.join(self.orig, 'src'))
+        shutil.copytree(os.path.join(SRC, 'spec'), os.path.join(self.orig, 'spec'))
+        for h in glob.glob(os.path.join(SRC, 'src', '*.h')):
+            shutil.copy(h, os.path.join(self.orig, 'src'))
+        for c in args.core:
+            shutil.copy(os.path.join(SRC, c), os.path.join(self.orig, 'src'))
+        conf = subprocess.run(['sh', os.path.join(ROOT, 'proofs/why3-config.sh'),
+                               build, self.out], capture_output=True, text=True)
+        if conf.returncode != 0:
+            sys.exit('mutate: why3 config detect failed')
+        # cvc5 with its own --tlimit-per answers "unknown" when the limit
+        # strikes, which WP reports as Unknown: a timeout would look like a
+        # kill.  The campaign's copy of the configuration drops that option,
+        # so that Why3's own time limit reports the timeout as a Timeout.
+        with open(conf.stdout.strip()) as f:
+            text = f.read()
+        mconf = os.path.join(self.out, 'why3-mutants.conf')
+        with open(mconf, 'w') as f:
+            f.write(text.replace('cvc5 --tlimit-per=%t000 ', 'cvc5 '))
+        os.environ['WHY3CONFIG'] = mconf
+        self.objs = {}
+
+    def obj(self, path, text, where):
+        """Stripped gcc -O2 object code of TEXT (as file PATH), or None."""
+        d = os.path.join(self.out, 'obj', where)
+        os.makedirs(d, exist_ok=True)
+        c = os.path.join(d, os.path.basename(path))
+        with open(c, 'w') as f:
+            f.write(text)
+        o = os.path.join(d, 'x.o')
+        r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-Werror=int-conversion',
+                            '-Werror=incompatible-pointer-types', '-Werror=return-type',
+                            '-Werror=implicit-function-declaration',
+                            '-I' + os.path.join(self.orig, 'src'),
+                            os.path.basename(path), '-o', 'x.o'], cwd=d,
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, r.stderr
+        subprocess.run(['strip', o], check=True)
+        with open(o, 'rb') as f:
+            data = f.read()
+        shutil.rmtree(d, ignore_errors=True)
+        return data, ''
+
+    def wp(self, d, path, fn, timeout, log, stop_early=False):
+        """WP on D/PATH's function FN: (status, {goal: last status}, time).
+        With stop_early (the mutants), frama-c is stopped at the first goal
+        that neither prover proves (in the z3 pass): one such goal decides
+        the kill, the others would only cost time."""
+        f = os.path.join(d, os.path.basename(path))
+        cmd = ['nice', 'frama-c', f, '-cpp-extra-args=-I' + os.path.join(self.orig, 'src'),
+               '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
+               '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
+               '-wp-timeout', str(timeout), '-wp-fct', fn, '-wp-cache', 'none']
+        if self.fallback:
+            cmd += ['-then', '-wp', '-wp-prover', self.fallback, '-wp-fct', fn]
+        t0 = time.time()
+        goals = {}
+        second = set()
+        passes = 0
+        stopped = False
+        with open(log, 'w') as lf:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    text=True, start_new_session=True)
+            for line in proc.stdout:
+                lf.write(line)
+                if line.startswith('[wp] Running WP plugin'):
+                    passes += 1
+                m = re.match(r'^\[wp\] \[([^\]]+)\] Goal typed_(\S+)(?: : (\w+))?', line)
+                if not m:
+                    continue
+                st = m.group(3) or m.group(1)
+                last = passes >= 2 or not self.fallback
+                if last and st == 'Failed' and goals.get(m.group(2)) not in (None, 'Valid'):
+                    # the fallback prover errored ("Failed", e.g. z3's
+                    # "Unknown error" on float goals): the first pass's
+                    # answer (Unknown, Timeout) stands
+                    st = goals[m.group(2)]
+                goals[m.group(2)] = st
+                if last:
+                    second.add(m.group(2))
+                if stop_early and last and st != 'Valid' and \
+                        m.group(2) not in stop_early:
+                    stopped = True
+                    lf.write('[mutate] stopped at the first goal unproved by both provers\n')
+                    try:
+                        os.killpg(proc.pid, 15)
+                    except OSError:
+                        pass
+                    break
+            proc.stdout.close()
+            rc = proc.wait()
+        dt = time.time() - t0
+        if stopped:
+            # the goals cvc5 left and z3 has not tried yet are undecided
+            rc = 0
+            goals = {g: s for g, s in goals.items() if s == 'Valid' or g in second}
+        return rc, goals, dt
+
+    def baseline(self, path, fn):
+        d = os.path.join(self.out, 'baseline', fn)
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(os.path.join(self.orig, 'src', os.path.basename(path)), d)
+        rc, goals, dt = self.wp(d, path, fn, self.timeout, os.path.join(d, 'wp.log'))
+        bad = [s for s in goals.values() if s != 'Valid']
+        if rc == 0 and bad:
+            # once more with the larger budget: cvc5 answers "unknown" when
+            # its own time limit (--tlimit-per) strikes, so on a loaded
+            # machine an Unknown may be a timeout in disguise
+            rc, goals, dt2 = self.wp(d, path, fn, self.timeout_long,
+                                     os.path.join(d, 'wp-long.log'))
+            dt += dt2
+        return {'rc': rc, 'goals': goals, 'time': dt,
+                'unproved': sorted(g for g, s in goals.items() if s != 'Valid')}
+
+    def run_mutant(self, m, base, timeout):
+        d = os.path.join(self.out, 'run', m['id'])
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        with open(os.path.join(d, os.path.basename(m['file'])), 'w') as f:
+            f.write(m['text'])
+        rc, goals, dt = self.wp(d, m['file'], m['function'], timeout,
+                                os.path.join(d, 'wp-%d.log' % timeout),
+                                stop_early=set(base['unproved']) | {'(none)'})
+        if rc != 0 or not goals:
+            return 'invalid', [], dt, 'frama-c status %d, %d goals' % (rc, len(goals))
+        bad = {g: s for g, s in goals.items()
+               if s != 'Valid' and g not in base['unproved']}
+        if not bad:
+            return 'survived', [], dt, ''
+        if all(s == 'Timeout' for s in bad.values()):
+            return 'timeout', sorted(bad), dt, ''
+        return 'killed', sorted(g for g, s in bad.items() if s != 'Timeout'), dt, ''
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('build')
+    ap.add_argument('--core', required=True)
+    ap.add_argument('--skip', default='')
+    ap.add_argument('--mode', default='sample', choices=['sample', 'full', 'named', 'list'])
+    ap.add_argument('--files', default='')
+    ap.add_argument('--ids', default='')
+    args = ap.parse_args()
+    args.core = args.core.split()
+    skip = set(x for x in args.skip.split(',') if x)
+    files = args.files.split() if args.files else args.core
+    for f in files:
+        if f not in args.core:
+            sys.exit('mutate: %s is not in the proved core (WP_CORE)' % f)
+    build = os.path.abspath(args.build)
+
+    gen = []
+    for f in files:
+        gen += generate(f, skip)
+    named = read_named() if not args.files else \
+        [m for m in read_named() if m['file'] in files]
+    if args.mode == 'list':
+        for m in named + gen:
+            print('%-12s %-20s %-26s %4d %-5s %s' % (m['id'], m['file'], m['function'],
+                                                   m['line'], m['operator'], m['edit']))
+        print('mutants: %d generated, %d named' % (len(gen), len(named)))
+        return 0
+    if args.mode == 'named':
+        chosen = named
+    elif args.mode == 'full':
+        chosen = named + gen
+    else:
+        n = int(os.environ.get('MUT_SAMPLE', '24'))
+        rng = random.Random(int(os.environ.get('MUT_SEED', '13')))
+        pick = sorted(rng.sample(range(len(gen)), min(n, len(gen))))
+        chosen = named + [gen[i] for i in pick]
+    if args.ids:
+        want = set(args.ids.split(','))
+        chosen = [m for m in named + gen if m['id'] in want]
+
+    R = Runner(build, args)
+    start = time.time()
+    texts = {}
+    origobj = {}
+    # 1. apply, compile, compare object code (before any WP run)
+    for m in chosen:
+        if m.get('stale'):
+            m['outcome'] = 'stale'
+            m['detail'] = m['stale']
+            continue
+        p = m['file']
+        if p not in texts:
+            with open(os.path.join(R.orig, 'src', os.path.basename(p))) as f:
+                texts[p] = f.read()
+            origobj[p], err = R.obj(p, texts[p], 'orig')
+            if origobj[p] is None:
+                sys.exit('mutate: %s does not compile: %s' % (p, err))
+        t = texts[p]
+        m['text'] = t[:m['start']] + m['replacement'] + t[m['end']:]
+        o, err = R.obj(p, m['text'], m['id'])
+        if o is None:
+            m['outcome'] = 'invalid'
+            m['detail'] = ('gcc: ' + squash(err.split('\n')[0])[:100]) if err else 'gcc failed'
+        elif o == origobj[p]:
+            m['outcome'] = 'equivalent'
+            m['detail'] = 'identical object code (gcc -O2 -c, stripped)'
+    # equivalent by hand (proofs/mutants/equivalent.txt)
+    eqf = os.path.join(ROOT, 'proofs/mutants/equivalent.txt')
+    known = {}
+    if os.path.exists(eqf):
+        with open(eqf) as f:
+            for line in f:
+                if line.strip() and not line.startswith('#'):
+                    parts = [x.strip() for x in line.split(' | ', 3)]
+                    if len(parts) == 4:
+                        known[(parts[0], parts[1], squash(parts[2]))] = parts[3]
+    used = set()
+    for m in gen:
+        k = (m['file'], m['function'], m['edit'])
+        if k in known:
+            used.add(k)
+            if 'outcome' not in m:
+                m['outcome'] = 'equivalent'
+                m['detail'] = 'by hand: ' + known[k]
+    for k in known:
+        if k not in used and k[0] in files:
+            print('mutate: equivalent.txt: no mutant %s | %s | %s' % k)
+    todo = [m for m in chosen if 'outcome' not in m]
+
+    # 2. one baseline per function
+    fns = sorted(set((m['file'], m['function']) for m in todo))
+    bases = {}
+    with cf.ThreadPoolExecutor(R.jobs) as ex:
+        futs = {ex.submit(R.baseline, p, fn): (p, fn) for p, fn in fns}
+        for fu in cf.as_completed(futs):
+            p, fn = futs[fu]
+            bases[(p, fn)] = b = fu.result()
+            print('baseline %s %s: %d/%d goals proved, %.0f s%s' % (
+                p, fn, len(b['goals']) - len(b['unproved']), len(b['goals']), b['time'],
+                '' if b['rc'] == 0 and b['goals'] else ' (frama-c status %d)' % b['rc']),
+                flush=True)
+
+    # 3. the mutants, then 4. a rerun with the larger budget of those
+    # killed only by timeouts
+    def one(m):
+        b = bases[(m['file'], m['function'])]
+        if b['rc'] != 0 or not b['goals']:
+            return m, ('error', [], 0.0, 'baseline failed (frama-c status %d)' % b['rc'])
+        if b['unproved']:
+            # a kill would mean nothing: the function is not proved
+            return m, ('baseline not proved', [], 0.0, 'baseline unproved: ' +
+                       ', '.join(b['unproved'][:4]) + (' ...' if len(b['unproved']) > 4 else ''))
+        r = R.run_mutant(m, b, R.timeout)
+        if r[0] == 'timeout':
+            r2 = R.run_mutant(m, b, R.timeout_long)
+            r = (r2[0], r2[1], r[2] + r2[2],
+                 'unproved only by timeouts at %d s; rerun at %d s' % (R.timeout, R.timeout_long))
+        return m, r
+
+    def report(m):
+        print('%-12s %-24s %-24s %-5s %-44s %s%s' % (
+            m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
+            m['edit'][:44],
+            m['outcome'].upper() if m['outcome'] == 'survived' else m['outcome'],
+            (' (' + m['detail'] + ')') if m.get('detail') else ''), flush=True)
+
+    for m in chosen:
+        if 'outcome' in m:
+            report(m)
+    with cf.ThreadPoolExecutor(R.jobs) as ex:
+        for fu in cf.as_completed([ex.submit(one, m) for m in todo]):
+            m, (outcome, goals, dt, note) = fu.result()
+            m['outcome'] = outcome
+            m['time'] = round(dt, 1)
+            m['goals'] = goals
+            detail = []
+            if goals:
+                pre = m['function'] + '_'
+                detail.append('unproved: ' + ', '.join(
+                    g[len(pre):] if g.startswith(pre) else g for g in goals[:4]) +
+                    (' ...' if len(goals) > 4 else ''))
+            if note:
+                detail.append(note)
+            detail.append('%.0f s' % dt)
+            m['detail'] = '; '.join(detail)
+            report(m)
+
+    end = time.time()
+    count = {}
+    for m in chosen:
+        count[m['outcome']] = count.get(m['outcome'], 0) + 1
+    ngen = sum(1 for m in chosen if not m['named'])
+    survivors = [m for m in chosen if m['outcome'] == 'survived']
+    failing = [m for m in survivors if m['named'] or fails_on_survivor(m['file'])]
+    errors = [m for m in chosen if m['outcome'] in ('error', 'stale', 'baseline not proved')]
+
+    rep = {'mode': args.mode, 'files': files, 'timeout': R.timeout,
+           'timeout_long': R.timeout_long, 'jobs': R.jobs,
+           'provers': [R.provers, R.fallback], 'wall_time_s': round(end - start),
+           'generated_total': len(gen), 'named_total': len(named),
+           'counts': count,
+           'baselines': {'%s:%s' % k: {'goals': len(v['goals']), 'unproved': v['unproved'],
+                                       'time_s': round(v['time'], 1)}
+                         for k, v in bases.items()},
+           'mutants': [{k: m.get(k) for k in ('id', 'file', 'function', 'line', 'operator',
+                                              'edit', 'named', 'outcome', 'detail', 'goals',
+                                              'time')} for m in chosen]}
+    with open(os.path.join(R.out, 'report.json'), 'w') as f:
+        json.dump(rep, f, indent=1)
+    with open(os.path.join(R.out, 'report.txt'), 'w') as f:
+        f.write('# mutation campaign (%s), timeout %d s (rerun %d s), %d frama-c at once\n'
+                % (args.mode, R.timeout, R.timeout_long, R.jobs))
+        f.write('%-28s %-24s %-24s %-5s %-10s %7s  %s\n' % (
+            'id', 'file:line', 'function', 'op', 'outcome', 'time_s', 'edit'))
+        for m in chosen:
+            f.write('%-28s %-24s %-24s %-5s %-10s %7s  %s\n' % (
+                m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
+                m['outcome'], m.get('time', ''), m['edit']))
+        f.write('# wall time %d s\n' % (end - start))
+    print('mutate: report in %s/report.{json,txt} (wall time %d s)' % (R.out, end - start))
+    for m in survivors:
+        print('survivor %s: %s %s line %d: %s%s' % (
+            m['id'], m['file'], m['function'], m['line'], m['edit'],
+            '' if m['named'] or fails_on_survivor(m['file']) else
+            ' (dop853.c: reported, does not fail)'))
+    nk = count.get('killed', 0) + count.get('timeout', 0)
+    if failing:
+        print('mutate: FAILED: %d survivor(s) in the failing families or the named list'
+              % len(failing))
+    print('mutants: %d generated, %d killed, %d survived, %d equivalent '
+          '(%d named and %d of the %d generated mutants taken; %d killed by timeout after '
+          'the rerun at %d s, %d invalid, %d stale, in error or with a baseline not proved)'
+          % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
+             count.get('survived', 0), count.get('equivalent', 0),
+             len(chosen) - ngen, ngen, len(gen), count.get('timeout', 0), R.timeout_long,
+             count.get('invalid', 0), len(errors)))
+    return 1 if failing or errors else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
