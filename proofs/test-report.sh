@@ -63,7 +63,7 @@ cat >"$d/job.log" <<'EOF'
 [wp] [Failed] Goal typed_f_g_ensures_slow
   Z3 4.8.12: Failed Unknown error "<&>'
   CVC5 1.0.3: Timeout (Qed:3ms) (1'05s) (cached)
-[wp] [Z3 4.8.12] Goal typed_f_ensures_late : Valid (Qed:1ms) (2.5s)
+[wp] [Z3 4.8.12] Goal typed_f_ensures_late : Valid (Qed:1ms) (2.5s) (10870098) (cached)
 [wp] [Z3 4.8.12] Goal typed_k_loop_invariant_established : Valid (Qed:1ms) (20ms)
 [wp] Proved goals:    2 / 4
   Z3 4.8.12:       2
@@ -97,6 +97,7 @@ check "timeout time" "65" "$(field typed_f_g_ensures_slow 8)"
 check "timeout provers" "Z3 4.8.12,CVC5 1.0.3" "$(field typed_f_g_ensures_slow 7)"
 check "fallback proof" "valid" "$(field typed_f_ensures_late 6)"
 check "fallback prover" "Z3 4.8.12" "$(field typed_f_ensures_late 7)"
+check "time, not steps" "2.5" "$(field typed_f_ensures_late 8)"
 check "smoke passed" "passed" "$(field typed_f_wp_smoke_default_requires 6)"
 check "smoke failed" "failed" "$(field typed_h_wp_smoke_default_requires 6)"
 check "smoke location" "src/sample.c:20" "$(field typed_h_wp_smoke_default_requires 10)"

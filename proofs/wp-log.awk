@@ -40,7 +40,8 @@ function result_time(text,    t, q, g) {
         g = substr(text, RSTART + 1, RLENGTH - 2)
         text = substr(text, RSTART + RLENGTH)
         if (g ~ /^Qed:/) { sub(/^Qed:/, "", g); q = g }
-        else if (g ~ /^[0-9][0-9.']*(h[0-9]*|ms|us|µs|s)?$/) t = g
+        # a duration has a unit; a bare number is a count of prover steps
+        else if (g ~ /^[0-9][0-9.]*(ms|us|µs|s)$/ || g ~ /^[0-9]+'[0-9.]*s?$/ || g ~ /^[0-9]+h[0-9]*$/) t = g
     }
     if (t != "") return seconds(t)
     if (q != "") return seconds(q)
