@@ -28,8 +28,9 @@ PKG_MPI    = libopenmpi-dev openmpi-bin
 PKG_PLOT   = gnuplot-nox
 PKG_COVERAGE = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) lcov
 PKG_FUZZ   = clang libclang-rt-14-dev
+PKG_PROOFS = frama-c-base why3 z3 cvc4 cvc5 libxml2-utils
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
-             frama-c-base why3 z3 cvc4 cvc5 python3
+             $(PKG_PROOFS) python3
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)

@@ -1,13 +1,23 @@
-# proofs/proofs.mk - `make proofs`: Frama-C/WP on the proved core of
-# collide (see proofs/README.md).  Adding a file to the proved set is one
-# line in WP_CORE.  The run writes proofs/summary.txt and prints, as its
-# last line, "proofs: N goals, P proved, U unproved"; it fails when any
-# goal is unproved.
+# proofs/proofs.mk - `make proofs`: Frama-C/WP and its smoke tests on the
+# proved core of collide, and the Why3 theories (see proofs/README.md).
+# Adding a file to the proved set is one line in WP_CORE.  The run installs
+# the Debian packages it lacks (PKG_PROOFS in Makefile), prints the goals
+# done per file as it goes, writes $(BUILD)/proofs/summary.txt, report.json
+# and junit.xml, changes no file of the tree, and prints as its last line
+# "proofs: N goals, P proved, U unproved"; it fails when a goal is unproved
+# or a smoke test fails.
 #
-#   make proofs                     prove, reusing and updating the cache
-#   make proofs WP_CACHE=replay     CI: reuse the cache, do not update it
-#   make proofs WP_CACHE=offline    replay the cache only, no prover runs
-#   make proofs WP_CACHE=none       ignore the cache
+#   make proofs                     prove: WP's cache is the committed
+#                                   proofs/wp-cache, read, plus
+#                                   $(BUILD)/proofs/wp-cache, where new
+#                                   results go
+#   make proofs WP_CACHE=none       the cold check: every prover runs
+#   make proofs WP_CACHE=replay     read proofs/wp-cache only, write nothing
+#   make proofs WP_CACHE=offline    no prover runs: an uncached goal fails
+#   make proofs-cache               prove, then make proofs/wp-cache the
+#                                   entries this proof uses, for a commit
+#   make proofs-selftest            the report writers on a sample log
+#                                   (well-formed JUnit XML and JSON)
 #   make mutants                    the mutation campaign, a sample
 #   make mutants-full               the whole mutation campaign
 WP_CORE  = src/powabs.c
@@ -34,16 +44,38 @@ WP_FALLBACK = z3
 WP_TIMEOUT  = 60
 WP_PAR      = 2
 WP_JOBS     = 2
-WP_CACHE   ?= update
+WP_CACHE   ?= local
 WP_CACHEDIR = proofs/wp-cache
+WP_CACHE_PRUNE ?= no
+# WP's smoke tests (-wp-smoke-tests): a contradictory precondition, loop
+# invariant, behavior assumption or callee postcondition fails the run;
+# unreachable code is listed (WP_SMOKE_DEAD_CODE=fail makes it a failure).
+WP_SMOKE    ?= yes
+WP_SMOKE_TIMEOUT = 2
+WP_SMOKE_DEAD_CODE ?= report
 
-.PHONY: proofs
-proofs:
+.PHONY: proofs proofs-cache proofs-selftest deps-proofs
+proofs: deps-proofs
+	@sh proofs/test-report.sh $(BUILD)
 	@WP_PROVERS='$(WP_PROVERS)' WP_FALLBACK='$(WP_FALLBACK)' \
 	 WP_TIMEOUT='$(WP_TIMEOUT)' WP_PAR='$(WP_PAR)' WP_JOBS='$(WP_JOBS)' \
-	 WP_CACHE='$(WP_CACHE)' \
-	 WP_CACHEDIR='$(WP_CACHEDIR)' WP_SKIP='$(WP_SKIP)' \
+	 WP_CACHE='$(WP_CACHE)' WP_CACHEDIR='$(WP_CACHEDIR)' \
+	 WP_CACHE_PRUNE='$(WP_CACHE_PRUNE)' WP_SKIP='$(WP_SKIP)' \
+	 WP_SMOKE='$(WP_SMOKE)' WP_SMOKE_TIMEOUT='$(WP_SMOKE_TIMEOUT)' \
+	 WP_SMOKE_DEAD_CODE='$(WP_SMOKE_DEAD_CODE)' \
 	 sh proofs/run-proofs.sh $(BUILD) $(WP_CORE)
+
+# proofs/wp-cache for a commit: the entries the proof of the whole core
+# uses are added, the others removed.
+proofs-cache:
+	@$(MAKE) --no-print-directory proofs WP_CACHE=update WP_CACHE_PRUNE=yes
+
+proofs-selftest:
+	@scripts/ensure-packages libxml2-utils
+	@sh proofs/test-report.sh $(BUILD)
+
+deps-proofs:
+	@scripts/ensure-packages $(PKG_PROOFS)
 
 # The mutation campaign (proofs/mutants/README.md): mutants generated over
 # every function of WP_CORE (minus WP_SKIP) and the named ones of
