@@ -259,7 +259,7 @@ def jump(system, y):
 
 
 # ---------------------------------------------------------------------------
-# Jump conditions as terminal events.  DESIGN.md's guards:
+# Jump conditions as terminal events.  doc/design.md's guards:
 #   mode 0  commence-at-touch     guard x    decreasing (-1)  enabled v <= 0
 #   mode 0  commence-overlapping  guard v    decreasing (-1)  enabled x <= 0
 #   mode 1  separate              guard Phi  increasing (+1)  enabled v >= 0

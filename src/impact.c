@@ -1,5 +1,5 @@
 /* impact.c - H_r and H_f with a contact law as an instance of the hybrid
- * engine (the guards table of DESIGN.md), and the observables of
+ * engine (the guards table of doc/design.md), and the observables of
  * Eqs. (193)-(204) and the energy ledger of Prop. III.4 computed along the
  * run; see impact.h and sim.h. */
 #include "impact.h"
@@ -17,7 +17,7 @@
 #include "observables.h"
 #include "textbuf.h"
 
-/* The guards table (DESIGN.md), in priority order within each mode. */
+/* The guards table (doc/design.md), in priority order within each mode. */
 static const hybrid_transition transitions[] = {
     {"commence-at-touch", 0, 1, -1},   /* guard x,   enabled v <= 0 */
     {"commence-overlapping", 0, 1, -1},/* guard v,   enabled x <= 0 */

@@ -1,6 +1,6 @@
 /* impact.h - the impact model of Section IV as an instance of the hybrid
  * engine: H_r (Eqs. 80-84) or H_f (Eqs. 73-79) with a contact law, its
- * guards table (DESIGN.md), and the per-collision observables and energy
+ * guards table (doc/design.md), and the per-collision observables and energy
  * ledger computed along the run.  sim_run (sim.h) is implemented here. */
 #ifndef COLLIDE_IMPACT_H
 #define COLLIDE_IMPACT_H
@@ -25,7 +25,7 @@ double impact_storage(const model *m, const layout *L, const double *y);
 double impact_contact_force(const model *m, const layout *L, int q,
                             const double *y);
 
-/* The guards table (DESIGN.md), shared by the binary64 engine and the
+/* The guards table (doc/design.md), shared by the binary64 engine and the
  * high-precision mode. Transition tr (transition_id, sim.h) leaves mode
  * transition_from(tr) for mode transition_to(tr) when its guard crosses
  * zero in the orientation transition_sigma(tr) (-1 or +1) while it is

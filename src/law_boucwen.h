@@ -101,7 +101,7 @@ double bw_force_rate(bw_params bw, double a, double b, double da, double db);
 double bw_hysteresis(bw_params bw, double z, double u);
 
 /* alpha k |a|^(p+1)/(p+1) + (1-alpha) k |b|^(p+1)/(A (p+1)): the storage
- * of the two branches (DESIGN.md, "Contact laws"). */
+ * of the two branches (doc/design.md, "Contact laws"). */
 /*@ requires admissible: bw_ok(bw);
     requires finite: \is_finite(a) && \is_finite(b);
     assigns \nothing;
@@ -115,7 +115,7 @@ double bw_storage(bw_params bw, double a, double b);
 
 /* (1-alpha)(k/A)|z|^(p+n)(beta|u| + gamma sgn(z) u), computed as
  * (1-alpha)(k/A)|z|^(p+n)|u|(beta + gamma sgn(z) sgn(u)): the hysteretic
- * part of d_c (DESIGN.md), >= 0 because |gamma| <= beta.  u may be any
+ * part of d_c (doc/design.md), >= 0 because |gamma| <= beta.  u may be any
  * double; the bound holds for |u| <= 2^128. */
 /*@ requires admissible: bw_ok(bw);
     requires finite: \is_finite(z);

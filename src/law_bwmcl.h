@@ -3,7 +3,7 @@
  *   Psi_1 = A Psi_2 - beta z_1|z_1|^(n-1)|Psi_2| - gamma |z_1|^n Psi_2  (70)
  *   Psi_2 = v_c - Phi / c                                            (71)
  *   Phi   = alpha k z_2|z_2|^(p-1) + (1-alpha) k z_1|z_1|^(p-1)      (72)
- * with the storage and dissipation of DESIGN.md ("Contact laws"):
+ * with the storage and dissipation of doc/design.md ("Contact laws"):
  *   V_c = alpha k |z_2|^(p+1)/(p+1) + (1-alpha) k |z_1|^(p+1)/(A (p+1))
  *   d_c = Phi^2/c + (1-alpha)(k/A)|z_1|^(p+n)(beta|Psi_2| + gamma sgn(z_1) Psi_2)
  * Parameters {k, alpha, A, beta, gamma, n, p, c} (enum bw_index):
@@ -96,7 +96,7 @@ void bwmcl_psi(const double *par, double xc, const double *z, double v,
 double bwmcl_phi_rate(const double *par, double xc, const double *z, double v,
                       double dxc, const double *dz, double dv);
 
-/* V_c(z_c) (DESIGN.md), Definition V.1. */
+/* V_c(z_c) (doc/design.md), Definition V.1. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires admissible: bwmcl_admissible(par);
     requires z_valid: \valid_read(z + 0) && \valid_read(z + 1);
@@ -110,7 +110,7 @@ double bwmcl_phi_rate(const double *par, double xc, const double *z, double v,
 */
 double bwmcl_storage(const double *par, double xc, const double *z);
 
-/* d_c(z_c, v_c) (DESIGN.md), Definition V.1. */
+/* d_c(z_c, v_c) (doc/design.md), Definition V.1. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires admissible: bwmcl_admissible(par);
     requires z_valid: \valid_read(z + 0) && \valid_read(z + 1);

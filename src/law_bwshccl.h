@@ -3,7 +3,7 @@
  *   Psi = A v_c - beta z|z|^(n-1)|v_c| - gamma |z|^n v_c          (68)
  *   Phi = alpha k x_c|x_c|^(p-1) + (1-alpha) k z|z|^(p-1)
  *         + c |x_c|^p v_c                                           (69)
- * with the storage and dissipation of DESIGN.md ("Contact laws"):
+ * with the storage and dissipation of doc/design.md ("Contact laws"):
  *   V_c = alpha k |x_c|^(p+1)/(p+1) + (1-alpha) k |z|^(p+1)/(A (p+1))
  *   d_c = c |x_c|^p v_c^2 + (1-alpha)(k/A)|z|^(p+n)(beta|v_c| + gamma sgn(z) v_c)
  * Parameters {k, alpha, A, beta, gamma, n, p, c} (enum bw_index):
@@ -74,7 +74,7 @@ void bwshccl_psi(const double *par, double xc, const double *z, double v,
 double bwshccl_phi_rate(const double *par, double xc, const double *z,
                         double v, double dxc, const double *dz, double dv);
 
-/* V_c(x_c, z_c) (DESIGN.md), Definition V.1. */
+/* V_c(x_c, z_c) (doc/design.md), Definition V.1. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires admissible: bwshccl_admissible(par);
     requires z_valid: \valid_read(z);
@@ -88,7 +88,7 @@ double bwshccl_phi_rate(const double *par, double xc, const double *z,
 */
 double bwshccl_storage(const double *par, double xc, const double *z);
 
-/* d_c(x_c, z_c, v_c) (DESIGN.md), Definition V.1. */
+/* d_c(x_c, z_c, v_c) (doc/design.md), Definition V.1. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires admissible: bwshccl_admissible(par);
     requires z_valid: \valid_read(z);

@@ -3,7 +3,7 @@
  * with the storage V_c = k min(x_c, 0)^2 / 2, whose derivative
  * dV_c/dx_c = k min(x_c, 0) equals Phi, so that d_c = Phi v_c -
  * dV_c/dx_c v_c = 0: the law is passive and lossless (Definition V.1).
- * DESIGN.md gives no V_c for this law; this one is the elastic energy of
+ * doc/design.md gives no V_c for this law; this one is the elastic energy of
  * the spring.  Parameters {k}: k > 0. */
 #ifndef COLLIDE_LAW_CLAMPED_H
 #define COLLIDE_LAW_CLAMPED_H

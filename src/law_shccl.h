@@ -1,7 +1,7 @@
 /* law_shccl.h - the Simon-Hunt-Crossley collision law (SHCCL), the
  * algebraic case alpha = 1 of Eq. (69) (n_z = 0):
  *   Phi = k x_c|x_c|^(p-1) + c |x_c|^p v_c,
- *   V_c = k |x_c|^(p+1)/(p+1),   d_c = c |x_c|^p v_c^2   (DESIGN.md).
+ *   V_c = k |x_c|^(p+1)/(p+1),   d_c = c |x_c|^p v_c^2   (doc/design.md).
  * Parameters {k, p, c}: k > 0, p >= 1, c >= 0.
  * Also the Simon-Hunt-Crossley damping term c|x|^p v, shared with BWSHCCL
  * (third term of Eq. 69), its rate and its dissipation. */
@@ -46,7 +46,7 @@ double shc_damping(double c, double p, double x, double v);
 double shc_damping_rate(double c, double p, double x, double v, double dx,
                         double dv);
 
-/* c |x|^p v^2: the dissipation of the damping term (DESIGN.md). */
+/* c |x|^p v^2: the dissipation of the damping term (doc/design.md). */
 /*@ requires finite: \is_finite(x) && \is_finite(v);
     requires admissible: nonnegative(c) && exponent(p);
     assigns \nothing;

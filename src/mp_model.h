@@ -22,7 +22,7 @@ typedef struct mp_model {
     mpfr_t x0, v0, xm0, vm0, T;
     mp_tape tape;
     int flow[2][COLLIDE_NY_MAX]; /* node of dy_i/dt in mode q */
-    int x, v, phi;           /* guards (DESIGN.md): x, v and Phi */
+    int x, v, phi;           /* guards (doc/design.md): x, v and Phi */
     int xc;                  /* the indentation x_c */
     int storage;             /* V of Eq. (91) or (94) */
     int contact_storage;     /* V_c of the law (Definition V.1) */

@@ -1,7 +1,7 @@
 /* scenario.c - the scenario parser: syntax, keys, values, derived
  * quantities (Eqs. 187-192, 212), the model of Section IV-A and the run
  * options.  Errors name the source and line, the field, the value text and
- * the allowed range.  See scenario.h and doc/cli.md. */
+ * the allowed range.  See scenario.h and README.md. */
 #include "scenario.h"
 
 #include "derived.h"

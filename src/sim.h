@@ -23,7 +23,7 @@ typedef struct sim_options {
 /* The defaults: the paper's tolerances (Section VI-A), no step bound. */
 sim_options sim_options_default(void);
 
-/* Transitions of the guards table (DESIGN.md), in priority order per mode. */
+/* Transitions of the guards table (doc/design.md), in priority order per mode. */
 typedef enum transition_id {
     TR_COMMENCE_TOUCH = 0,   /* mode 0: guard x, sigma -1, enabled v <= 0 */
     TR_COMMENCE_OVERLAP = 1, /* mode 0: guard v, sigma -1, enabled x <= 0 */
