@@ -1,4 +1,4 @@
-/* select.h - the discrete part of the event semantics of the second seed:
+/* select.h - the discrete part of the event semantics of the hybrid event semantics (doc/design.md):
  * crossing in the declared orientation, deterministic priority among
  * simultaneous events, transversality margin and grazing. */
 #ifndef COLLIDE_SELECT_H
