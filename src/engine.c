@@ -345,7 +345,7 @@ static double margin_resolution(const run *R, int tr, double lo,
     return fabs(transversality_margin(H->trans[tr].sigma, rate) - margin);
 }
 
-/* sigma dg/dt at t- (second seed): at the lower end of the final bracket,
+/* sigma dg/dt at t- (event semantics, doc/design.md): at the lower end of the final bracket,
  * where the guard has not crossed yet, with the exact flow map of the mode
  * (one evaluation), and its resolution in *res (margin_resolution). A
  * guard whose rate jumps at the crossing (a clamped law) is so measured

@@ -1041,7 +1041,7 @@ static void record_start_rates(run *R)
     R->interval_start = 0;
 }
 
-/* sigma d g/dt at s (the transversality margin of the second seed), and
+/* sigma d g/dt at s (the transversality margin of the event semantics), and
  * the rate scale: the larger |d g/dt| at the start of the flow interval
  * and at s. */
 static void guard_rates(run *R, int tr, mpfr_srcptr s, mpfr_t margin,

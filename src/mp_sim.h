@@ -50,7 +50,7 @@ typedef struct mp_collision {
 
 typedef struct mp_event {
     int j, tr, grazing, c_and_d_before, c_and_d_after;
-    mpfr_t margin;       /* sigma d g/dt at t- (second seed) */
+    mpfr_t margin;       /* sigma d g/dt at t- (event semantics, doc/design.md) */
     mpfr_t rate_scale;   /* the largest |d g/dt| seen over the step */
     mpfr_t t, lo, hi;    /* the time and the final bracket of its root */
     mpfr_t before[COLLIDE_NY_MAX], after[COLLIDE_NY_MAX];

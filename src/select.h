@@ -1,4 +1,4 @@
-/* select.h - the discrete part of the event semantics of the hybrid event semantics (doc/design.md):
+/* select.h - the discrete part of the hybrid event semantics (doc/design.md):
  * crossing in the declared orientation, deterministic priority among
  * simultaneous events, transversality margin and grazing. */
 #ifndef COLLIDE_SELECT_H
@@ -52,7 +52,7 @@ int crosses_in_orientation(int at_start, double sa, double sb);
 int event_select(int n, const double *tau, const int *eligible);
 
 /* Transversality margin of a crossing: sigma times the time derivative of
- * the guard (second seed). */
+ * the guard (event semantics, doc/design.md). */
 /*@ requires orientation: sigma == -1 || sigma == 1;
   @ requires rate: \is_finite(rate);
   @ assigns \nothing;

@@ -40,7 +40,7 @@ typedef struct event_rec {
     int j;                  /* jump index: the state before is at (t, j) */
     int tr;                 /* transition_id */
     double before[COLLIDE_NY_MAX], after[COLLIDE_NY_MAX];
-    double margin;          /* sigma * d/dt g at t- (second seed) */
+    double margin;          /* sigma * d/dt g at t- (event semantics, doc/design.md) */
     double rate_scale;      /* scale the margin is compared with */
     int grazing;            /* margin <= graze_tol * rate_scale */
     int c_and_d_before;     /* state before lies in C and D at once */

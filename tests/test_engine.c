@@ -1,4 +1,4 @@
-/* test_engine.c - the event engine (second seed): a guard that crosses
+/* test_engine.c - the event engine (event semantics, doc/design.md): a guard that crosses
  * and recrosses within one step is not missed, a nearly tangent crossing
  * is located, chattering stops with a diagnosis, and stepping to the
  * switching points makes the accuracy follow the tolerance; no accepted
