@@ -1,4 +1,4 @@
-/* engine.h - the generic hybrid engine of the hybrid event semantics (doc/design.md): modes, outgoing
+/* engine.h - the generic hybrid engine of the event semantics (doc/design.md): modes, outgoing
  * transitions with guard, declared orientation, enabling condition, reset
  * and a fixed priority order; event location on the continuous extension;
  * rule R2 (flow while the state stays in the flow set); switching points
