@@ -1145,6 +1145,10 @@ dop853_control dop853_control_default(double rtol, double atol, double h_max)
   @   \le_double(c->fac_min, (double)1.0);
   @ requires fac_max: \le_double((double)1.0, c->fac_max) &&
   @   \is_finite(c->fac_max);
+  @ requires limits: !\is_NaN(\div_double((double)1.0, c->fac_min)) &&
+  @   !\is_NaN(\div_double((double)1.0, c->fac_max)) &&
+  @   \le_double(\div_double((double)1.0, c->fac_max),
+  @             \div_double((double)1.0, c->fac_min));
   @ assigns \nothing;
   @ ensures lo: \le_double(\div_double((double)1.0, c->fac_max), \result);
   @ ensures hi: \le_double(\result, \div_double((double)1.0, c->fac_min));

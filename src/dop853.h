@@ -176,6 +176,10 @@ dop853_control dop853_control_default(double rtol, double atol, double h_max);
   @   \le_double(c->fac_min, (double)1.0);
   @ requires fac_max: \le_double((double)1.0, c->fac_max) &&
   @   \le_double(c->fac_max, (double)16.0);
+  @ requires limits: !\is_NaN(\div_double((double)1.0, c->fac_min)) &&
+  @   !\is_NaN(\div_double((double)1.0, c->fac_max)) &&
+  @   \le_double(\div_double((double)1.0, c->fac_max),
+  @             \div_double((double)1.0, c->fac_min));
   @ requires h_max: \lt_double((double)0.0, c->h_max);
   @ requires h: \is_finite(h) && \lt_double((double)0.0, h);
   @ assigns \nothing;
