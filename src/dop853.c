@@ -22,219 +22,280 @@ enum { N_STAGES = 12, ROW_B = 12, N_DENSE = 16 };
 
 /* ------------------------------------------------------------------ */
 /* Coefficients: Hairer's published table of DOP853 (30 significant digits;
- * each literal rounds to the nearest double).                           */
+ * each literal rounds to the nearest double; tests/test_dop853_tableau.c
+ * checks them). The step below uses the named constants directly, one
+ * function per stage, so that each stage is the binary64 expression of
+ * spec/dop853_method.acsl; TABLEAU exposes the same values to tests.    */
 /* ------------------------------------------------------------------ */
+/* The published decimals (Hairer's names, 1-based stage numbers; see
+ * spec/dop853_tableau.acsl, whose constants are these literals). */
+#define C_1 0.0
+#define C_2 0.526001519587677318785587544488e-01
+#define C_3 0.789002279381515978178381316732e-01
+#define C_4 0.118350341907227396726757197510e+00
+#define C_5 0.281649658092772603273242802490e+00
+#define C_6 0.333333333333333333333333333333e+00
+#define C_7 0.25e+00
+#define C_8 0.307692307692307692307692307692e+00
+#define C_9 0.651282051282051282051282051282e+00
+#define C_10 0.6e+00
+#define C_11 0.857142857142857142857142857142e+00
+#define C_12 1.0
+#define C_13 1.0
+#define C_14 0.1e+00
+#define C_15 0.2e+00
+#define C_16 0.777777777777777777777777777778e+00
+#define A_2_1 5.26001519587677318785587544488e-2
+#define A_3_1 1.97250569845378994544595329183e-2
+#define A_3_2 5.91751709536136983633785987549e-2
+#define A_4_1 2.95875854768068491816892993775e-2
+#define A_4_3 8.87627564304205475450678981324e-2
+#define A_5_1 2.41365134159266685502369798665e-1
+#define A_5_3 -8.84549479328286085344864962717e-1
+#define A_5_4 9.24834003261792003115737966543e-1
+#define A_6_1 3.7037037037037037037037037037e-2
+#define A_6_4 1.70828608729473871279604482173e-1
+#define A_6_5 1.25467687566822425016691814123e-1
+#define A_7_1 3.7109375e-2
+#define A_7_4 1.70252211019544039314978060272e-1
+#define A_7_5 6.02165389804559606850219397283e-2
+#define A_7_6 -1.7578125e-2
+#define A_8_1 3.70920001185047927108779319836e-2
+#define A_8_4 1.70383925712239993810214054705e-1
+#define A_8_5 1.07262030446373284651809199168e-1
+#define A_8_6 -1.53194377486244017527936158236e-2
+#define A_8_7 8.27378916381402288758473766002e-3
+#define A_9_1 6.24110958716075717114429577812e-1
+#define A_9_4 -3.36089262944694129406857109825e0
+#define A_9_5 -8.68219346841726006818189891453e-1
+#define A_9_6 2.75920996994467083049415600797e1
+#define A_9_7 2.01540675504778934086186788979e1
+#define A_9_8 -4.34898841810699588477366255144e1
+#define A_10_1 4.77662536438264365890433908527e-1
+#define A_10_4 -2.48811461997166764192642586468e0
+#define A_10_5 -5.90290826836842996371446475743e-1
+#define A_10_6 2.12300514481811942347288949897e1
+#define A_10_7 1.52792336328824235832596922938e1
+#define A_10_8 -3.32882109689848629194453265587e1
+#define A_10_9 -2.03312017085086261358222928593e-2
+#define A_11_1 -9.3714243008598732571704021658e-1
+#define A_11_4 5.18637242884406370830023853209e0
+#define A_11_5 1.09143734899672957818500254654e0
+#define A_11_6 -8.14978701074692612513997267357e0
+#define A_11_7 -1.85200656599969598641566180701e1
+#define A_11_8 2.27394870993505042818970056734e1
+#define A_11_9 2.49360555267965238987089396762e0
+#define A_11_10 -3.0467644718982195003823669022e0
+#define A_12_1 2.27331014751653820792359768449e0
+#define A_12_4 -1.05344954667372501984066689879e1
+#define A_12_5 -2.00087205822486249909675718444e0
+#define A_12_6 -1.79589318631187989172765950534e1
+#define A_12_7 2.79488845294199600508499808837e1
+#define A_12_8 -2.85899827713502369474065508674e0
+#define A_12_9 -8.87285693353062954433549289258e0
+#define A_12_10 1.23605671757943030647266201528e1
+#define A_12_11 6.43392746015763530355970484046e-1
+#define A_14_1 5.61675022830479523392909219681e-2
+#define A_14_7 2.53500210216624811088794765333e-1
+#define A_14_8 -2.46239037470802489917441475441e-1
+#define A_14_9 -1.24191423263816360469010140626e-1
+#define A_14_10 1.5329179827876569731206322685e-1
+#define A_14_11 8.20105229563468988491666602057e-3
+#define A_14_12 7.56789766054569976138603589584e-3
+#define A_14_13 -8.298e-3
+#define A_15_1 3.18346481635021405060768473261e-2
+#define A_15_6 2.83009096723667755288322961402e-2
+#define A_15_7 5.35419883074385676223797384372e-2
+#define A_15_8 -5.49237485713909884646569340306e-2
+#define A_15_11 -1.08347328697249322858509316994e-4
+#define A_15_12 3.82571090835658412954920192323e-4
+#define A_15_13 -3.40465008687404560802977114492e-4
+#define A_15_14 1.41312443674632500278074618366e-1
+#define A_16_1 -4.28896301583791923408573538692e-1
+#define A_16_6 -4.69762141536116384314449447206e0
+#define A_16_7 7.68342119606259904184240953878e0
+#define A_16_8 4.06898981839711007970213554331e0
+#define A_16_9 3.56727187455281109270669543021e-1
+#define A_16_13 -1.39902416515901462129418009734e-3
+#define A_16_14 2.9475147891527723389556272149e0
+#define A_16_15 -9.15095847217987001081870187138e0
+#define B_1 5.42937341165687622380535766363e-2
+#define B_6 4.45031289275240888144113950566e0
+#define B_7 1.89151789931450038304281599044e0
+#define B_8 -5.8012039600105847814672114227e0
+#define B_9 3.1116436695781989440891606237e-1
+#define B_10 -1.52160949662516078556178806805e-1
+#define B_11 2.01365400804030348374776537501e-1
+#define B_12 4.47106157277725905176885569043e-2
+#define ER_1 0.1312004499419488073250102996e-01
+#define ER_6 -0.1225156446376204440720569753e+01
+#define ER_7 -0.4957589496572501915214079952e+00
+#define ER_8 0.1664377182454986536961530415e+01
+#define ER_9 -0.3503288487499736816886487290e+00
+#define ER_10 0.3341791187130174790297318841e+00
+#define ER_11 0.8192320648511571246570742613e-01
+#define ER_12 -0.2235530786388629525884427845e-01
+#define BHH_1 0.244094488188976377952755905512e+00
+#define BHH_2 0.733846688281611857341361741547e+00
+#define BHH_3 0.220588235294117647058823529412e-01
+#define D_4_1 -0.84289382761090128651353491142e+01
+#define D_4_6 0.56671495351937776962531783590e+00
+#define D_4_7 -0.30689499459498916912797304727e+01
+#define D_4_8 0.23846676565120698287728149680e+01
+#define D_4_9 0.21170345824450282767155149946e+01
+#define D_4_10 -0.87139158377797299206789907490e+00
+#define D_4_11 0.22404374302607882758541771650e+01
+#define D_4_12 0.63157877876946881815570249290e+00
+#define D_4_13 -0.88990336451333310820698117400e-01
+#define D_4_14 0.18148505520854727256656404962e+02
+#define D_4_15 -0.91946323924783554000451984436e+01
+#define D_4_16 -0.44360363875948939664310572000e+01
+#define D_5_1 0.10427508642579134603413151009e+02
+#define D_5_6 0.24228349177525818288430175319e+03
+#define D_5_7 0.16520045171727028198505394887e+03
+#define D_5_8 -0.37454675472269020279518312152e+03
+#define D_5_9 -0.22113666853125306036270938578e+02
+#define D_5_10 0.77334326684722638389603898808e+01
+#define D_5_11 -0.30674084731089398182061213626e+02
+#define D_5_12 -0.93321305264302278729567221706e+01
+#define D_5_13 0.15697238121770843886131091075e+02
+#define D_5_14 -0.31139403219565177677282850411e+02
+#define D_5_15 -0.93529243588444783865713862664e+01
+#define D_5_16 0.35816841486394083752465898540e+02
+#define D_6_1 0.19985053242002433820987653617e+02
+#define D_6_6 -0.38703730874935176555105901742e+03
+#define D_6_7 -0.18917813819516756882830838328e+03
+#define D_6_8 0.52780815920542364900561016686e+03
+#define D_6_9 -0.11573902539959630126141871134e+02
+#define D_6_10 0.68812326946963000169666922661e+01
+#define D_6_11 -0.10006050966910838403183860980e+01
+#define D_6_12 0.77771377980534432092869265740e+00
+#define D_6_13 -0.27782057523535084065932004339e+01
+#define D_6_14 -0.60196695231264120758267380846e+02
+#define D_6_15 0.84320405506677161018159903784e+02
+#define D_6_16 0.11992291136182789328035130030e+02
+#define D_7_1 -0.25693933462703749003312586129e+02
+#define D_7_6 -0.15418974869023643374053993627e+03
+#define D_7_7 -0.23152937917604549567536039109e+03
+#define D_7_8 0.35763911791061412378285349910e+03
+#define D_7_9 0.93405324183624310003907691704e+02
+#define D_7_10 -0.37458323136451633156875139351e+02
+#define D_7_11 0.10409964950896230045147246184e+03
+#define D_7_12 0.29840293426660503123344363579e+02
+#define D_7_13 -0.43533456590011143754432175058e+02
+#define D_7_14 0.96324553959188282948394950600e+02
+#define D_7_15 -0.39177261675615439165231486172e+02
+#define D_7_16 -0.14972683625798562581422125276e+03
+
 static const dop853_tableau TABLEAU = {
-    /* nodes c_i */
     .c = {
-        0.0,
-        0.526001519587677318785587544488e-01,
-        0.789002279381515978178381316732e-01,
-        0.118350341907227396726757197510e+00,
-        0.281649658092772603273242802490e+00,
-        0.333333333333333333333333333333e+00,
-        0.25e+00,
-        0.307692307692307692307692307692e+00,
-        0.651282051282051282051282051282e+00,
-        0.6e+00,
-        0.857142857142857142857142857142e+00,
-        1.0,
-        1.0,
-        0.1e+00,
-        0.2e+00,
-        0.777777777777777777777777777778e+00,
+        C_1,
+        C_2,
+        C_3,
+        C_4,
+        C_5,
+        C_6,
+        C_7,
+        C_8,
+        C_9,
+        C_10,
+        C_11,
+        C_12,
+        C_13,
+        C_14,
+        C_15,
+        C_16,
     },
-
-    /* Runge-Kutta matrix a_ij (zero entries omitted) */
-    .a[1][0] = 5.26001519587677318785587544488e-2,
-
-    .a[2][0] = 1.97250569845378994544595329183e-2,
-    .a[2][1] = 5.91751709536136983633785987549e-2,
-
-    .a[3][0] = 2.95875854768068491816892993775e-2,
-    .a[3][2] = 8.87627564304205475450678981324e-2,
-
-    .a[4][0] = 2.41365134159266685502369798665e-1,
-    .a[4][2] = -8.84549479328286085344864962717e-1,
-    .a[4][3] = 9.24834003261792003115737966543e-1,
-
-    .a[5][0] = 3.7037037037037037037037037037e-2,
-    .a[5][3] = 1.70828608729473871279604482173e-1,
-    .a[5][4] = 1.25467687566822425016691814123e-1,
-
-    .a[6][0] = 3.7109375e-2,
-    .a[6][3] = 1.70252211019544039314978060272e-1,
-    .a[6][4] = 6.02165389804559606850219397283e-2,
-    .a[6][5] = -1.7578125e-2,
-
-    .a[7][0] = 3.70920001185047927108779319836e-2,
-    .a[7][3] = 1.70383925712239993810214054705e-1,
-    .a[7][4] = 1.07262030446373284651809199168e-1,
-    .a[7][5] = -1.53194377486244017527936158236e-2,
-    .a[7][6] = 8.27378916381402288758473766002e-3,
-
-    .a[8][0] = 6.24110958716075717114429577812e-1,
-    .a[8][3] = -3.36089262944694129406857109825e0,
-    .a[8][4] = -8.68219346841726006818189891453e-1,
-    .a[8][5] = 2.75920996994467083049415600797e1,
-    .a[8][6] = 2.01540675504778934086186788979e1,
-    .a[8][7] = -4.34898841810699588477366255144e1,
-
-    .a[9][0] = 4.77662536438264365890433908527e-1,
-    .a[9][3] = -2.48811461997166764192642586468e0,
-    .a[9][4] = -5.90290826836842996371446475743e-1,
-    .a[9][5] = 2.12300514481811942347288949897e1,
-    .a[9][6] = 1.52792336328824235832596922938e1,
-    .a[9][7] = -3.32882109689848629194453265587e1,
-    .a[9][8] = -2.03312017085086261358222928593e-2,
-
-    .a[10][0] = -9.3714243008598732571704021658e-1,
-    .a[10][3] = 5.18637242884406370830023853209e0,
-    .a[10][4] = 1.09143734899672957818500254654e0,
-    .a[10][5] = -8.14978701074692612513997267357e0,
-    .a[10][6] = -1.85200656599969598641566180701e1,
-    .a[10][7] = 2.27394870993505042818970056734e1,
-    .a[10][8] = 2.49360555267965238987089396762e0,
-    .a[10][9] = -3.0467644718982195003823669022e0,
-
-    .a[11][0] = 2.27331014751653820792359768449e0,
-    .a[11][3] = -1.05344954667372501984066689879e1,
-    .a[11][4] = -2.00087205822486249909675718444e0,
-    .a[11][5] = -1.79589318631187989172765950534e1,
-    .a[11][6] = 2.79488845294199600508499808837e1,
-    .a[11][7] = -2.85899827713502369474065508674e0,
-    .a[11][8] = -8.87285693353062954433549289258e0,
-    .a[11][9] = 1.23605671757943030647266201528e1,
-    .a[11][10] = 6.43392746015763530355970484046e-1,
-
-    /* row 12 = weights b_i of the 8th-order solution */
-    .a[12][0] = 5.42937341165687622380535766363e-2,
-    .a[12][5] = 4.45031289275240888144113950566e0,
-    .a[12][6] = 1.89151789931450038304281599044e0,
-    .a[12][7] = -5.8012039600105847814672114227e0,
-    .a[12][8] = 3.1116436695781989440891606237e-1,
-    .a[12][9] = -1.52160949662516078556178806805e-1,
-    .a[12][10] = 2.01365400804030348374776537501e-1,
-    .a[12][11] = 4.47106157277725905176885569043e-2,
-
-    /* stages 14..16 of the continuous extension (k[12] = f1) */
-    .a[13][0] = 5.61675022830479523392909219681e-2,
-    .a[13][6] = 2.53500210216624811088794765333e-1,
-    .a[13][7] = -2.46239037470802489917441475441e-1,
-    .a[13][8] = -1.24191423263816360469010140626e-1,
-    .a[13][9] = 1.5329179827876569731206322685e-1,
-    .a[13][10] = 8.20105229563468988491666602057e-3,
-    .a[13][11] = 7.56789766054569976138603589584e-3,
-    .a[13][12] = -8.298e-3,
-
-    .a[14][0] = 3.18346481635021405060768473261e-2,
-    .a[14][5] = 2.83009096723667755288322961402e-2,
-    .a[14][6] = 5.35419883074385676223797384372e-2,
-    .a[14][7] = -5.49237485713909884646569340306e-2,
-    .a[14][10] = -1.08347328697249322858509316994e-4,
-    .a[14][11] = 3.82571090835658412954920192323e-4,
-    .a[14][12] = -3.40465008687404560802977114492e-4,
-    .a[14][13] = 1.41312443674632500278074618366e-1,
-
-    .a[15][0] = -4.28896301583791923408573538692e-1,
-    .a[15][5] = -4.69762141536116384314449447206e0,
-    .a[15][6] = 7.68342119606259904184240953878e0,
-    .a[15][7] = 4.06898981839711007970213554331e0,
-    .a[15][8] = 3.56727187455281109270669543021e-1,
-    .a[15][12] = -1.39902416515901462129418009734e-3,
-    .a[15][13] = 2.9475147891527723389556272149e0,
-    .a[15][14] = -9.15095847217987001081870187138e0,
-
-    /* weights b_i (a copy of row 12, for readers of the table) */
-    .b = {
-        5.42937341165687622380535766363e-2, 0.0, 0.0, 0.0, 0.0,
-        4.45031289275240888144113950566e0,
-        1.89151789931450038304281599044e0,
-        -5.8012039600105847814672114227e0,
-        3.1116436695781989440891606237e-1,
-        -1.52160949662516078556178806805e-1,
-        2.01365400804030348374776537501e-1,
-        4.47106157277725905176885569043e-2,
-    },
-
-    /* e5_i = b_i - bhat_i: 5th-order error estimator (Hairer's er_i) */
-    .e5 = {
-        0.1312004499419488073250102996e-01, 0.0, 0.0, 0.0, 0.0,
-        -0.1225156446376204440720569753e+01,
-        -0.4957589496572501915214079952e+00,
-        0.1664377182454986536961530415e+01,
-        -0.3503288487499736816886487290e+00,
-        0.3341791187130174790297318841e+00,
-        0.8192320648511571246570742613e-01,
-        -0.2235530786388629525884427845e-01,
-    },
-
-    /* bhh_i: 3rd-order weights of the second estimator */
-    .bhh = {
-        0.244094488188976377952755905512e+00, 0.0, 0.0, 0.0, 0.0, 0.0,
-        0.0, 0.0,
-        0.733846688281611857341361741547e+00, 0.0, 0.0,
-        0.220588235294117647058823529412e-01,
-    },
-
-    /* d4..d7 of the continuous extension (stage index as above) */
+    .a[1][0] = A_2_1,
+    .a[2][0] = A_3_1,
+    .a[2][1] = A_3_2,
+    .a[3][0] = A_4_1,
+    .a[3][2] = A_4_3,
+    .a[4][0] = A_5_1,
+    .a[4][2] = A_5_3,
+    .a[4][3] = A_5_4,
+    .a[5][0] = A_6_1,
+    .a[5][3] = A_6_4,
+    .a[5][4] = A_6_5,
+    .a[6][0] = A_7_1,
+    .a[6][3] = A_7_4,
+    .a[6][4] = A_7_5,
+    .a[6][5] = A_7_6,
+    .a[7][0] = A_8_1,
+    .a[7][3] = A_8_4,
+    .a[7][4] = A_8_5,
+    .a[7][5] = A_8_6,
+    .a[7][6] = A_8_7,
+    .a[8][0] = A_9_1,
+    .a[8][3] = A_9_4,
+    .a[8][4] = A_9_5,
+    .a[8][5] = A_9_6,
+    .a[8][6] = A_9_7,
+    .a[8][7] = A_9_8,
+    .a[9][0] = A_10_1,
+    .a[9][3] = A_10_4,
+    .a[9][4] = A_10_5,
+    .a[9][5] = A_10_6,
+    .a[9][6] = A_10_7,
+    .a[9][7] = A_10_8,
+    .a[9][8] = A_10_9,
+    .a[10][0] = A_11_1,
+    .a[10][3] = A_11_4,
+    .a[10][4] = A_11_5,
+    .a[10][5] = A_11_6,
+    .a[10][6] = A_11_7,
+    .a[10][7] = A_11_8,
+    .a[10][8] = A_11_9,
+    .a[10][9] = A_11_10,
+    .a[11][0] = A_12_1,
+    .a[11][3] = A_12_4,
+    .a[11][4] = A_12_5,
+    .a[11][5] = A_12_6,
+    .a[11][6] = A_12_7,
+    .a[11][7] = A_12_8,
+    .a[11][8] = A_12_9,
+    .a[11][9] = A_12_10,
+    .a[11][10] = A_12_11,
+    .a[12][0] = B_1,
+    .a[12][5] = B_6,
+    .a[12][6] = B_7,
+    .a[12][7] = B_8,
+    .a[12][8] = B_9,
+    .a[12][9] = B_10,
+    .a[12][10] = B_11,
+    .a[12][11] = B_12,
+    .a[13][0] = A_14_1,
+    .a[13][6] = A_14_7,
+    .a[13][7] = A_14_8,
+    .a[13][8] = A_14_9,
+    .a[13][9] = A_14_10,
+    .a[13][10] = A_14_11,
+    .a[13][11] = A_14_12,
+    .a[13][12] = A_14_13,
+    .a[14][0] = A_15_1,
+    .a[14][5] = A_15_6,
+    .a[14][6] = A_15_7,
+    .a[14][7] = A_15_8,
+    .a[14][10] = A_15_11,
+    .a[14][11] = A_15_12,
+    .a[14][12] = A_15_13,
+    .a[14][13] = A_15_14,
+    .a[15][0] = A_16_1,
+    .a[15][5] = A_16_6,
+    .a[15][6] = A_16_7,
+    .a[15][7] = A_16_8,
+    .a[15][8] = A_16_9,
+    .a[15][12] = A_16_13,
+    .a[15][13] = A_16_14,
+    .a[15][14] = A_16_15,
+    .b = {B_1, 0.0, 0.0, 0.0, 0.0, B_6, B_7, B_8, B_9, B_10, B_11, B_12},
+    .e5 = {ER_1, 0.0, 0.0, 0.0, 0.0, ER_6, ER_7, ER_8, ER_9, ER_10, ER_11, ER_12},
+    .bhh = {BHH_1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, BHH_2, 0.0, 0.0, BHH_3},
     .d = {
-        {
-            -0.84289382761090128651353491142e+01, 0.0, 0.0, 0.0, 0.0,
-            0.56671495351937776962531783590e+00,
-            -0.30689499459498916912797304727e+01,
-            0.23846676565120698287728149680e+01,
-            0.21170345824450282767155149946e+01,
-            -0.87139158377797299206789907490e+00,
-            0.22404374302607882758541771650e+01,
-            0.63157877876946881815570249290e+00,
-            -0.88990336451333310820698117400e-01,
-            0.18148505520854727256656404962e+02,
-            -0.91946323924783554000451984436e+01,
-            -0.44360363875948939664310572000e+01,
-        },
-        {
-            0.10427508642579134603413151009e+02, 0.0, 0.0, 0.0, 0.0,
-            0.24228349177525818288430175319e+03,
-            0.16520045171727028198505394887e+03,
-            -0.37454675472269020279518312152e+03,
-            -0.22113666853125306036270938578e+02,
-            0.77334326684722638389603898808e+01,
-            -0.30674084731089398182061213626e+02,
-            -0.93321305264302278729567221706e+01,
-            0.15697238121770843886131091075e+02,
-            -0.31139403219565177677282850411e+02,
-            -0.93529243588444783865713862664e+01,
-            0.35816841486394083752465898540e+02,
-        },
-        {
-            0.19985053242002433820987653617e+02, 0.0, 0.0, 0.0, 0.0,
-            -0.38703730874935176555105901742e+03,
-            -0.18917813819516756882830838328e+03,
-            0.52780815920542364900561016686e+03,
-            -0.11573902539959630126141871134e+02,
-            0.68812326946963000169666922661e+01,
-            -0.10006050966910838403183860980e+01,
-            0.77771377980534432092869265740e+00,
-            -0.27782057523535084065932004339e+01,
-            -0.60196695231264120758267380846e+02,
-            0.84320405506677161018159903784e+02,
-            0.11992291136182789328035130030e+02,
-        },
-        {
-            -0.25693933462703749003312586129e+02, 0.0, 0.0, 0.0, 0.0,
-            -0.15418974869023643374053993627e+03,
-            -0.23152937917604549567536039109e+03,
-            0.35763911791061412378285349910e+03,
-            0.93405324183624310003907691704e+02,
-            -0.37458323136451633156875139351e+02,
-            0.10409964950896230045147246184e+03,
-            0.29840293426660503123344363579e+02,
-            -0.43533456590011143754432175058e+02,
-            0.96324553959188282948394950600e+02,
-            -0.39177261675615439165231486172e+02,
-            -0.14972683625798562581422125276e+03,
-        },
+        {D_4_1, 0.0, 0.0, 0.0, 0.0, D_4_6, D_4_7, D_4_8, D_4_9, D_4_10, D_4_11, D_4_12, D_4_13, D_4_14, D_4_15, D_4_16},
+        {D_5_1, 0.0, 0.0, 0.0, 0.0, D_5_6, D_5_7, D_5_8, D_5_9, D_5_10, D_5_11, D_5_12, D_5_13, D_5_14, D_5_15, D_5_16},
+        {D_6_1, 0.0, 0.0, 0.0, 0.0, D_6_6, D_6_7, D_6_8, D_6_9, D_6_10, D_6_11, D_6_12, D_6_13, D_6_14, D_6_15, D_6_16},
+        {D_7_1, 0.0, 0.0, 0.0, 0.0, D_7_6, D_7_7, D_7_8, D_7_9, D_7_10, D_7_11, D_7_12, D_7_13, D_7_14, D_7_15, D_7_16},
     },
 };
 
@@ -273,10 +334,26 @@ static void dop853_call_rhs(ode_rhs f, void *ctx, double t, const double *y,
 /*@ assigns \nothing; */
 static double dop853_fabs(double x) { return fabs(x); }
 
-/*@ assigns \nothing; */
+/* fmax and fmin as C11 F.10.9.2-3 define them: the larger (smaller) of two
+ * numbers, a NaN argument treated as missing data. */
+/*@ assigns \nothing;
+  @ ensures ge_x: !\is_NaN(x) ==> \le_double(x, \result);
+  @ ensures ge_y: !\is_NaN(y) ==> \le_double(y, \result);
+  @ ensures either: !\is_NaN(x) && !\is_NaN(y) ==>
+  @   \eq_double(\result, x) || \eq_double(\result, y);
+  @ ensures nan_x: \is_NaN(x) && !\is_NaN(y) ==> \eq_double(\result, y);
+  @ ensures nan_y: !\is_NaN(x) && \is_NaN(y) ==> \eq_double(\result, x);
+  @*/
 static double dop853_fmax(double x, double y) { return fmax(x, y); }
 
-/*@ assigns \nothing; */
+/*@ assigns \nothing;
+  @ ensures le_x: !\is_NaN(x) ==> \le_double(\result, x);
+  @ ensures le_y: !\is_NaN(y) ==> \le_double(\result, y);
+  @ ensures either: !\is_NaN(x) && !\is_NaN(y) ==>
+  @   \eq_double(\result, x) || \eq_double(\result, y);
+  @ ensures nan_x: \is_NaN(x) && !\is_NaN(y) ==> \eq_double(\result, y);
+  @ ensures nan_y: !\is_NaN(x) && \is_NaN(y) ==> \eq_double(\result, x);
+  @*/
 static double dop853_fmin(double x, double y) { return fmin(x, y); }
 
 /*@ assigns \nothing; */
@@ -306,30 +383,322 @@ static void copy_vec(int n, double *dst, const double *src)
 /* One step                                                            */
 /* ------------------------------------------------------------------ */
 
-/* sum += a k, component-wise; nothing when the coefficient a is zero (most
- * of the tableau). (The test is here, on a parameter, rather than on the
- * table entry in stage_state: WP 25 then does not bring the initializer
- * of TABLEAU into the goals of stage_state, whose implicit zeros it
- * translates to Why3 ill-typed.) */
-/*@ requires dim: 0 <= n;
-  @ requires sum: \valid(sum + (0 .. n - 1));
-  @ requires k: \valid_read(k + (0 .. n - 1));
-  @ assigns sum[0 .. n - 1];
+/* The argument of stage 1 (Hairer's 2), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage1(s->y0[m], s->h,
+  @   s->k[0][m]);
   @*/
-static void add_term(int n, double *sum, double a, const double *k)
+static double stage1(const dop853_step_data *s, int m)
 {
-    if (a == 0.0)
-        return;
-    /*@ loop invariant range: 0 <= m <= n;
-      @ loop assigns m, sum[0 .. n - 1];
-      @ loop variant n - m;
-      @*/
-    for (int m = 0; m < n; m++)
-        sum[m] += a * k[m];
+    return s->y0[m] + s->h * (0.0 +
+        A_2_1 * s->k[0][m]);
 }
 
-/* Stage value Y_i = y0 + h * sum_{j<i} a_ij k_j (Eq. II.1.8); row ROW_B
- * gives the 8th-order solution y1 = y0 + h * sum_i b_i k_i. */
+/* The argument of stage 2 (Hairer's 3), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage2(s->y0[m], s->h,
+  @   s->k[0][m], s->k[1][m]);
+  @*/
+static double stage2(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_3_1 * s->k[0][m] +
+        A_3_2 * s->k[1][m]);
+}
+
+/* The argument of stage 3 (Hairer's 4), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage3(s->y0[m], s->h,
+  @   s->k[0][m], s->k[2][m]);
+  @*/
+static double stage3(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_4_1 * s->k[0][m] +
+        A_4_3 * s->k[2][m]);
+}
+
+/* The argument of stage 4 (Hairer's 5), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage4(s->y0[m], s->h,
+  @   s->k[0][m], s->k[2][m], s->k[3][m]);
+  @*/
+static double stage4(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_5_1 * s->k[0][m] +
+        A_5_3 * s->k[2][m] +
+        A_5_4 * s->k[3][m]);
+}
+
+/* The argument of stage 5 (Hairer's 6), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage5(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m]);
+  @*/
+static double stage5(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_6_1 * s->k[0][m] +
+        A_6_4 * s->k[3][m] +
+        A_6_5 * s->k[4][m]);
+}
+
+/* The argument of stage 6 (Hairer's 7), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage6(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m], s->k[5][m]);
+  @*/
+static double stage6(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_7_1 * s->k[0][m] +
+        A_7_4 * s->k[3][m] +
+        A_7_5 * s->k[4][m] +
+        A_7_6 * s->k[5][m]);
+}
+
+/* The argument of stage 7 (Hairer's 8), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage7(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m], s->k[5][m], s->k[6][m]);
+  @*/
+static double stage7(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_8_1 * s->k[0][m] +
+        A_8_4 * s->k[3][m] +
+        A_8_5 * s->k[4][m] +
+        A_8_6 * s->k[5][m] +
+        A_8_7 * s->k[6][m]);
+}
+
+/* The argument of stage 8 (Hairer's 9), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage8(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m], s->k[5][m], s->k[6][m],
+  @   s->k[7][m]);
+  @*/
+static double stage8(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_9_1 * s->k[0][m] +
+        A_9_4 * s->k[3][m] +
+        A_9_5 * s->k[4][m] +
+        A_9_6 * s->k[5][m] +
+        A_9_7 * s->k[6][m] +
+        A_9_8 * s->k[7][m]);
+}
+
+/* The argument of stage 9 (Hairer's 10), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage9(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m], s->k[5][m], s->k[6][m],
+  @   s->k[7][m], s->k[8][m]);
+  @*/
+static double stage9(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_10_1 * s->k[0][m] +
+        A_10_4 * s->k[3][m] +
+        A_10_5 * s->k[4][m] +
+        A_10_6 * s->k[5][m] +
+        A_10_7 * s->k[6][m] +
+        A_10_8 * s->k[7][m] +
+        A_10_9 * s->k[8][m]);
+}
+
+/* The argument of stage 10 (Hairer's 11), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage10(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m], s->k[5][m], s->k[6][m],
+  @   s->k[7][m], s->k[8][m], s->k[9][m]);
+  @*/
+static double stage10(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_11_1 * s->k[0][m] +
+        A_11_4 * s->k[3][m] +
+        A_11_5 * s->k[4][m] +
+        A_11_6 * s->k[5][m] +
+        A_11_7 * s->k[6][m] +
+        A_11_8 * s->k[7][m] +
+        A_11_9 * s->k[8][m] +
+        A_11_10 * s->k[9][m]);
+}
+
+/* The argument of stage 11 (Hairer's 12), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage11(s->y0[m], s->h,
+  @   s->k[0][m], s->k[3][m], s->k[4][m], s->k[5][m], s->k[6][m],
+  @   s->k[7][m], s->k[8][m], s->k[9][m], s->k[10][m]);
+  @*/
+static double stage11(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_12_1 * s->k[0][m] +
+        A_12_4 * s->k[3][m] +
+        A_12_5 * s->k[4][m] +
+        A_12_6 * s->k[5][m] +
+        A_12_7 * s->k[6][m] +
+        A_12_8 * s->k[7][m] +
+        A_12_9 * s->k[8][m] +
+        A_12_10 * s->k[9][m] +
+        A_12_11 * s->k[10][m]);
+}
+
+/* The 8th-order solution y1, component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage12(s->y0[m], s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m]);
+  @*/
+static double stage12(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        B_1 * s->k[0][m] +
+        B_6 * s->k[5][m] +
+        B_7 * s->k[6][m] +
+        B_8 * s->k[7][m] +
+        B_9 * s->k[8][m] +
+        B_10 * s->k[9][m] +
+        B_11 * s->k[10][m] +
+        B_12 * s->k[11][m]);
+}
+
+/* The argument of stage 13 (Hairer's 14), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage13(s->y0[m], s->h,
+  @   s->k[0][m], s->k[6][m], s->k[7][m], s->k[8][m], s->k[9][m],
+  @   s->k[10][m], s->k[11][m], s->k[12][m]);
+  @*/
+static double stage13(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_14_1 * s->k[0][m] +
+        A_14_7 * s->k[6][m] +
+        A_14_8 * s->k[7][m] +
+        A_14_9 * s->k[8][m] +
+        A_14_10 * s->k[9][m] +
+        A_14_11 * s->k[10][m] +
+        A_14_12 * s->k[11][m] +
+        A_14_13 * s->k[12][m]);
+}
+
+/* The argument of stage 14 (Hairer's 15), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage14(s->y0[m], s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[10][m],
+  @   s->k[11][m], s->k[12][m], s->k[13][m]);
+  @*/
+static double stage14(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_15_1 * s->k[0][m] +
+        A_15_6 * s->k[5][m] +
+        A_15_7 * s->k[6][m] +
+        A_15_8 * s->k[7][m] +
+        A_15_11 * s->k[10][m] +
+        A_15_12 * s->k[11][m] +
+        A_15_13 * s->k[12][m] +
+        A_15_14 * s->k[13][m]);
+}
+
+/* The argument of stage 15 (Hairer's 16), component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_stage15(s->y0[m], s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[12][m], s->k[13][m], s->k[14][m]);
+  @*/
+static double stage15(const dop853_step_data *s, int m)
+{
+    return s->y0[m] + s->h * (0.0 +
+        A_16_1 * s->k[0][m] +
+        A_16_6 * s->k[5][m] +
+        A_16_7 * s->k[6][m] +
+        A_16_8 * s->k[7][m] +
+        A_16_9 * s->k[8][m] +
+        A_16_13 * s->k[12][m] +
+        A_16_14 * s->k[13][m] +
+        A_16_15 * s->k[14][m]);
+}
+/* Stage argument i (1 .. 15) at component m, by dispatch on i. */
+/*@ requires data: \valid_read(s);
+  @ requires row: 1 <= i < N_DENSE;
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures stage: \result == dop853_stage(i, s->y0[m], s->h,
+  @   s->k[0][m], s->k[1][m], s->k[2][m], s->k[3][m], s->k[4][m],
+  @   s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m], s->k[9][m],
+  @   s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m], s->k[14][m]);
+  @*/
+static double stage_value(const dop853_step_data *s, int i, int m)
+{
+    switch (i) {
+    case 1: return stage1(s, m);
+    case 2: return stage2(s, m);
+    case 3: return stage3(s, m);
+    case 4: return stage4(s, m);
+    case 5: return stage5(s, m);
+    case 6: return stage6(s, m);
+    case 7: return stage7(s, m);
+    case 8: return stage8(s, m);
+    case 9: return stage9(s, m);
+    case 10: return stage10(s, m);
+    case 11: return stage11(s, m);
+    case 12: return stage12(s, m);
+    case 13: return stage13(s, m);
+    case 14: return stage14(s, m);
+    case 15: return stage15(s, m);
+    default: return s->y0[m];
+    }
+}
+
+/* *dst = stage_value(s, i, m). (This contract keeps the definitions of
+ * the stage formulas out of the goals of the loop of stage_state.) */
+/*@ requires data: \valid_read(s);
+  @ requires row: 1 <= i < N_DENSE;
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ requires out: \valid(dst);
+  @ assigns *dst;
+  @*/
+static void stage_put(const dop853_step_data *s, int i, int m, double *dst)
+{
+    *dst = stage_value(s, i, m);
+}
+
+/* Stage value Y_i = y0 + h * sum_{j<i} a_ij k_j (Eq. II.1.8), component
+ * by component (stage_value states each component). */
 /*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires row: 1 <= i < N_DENSE;
   @ requires out: \valid(y + (0 .. s->n - 1));
@@ -337,22 +706,51 @@ static void add_term(int n, double *sum, double a, const double *k)
   @*/
 static void stage_state(const dop853_step_data *s, int i, double *y)
 {
-    const double *a = TABLEAU.a[i];
-    double sum[COLLIDE_NY_MAX] = {0.0};
-    /* the same sums, term by term in the order of j, without the terms
-       whose coefficient is zero (most of the tableau) */
-    /*@ loop invariant range: 0 <= j <= i;
-      @ loop assigns j, sum[0 .. COLLIDE_NY_MAX - 1];
-      @ loop variant i - j;
-      @*/
-    for (int j = 0; j < i; j++)
-        add_term(s->n, sum, a[j], s->k[j]);
     /*@ loop invariant range: 0 <= m <= s->n;
       @ loop assigns m, y[0 .. s->n - 1];
       @ loop variant s->n - m;
       @*/
     for (int m = 0; m < s->n; m++)
-        y[m] = s->y0[m] + s->h * sum[m];
+        stage_put(s, i, m, &y[m]);
+}
+
+/* Component m of the 8th-order solution y1 = y0 + h * sum_i b_i k_i (row
+ * ROW_B of the tableau), into s->y1[m]. */
+/*@ requires data: \valid(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns s->y1[m];
+  @ ensures y1: s->y1[m] == dop853_stage12(s->y0[m], s->h, s->k[0][m],
+  @   s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m], s->k[9][m],
+  @   s->k[10][m], s->k[11][m]);
+  @*/
+static void solution_at(dop853_step_data *s, int m)
+{
+    s->y1[m] = stage12(s, m);
+}
+
+/* solution_at(s, m). (This contract keeps the definition of y1 out of
+ * the goals of the loop of solution.) */
+/*@ requires data: \valid(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns s->y1[m];
+  @*/
+static void solution_put(dop853_step_data *s, int m)
+{
+    solution_at(s, m);
+}
+
+/* The 8th-order solution, every component (solution_at). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns s->y1[0 .. s->n - 1];
+  @*/
+static void solution(dop853_step_data *s)
+{
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop assigns m, s->y1[0 .. s->n - 1];
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++)
+        solution_put(s, m);
 }
 
 /* Evaluates stage i: k_i = f(t0 + c_i h, Y_i). */
@@ -384,6 +782,178 @@ static int all_finite(int n, const double *v)
     return 1;
 }
 
+/* 5th-order error estimate / h, component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_err5(
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m]);
+  @*/
+static double err5(const dop853_step_data *s, int m)
+{
+    return (0.0 +
+        ER_1 * s->k[0][m] +
+        ER_6 * s->k[5][m] +
+        ER_7 * s->k[6][m] +
+        ER_8 * s->k[7][m] +
+        ER_9 * s->k[8][m] +
+        ER_10 * s->k[9][m] +
+        ER_11 * s->k[10][m] +
+        ER_12 * s->k[11][m]);
+}
+
+/* 3rd-order error estimate / h, component m: sum b_j k_j - sum bhh_j k_j */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_err3(
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m]);
+  @*/
+static double err3(const dop853_step_data *s, int m)
+{
+    double bk = 0.0 +
+                B_1 * s->k[0][m] +
+                B_6 * s->k[5][m] +
+                B_7 * s->k[6][m] +
+                B_8 * s->k[7][m] +
+                B_9 * s->k[8][m] +
+                B_10 * s->k[9][m] +
+                B_11 * s->k[10][m] +
+                B_12 * s->k[11][m];
+    double hk = 0.0 +
+                BHH_1 * s->k[0][m] +
+                BHH_2 * s->k[8][m] +
+                BHH_3 * s->k[11][m];
+    return bk - hk;
+}
+
+/* r_4 of the continuous extension, component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_dense_r4(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]);
+  @*/
+static double dense_r4(const dop853_step_data *s, int m)
+{
+    return s->h * (0.0 +
+        D_4_1 * s->k[0][m] +
+        D_4_6 * s->k[5][m] +
+        D_4_7 * s->k[6][m] +
+        D_4_8 * s->k[7][m] +
+        D_4_9 * s->k[8][m] +
+        D_4_10 * s->k[9][m] +
+        D_4_11 * s->k[10][m] +
+        D_4_12 * s->k[11][m] +
+        D_4_13 * s->k[12][m] +
+        D_4_14 * s->k[13][m] +
+        D_4_15 * s->k[14][m] +
+        D_4_16 * s->k[15][m]);
+}
+
+/* r_5 of the continuous extension, component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_dense_r5(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]);
+  @*/
+static double dense_r5(const dop853_step_data *s, int m)
+{
+    return s->h * (0.0 +
+        D_5_1 * s->k[0][m] +
+        D_5_6 * s->k[5][m] +
+        D_5_7 * s->k[6][m] +
+        D_5_8 * s->k[7][m] +
+        D_5_9 * s->k[8][m] +
+        D_5_10 * s->k[9][m] +
+        D_5_11 * s->k[10][m] +
+        D_5_12 * s->k[11][m] +
+        D_5_13 * s->k[12][m] +
+        D_5_14 * s->k[13][m] +
+        D_5_15 * s->k[14][m] +
+        D_5_16 * s->k[15][m]);
+}
+
+/* r_6 of the continuous extension, component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_dense_r6(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]);
+  @*/
+static double dense_r6(const dop853_step_data *s, int m)
+{
+    return s->h * (0.0 +
+        D_6_1 * s->k[0][m] +
+        D_6_6 * s->k[5][m] +
+        D_6_7 * s->k[6][m] +
+        D_6_8 * s->k[7][m] +
+        D_6_9 * s->k[8][m] +
+        D_6_10 * s->k[9][m] +
+        D_6_11 * s->k[10][m] +
+        D_6_12 * s->k[11][m] +
+        D_6_13 * s->k[12][m] +
+        D_6_14 * s->k[13][m] +
+        D_6_15 * s->k[14][m] +
+        D_6_16 * s->k[15][m]);
+}
+
+/* r_7 of the continuous extension, component m */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result == dop853_dense_r7(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]);
+  @*/
+static double dense_r7(const dop853_step_data *s, int m)
+{
+    return s->h * (0.0 +
+        D_7_1 * s->k[0][m] +
+        D_7_6 * s->k[5][m] +
+        D_7_7 * s->k[6][m] +
+        D_7_8 * s->k[7][m] +
+        D_7_9 * s->k[8][m] +
+        D_7_10 * s->k[9][m] +
+        D_7_11 * s->k[10][m] +
+        D_7_12 * s->k[11][m] +
+        D_7_13 * s->k[12][m] +
+        D_7_14 * s->k[13][m] +
+        D_7_15 * s->k[14][m] +
+        D_7_16 * s->k[15][m]);
+}
+
+/* Component m of r_4 .. r_7 of the continuous extension, into s->cont
+ * (dense_r4 .. dense_r7 state each value; this contract keeps their
+ * definitions out of the goals of dop853_dense_prepare). */
+/*@ requires data: \valid(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns s->cont[4 .. 7][m];
+  @*/
+static void dense_at(dop853_step_data *s, int m)
+{
+    /* the targets are valid (stated before the calls, so that the checks
+       of the writes below find it among their hypotheses) */
+    //@ assert w4: \valid(&s->cont[4][m]);
+    //@ assert w5: \valid(&s->cont[5][m]);
+    //@ assert w6: \valid(&s->cont[6][m]);
+    //@ assert w7: \valid(&s->cont[7][m]);
+    s->cont[4][m] = dense_r4(s, m);
+    s->cont[5][m] = dense_r5(s, m);
+    s->cont[6][m] = dense_r6(s, m);
+    s->cont[7][m] = dense_r7(s, m);
+}
+
 /* Hairer's error norm of DOP853 (Section II.10): with
  *   sk_i  = atol + rtol * max(|y0_i|, |y1_i|),
  *   err5_i = sum_j (b_j - bhat_j) k_j          (5th-order estimate / h),
@@ -405,18 +975,9 @@ static double error_norm(const dop853_step_data *s, double rtol,
     for (int m = 0; m < s->n; m++) {
         double sk = atol + rtol * dop853_fmax(dop853_fabs(s->y0[m]),
                                               dop853_fabs(s->y1[m]));
-        double e5 = 0.0, bk = 0.0, hk = 0.0;
-        /*@ loop invariant range: 0 <= j <= N_STAGES;
-          @ loop assigns j, e5, bk, hk;
-          @ loop variant N_STAGES - j;
-          @*/
-        for (int j = 0; j < N_STAGES; j++) {
-            e5 += TABLEAU.e5[j] * s->k[j][m];
-            bk += TABLEAU.b[j] * s->k[j][m];
-            hk += TABLEAU.bhh[j] * s->k[j][m];
-        }
+        double e5 = err5(s, m), e3 = err3(s, m);
         s5 += (e5 / sk) * (e5 / sk);
-        s3 += ((bk - hk) / sk) * ((bk - hk) / sk);
+        s3 += (e3 / sk) * (e3 / sk);
     }
     double deno = s5 + 0.01 * s3;
     if (deno <= 0.0)
@@ -445,7 +1006,7 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
         eval_stage(f, ctx, s, i);
 
     /* 8th-order solution and the FSAL evaluation f1 = f(t0 + h, y1) */
-    stage_state(s, ROW_B, s->y1);
+    solution(s);
     dop853_call_rhs(f, ctx, t0 + h, s->y1, s->k[ROW_B]);
     copy_vec(n, s->f1, s->k[ROW_B]);
     *nfev += N_STAGES;
@@ -490,20 +1051,7 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
         s->cont[1][m] = ydiff;
         s->cont[2][m] = bspl;
         s->cont[3][m] = ydiff - s->h * s->f1[m] - bspl;
-        /*@ loop invariant range: 0 <= q <= 4;
-          @ loop assigns q, s->cont[4 .. 7][m];
-          @ loop variant 4 - q;
-          @*/
-        for (int q = 0; q < 4; q++) {
-            double sum = 0.0;
-            /*@ loop invariant range: 0 <= j <= N_DENSE;
-              @ loop assigns j, sum;
-              @ loop variant N_DENSE - j;
-              @*/
-            for (int j = 0; j < N_DENSE; j++)
-                sum += TABLEAU.d[q][j] * s->k[j][m];
-            s->cont[4 + q][m] = s->h * sum;
-        }
+        dense_at(s, m);
     }
     s->dense_ready = 1;
 }
@@ -590,13 +1138,33 @@ dop853_control dop853_control_default(double rtol, double atol, double h_max)
 /* h_new = h / fac with fac = err^(1/8) / safety limited to
  * [1/fac_max, 1/fac_min]; no growth right after a rejection; at most
  * h_max. A NaN error counts as +inf (largest shrink). */
-double dop853_next_h(const dop853_control *c, double h, double err,
-                     int last_rejected)
+/* The factor fac = err^(1/8) / safety limited to [1/fac_max, 1/fac_min]
+ * (Eq. II.4.13 with Hairer's limits); a NaN quotient gives 1/fac_max. */
+/*@ requires ctl: \valid_read(c);
+  @ requires fac_min: \lt_double((double)0.0, c->fac_min) &&
+  @   \le_double(c->fac_min, (double)1.0);
+  @ requires fac_max: \le_double((double)1.0, c->fac_max) &&
+  @   \is_finite(c->fac_max);
+  @ requires limits: !\is_NaN(\div_double((double)1.0, c->fac_min)) &&
+  @   !\is_NaN(\div_double((double)1.0, c->fac_max)) &&
+  @   \le_double(\div_double((double)1.0, c->fac_max),
+  @             \div_double((double)1.0, c->fac_min));
+  @ assigns \nothing;
+  @ ensures lo: \le_double(\div_double((double)1.0, c->fac_max), \result);
+  @ ensures hi: \le_double(\result, \div_double((double)1.0, c->fac_min));
+  @*/
+static double step_factor(const dop853_control *c, double err)
 {
     if (!(err >= 0.0))
         err = INFINITY;
     double fac = dop853_pow(err, 1.0 / 8.0) / c->safety;
-    fac = dop853_fmin(1.0 / c->fac_min, dop853_fmax(1.0 / c->fac_max, fac));
+    return dop853_fmin(1.0 / c->fac_min, dop853_fmax(1.0 / c->fac_max, fac));
+}
+
+double dop853_next_h(const dop853_control *c, double h, double err,
+                     int last_rejected)
+{
+    double fac = step_factor(c, err);
     double h_new = h / fac;
     if (last_rejected && h_new > h)
         h_new = h;

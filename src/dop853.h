@@ -14,6 +14,7 @@
 #include <limits.h>
 
 #include "common.h"
+#include "../spec/dop853_method.acsl"
 
 /* Right-hand side y' = f(t, y) of an ODE of dimension n <= COLLIDE_NY_MAX.
  *
@@ -171,7 +172,22 @@ dop853_control dop853_control_default(double rtol, double atol, double h_max);
  * last_rejected set the growth is capped at 1. Never exceeds c->h_max.
  * A NaN err counts as +inf (shrink by fac_min). */
 /*@ requires ctl: \valid_read(c);
+  @ requires fac_min: \lt_double((double)0.0, c->fac_min) &&
+  @   \le_double(c->fac_min, (double)1.0);
+  @ requires fac_max: \le_double((double)1.0, c->fac_max) &&
+  @   \le_double(c->fac_max, (double)16.0);
+  @ requires limits: !\is_NaN(\div_double((double)1.0, c->fac_min)) &&
+  @   !\is_NaN(\div_double((double)1.0, c->fac_max)) &&
+  @   \le_double(\div_double((double)1.0, c->fac_max),
+  @             \div_double((double)1.0, c->fac_min));
+  @ requires h_max: \lt_double((double)0.0, c->h_max);
+  @ requires h: \is_finite(h) && \lt_double((double)0.0, h);
   @ assigns \nothing;
+  @ ensures cap: \le_double(\result, c->h_max);
+  @ ensures no_growth: last_rejected != 0 ==> \le_double(\result, h);
+  @ ensures positive: \le_double((double)0x1p-1000, h) &&
+  @   \le_double((double)0x1p-4, c->fac_min) ==>
+  @   \lt_double((double)0.0, \result);
   @*/
 double dop853_next_h(const dop853_control *c, double h, double err,
                      int last_rejected);
