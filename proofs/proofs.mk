@@ -87,7 +87,7 @@ deps-proofs:
 MUT_TIMEOUT      = 5
 MUT_TIMEOUT_LONG = 20
 MUT_JOBS         = 2
-MUT_SAMPLE       = 8
+MUT_SAMPLE       = 2
 MUT_SEED         = 13
 MUT_FILES       ?=
 MUT_IDS         ?=
