@@ -30,7 +30,10 @@ typedef struct audit_options {
     const char *trajectory;  /* the CSV to audit */
     const char *scenario;    /* the scenario: a built-in name or a file */
     const char *against;     /* a collisions.csv (or its directory), or NULL */
-    double tol;              /* relative tolerance of the set memberships */
+    double tol;              /* --tol: the largest defect of the flow check */
+    double set_tol;          /* --set-tol: relative tolerance of the set
+                                memberships, the resets and rounding */
+    const char *defects;     /* --defects: the flow defects, or NULL */
     const char *observables; /* write the recomputed observables here, or NULL */
 } audit_options;
 
@@ -39,7 +42,8 @@ typedef enum audit_status {
     AUDIT_OK = 0,       /* nothing violated */
     AUDIT_FINDINGS = 1, /* a violation was found (each is printed) */
     AUDIT_E_USAGE = 2,
-    AUDIT_E_INPUT = 3   /* a file that cannot be read or lacks a column */
+    AUDIT_E_INPUT = 3,  /* a file that cannot be read or lacks a column */
+    AUDIT_INCONCLUSIVE = 4 /* no finding, but a check could not decide */
 } audit_status;
 
 /* Audits o->trajectory; the report goes to out, errors to err. */

@@ -57,6 +57,9 @@ static const status_meaning audit_rows[] = {
     {AUDIT_E_INPUT, "bad input: a file that cannot be read (also REF of "
                     "--against), a missing column, a value that is not a "
                     "number, q not 0 or 1"},
+    {AUDIT_INCONCLUSIVE, "no finding, but a check could not decide (each "
+                         "such check printed as audit: inconclusive, with "
+                         "the sampling that would decide)"},
 };
 
 const status_table status_collide = {
