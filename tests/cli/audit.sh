@@ -15,6 +15,96 @@ done
 has "collisions t_e                     inf" "$tmp/out"
 check "study3-bwmcl: t_e recomputed from the rows equals ours" $?
 
+# at most N rows of each flow interval of a trajectory, evenly spaced by
+# index, the ends always kept
+thin() {
+    awk -F, -v N="$1" 'NR == 1 { print; next }
+        { row[NR] = $0; jj[NR] = $2; last = NR }
+        END { a = 2
+            for (i = 2; i <= last; i++) {
+                if (i < last && jj[i + 1] == jj[i]) continue
+                n = i - a + 1; prev = -1
+                for (m = 0; m < (n < N ? n : N); m++) {
+                    k = n <= N ? a + m : a + int(m * (n - 1) / (N - 1) + 0.5)
+                    if (k != prev) print row[k]; prev = k
+                }
+                a = i + 1 } }' "$2"
+}
+
+# every built-in passes at the default sampling and at 30 rows per flow
+# interval (thinned from a run of 20000 samples): exit 0, no finding,
+# nothing inconclusive; each row within 1e-6 of the flow from the row
+# before (our rows are within 2e-9)
+for sc in $("$exe" list | awk '{ print $1 }'); do
+    "$exe" run "$sc" --quiet --csv "$tmp/b-$sc"
+    "$exe" run "$sc" --quiet --samples 20000 --csv "$tmp/d-$sc"
+    thin 30 "$tmp/d-$sc/trajectory.csv" >"$tmp/t30-$sc.csv"
+    for f in "$tmp/b-$sc/trajectory.csv" "$tmp/t30-$sc.csv"; do
+        run "$exe" audit "$f" --scenario "$sc"
+        [ "$rc" -eq 0 ] && has "audit: 0 findings (flow 0, " "$tmp/out" &&
+            ! grep -q "inconclusive" "$tmp/out" &&
+            grep -q "^flow (Eq. [78][14]) from row to row at rtol 1e-12: [1-9][0-9]* rows checked, largest defect [0-9.]*e-[0-9]" "$tmp/out"
+        check "$sc: $(basename "$f"), $(($(wc -l <"$f") - 1)) rows: passes (exit $rc; $(grep -o 'largest defect [^ ]*' "$tmp/out"))" $?
+    done
+done
+
+# the mass wrong in the scenario given to audit: m = 0.0327 kg for the
+# 0.2614 kg of study 1, the same applied force. The flow check finds v
+# departing at the first row of the first flight; the hints say what it
+# points at, and the mass that fits
+printf '%s\n' "system = Hr" "law = bwmcl" "m = 0.0327" "k = 213776779.45287979" "p = 1.5" \
+    "A = 1" "alpha = 0.35" "beta = 5.000e7" "gamma = 5.000e7" "n = 2" \
+    "c = 4.400e3" "x0 = 0.020" "v0 = 0" "input = constant" \
+    "F = -2.5641427911187602" "T = 0.5" >"$tmp/m.scn"
+s1b="$tmp/b-study1/trajectory.csv"
+run "$exe" audit "$s1b" --scenario "$tmp/m.scn" --defects "$tmp/def.csv"
+[ "$rc" -eq 1 ] && [ "$(grep -m 1 '^audit: finding' "$tmp/out" | cut -d: -f2-3)" = " finding flow: row 3 t=0.0005005005005005005 j=0 component v" ] &&
+    grep -q "^audit: finding flow: row 3 .*: interval \[0, 0.0638[0-9]*\] j=0 (q = 0): the flow of the scenario (Eq. 81) from row 2 gives v = " "$tmp/out" &&
+    has "audit: hint: v departs first, at the start of the first flight [0, 0.0638" "$tmp/out" &&
+    has "before any contact: only the applied force acts there (Eq. 81: v' = F_e,r / m), so the applied force or the mass differs from the scenario's" "$tmp/out" &&
+    grep -q "^audit: hint: m = 0.2614 kg fits the first failing interval \[0, 0.0638[0-9]*\] j=0 .* against 0.0327 kg in the scenario" "$tmp/out"
+check "a mass wrong by a factor 8: a flow finding at row 3, component v, the first flight; the hint m = 0.2614 kg (exit $rc)" $?
+[ "$(head -n 1 "$tmp/def.csv")" = "row,t,j,interval,x,v,x_c,z_c1,z_c2" ] &&
+    [ "$(wc -l <"$tmp/def.csv")" -eq "$(grep -o '[0-9]* rows checked' "$tmp/out" | awk '{ print $1 + 1 }')" ] &&
+    awk -F, 'NR == 2 { exit !($1 == 3 && $3 == 0 && $4 == 0 && $6 > 0.05 && $5 < $6) }' "$tmp/def.csv"
+check "--defects: a row per row checked, row 3's defect of v above 0.05 and above x's" $?
+# the same scenario with the right mass passes
+sed 's/^m = 0.0327$/m = 0.26138050877867075/' "$tmp/m.scn" >"$tmp/m2.scn"
+run "$exe" audit "$s1b" --scenario "$tmp/m2.scn"
+[ "$rc" -eq 0 ]; check "the same scenario with m = 0.26138 kg passes (exit $rc)" $?
+
+# 3 rows per flow interval: too few for the trapezoid of the ledger,
+# which says so; the flow check still decides every interval, and finds
+# the wrong mass there as at 1000 rows
+thin 3 "$tmp/d-study1/trajectory.csv" >"$tmp/t3.csv"
+run "$exe" audit "$tmp/t3.csv" --scenario study1
+[ "$rc" -eq 0 ] && has "ledger: 26 flow intervals too coarsely sampled for the trapezoidal rule (fewer than 9 rows" "$tmp/out" &&
+    has "decided by the flow check" "$tmp/out" && has "audit: 0 findings (" "$tmp/out"
+check "study1 at 3 rows per interval: the ledger cannot decide, the flow check does (exit $rc)" $?
+run "$exe" audit "$tmp/t3.csv" --scenario "$tmp/m.scn"
+[ "$rc" -eq 1 ] && grep -q "^audit: finding flow: row 3 t=[^ ]* j=0 component v: interval \[0, " "$tmp/out"
+check "the wrong mass at 3 rows per interval: a flow finding at row 3, component v (exit $rc)" $?
+# a check that cannot decide: from a row whose z_c1 = 1e10 the flow is
+# too stiff for any step, and 3 rows are too few for the ledger
+printf 't,j,q,x,v,x_c,z_c1,z_c2\n0,0,1,-1e-5,-0.1,-1e-5,1e10,0\n1e-4,0,1,-2e-5,-0.1,-2e-5,0,0\n2e-4,0,1,-3e-5,-0.1,-3e-5,0,0\n' >"$tmp/stiff.csv"
+run "$exe" audit "$tmp/stiff.csv" --scenario study1
+[ "$rc" -eq 4 ] && has "audit: inconclusive flow: the flow of the scenario could not be integrated from 1 row (the first: row 2 t=0 j=0: the steps ran out)" "$tmp/out" &&
+    has "audit: inconclusive ledger: 1 flow interval decided neither by the flow check nor by the energy balance" "$tmp/out" &&
+    has "audit: 0 findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 0, structure 0, against 0), 2 inconclusive" "$tmp/out"
+check "neither the flow nor the ledger can decide: inconclusive, exit 4 (got $rc)" $?
+
+# the structure, each its own finding: two rows at one time without a
+# jump; q changing without a jump
+awk -F, 'NR == 50 { print } { print }' "$s1b" >"$tmp/dup.csv"
+run "$exe" audit "$tmp/dup.csv" --scenario study1
+[ "$rc" -eq 1 ] && grep -q "^audit: finding time domain: row 51 t=[^ ]* j=0: two rows at t = [^ ]* with j = 0: two rows share a time only at a jump" "$tmp/out"
+check "a row repeated at row 51: a time domain finding (exit $rc)" $?
+awk -F, -v OFS=, 'NR == 50 { $3 = 1 } { print }' "$s1b" >"$tmp/q1.csv"
+run "$exe" audit "$tmp/q1.csv" --scenario study1
+[ "$rc" -eq 1 ] && grep -q "^audit: finding structure: row 50 t=[^ ]* j=0: q changes from 0 to 1 with j = 0 unchanged" "$tmp/out" &&
+    grep -q "^audit: finding structure: row 51 t=[^ ]* j=0: q changes from 1 to 0 with j = 0 unchanged" "$tmp/out"
+check "q = 1 at row 50 of a flight: two structure findings (exit $rc)" $?
+
 tr="$tmp/study3-bwmcl/trajectory.csv"
 sep=$(awk -F, 'NR > 2 && $1 == t && $3 == 0 && q == 1 { print NR; exit } { t = $1; q = $3 }' "$tr")
 [ -n "$sep" ]; check "the trajectory has a separation (after row $sep)" $?
@@ -231,6 +321,12 @@ run "$exe" audit "$tr"
 run "$exe" audit "$tr" --scenario study3-bwmcl --tol 2
 [ "$rc" -eq 3 ] && has "--tol = 2 is outside the allowed range" "$tmp/err"
 check "--tol 2: exit 3 with the range (got $rc)" $?
+run "$exe" audit "$tr" --scenario study3-bwmcl --set-tol 0
+[ "$rc" -eq 3 ] && has "--set-tol = 0 is outside the allowed range" "$tmp/err"
+check "--set-tol 0: exit 3 with the range (got $rc)" $?
+run "$exe" audit "$tr" --scenario study3-bwmcl --defects "$tmp/nodir/d.csv"
+[ "$rc" -eq 3 ] && has "$tmp/nodir/d.csv: cannot write the defects" "$tmp/err"
+check "--defects into a missing directory: exit 3 naming it (got $rc)" $?
 
 # a run whose samples all miss the contact (10 on [0, T]): its rows see
 # only the ends of the contact, where Phi is zero to rounding; they are in
