@@ -173,16 +173,21 @@ int audit_is_jump(const auditor *A, int i)
            fabs(T->t[i + 1] - T->t[i]) <= A->set_tol * fmax(1.0, fabs(T->t[i]));
 }
 
+int audit_in_c(const auditor *A, int q, const double *y)
+{
+    double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
+    double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
+    double phi = A->m->law->phi(A->m->par, y[A->L.xc], y + A->L.z, y[A->L.v]);
+    return flow_set(q, x, v, phi - tp);
+}
+
 /* Row i in C (Eqs. 65, 77), the comparisons loosened by the tolerance. */
 static void check_flow(auditor *A, int i)
 {
     const double *y = A->T.y[i];
     int q = A->T.q[i];
-    double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
-    double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
-    double phi = audit_phi(A, i) - tp;
     char what[200];
-    if (flow_set(q, x, v, phi))
+    if (audit_in_c(A, q, y))
         return;
     snprintf(what, sizeof what, "not in the flow set C (q = %d, x = %.6g, "
              "v = %.6g, Phi = %.6g; Eq. %s)", q, y[A->L.x], y[A->L.v],

@@ -42,7 +42,15 @@ typedef struct flowctx {
     model m;
     layout L;
     int q;
+    const auditor *A;   /* for the flow set C */
 } flowctx;
+
+/* Where the flow from a row first leaves C before the next row: the
+ * time (NaN while it stays in C) and the state. */
+typedef struct leave {
+    double t;
+    double y[COLLIDE_NY_MAX];
+} leave;
 
 /* Eq. (81) (H_r) or Eq. (74) (H_f) on chi in mode q, with the scenario's
  * applied forces: the law's Phi and Psi in contact, relative_acceleration
@@ -85,7 +93,7 @@ static int finite_all(int n, const double *y)
  * falls under the spacing of doubles, the steps run out or a value is not
  * finite. */
 static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
-                   double t1, double *y1, double *lo, double *hi,
+                   double t1, double *y1, double *lo, double *hi, leave *out,
                    const char **why)
 {
     static dop853_step_data s;
@@ -116,6 +124,10 @@ static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
             for (k = 0; k < n; k++) {
                 lo[k] = fmin(lo[k], y[k]);
                 hi[k] = fmax(hi[k], y[k]);
+            }
+            if (t < t1 && isnan(out->t) && !audit_in_c(F->A, F->q, y)) {
+                out->t = t;
+                memcpy(out->y, y, (size_t)n * sizeof *y);
             }
             memcpy(f, s.f1, (size_t)n * sizeof *f);
             h = dop853_next_h(&c, h, err, rejected);
@@ -187,33 +199,60 @@ static double flow_atol(const auditor *A)
 
 /* The flow from each row a .. b - 1 of one interval to the next row,
  * into yf (a row per row of the trajectory), and the range of each
- * component over the rows and the flow, into lo, hi. Returns the row
- * whose integration failed (with why), or -1. */
+ * component over the rows and the flow, into lo, hi; where the flow
+ * from row *from first leaves C, into out (*from = -1: never). Returns
+ * the row whose integration failed (with why), or -1. */
 static int interval_flow(const auditor *A, const flowctx *F, int a, int b,
                          double (*yf)[COLLIDE_NY_MAX], double *lo, double *hi,
-                         const char **why)
+                         int *from, leave *out, const char **why)
 {
     double atol = flow_atol(A);
     int i;
     row_range(A, a, b, lo, hi);
+    *from = -1;
+    out->t = NAN;
     for (i = a; i < b; i++) {
         if (!(A->T.t[i + 1] > A->T.t[i]))
             continue;                   /* a finding of the time domain */
         if (flow_to(F, atol, A->T.t[i], A->T.y[i], A->T.t[i + 1], yf[i + 1],
-                    lo, hi, why))
+                    lo, hi, out, why))
             return i;
+        if (*from < 0 && !isnan(out->t))
+            *from = i;
     }
     return -1;
+}
+
+/* The flow from row i of interval [a, b] leaves C at out->t, before the
+ * next row: a jump is missing there (a `flow set` finding at row i). */
+static void leave_finding(auditor *A, const flowctx *F, int a, int b, int i,
+                          const leave *out)
+{
+    const layout *L = &A->L;
+    const double *y = out->y;
+    char what[600];
+    snprintf(what, sizeof what, "interval [%.17g, %.17g] j=%d (q = %d): the "
+             "flow of the scenario from this row leaves the flow set C at t "
+             "= %.17g (x = %.6g, v = %.6g, Phi = %.6g; Eq. 77), before the "
+             "next row at t = %.17g: a jump of the hybrid system is missing "
+             "there", A->T.t[a], A->T.t[b], A->T.j[a], F->q, out->t, y[L->x],
+             y[L->v], A->m->law->phi(A->m->par, y[L->xc], y + L->z, y[L->v]),
+             A->T.t[i + 1]);
+    audit_finding(A, K_FLOWSET, i, -1, what);
 }
 
 /* The defects of the rows a + 1 .. b of one interval, in mode q, into
  * d (a row per row of the trajectory; rows without a step of flow stay
  * NaN). Returns the row whose integration failed (with why), or -1. */
-static int interval_defects(const auditor *A, const flowctx *F, int a, int b,
+static int interval_defects(auditor *A, const flowctx *F, int a, int b,
                             double (*d)[COLLIDE_NY_MAX], const char **why)
 {
     double lo[COLLIDE_NY_MAX], hi[COLLIDE_NY_MAX], S[COLLIDE_NY_MAX];
-    int i, c, failed = interval_flow(A, F, a, b, d, lo, hi, why);
+    int i, c, from, failed;
+    leave out;
+    failed = interval_flow(A, F, a, b, d, lo, hi, &from, &out, why);
+    if (from >= 0)
+        leave_finding(A, F, a, b, from, &out);
     ranges(A, lo, hi, S);
     for (i = a; i < b && (failed < 0 || i < failed); i++) {
         if (!(A->T.t[i + 1] > A->T.t[i]))
@@ -248,10 +287,11 @@ static double interval_max(const auditor *A, const flowctx *F, int a, int b)
     double (*yf)[COLLIDE_NY_MAX] = malloc((size_t)(b + 1) * sizeof *yf);
     double lo[COLLIDE_NY_MAX], hi[COLLIDE_NY_MAX], S[COLLIDE_NY_MAX], m = 0;
     const char *why;
-    int i, c;
+    int i, c, from;
+    leave out;
     if (!yf)
         return HUGE_VAL;
-    if (interval_flow(A, F, a, b, yf, lo, hi, &why) >= 0) {
+    if (interval_flow(A, F, a, b, yf, lo, hi, &from, &out, &why) >= 0) {
         free(yf);
         return HUGE_VAL;
     }
@@ -271,6 +311,7 @@ static flowctx context(const auditor *A, int k)
     F.m = *A->m;
     F.L = A->L;
     F.q = A->T.q[A->iv[k].a];
+    F.A = A;
     return F;
 }
 
@@ -295,9 +336,11 @@ static void interval_finding(auditor *A, int k, int r, int c,
     double lo[COLLIDE_NY_MAX], hi[COLLIDE_NY_MAX], S[COLLIDE_NY_MAX];
     const char *why;
     char what[700];
+    int from;
+    leave out;
     if (!yf)
         return;
-    interval_flow(A, &F, a, b, yf, lo, hi, &why);
+    interval_flow(A, &F, a, b, yf, lo, hi, &from, &out, &why);
     ranges(A, lo, hi, S);
     snprintf(what, sizeof what, "interval [%.17g, %.17g] j=%d (q = %d): the "
              "flow of the scenario (Eq. %s) from row %d gives %s = %.17g, the "

@@ -59,6 +59,10 @@ void audit_inconclusive(auditor *A, const char *check, const char *reason,
 /* Phi(x_c, z_c, v) of the law at row i. */
 double audit_phi(const auditor *A, int i);
 
+/* Whether state y of mode q lies in the flow set C (Eq. 77), the
+ * comparisons loosened by --set-tol times the scales of x, v, Phi. */
+int audit_in_c(const auditor *A, int q, const double *y);
+
 /* Whether rows i and i + 1 are a jump: the same time, j and j + 1. */
 int audit_is_jump(const auditor *A, int i);
 

@@ -122,8 +122,9 @@ awk -F, -v OFS=, -v r="$sep" 'NR == r - 1 || NR == r { next }
     NR > r && !done { if ($3 == 1) done = 1; else { $2 = $2 - 1; $3 = 1 } }
     { print }' "$tr" >"$tmp/nosep.csv"
 run "$exe" audit "$tmp/nosep.csv" --scenario study3-bwmcl
-[ "$rc" -eq 1 ] && grep -q "^audit: finding structure: row [0-9]* t=[^ ]* j=3: j goes from 1 to 3 " "$tmp/out"
-check "a missed separation is found: j grows by 2 at the next commencement (exit $rc)" $?
+[ "$rc" -eq 1 ] && grep -q "^audit: finding structure: row [0-9]* t=[^ ]* j=3: j goes from 1 to 3 " "$tmp/out" &&
+    grep -q "^audit: finding flow set: row [0-9]* t=[^ ]* j=1: interval \[[^]]*\] j=1 (q = 1): the flow of the scenario from this row leaves the flow set C at t = [^ ]* (x = .*before the next row at t = [^ ]*: a jump of the hybrid system is missing there" "$tmp/out"
+check "a missed separation is found: j grows by 2 at the next commencement, and the flow leaves C between two rows (exit $rc)" $?
 
 # a sign error in the applied force: the ledger does not close
 f1=$(column_of F_e1 "$tr")
