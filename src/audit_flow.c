@@ -387,6 +387,12 @@ static void hint_words(const auditor *A, int k, int r, int c)
                 "contact force Phi (the law's parameters), the applied force "
                 "or the mass differs from the scenario's\n", where,
                 A->T.t[A->iv[k].a], A->T.t[A->iv[k].b]);
+    else if (q == 0 && (c == A->L.xc || c >= A->L.z))
+        fprintf(A->out, "audit: hint: %s departs first, %s the flight "
+                "[%.17g, %.17g]: %s is constant apart (Eq. 81), so the row "
+                "after the jump before it keeps a value the reset of Eqs. "
+                "(75), (82) sets to 0, or the rows change it in flight\n",
+                name, where, A->T.t[A->iv[k].a], A->T.t[A->iv[k].b], name);
     else if (c == A->L.x || c == A->L.xm || c == A->L.xc)
         fprintf(A->out, "audit: hint: %s departs first, %s the interval "
                 "[%.17g, %.17g]: %s' = %s is not followed, so %s is not the "

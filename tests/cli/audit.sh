@@ -115,6 +115,10 @@ awk -F, -v OFS=, -v r="$sep" -v c="$z" 'NR == r - 1 { keep = $c } NR == r { $c =
 run "$exe" audit "$tmp/noreset.csv" --scenario study3-bwmcl
 [ "$rc" -eq 1 ] && grep -q "^audit: finding reset: row $sep t=[^ ]* j=[0-9]* component z_c1: z_c1 =" "$tmp/out"
 check "a forgotten reset of z_c1 is found at row $sep (exit $rc)" $?
+grep -q "^audit: finding flow: row $((sep + 1)) t=[^ ]* j=2 component z_c1: interval \[[^]]*\] j=2 (q = 0)" "$tmp/out" &&
+    has "audit: hint: z_c1 departs first, at the start of the flight [" "$tmp/out" &&
+    has "z_c1 is constant apart (Eq. 81), so the row after the jump before it keeps a value the reset of Eqs. (75), (82) sets to 0" "$tmp/out"
+check "the forgotten reset: z_c1 departs from the flow at row $((sep + 1)), with a hint that names the reset" $?
 
 # a missed separation: the jump's two rows removed, the flight kept in
 # contact (q = 1, j unchanged) up to the next commencement
