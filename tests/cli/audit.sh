@@ -72,6 +72,15 @@ check "--defects: a row per row checked, row 3's defect of v above 0.05 and abov
 sed 's/^m = 0.0327$/m = 0.26138050877867075/' "$tmp/m.scn" >"$tmp/m2.scn"
 run "$exe" audit "$s1b" --scenario "$tmp/m2.scn"
 [ "$rc" -eq 0 ]; check "the same scenario with m = 0.26138 kg passes (exit $rc)" $?
+# the damping c 10% high in the scenario: z_c2 departs first, at the
+# start of the first contact; the hint finds c = 4400
+sed 's/^c = 4.400e3$/c = 4.840e3/' "$tmp/m2.scn" >"$tmp/c.scn"
+run "$exe" audit "$s1b" --scenario "$tmp/c.scn"
+[ "$rc" -eq 1 ] && [ "$(grep -m 1 '^audit: finding' "$tmp/out" | cut -d: -f2 | sed 's/ t=.* j=/ j=/')" = " finding flow" ] &&
+    grep -q "^audit: finding flow: row [0-9]* t=[^ ]* j=1 component z_c2: interval" "$tmp/out" &&
+    has "audit: hint: z_c2 departs first, at the start of the contact [" "$tmp/out" &&
+    grep -q "^audit: hint: c = 4400 fits the first failing interval \[[^]]*\] j=1 .* against 4840 in the scenario" "$tmp/out"
+check "c 10% high: a flow finding in the first contact, component z_c2; the hint c = 4400 (exit $rc)" $?
 
 # 3 rows per flow interval: too few for the trapezoid of the ledger,
 # which says so; the flow check still decides every interval, and finds
