@@ -541,9 +541,9 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
         return st;
     }
     scales(&A);
-    fprintf(out, "%s: %d rows, %d flow intervals, audited against %s (law "
-            "%s, %s)\n", o->trajectory, A.T.n, A.niv, s.source,
-            s.model.law->name, s.model.sys == SYS_HR ? "H_r" : "H_f");
+    fprintf(out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
+            "intervals\n", o->trajectory, A.T.n, s.source, s.model.law->name,
+            s.model.sys == SYS_HR ? "H_r" : "H_f", A.niv);
     check_times(&A);
     check_sets(&A);
     if (audit_flow(&A, o->defects, err) != 0)

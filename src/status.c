@@ -51,8 +51,7 @@ static const status_meaning compare_rows[] = {
 
 static const status_meaning audit_rows[] = {
     {AUDIT_OK, "nothing violated, and every check decided"},
-    {AUDIT_FINDINGS, "findings, each printed with its row, t and j (also "
-                     "when a check could not decide)"},
+    {AUDIT_FINDINGS, "findings, each printed with its row, t and j"},
     {AUDIT_E_USAGE, "usage error"},
     {AUDIT_E_INPUT, "bad input: a file that cannot be read (also REF of "
                     "--against), a missing column, a value that is not a "
