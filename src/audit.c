@@ -280,9 +280,39 @@ static void check_structure(auditor *A, int i)
     }
 }
 
-static void check_times(auditor *A)
+/* The first row (`structure`): a hybrid time domain starts at (t, j) =
+ * (0, 0), and the run in the scenario's initial state (Eqs. 79, 84),
+ * each component within --set-tol of its scale. */
+static void check_start(auditor *A)
+{
+    const traj *T = &A->T;
+    double y0[COLLIDE_NY_MAX];
+    char what[300];
+    int i;
+    if (T->t[0] != 0.0 || T->j[0] != 0) {
+        snprintf(what, sizeof what, "the first row is at t = %.17g, j = %d: "
+                 "the trajectory of the scenario starts at t = 0, j = 0",
+                 T->t[0], T->j[0]);
+        audit_finding(A, K_STRUCT, 0, -1, what);
+    }
+    impact_initial_state(A->m, &A->L, y0);
+    for (i = 0; i < A->L.n_chi; i++) {
+        double scale = fmax(A->scale[i], fabs(y0[i]));
+        if (fabs(T->y[0][i] - y0[i]) > A->set_tol * scale) {
+            snprintf(what, sizeof what, "the first row has %s = %.17g, the "
+                     "scenario's initial state %.17g (Eqs. 79, 84)",
+                     impact_component_name(&A->L, i), T->y[0][i], y0[i]);
+            audit_finding(A, K_STRUCT, 0, i, what);
+            return;
+        }
+    }
+}
+
+static void check_times(auditor *A, int segment)
 {
     int i;
+    if (!segment)
+        check_start(A);
     for (i = 0; i + 1 < A->T.n; i++) {
         check_time(A, i);
         check_structure(A, i);
@@ -544,7 +574,7 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
     fprintf(out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
             "intervals\n", o->trajectory, A.T.n, s.source, s.model.law->name,
             s.model.sys == SYS_HR ? "H_r" : "H_f", A.niv);
-    check_times(&A);
+    check_times(&A, o->segment);
     check_sets(&A);
     if (audit_flow(&A, o->defects, err) != 0)
         st = AUDIT_E_INPUT;

@@ -45,6 +45,8 @@ typedef struct audit_options {
                                 memberships, the resets and rounding */
     const char *defects;     /* --defects: the flow defects, or NULL */
     const char *observables; /* write the recomputed observables here, or NULL */
+    int segment;             /* --segment: the rows are a part of a run, the
+                                start is not checked */
 } audit_options;
 
 /* Exit status of `collide audit`. */

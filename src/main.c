@@ -197,7 +197,7 @@ static int parse_compare_args(int argc, char **argv, compare_options *o)
 static const char usage_audit[] =
     "usage: collide audit TRAJ.csv --scenario SCENARIO [--against REF]\n"
     "                     [--tol X] [--set-tol X] [--defects FILE]\n"
-    "                     [--observables FILE]\n"
+    "                     [--observables FILE] [--segment]\n"
     "\n"
     "Checks a trajectory (the format of trajectory.csv: t, j, q, the state,\n"
     "F_e1, F_e2; two rows at each jump) against the hybrid system of\n"
@@ -219,6 +219,9 @@ static const char usage_audit[] =
     "  --defects FILE     write the flow defects of every row (row, t, j,\n"
     "                     interval, one column per component) to FILE\n"
     "  --observables F    write the recomputed observables to F\n"
+    "  --segment          the rows are a part of a run: their first row is\n"
+    "                     not held to t = 0, j = 0 and the scenario's\n"
+    "                     initial state\n"
     "\n";
 
 /* The relative tolerances of audit --tol and --set-tol. */
@@ -252,6 +255,8 @@ static int cmd_audit(int argc, char **argv)
             o.observables = argv[++i];
         else if (strcmp(a, "--defects") == 0)
             o.defects = argv[++i];
+        else if (strcmp(a, "--segment") == 0)
+            o.segment = 1;
         else if (strcmp(a, "--set-tol") == 0) {
             if (!option_number("audit", "--set-tol", argv[++i], &audit_tol,
                                &o.set_tol))

@@ -96,7 +96,7 @@ check "the wrong mass at 3 rows per interval: a flow finding at row 3, component
 # a check that cannot decide: from a row whose z_c1 = 1e10 the flow is
 # too stiff for any step, and 3 rows are too few for the ledger
 printf 't,j,q,x,v,x_c,z_c1,z_c2\n0,0,1,-1e-5,-0.1,-1e-5,1e10,0\n1e-4,0,1,-2e-5,-0.1,-2e-5,0,0\n2e-4,0,1,-3e-5,-0.1,-3e-5,0,0\n' >"$tmp/stiff.csv"
-run "$exe" audit "$tmp/stiff.csv" --scenario study1
+run "$exe" audit "$tmp/stiff.csv" --scenario study1 --segment
 [ "$rc" -eq 4 ] && has "audit: inconclusive flow: the flow of the scenario could not be integrated from 1 row (the first: row 2 t=0 j=0: the steps ran out)" "$tmp/out" &&
     has "audit: inconclusive ledger: 1 flow interval decided neither by the flow check nor by the energy balance" "$tmp/out" &&
     has "audit: 0 findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 0, structure 0, against 0), 2 inconclusive" "$tmp/out"
@@ -204,9 +204,13 @@ run "$exe" audit "$tmp/q.csv" --scenario hertz
 check "q kept at 0 after the commencement: a reset finding at row 5 (exit $rc)" $?
 # a trajectory that starts in contact: its first separation is no collision
 { head -n 1 "$h"; tail -n +5 "$h"; } >"$tmp/late.csv"
-run "$exe" audit "$tmp/late.csv" --scenario hertz
+run "$exe" audit "$tmp/late.csv" --scenario hertz --segment
 [ "$rc" -eq 0 ] && has "collisions recomputed from the rows: 0" "$tmp/out"
-check "a trajectory starting in contact: 0 findings, no collision (exit $rc)" $?
+check "a segment starting in contact (--segment): 0 findings, no collision (exit $rc)" $?
+run "$exe" audit "$tmp/late.csv" --scenario hertz
+[ "$rc" -eq 1 ] && has "audit: finding structure: row 2 t=" "$tmp/out" &&
+    has "the first row is at t =" "$tmp/out"
+check "the same rows without --segment: the start is a structure finding (exit $rc)" $?
 # without F_e1, F_e2 the scenario's input is used: study 1 under gravity
 f1=$(column_of F_e1 "$tmp/study1/trajectory.csv")
 cut -d, -f1-$((f1 - 1)) "$tmp/study1/trajectory.csv" >"$tmp/noforce.csv"
@@ -272,6 +276,18 @@ run "$exe" audit "$tmp/j0.csv" --scenario study1
 [ "$rc" -eq 1 ] && has "findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 25, structure 25, against 0)" "$tmp/out" &&
     has "q changes from 0 to 1 with j = 0 unchanged" "$tmp/out"
 check "study1 with j = 0 on every row: 25 time domain (two rows at one time) and 25 structure findings, exit 1 (got $rc)" $?
+# the time column shifted by 1 ms: under gravity alone the flow does not
+# depend on t, so only the start of the hybrid time domain tells
+awk -F, -v OFS=, 'NR > 1 { $1 = sprintf("%.17g", $1 + 0.001) } { print }' "$s1" >"$tmp/shift.csv"
+run "$exe" audit "$tmp/shift.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "audit: finding structure: row 2 t=0.001 j=0: the first row is at t = 0.001, j = 0: the trajectory of the scenario starts at t = 0, j = 0" "$tmp/out"
+check "study1 with its time column shifted by 1 ms: a structure finding at the first row (got $rc)" $?
+# the first row away from the initial state of the scenario (Eq. 79)
+awk -F, -v OFS=, 'NR == 2 { $4 = $4 * 1.01 } { print }' "$s1" >"$tmp/v0.csv"
+run "$exe" audit "$tmp/v0.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "audit: finding structure: row 2 t=0 j=0 component" "$tmp/out" &&
+    has "the scenario's initial state" "$tmp/out"
+check "study1 with the first row off the initial state: a structure finding naming the component (got $rc)" $?
 # a row whose time goes back
 t49=$(awk -F, 'NR == 49 { print $1 }' "$s1")
 awk -F, -v OFS=, 'NR == 50 { $1 = 0.01 } { print }' "$s1" >"$tmp/back.csv"
@@ -355,7 +371,7 @@ check "hertz with 10 samples: 0 findings (got $rc: $(grep finding "$tmp/out" | h
 { printf 't,j,q,x,v,x_c,z_c,'; seq 200000 | sed 's/^/c/' | paste -sd, -
   for r in 0 1 2; do printf '0.0%s,0,0,0.0%s,-1,0,0,' "$r" "$((3 - r))"
       seq 200000 | paste -sd, -; done; } >"$tmp/wide.csv"
-run timeout 30 "$exe" audit "$tmp/wide.csv" --scenario hertz
+run timeout 30 "$exe" audit "$tmp/wide.csv" --scenario hertz --segment
 [ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
 check "a trajectory with 200007 columns is audited within 30 s (exit $rc)" $?
 
