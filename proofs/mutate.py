@@ -659,6 +659,10 @@ def main():
     if args.ids:
         want = set(args.ids.split(','))
         chosen = [m for m in named + gen if m['id'] in want]
+        unknown = sorted(want - set(m['id'] for m in chosen))
+        if unknown:
+            sys.exit('mutate: MUT_IDS: no mutant %s (sh proofs/run-mutants.sh BUILD list '
+                     'lists them)' % ', '.join(unknown))
 
     R = Runner(build, args)
     start = time.time()
