@@ -700,14 +700,21 @@ def main():
                     parts = [x.strip() for x in line.split(' | ', 3)]
                     if len(parts) == 4:
                         known[(parts[0], parts[1], squash(parts[2]))] = parts[3]
-    used = set()
+    used = {}
     for m in gen:
-        k = (m['file'], m['function'], m['edit'])
-        if k in known:
-            used.add(k)
-            if 'outcome' not in m:
-                m['outcome'] = 'equivalent'
-                m['detail'] = 'by hand: ' + known[k]
+        # "function:LINE" names one mutant where the edit occurs more than once
+        for k in ((m['file'], '%s:%d' % (m['function'], m['line']), m['edit']),
+                  (m['file'], m['function'], m['edit'])):
+            if k in known:
+                used[k] = used.get(k, 0) + 1
+                if 'outcome' not in m:
+                    m['outcome'] = 'equivalent'
+                    m['detail'] = 'by hand: ' + known[k]
+                break
+    for k, n in used.items():
+        if n > 1:
+            sys.exit('mutate: equivalent.txt: %s | %s | %s matches %d mutants: '
+                     'name the line (function:LINE)' % (k + (n,)))
     for k in known:
         if k not in used and k[0] in files:
             print('mutate: equivalent.txt: no mutant %s | %s | %s' % k)
