@@ -11,7 +11,8 @@ the writer, and audit your own code:
 The system is the reduced system H_r of the paper (Eqs. 80-84: body 2, the
 substrate, of infinite mass) with the Bouc-Wen-Maxwell collision law
 (BWMCL, Eqs. 70-72), read from the scenario file (default
-examples/ball_bwmcl.scn, the ball and substrate of study 1 over 0.2 s).
+ball_bwmcl.scn beside this file: the ball and substrate of study 1 over
+0.2 s).
 The state is chi = (x, v, x_c, z_c1, z_c2, q): the gap, the relative
 velocity, the indentation, the two internal states of the law and the
 mode (q = 0 apart, q = 1 in contact). Every equation below is written
@@ -28,6 +29,7 @@ the state after (j + 1).
 it (tests/cli/audit_bugs.sh); --list-bugs prints them. Never use it for
 anything else: the unbugged export is the correct trajectory."""
 import argparse
+import os
 import sys
 
 import numpy as np
@@ -59,15 +61,19 @@ def read_scenario(path):
     dict of text; this exporter simulates only system = Hr, law = bwmcl,
     input = gravity with m, k, p given (not derived from materials)."""
     keys = {}
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            if "=" not in line:
-                sys.exit("%s:%d: not key = value" % (path, number))
-            key, value = (s.strip() for s in line.split("=", 1))
-            keys[key] = value
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except OSError as e:
+        sys.exit("%s: cannot open: %s" % (path, e.strerror))
+    for number, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if "=" not in line:
+            sys.exit("%s:%d: not key = value" % (path, number))
+        key, value = (s.strip() for s in line.split("=", 1))
+        keys[key] = value
     need = {"system": "Hr", "law": "bwmcl", "input": "gravity"}
     for key, value in need.items():
         if keys.get(key) != value:
@@ -78,7 +84,10 @@ def read_scenario(path):
                 "x0", "v0", "g", "T"):
         if key not in keys:
             sys.exit("%s: %s is required by this exporter" % (path, key))
-        par[key] = float(keys[key])
+        try:
+            par[key] = float(keys[key])
+        except ValueError:
+            sys.exit("%s: %s = %s is not a number" % (path, key, keys[key]))
     return par
 
 
@@ -211,7 +220,7 @@ def rows_of(intervals, n, P):
     rows = []
     for t0, t1, j, q, sol, start, end in intervals:
         times = np.linspace(t0, t1, n)
-        states = [start] + [list(sol(t)) for t in times[1:-1]] + [end]
+        states = [start] + list(sol(times[1:-1]).T) + [end]
         for t, state in zip(times, states):
             rows.append([float(t), j, q] + list(state) + [applied_force(P)])
     return rows
@@ -234,9 +243,11 @@ def main():
         description="Export a trajectory of a ball bouncing on a compliant "
                     "substrate (H_r, BWMCL) in the format of collide audit.")
     ap.add_argument("out", nargs="?", help="the CSV file to write")
-    ap.add_argument("--scenario", default="examples/ball_bwmcl.scn",
-                    help="the collide scenario file simulated "
-                         "(default %(default)s)")
+    ap.add_argument("--scenario", default=os.path.join(
+                        os.path.dirname(os.path.abspath(__file__)),
+                        "ball_bwmcl.scn"),
+                    help="the collide scenario file simulated (default "
+                         "ball_bwmcl.scn beside this file)")
     ap.add_argument("--samples-per-interval", type=int, default=100,
                     metavar="N", help="rows per flow interval, both ends "
                     "included, N >= 2 (default %(default)s)")
