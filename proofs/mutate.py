@@ -13,7 +13,16 @@ Settings (environment): MUT_TIMEOUT (s per goal and prover, default 10),
 MUT_TIMEOUT_LONG (rerun of a mutant killed only by timeouts, default 30),
 MUT_JOBS (frama-c processes at once, default 2, each -wp-par 1),
 MUT_SAMPLE (generated mutants in the sample, default 24), MUT_SEED (default
-13), MUT_PROVERS (default cvc5), MUT_FALLBACK (default z3).
+13), MUT_PROVERS (the provers tried in turn on each goal, default cvc5,z3:
+those of make proofs).
+
+A mutant is killed when a goal that the baseline (the unmutated function,
+same provers, the larger budget) proves is not proved.  Goals the campaign's
+provers cannot prove in the baseline cannot tell a mutant from the original:
+they are left out of the decision and counted in the report.  The run of a
+mutant stops at the first goal that decides the kill; goals its edit leaves
+unchanged are answered from the campaign's cache (written by the baselines,
+which run every prover again, only read by the mutants).
 """
 import argparse
 import concurrent.futures as cf
@@ -444,8 +453,7 @@ class Runner:
         self.timeout = int(os.environ.get('MUT_TIMEOUT', '10'))
         self.timeout_long = int(os.environ.get('MUT_TIMEOUT_LONG', '30'))
         self.jobs = int(os.environ.get('MUT_JOBS', '2'))
-        self.provers = os.environ.get('MUT_PROVERS', 'cvc5')
-        self.fallback = os.environ.get('MUT_FALLBACK', 'z3')
+        self.provers = os.environ.get('MUT_PROVERS', 'cvc5,z3')
         self.lock = threading.Lock()
         os.makedirs(self.out, exist_ok=True)
         # one snapshot of headers and spec for every run
@@ -472,6 +480,14 @@ class Runner:
             f.write(text.replace('cvc5 --tlimit-per=%t000 ', 'cvc5 '))
         os.environ['WHY3CONFIG'] = mconf
         self.objs = {}
+        # the campaign's own WP cache: the baselines write it (running every
+        # prover again, at the campaign's budget), the mutants only read it
+        # (replay), so that a mutant's goals left unchanged by its edit are
+        # answered from the baseline at once, and no mutant's result (a
+        # timeout under load, say) is ever reused
+        self.cache = os.path.join(self.out, 'wp-cache')
+        shutil.rmtree(self.cache, ignore_errors=True)
+        os.makedirs(self.cache)
 
     def obj(self, path, text, where):
         """Stripped gcc -O2 object code of TEXT (as file PATH), or None."""
@@ -495,74 +511,89 @@ class Runner:
         shutil.rmtree(d, ignore_errors=True)
         return data, ''
 
-    def wp(self, d, path, fn, timeout, log, stop_early=False):
-        """WP on D/PATH's function FN: (status, {goal: last status}, time).
-        With stop_early (the mutants), frama-c is stopped at the first goal
-        that neither prover proves (in the z3 pass): one such goal decides
-        the kill, the others would only cost time."""
+    def wp(self, d, path, fn, timeout, log, stop_early=None):
+        """WP on D/PATH's function FN: (status, {goal: verdict}, time).
+        Every goal goes to the provers of MUT_PROVERS in turn (a portfolio:
+        the first that proves it ends it).  A goal's verdict is Valid, or
+        Timeout when a prover ran out of time (undecided: the mutant is run
+        again at the larger budget), or else the answer of the provers
+        (Unknown: they gave up; Failed: they all failed to run).
+        With stop_early (the mutants: the set of goals left out of the
+        decision), frama-c is stopped at the first other goal that is not
+        Valid: one such goal decides the kill, the others only cost time."""
         f = os.path.join(d, os.path.basename(path))
         cmd = ['nice', 'frama-c', f, '-cpp-extra-args=-I' + os.path.join(self.orig, 'src'),
                '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
                '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
-               '-wp-timeout', str(timeout), '-wp-fct', fn, '-wp-cache', 'none']
-        if self.fallback:
-            cmd += ['-then', '-wp', '-wp-prover', self.fallback, '-wp-fct', fn]
+               '-wp-timeout', str(timeout), '-wp-fct', fn,
+               '-wp-cache', 'replay' if stop_early is not None else 'rebuild',
+               '-wp-cache-dir', self.cache]
         t0 = time.time()
         goals = {}
-        second = set()
-        passes = 0
+        pending = None  # [goal, header status, [prover statuses]]
         stopped = False
+
+        def verdict(p):
+            subs = p[2]
+            if not subs:
+                return p[1]
+            if 'Timeout' in subs:
+                return 'Timeout'
+            if 'Unknown' in subs:
+                return 'Unknown'
+            return 'Failed'
+
+        def decide(g, st):
+            goals[g] = st
+            return stop_early is not None and st != 'Valid' and g not in stop_early
+
         with open(log, 'w') as lf:
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                     text=True, start_new_session=True)
             for line in proc.stdout:
                 lf.write(line)
-                if line.startswith('[wp] Running WP plugin'):
-                    passes += 1
+                sub = re.match(r'^  [A-Za-z][^:]*: (\w+)', line)
+                if pending is not None and sub:
+                    pending[2].append(sub.group(1))
+                    continue
+                if pending is not None:
+                    g, p, pending = pending[0], pending, None
+                    if decide(g, verdict(p)):
+                        stopped = True
+                        break
                 m = re.match(r'^\[wp\] \[([^\]]+)\] Goal typed_(\S+)(?: : (\w+))?', line)
                 if not m:
                     continue
                 st = m.group(3) or m.group(1)
-                last = passes >= 2 or not self.fallback
-                if last and st == 'Failed' and goals.get(m.group(2)) not in (None, 'Valid'):
-                    # the fallback prover errored ("Failed", e.g. z3's
-                    # "Unknown error" on float goals): the first pass's
-                    # answer (Unknown, Timeout) stands
-                    st = goals[m.group(2)]
-                goals[m.group(2)] = st
-                if last:
-                    second.add(m.group(2))
-                if stop_early and last and st != 'Valid' and \
-                        m.group(2) not in stop_early:
-                    stopped = True
-                    lf.write('[mutate] stopped at the first goal unproved by both provers\n')
-                    try:
-                        os.killpg(proc.pid, 15)
-                    except OSError:
-                        pass
-                    break
+                if st == 'Valid':
+                    if decide(m.group(2), st):
+                        stopped = True
+                        break
+                else:
+                    pending = [m.group(2), st, []]
+            if pending is not None and not stopped:
+                stopped = decide(pending[0], verdict(pending))
+            if stopped:
+                lf.write('[mutate] stopped at the first goal that decides the kill\n')
+                try:
+                    os.killpg(proc.pid, 15)
+                except OSError:
+                    pass
             proc.stdout.close()
             rc = proc.wait()
         dt = time.time() - t0
         if stopped:
-            # the goals cvc5 left and z3 has not tried yet are undecided
             rc = 0
-            goals = {g: s for g, s in goals.items() if s == 'Valid' or g in second}
         return rc, goals, dt
 
     def baseline(self, path, fn):
         d = os.path.join(self.out, 'baseline', fn)
         os.makedirs(d, exist_ok=True)
         shutil.copy(os.path.join(self.orig, 'src', os.path.basename(path)), d)
-        rc, goals, dt = self.wp(d, path, fn, self.timeout, os.path.join(d, 'wp.log'))
-        bad = [s for s in goals.values() if s != 'Valid']
-        if rc == 0 and bad:
-            # once more with the larger budget: cvc5 answers "unknown" when
-            # its own time limit (--tlimit-per) strikes, so on a loaded
-            # machine an Unknown may be a timeout in disguise
-            rc, goals, dt2 = self.wp(d, path, fn, self.timeout_long,
-                                     os.path.join(d, 'wp-long.log'))
-            dt += dt2
+        # at the larger budget: a goal the baseline proves only there is
+        # still one a mutant must keep (its timeout at the smaller budget
+        # is rerun at the larger one before it counts)
+        rc, goals, dt = self.wp(d, path, fn, self.timeout_long, os.path.join(d, 'wp.log'))
         return {'rc': rc, 'goals': goals, 'time': dt,
                 'unproved': sorted(g for g, s in goals.items() if s != 'Valid')}
 
@@ -574,16 +605,18 @@ class Runner:
             f.write(m['text'])
         rc, goals, dt = self.wp(d, m['file'], m['function'], timeout,
                                 os.path.join(d, 'wp-%d.log' % timeout),
-                                stop_early=set(base['unproved']) | {'(none)'})
+                                stop_early=set(base['unproved']))
         if rc != 0 or not goals:
             return 'invalid', [], dt, 'frama-c status %d, %d goals' % (rc, len(goals))
         bad = {g: s for g, s in goals.items()
                if s != 'Valid' and g not in base['unproved']}
         if not bad:
             return 'survived', [], dt, ''
-        if all(s == 'Timeout' for s in bad.values()):
+        # a timeout, or provers that all failed to run, decide nothing
+        undecided = ('Timeout', 'Failed')
+        if all(s in undecided for s in bad.values()):
             return 'timeout', sorted(bad), dt, ''
-        return 'killed', sorted(g for g, s in bad.items() if s != 'Timeout'), dt, ''
+        return 'killed', sorted(g for g, s in bad.items() if s not in undecided), dt, ''
 
 
 def main():
@@ -626,6 +659,10 @@ def main():
     if args.ids:
         want = set(args.ids.split(','))
         chosen = [m for m in named + gen if m['id'] in want]
+        unknown = sorted(want - set(m['id'] for m in chosen))
+        if unknown:
+            sys.exit('mutate: MUT_IDS: no mutant %s (sh proofs/run-mutants.sh BUILD list '
+                     'lists them)' % ', '.join(unknown))
 
     R = Runner(build, args)
     start = time.time()
@@ -695,8 +732,8 @@ def main():
         b = bases[(m['file'], m['function'])]
         if b['rc'] != 0 or not b['goals']:
             return m, ('error', [], 0.0, 'baseline failed (frama-c status %d)' % b['rc'])
-        if b['unproved']:
-            # a kill would mean nothing: the function is not proved
+        if len(b['unproved']) == len(b['goals']):
+            # a kill would mean nothing: nothing of the function is proved
             return m, ('baseline not proved', [], 0.0, 'baseline unproved: ' +
                        ', '.join(b['unproved'][:4]) + (' ...' if len(b['unproved']) > 4 else ''))
         r = R.run_mutant(m, b, R.timeout)
@@ -745,7 +782,7 @@ def main():
 
     rep = {'mode': args.mode, 'files': files, 'timeout': R.timeout,
            'timeout_long': R.timeout_long, 'jobs': R.jobs,
-           'provers': [R.provers, R.fallback], 'wall_time_s': round(end - start),
+           'provers': R.provers.split(','), 'wall_time_s': round(end - start),
            'generated_total': len(gen), 'named_total': len(named),
            'counts': count,
            'baselines': {'%s:%s' % k: {'goals': len(v['goals']), 'unproved': v['unproved'],

@@ -84,8 +84,8 @@ deps-proofs:
 #   make mutants-full               every generated mutant
 #   make mutants-full MUT_FILES=src/select.c      one file
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
-MUT_TIMEOUT      = 5
-MUT_TIMEOUT_LONG = 20
+MUT_TIMEOUT      = 4
+MUT_TIMEOUT_LONG = 16
 MUT_JOBS         = 2
 MUT_SAMPLE       = 2
 MUT_SEED         = 13

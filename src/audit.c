@@ -1,7 +1,7 @@
 /* audit.c - `collide audit`; see audit.h. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "audit.h"
+#include "audit_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,46 +18,30 @@
 
 #define SHOWN_MAX 10   /* findings printed of each kind; the rest counted */
 
-/* The trajectory in memory, one entry per row. */
-typedef struct traj {
-    int n;                  /* rows */
-    double *t, *fe1, *fe2;
-    int *j, *q;
-    double (*y)[COLLIDE_NY_MAX];
-} traj;
-
-/* The kinds of findings: the flow set C, the jump set D, the reset, the
- * ledger, the hybrid time domain, the observables against --against. */
-enum { K_FLOW, K_JUMP, K_RESET, K_LEDGER, K_TIME, K_AGAINST, K_KINDS };
-
-/* What is being audited and what was found. */
-typedef struct auditor {
-    const scenario *s;
-    const model *m;
-    layout L;
-    traj T;
-    double tol, sx, sv, sphi, sxc; /* tolerance, scales of x, v, Phi, x_c */
-    int nfind[K_KINDS], shown[K_KINDS]; /* findings per kind */
-    FILE *out;
-} auditor;
-
-/* Prints a finding of kind k (the first SHOWN_MAX of each kind) at row
- * (from 0), or of the whole trajectory when row < 0. */
-static void finding(auditor *A, int k, int row, const char *what)
+void audit_finding(auditor *A, int k, int row, int comp, const char *what)
 {
-    static const char *const kind[] = {"flow set", "jump set", "reset",
-                                       "ledger", "time domain", "against"};
+    static const char *const kind[] = {"flow", "flow set", "jump set",
+                                       "reset", "ledger", "time domain",
+                                       "structure", "against"};
     A->nfind[k]++;
     if (A->shown[k]++ >= SHOWN_MAX)
         return;
-    if (row < 0)                   /* of the whole trajectory */
-        fprintf(A->out, "finding (%s): %s\n", kind[k], what);
-    else
-        fprintf(A->out, "finding (%s): row %d: %s\n", kind[k], row + 2, what);
+    fprintf(A->out, "audit: finding %s: row %d t=%.17g j=%d", kind[k],
+            row + 2, A->T.t[row], A->T.j[row]);
+    if (comp >= 0)
+        fprintf(A->out, " component %s", impact_component_name(&A->L, comp));
+    fprintf(A->out, ": %s\n", what);
 }
 
-/* Phi at row i (0 when apart is not asked: the law's value). */
-static double phi_at(const auditor *A, int i)
+void audit_inconclusive(auditor *A, const char *check, const char *reason,
+                        const char *sampling)
+{
+    A->nincon++;
+    fprintf(A->out, "audit: inconclusive %s: %s; %s\n", check, reason,
+            sampling);
+}
+
+double audit_phi(const auditor *A, int i)
 {
     const double *y = A->T.y[i];
     return A->m->law->phi(A->m->par, y[A->L.xc], y + A->L.z, y[A->L.v]);
@@ -170,21 +154,31 @@ static void scales(auditor *A)
     int i;
     A->sx = A->sv = A->sphi = A->sxc = 0;
     for (i = 0; i < A->T.n; i++) {
+        int k;
+        for (k = 0; k < A->L.n_chi; k++)
+            A->scale[k] = fmax(A->scale[k], fabs(A->T.y[i][k]));
         A->sx = fmax(A->sx, fabs(A->T.y[i][A->L.x]));
         A->sv = fmax(A->sv, fabs(A->T.y[i][A->L.v]));
         A->sxc = fmax(A->sxc, fabs(A->T.y[i][A->L.xc]));
-        A->sphi = fmax(A->sphi, fabs(phi_at(A, i)));
+        A->sphi = fmax(A->sphi, fabs(audit_phi(A, i)));
     }
     if (A->sx > 0)
         A->sphi = fmax(A->sphi, A->m->m * A->sv * A->sv / A->sx);
 }
 
-/* Whether rows i and i + 1 are a jump: the same time, j and j + 1. */
-static int is_jump(const auditor *A, int i)
+int audit_is_jump(const auditor *A, int i)
 {
     const traj *T = &A->T;
     return i + 1 < T->n && T->j[i + 1] == T->j[i] + 1 &&
-           fabs(T->t[i + 1] - T->t[i]) <= A->tol * fmax(1.0, fabs(T->t[i]));
+           fabs(T->t[i + 1] - T->t[i]) <= A->set_tol * fmax(1.0, fabs(T->t[i]));
+}
+
+int audit_in_c(const auditor *A, int q, const double *y)
+{
+    double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
+    double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
+    double phi = A->m->law->phi(A->m->par, y[A->L.xc], y + A->L.z, y[A->L.v]);
+    return flow_set(q, x, v, phi - tp);
 }
 
 /* Row i in C (Eqs. 65, 77), the comparisons loosened by the tolerance. */
@@ -192,16 +186,13 @@ static void check_flow(auditor *A, int i)
 {
     const double *y = A->T.y[i];
     int q = A->T.q[i];
-    double tx = A->tol * A->sx, tv = A->tol * A->sv, tp = A->tol * A->sphi;
-    double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
-    double phi = phi_at(A, i) - tp;
     char what[200];
-    if (flow_set(q, x, v, phi))
+    if (audit_in_c(A, q, y))
         return;
     snprintf(what, sizeof what, "not in the flow set C (q = %d, x = %.6g, "
              "v = %.6g, Phi = %.6g; Eq. %s)", q, y[A->L.x], y[A->L.v],
-             phi_at(A, i), q ? "77: Phi <= 0 or v <= 0" : "77: x >= 0 or v >= 0");
-    finding(A, K_FLOW, i, what);
+             audit_phi(A, i), q ? "77: Phi <= 0 or v <= 0" : "77: x >= 0 or v >= 0");
+    audit_finding(A, K_FLOWSET, i, -1, what);
 }
 
 /* Rows i, i + 1 of a jump: i in D (Eqs. 66, 78), q toggled, i + 1 the
@@ -210,26 +201,26 @@ static void check_jump(auditor *A, int i)
 {
     const double *b = A->T.y[i], *a = A->T.y[i + 1];
     int q = A->T.q[i], k;
-    double tx = A->tol * A->sx, tv = A->tol * A->sv, tp = A->tol * A->sphi;
+    double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
     double x = b[A->L.x] - tx, v = b[A->L.v] + (q ? tv : -tv);
     char what[200];
-    if (!jump_set(q, x, v, phi_at(A, i) + tp)) {
+    if (!jump_set(q, x, v, audit_phi(A, i) + tp)) {
         snprintf(what, sizeof what, "a jump from outside the jump set D (q = "
                  "%d, x = %.6g, v = %.6g, Phi = %.6g; Eq. 78)", q, b[A->L.x],
-                 b[A->L.v], phi_at(A, i));
-        finding(A, K_JUMP, i, what);
+                 b[A->L.v], audit_phi(A, i));
+        audit_finding(A, K_JUMP, i, -1, what);
     }
     if (A->T.q[i + 1] != 1 - q)
-        finding(A, K_RESET, i + 1, "q is not toggled by the jump (Eqs. 75, 82)");
+        audit_finding(A, K_RESET, i + 1, -1, "q is not toggled by the jump (Eqs. 75, 82)");
     for (k = 0; k < A->L.n_chi; k++) {
         int reset = k == A->L.xc || (k >= A->L.z && k < A->L.z + A->L.nz);
         double scale = reset ? A->sxc : k == A->L.v || k == A->L.vm ? A->sv : A->sx;
         double want = reset ? 0.0 : b[k];
-        if (fabs(a[k] - want) > A->tol * fmax(scale, 1e-300)) {
+        if (fabs(a[k] - want) > A->set_tol * fmax(scale, 1e-300)) {
             snprintf(what, sizeof what, "%s = %.17g after the jump, the reset "
                      "of Eqs. (75), (82) gives %.17g", impact_component_name(&A->L, k),
                      a[k], want);
-            finding(A, K_RESET, i + 1, what);
+            audit_finding(A, K_RESET, i + 1, k, what);
         }
     }
 }
@@ -239,15 +230,13 @@ static void check_sets(auditor *A)
     int i;
     for (i = 0; i < A->T.n; i++) {
         check_flow(A, i);
-        if (is_jump(A, i))
+        if (audit_is_jump(A, i))
             check_jump(A, i);
     }
 }
 
-/* The hybrid time domain (t, j) of rows i, i + 1: t never decreases; j
- * never decreases and grows by one at a jump only (two rows at one time,
- * where q toggles), and q toggles only at a jump. A jump where q does not
- * toggle is a finding of check_jump. */
+/* The hybrid time domain of rows i, i + 1 (`time domain`): t never
+ * decreases, and two rows share a time only at a jump. */
 static void check_time(auditor *A, int i)
 {
     const traj *T = &A->T;
@@ -256,123 +245,86 @@ static void check_time(auditor *A, int i)
         snprintf(what, sizeof what, "t goes back from %.17g to %.17g (in a "
                  "hybrid time domain t never decreases)", T->t[i],
                  T->t[i + 1]);
-        finding(A, K_TIME, i + 1, what);
+        audit_finding(A, K_TIME, i + 1, -1, what);
+    } else if (T->t[i + 1] == T->t[i] && T->j[i + 1] == T->j[i]) {
+        snprintf(what, sizeof what, "two rows at t = %.17g with j = %d: "
+                 "two rows share a time only at a jump, where j grows by one",
+                 T->t[i], T->j[i]);
+        audit_finding(A, K_TIME, i + 1, -1, what);
     }
+}
+
+/* The structure of rows i, i + 1 (`structure`): j counts the jumps (it
+ * never decreases, and grows by one, only at a jump: two rows at one
+ * time), and q changes only at a jump. A jump where q does not toggle is
+ * a finding of check_jump. */
+static void check_structure(auditor *A, int i)
+{
+    const traj *T = &A->T;
+    char what[300];
     if (T->j[i + 1] < T->j[i] || T->j[i + 1] > T->j[i] + 1) {
-        snprintf(what, sizeof what, "j goes from %d to %d (j never decreases "
-                 "and grows by one at each jump)", T->j[i], T->j[i + 1]);
-        finding(A, K_TIME, i + 1, what);
-    } else if (T->j[i + 1] == T->j[i] + 1 && !is_jump(A, i)) {
+        snprintf(what, sizeof what, "j goes from %d to %d (j counts the "
+                 "jumps: it never decreases and grows by one at each jump)",
+                 T->j[i], T->j[i + 1]);
+        audit_finding(A, K_STRUCT, i + 1, -1, what);
+    } else if (T->j[i + 1] == T->j[i] + 1 && !audit_is_jump(A, i)) {
         snprintf(what, sizeof what, "j grows from %d to %d while t moves from "
-                 "%.17g to %.17g: a jump is two rows at one time", T->j[i],
-                 T->j[i + 1], T->t[i], T->t[i + 1]);
-        finding(A, K_TIME, i + 1, what);
+                 "%.17g to %.17g: j counts the jumps, and a jump is two rows "
+                 "at one time", T->j[i], T->j[i + 1], T->t[i], T->t[i + 1]);
+        audit_finding(A, K_STRUCT, i + 1, -1, what);
     } else if (T->q[i + 1] != T->q[i] && T->j[i + 1] == T->j[i]) {
-        snprintf(what, sizeof what, "q toggles from %d to %d with j = %d "
+        snprintf(what, sizeof what, "q changes from %d to %d with j = %d "
                  "unchanged: q changes only at a jump, where j grows by one",
                  T->q[i], T->q[i + 1], T->j[i]);
-        finding(A, K_TIME, i + 1, what);
+        audit_finding(A, K_STRUCT, i + 1, -1, what);
     }
 }
 
-static void check_times(auditor *A)
+/* The first row (`structure`): a hybrid time domain starts at (t, j) =
+ * (0, 0), and the run in the scenario's initial state (Eqs. 79, 84),
+ * each component within --set-tol of its scale. */
+static void check_start(auditor *A)
 {
-    int i;
-    for (i = 0; i + 1 < A->T.n; i++)
-        check_time(A, i);
-}
-
-/* ---- the ledger ---------------------------------------------------------------- */
-
-/* Supply rate <u, y> at row i: F_e,r v (H_r, Eq. 83), F_e,1 h_1 + F_e,2 h_2
- * (H_f, Eqs. 76, 96). */
-static double supply_at(const auditor *A, int i)
-{
-    const double *y = A->T.y[i];
-    double h1, h2, fer = reduced_force(A->m, A->T.fe1[i], A->T.fe2[i]);
-    if (A->m->sys == SYS_HR)
-        return supply_rate_hr(fer, y[A->L.v]);
-    output_hf(A->m->eta, A->m->eta_c, y[A->L.v], y[A->L.vm], &h1, &h2);
-    return supply_rate_hf(A->T.fe1[i], A->T.fe2[i], h1, h2);
-}
-
-/* q d_c at row i (Eq. 22). */
-static double dissipation_at(const auditor *A, int i)
-{
-    const double *y = A->T.y[i];
-    if (A->T.q[i] == 0)
-        return 0.0;
-    return A->m->law->dissipation_rate(A->m->par, y[A->L.xc], y + A->L.z,
-                                       y[A->L.v]);
-}
-
-/* The trapezoidal integral of f over rows a .. b (one flow interval) and
- * its error estimate: for each pair of panels, |two panels - one panel| / 3
- * (Richardson, exact in the h^2 term for equal panels); a last single
- * panel is bounded by |f_b - f_a| h / 2. */
-static void integrate(const auditor *A, double (*f)(const auditor *, int),
-                      int a, int b, double *sum, double *err)
-{
-    const double *t = A->T.t;
-    int i;
-    for (i = a; i < b; i++)
-        *sum += 0.5 * (f(A, i) + f(A, i + 1)) * (t[i + 1] - t[i]);
-    for (i = a; i + 2 <= b; i += 2) {
-        double two = 0.5 * (f(A, i) + f(A, i + 1)) * (t[i + 1] - t[i]) +
-                     0.5 * (f(A, i + 1) + f(A, i + 2)) * (t[i + 2] - t[i + 1]);
-        double one = 0.5 * (f(A, i) + f(A, i + 2)) * (t[i + 2] - t[i]);
-        *err += fabs(two - one) / 3.0;
-    }
-    if (i < b)
-        *err += 0.5 * fabs(f(A, b) - f(A, i)) * (t[b] - t[i]);
-}
-
-/* Eq. (24) from the rows. */
-static void check_ledger(auditor *A)
-{
-    double Is = 0, DC = 0, DD = 0, eIs = 0, eDC = 0, scale = 0, V0, VT, res;
+    const traj *T = &A->T;
+    double y0[COLLIDE_NY_MAX];
     char what[300];
-    int a = 0, i;
-    for (i = 0; i < A->T.n; i++) {
-        double V = impact_storage(A->m, &A->L, A->T.y[i]);
-        scale = fmax(scale, V);
-        if (i + 1 < A->T.n && !is_jump(A, i))
-            continue;
-        integrate(A, supply_at, a, i, &Is, &eIs);        /* the interval a..i */
-        integrate(A, dissipation_at, a, i, &DC, &eDC);
-        if (i + 1 < A->T.n) {                              /* the jump i, i+1 */
-            double d = V - impact_storage(A->m, &A->L, A->T.y[i + 1]);
-            DD += d;                                       /* Eq. (23) */
-            if (d < -A->tol * fmax(V, 1e-300)) {
-                snprintf(what, sizeof what, "the jump raises V by %.6g J: "
-                         "energy injected (D2: V(g(chi)) <= V(chi))", -d);
-                finding(A, K_LEDGER, i + 1, what);
-            }
-        }
-        a = i + 1;
+    int i;
+    if (T->t[0] != 0.0 || T->j[0] != 0) {
+        snprintf(what, sizeof what, "the first row is at t = %.17g, j = %d: "
+                 "the trajectory of the scenario starts at t = 0, j = 0",
+                 T->t[0], T->j[0]);
+        audit_finding(A, K_STRUCT, 0, -1, what);
     }
-    V0 = impact_storage(A->m, &A->L, A->T.y[0]);
-    VT = impact_storage(A->m, &A->L, A->T.y[A->T.n - 1]);
-    res = VT - V0 + DC + DD - Is;                          /* Eq. (24) */
-    scale = fmax(scale, fabs(Is));
-    fprintf(A->out, "ledger (Eq. 24): V(0) = %.10g J, V(T) = %.10g J, I_s = "
-            "%.10g J, Delta_C = %.10g J, Delta_D = %.10g J\n", V0, VT, Is, DC, DD);
-    fprintf(A->out, "ledger residual %.3e J, quadrature error estimate %.3e J "
-            "(I_s %.3e, Delta_C %.3e)\n", res, eIs + eDC, eIs, eDC);
-    if (fabs(res) > 3.0 * (eIs + eDC) + A->tol * scale) {
-        snprintf(what, sizeof what, "the energy balance does not close: "
-                 "residual %.3e J, three times the quadrature error estimate "
-                 "%.3e J", res, 3.0 * (eIs + eDC));
-        finding(A, K_LEDGER, A->T.n - 1, what);
+    impact_initial_state(A->m, &A->L, y0);
+    for (i = 0; i < A->L.n_chi; i++) {
+        double scale = fmax(A->scale[i], fabs(y0[i]));
+        if (fabs(T->y[0][i] - y0[i]) > A->set_tol * scale) {
+            snprintf(what, sizeof what, "the first row has %s = %.17g, the "
+                     "scenario's initial state %.17g (Eqs. 79, 84)",
+                     impact_component_name(&A->L, i), T->y[0][i], y0[i]);
+            audit_finding(A, K_STRUCT, 0, i, what);
+            return;
+        }
+    }
+}
+
+static void check_times(auditor *A, int segment)
+{
+    int i;
+    if (!segment)
+        check_start(A);
+    for (i = 0; i + 1 < A->T.n; i++) {
+        check_time(A, i);
+        check_structure(A, i);
     }
 }
 
 /* ---- the observables ---------------------------------------------------------- */
 
-static double contact_force_at(const auditor *A, int i) { return -phi_at(A, i); }
+static double contact_force_at(const auditor *A, int i) { return -audit_phi(A, i); }
 static double power_at(const auditor *A, int i)
 {
-    return phi_at(A, i) * A->T.y[i][A->L.v];
+    return audit_phi(A, i) * A->T.y[i][A->L.v];
 }
 static double applied_at(const auditor *A, int i)
 {
@@ -387,9 +339,9 @@ static void contact_row(const auditor *A, FILE *f, int n, int a, int b,
     const double *ya = A->T.y[a], *yb = A->T.y[b];
     double W = 0, Jc = 0, Je = 0, e = 0, xcm = 0, fcm = 0;
     int i;
-    integrate(A, power_at, a, b, &W, &e);
-    integrate(A, contact_force_at, a, b, &Jc, &e);
-    integrate(A, applied_at, a, b, &Je, &e);
+    audit_integrate(A, power_at, a, b, &W, &e);
+    audit_integrate(A, contact_force_at, a, b, &Jc, &e);
+    audit_integrate(A, applied_at, a, b, &Je, &e);
     for (i = a; i <= b; i++) {
         xcm = fmax(xcm, fabs(A->T.y[i][A->L.xc]));
         fcm = fmax(fcm, contact_force_at(A, i));
@@ -409,7 +361,7 @@ static int write_observables(const auditor *A, FILE *f)
     int i, start = -1, n = 0, pa = -1, pb = -1;
     fputs("i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda\n", f);
     for (i = 0; i + 1 < A->T.n; i++) {
-        if (!is_jump(A, i))
+        if (!audit_is_jump(A, i))
             continue;
         if (A->T.q[i + 1] == 1) {
             start = i + 1;
@@ -456,14 +408,14 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
     if (nb != n) {
         snprintf(what, sizeof what, "the trajectory has %d collision%s, the "
                  "reference %s has %d", n, n == 1 ? "" : "s", ref, nb);
-        finding(A, K_AGAINST, -1, what);
+        audit_finding(A, K_AGAINST, A->T.n - 1, -1, what);
     }
     fprintf(out, "observables against %s (scd):\n", ref);
     cs = compare_tables(&a, &b, NAN, out, msg, sizeof msg);
     if (cs == COMPARE_BELOW && nb == n) {   /* other indices i */
         snprintf(what, sizeof what, "the collisions of the trajectory and of "
                  "%s differ in their indices i", ref);
-        finding(A, K_AGAINST, -1, what);
+        audit_finding(A, K_AGAINST, A->T.n - 1, -1, what);
     }
     if (cs != COMPARE_OK && cs != COMPARE_BELOW) {
         fprintf(err, "collide audit: %s\n", msg);
@@ -537,15 +489,48 @@ static audit_status observables(auditor *A, const audit_options *o,
     return st;
 }
 
-audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
+/* The flow intervals: the runs of rows of one j, split where j changes. */
+static int make_intervals(auditor *A)
 {
-    static scenario s;
-    auditor A;
+    int i, a = 0;
+    A->iv = calloc((size_t)A->T.n, sizeof *A->iv);
+    A->by_flow = calloc((size_t)A->T.n, 1);
+    if (!A->iv || !A->by_flow)
+        return -1;
+    for (i = 0; i < A->T.n; i++) {
+        if (i + 1 < A->T.n && A->T.j[i + 1] == A->T.j[i])
+            continue;
+        A->iv[A->niv].a = a;
+        A->iv[A->niv++].b = i;
+        a = i + 1;
+    }
+    return 0;
+}
+
+/* The closing line: the findings by kind, then the inconclusive checks. */
+static int closing_line(const auditor *A)
+{
+    int i, total = 0;
+    for (i = 0; i < K_KINDS; i++)
+        total += A->nfind[i];
+    fprintf(A->out, "audit: %d findings (flow %d, flow set %d, jump set %d, "
+            "reset %d, ledger %d, time domain %d, structure %d, against %d)",
+            total, A->nfind[K_FLOW], A->nfind[K_FLOWSET], A->nfind[K_JUMP],
+            A->nfind[K_RESET], A->nfind[K_LEDGER], A->nfind[K_TIME],
+            A->nfind[K_STRUCT], A->nfind[K_AGAINST]);
+    if (A->nincon > 0)
+        fprintf(A->out, ", %d inconclusive", A->nincon);
+    fputc('\n', A->out);
+    return total;
+}
+
+/* Reads the scenario and the trajectory into A; AUDIT_OK or the error. */
+static audit_status load(auditor *A, const audit_options *o, scenario *s,
+                         FILE *err)
+{
     csv_table c;
     char msg[1024];
-    audit_status st;
-    int i, total = 0;
-    if (scenario_load(o->scenario, &s, msg, sizeof msg) != COLLIDE_OK) {
+    if (scenario_load(o->scenario, s, msg, sizeof msg) != COLLIDE_OK) {
         fprintf(err, "%s\n", msg);
         return AUDIT_E_INPUT;
     }
@@ -553,36 +538,54 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
         fprintf(err, "collide audit: %s\n", msg);
         return AUDIT_E_INPUT;
     }
-    memset(&A, 0, sizeof A);
-    A.s = &s;
-    A.m = &s.model;
-    A.L = layout_make(s.model.sys, s.model.law->nz);
-    A.tol = o->tol;
-    A.out = out;
-    if (c.nrows < 2 || read_rows(&A, &c, err) != 0) {
+    A->s = s;
+    A->m = &s->model;
+    A->L = layout_make(s->model.sys, s->model.law->nz);
+    if (c.nrows < 2 || read_rows(A, &c, err) != 0 || make_intervals(A) != 0) {
         if (c.nrows < 2)
             fprintf(err, "collide audit: %s: fewer than two rows\n", c.path);
+        else if (A->T.n > 0 && (!A->iv || !A->by_flow))
+            fprintf(err, "collide audit: out of memory\n");
         csv_free(&c);
-        traj_free(&A.T);
         return AUDIT_E_INPUT;
     }
     csv_free(&c);
+    return AUDIT_OK;
+}
+
+audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
+{
+    static scenario s;
+    auditor A;
+    audit_status st;
+    int total;
+    memset(&A, 0, sizeof A);
+    A.set_tol = o->set_tol;
+    A.flow_tol = o->tol;
+    A.out = out;
+    st = load(&A, o, &s, err);
+    if (st != AUDIT_OK) {
+        traj_free(&A.T);
+        free(A.iv);
+        free(A.by_flow);
+        return st;
+    }
     scales(&A);
-    fprintf(out, "%s: %d rows, audited against %s (law %s, %s)\n",
-            o->trajectory, A.T.n, s.source, s.model.law->name,
-            s.model.sys == SYS_HR ? "H_r" : "H_f");
-    check_times(&A);
+    fprintf(out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
+            "intervals\n", o->trajectory, A.T.n, s.source, s.model.law->name,
+            s.model.sys == SYS_HR ? "H_r" : "H_f", A.niv);
+    check_times(&A, o->segment);
     check_sets(&A);
-    check_ledger(&A);
-    st = observables(&A, o, out, err);
-    for (i = 0; i < K_KINDS; i++)
-        total += A.nfind[i];
-    fprintf(out, "audit: %d findings (flow set %d, jump set %d, reset %d, "
-            "ledger %d, time domain %d, against %d)\n", total,
-            A.nfind[K_FLOW], A.nfind[K_JUMP], A.nfind[K_RESET],
-            A.nfind[K_LEDGER], A.nfind[K_TIME], A.nfind[K_AGAINST]);
+    if (audit_flow(&A, o->defects, err) != 0)
+        st = AUDIT_E_INPUT;
+    audit_ledger(&A);
+    if (st == AUDIT_OK)
+        st = observables(&A, o, out, err);
+    total = closing_line(&A);
     traj_free(&A.T);
+    free(A.iv);
+    free(A.by_flow);
     if (st != AUDIT_OK)
         return st;
-    return total ? AUDIT_FINDINGS : AUDIT_OK;
+    return total ? AUDIT_FINDINGS : A.nincon ? AUDIT_INCONCLUSIVE : AUDIT_OK;
 }

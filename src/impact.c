@@ -683,7 +683,7 @@ static int on_event(void *ctx, const engine_event *e)
 
 /* ---- the run ------------------------------------------------------------- */
 
-static void initial_state(const model *m, const layout *L, double *y)
+void impact_initial_state(const model *m, const layout *L, double *y)
 {
     int i;
     for (i = 0; i < L->ny; i++)
@@ -873,7 +873,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     I.o = o;
     I.r = r;
     r->ny = I.L.ny;
-    initial_state(m, &I.L, y0);
+    impact_initial_state(m, &I.L, y0);
     H.ny = I.L.ny;
     H.ntrans = (int)(sizeof transitions / sizeof transitions[0]);
     H.trans = transitions;

@@ -18,6 +18,10 @@ const char *impact_component_name(const layout *L, int i);
  * the q of Eqs. (73), (80). */
 const char *impact_mode_name(int q);
 
+/* The initial state of a run (Eqs. 79, 84): x = x0, v = v0, for H_f x_m =
+ * x_m,0, v_m = v_m,0, and x_c, z_c and the quadratures 0. */
+void impact_initial_state(const model *m, const layout *L, double *y);
+
 /* Storage V of the system (Eq. 91 for H_r, Eq. 94 for H_f) at y. */
 double impact_storage(const model *m, const layout *L, const double *y);
 

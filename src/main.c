@@ -196,23 +196,35 @@ static int parse_compare_args(int argc, char **argv, compare_options *o)
 /* collide compare A B [--digits D] [--scd-csv OUT]: see compare.h. */
 static const char usage_audit[] =
     "usage: collide audit TRAJ.csv --scenario SCENARIO [--against REF]\n"
-    "                     [--tol X] [--observables FILE]\n"
+    "                     [--tol X] [--set-tol X] [--defects FILE]\n"
+    "                     [--observables FILE] [--segment]\n"
     "\n"
     "Checks a trajectory (the format of trajectory.csv: t, j, q, the state,\n"
     "F_e1, F_e2; two rows at each jump) against the hybrid system of\n"
-    "SCENARIO: every row in the flow set C, every jump from the jump set D\n"
-    "with the reset of Eqs. (75), (82), the energy ledger of Eq. (24)\n"
-    "within its quadrature error, and the per-collision observables.\n"
+    "SCENARIO: each row against the flow of Eqs. (74), (81) integrated from\n"
+    "the row before in its flow interval; the hybrid time domain and the\n"
+    "structure (j counts the jumps, q changes only there); every row in the\n"
+    "flow set C, every jump from the jump set D with the reset of Eqs.\n"
+    "(75), (82); the energy ledger of Eq. (24) per flow interval and per\n"
+    "jump within its quadrature error; the per-collision observables.\n"
     "\n"
     "  --scenario S       the scenario (law, parameters, masses, input)\n"
     "  --against REF      compare the observables with REF's collisions.csv\n"
     "                     (a file or a directory of collide run --csv)\n"
-    "  --tol X            relative tolerance of the set checks, X in\n"
-    "                     (0, 1); default 1e-8\n"
+    "  --tol X            largest defect of the flow check, relative to each\n"
+    "                     component's range over its interval, X in (0, 1);\n"
+    "                     default 1e-6\n"
+    "  --set-tol X        relative tolerance of the set, reset and jump\n"
+    "                     checks, X in (0, 1); default 1e-8\n"
+    "  --defects FILE     write the flow defects of every row (row, t, j,\n"
+    "                     interval, one column per component) to FILE\n"
     "  --observables F    write the recomputed observables to F\n"
+    "  --segment          the rows are a part of a run: their first row is\n"
+    "                     not held to t = 0, j = 0 and the scenario's\n"
+    "                     initial state\n"
     "\n";
 
-/* The relative tolerance of audit --tol. */
+/* The relative tolerances of audit --tol and --set-tol. */
 static const number_range audit_tol = {"X", 0, 1, 0, 0, 0};
 
 /* collide audit: the options, then audit_run. */
@@ -221,7 +233,8 @@ static int cmd_audit(int argc, char **argv)
     audit_options o;
     int i;
     memset(&o, 0, sizeof o);
-    o.tol = 1e-8;
+    o.tol = 1e-6;
+    o.set_tol = 1e-8;
     if (wants_help(argc, argv)) {
         fputs(usage_audit, stdout);
         status_print(stdout, &status_audit);
@@ -230,7 +243,8 @@ static int cmd_audit(int argc, char **argv)
     for (i = 0; i < argc; i++) {
         const char *a = argv[i];
         int takes = strcmp(a, "--scenario") == 0 || strcmp(a, "--against") == 0
-                    || strcmp(a, "--tol") == 0 || strcmp(a, "--observables") == 0;
+                    || strcmp(a, "--tol") == 0 || strcmp(a, "--observables") == 0
+                    || strcmp(a, "--set-tol") == 0 || strcmp(a, "--defects") == 0;
         if (takes && i + 1 >= argc)
             return usage_error("audit", "missing value after ", a);
         if (strcmp(a, "--scenario") == 0)
@@ -239,7 +253,15 @@ static int cmd_audit(int argc, char **argv)
             o.against = argv[++i];
         else if (strcmp(a, "--observables") == 0)
             o.observables = argv[++i];
-        else if (strcmp(a, "--tol") == 0) {
+        else if (strcmp(a, "--defects") == 0)
+            o.defects = argv[++i];
+        else if (strcmp(a, "--segment") == 0)
+            o.segment = 1;
+        else if (strcmp(a, "--set-tol") == 0) {
+            if (!option_number("audit", "--set-tol", argv[++i], &audit_tol,
+                               &o.set_tol))
+                return AUDIT_E_INPUT;
+        } else if (strcmp(a, "--tol") == 0) {
             if (!option_number("audit", "--tol", argv[++i], &audit_tol, &o.tol))
                 return AUDIT_E_INPUT;
         } else if (a[0] == '-' && a[1] != '\0')

@@ -11,6 +11,7 @@
   @ ensures finite: \is_finite(\result);
   @ ensures choice: (\lt_double(b->lo, \result) && \lt_double(\result, b->hi)) ||
   @   \eq_double(\result, midpoint(b->lo, b->hi));
+  @ ensures trial: \result \in {trial_point_value(b->lo, b->hi, wlo, whi)};
   @*/
 static double trial_point(const bracket *b, double wlo, double whi)
 {
@@ -30,11 +31,55 @@ static double trial_point(const bracket *b, double wlo, double whi)
     return t;
 }
 
+/* Illinois: the weight of the end that stays, halved when that end also
+ * stayed at the previous step (the end that moved last, side, is the one
+ * moving now). */
+/*@ requires weight: bounded(w);
+  @ assigns \nothing;
+  @ ensures weight: bounded(\result);
+  @ ensures illinois: \result \in {illinois_weight(w, side, moving)};
+  @*/
+static double stagnant_weight(double w, int side, int moving)
+{
+    return side == moving ? 0.5 * w : w;
+}
+
+/* Whether a value of root_eval can be used: finite and within the bound
+ * of the core's arithmetic (spec/bounded.acsl). */
+/*@ assigns \nothing;
+  @ ensures usable: \result != 0 <==> bounded(s);
+  @*/
+static int usable_value(double s)
+{
+    return s >= -1.0e100 && s <= 1.0e100;
+}
+
+/* Whether the bracket is still to be refined: wider than t_tol and split
+ * by its midpoint. */
+/*@ requires valid: \valid_read(b);
+  @ requires bracket: sign_change(b);
+  @ requires tol: \is_finite(t_tol);
+  @ assigns \nothing;
+  @ ensures wide: \result != 0 <==>
+  @   !\le_double(\sub_double(b->hi, b->lo), t_tol) && !unsplittable(b->lo, b->hi);
+  @*/
+static int still_wide(const bracket *b, double t_tol)
+{
+    double mid;
+    if (!(b->hi - b->lo > t_tol))
+        return 0;
+    mid = b->lo + 0.5 * (b->hi - b->lo);
+    return mid > b->lo && mid < b->hi;
+}
+
 int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
 {
     int n = 0;
     int side = 0; /* which end moved last: -1 lo, +1 hi (Illinois) */
-    double wlo = b->slo, whi = b->shi;
+    double wlo = b->slo, whi = b->shi; /* the weights of the ends */
+    /* the bracket, weights and side before the last step */
+    //@ ghost double lo0 = b->lo, hi0 = b->hi, wlo0 = wlo, whi0 = whi;
+    //@ ghost int side0 = 0;
     /*@ loop invariant kept_lo: bounded(b->lo);
       @ loop invariant kept_hi: bounded(b->hi);
       @ loop invariant kept_slo: bounded(b->slo);
@@ -47,38 +92,43 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
       @ loop invariant count: 0 <= n <= max_iter;
       @ loop invariant weights_lo: bounded(wlo);
       @ loop invariant weights_hi: bounded(whi);
-      @ loop assigns n, side, wlo, whi, *b;
+      @ loop invariant side: -1 <= side <= 1 && (side == 0 <==> n == 0);
+      @ loop invariant start: n == 0 ==> wlo == b->slo && whi == b->shi;
+      @ loop invariant step_lo: side == -1 ==>
+      @   b->lo == trial_point_value(lo0, hi0, wlo0, whi0) && b->hi == hi0 &&
+      @   wlo == b->slo && whi == illinois_weight(whi0, side0, -1);
+      @ loop invariant step_hi: side == 1 ==>
+      @   b->hi == trial_point_value(lo0, hi0, wlo0, whi0) && b->lo == lo0 &&
+      @   whi == b->shi && wlo == illinois_weight(wlo0, side0, 1);
+      @ loop invariant narrowing: n > 0 ==> !\le_double(\sub_double(hi0, lo0), t_tol);
+      @ loop assigns n, side, wlo, whi, *b, lo0, hi0, wlo0, whi0, side0;
       @ loop variant max_iter - n;
       @*/
     while (n < max_iter && b->hi - b->lo > t_tol) {
         double t = trial_point(b, wlo, whi);
         double s;
+        //@ ghost lo0 = b->lo; hi0 = b->hi; wlo0 = wlo; whi0 = whi; side0 = side;
         if (!(t > b->lo && t < b->hi))
             break; /* lo and hi are adjacent doubles */
         s = root_eval(ctx, t);
         n++;
-        if (!(s >= -1.0e100 && s <= 1.0e100))
+        if (!usable_value(s))
             return ROOT_NONFINITE;
         if (s < 0.0) {
             b->lo = t;
             b->slo = s;
             wlo = s;
-            if (side < 0)
-                whi = 0.5 * whi; /* Illinois: halve the stagnant end */
+            whi = stagnant_weight(whi, side, -1);
             side = -1;
         } else {
             b->hi = t;
             b->shi = s;
             whi = s;
-            if (side > 0)
-                wlo = 0.5 * wlo;
+            wlo = stagnant_weight(wlo, side, 1);
             side = 1;
         }
     }
-    if (b->hi - b->lo > t_tol) {
-        double mid = b->lo + 0.5 * (b->hi - b->lo);
-        if (mid > b->lo && mid < b->hi)
-            return ROOT_WIDE; /* max_iter reached, the bracket still wide */
-    }
+    if (still_wide(b, t_tol))
+        return ROOT_WIDE; /* max_iter reached, the bracket still wide */
     return n;
 }

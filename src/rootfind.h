@@ -24,13 +24,9 @@ typedef struct bracket {
 /*@ assigns \nothing; */
 double root_eval(const void *ctx, double t);
 
-/* The midpoint of [lo, hi] as rootfind.c computes it, and the case where
- * it does not split the bracket (lo and hi are adjacent doubles). */
-/*@ logic double midpoint(double lo, double hi) =
-  @   \add_double(lo, \mul_double((double)0.5, \sub_double(hi, lo)));
-  @ predicate unsplittable(double lo, double hi) =
-  @   !(\lt_double(lo, midpoint(lo, hi)) && \lt_double(midpoint(lo, hi), hi));
-  @*/
+/* The midpoint, the secant point, the trial point and the Illinois
+ * weights, one definition each, as rootfind.c computes them. */
+#include "../spec/root_refine.acsl"
 
 /* The failures of root_refine. */
 #define ROOT_NONFINITE (-1) /* root_eval gave a non-finite or huge value */

@@ -50,13 +50,15 @@ static const status_meaning compare_rows[] = {
 };
 
 static const status_meaning audit_rows[] = {
-    {AUDIT_OK, "nothing violated"},
-    {AUDIT_FINDINGS, "findings, each printed (with its row where it has "
-                     "one)"},
+    {AUDIT_OK, "nothing violated, and every check decided"},
+    {AUDIT_FINDINGS, "findings, each printed with its row, t and j"},
     {AUDIT_E_USAGE, "usage error"},
     {AUDIT_E_INPUT, "bad input: a file that cannot be read (also REF of "
                     "--against), a missing column, a value that is not a "
                     "number, q not 0 or 1"},
+    {AUDIT_INCONCLUSIVE, "no finding, but a check could not decide (each "
+                         "printed as audit: inconclusive, with the reason "
+                         "and the sampling that would decide)"},
 };
 
 const status_table status_collide = {

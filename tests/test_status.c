@@ -82,7 +82,7 @@ int main(void)
                strncmp(got, "exit status:\n   0  compared", 27) == 0,
                "compare's table starts with status 0, within 76 columns");
     check_true(within_76(printed(&status_audit)) &&
-               strstr(got, "\n   1  findings, each printed (with its row where it has one)\n"),
+               strstr(got, "\n   1  findings, each printed with its row, t and j\n"),
                "audit's table: status 1 on one line");
 
     check_true(strcmp(sweep_status_name(1), "error") == 0 &&

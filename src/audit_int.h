@@ -1,0 +1,84 @@
+/* audit_int.h - what the parts of `collide audit` share: the trajectory
+ * in memory, its flow intervals, the findings and the inconclusive checks
+ * (audit.c reads and runs; audit_ledger.c the ledger of Eq. 24 per
+ * interval; audit_flow.c the flow map of Eqs. 74, 81 from row to row). */
+#ifndef COLLIDE_AUDIT_INT_H
+#define COLLIDE_AUDIT_INT_H
+
+#include <stdio.h>
+
+#include "audit.h"
+#include "hybrid.h"
+#include "scenario.h"
+
+/* The trajectory in memory, one entry per row (row r is line r + 2 of
+ * the CSV file). */
+typedef struct traj {
+    int n;                  /* rows */
+    double *t, *fe1, *fe2;
+    int *j, *q;
+    double (*y)[COLLIDE_NY_MAX];
+} traj;
+
+/* A flow interval: rows a .. b (a <= b) of one j. */
+typedef struct interval {
+    int a, b;
+} interval;
+
+/* The kinds of findings, in the order of the closing line. */
+enum {
+    K_FLOW, K_FLOWSET, K_JUMP, K_RESET, K_LEDGER, K_TIME, K_STRUCT,
+    K_AGAINST, K_KINDS
+};
+
+/* What is being audited and what was found. */
+typedef struct auditor {
+    const scenario *s;
+    const model *m;
+    layout L;
+    traj T;
+    interval *iv;                  /* the flow intervals, in order */
+    int niv;
+    unsigned char *by_flow;        /* per interval: the flow check decided it */
+    double set_tol, flow_tol;      /* --set-tol, --tol */
+    double sx, sv, sphi, sxc;      /* scales of x, v, Phi, x_c */
+    double scale[COLLIDE_NY_MAX];  /* largest |component| over the rows */
+    int nfind[K_KINDS], shown[K_KINDS];
+    int nincon;                    /* inconclusive checks */
+    FILE *out;
+} auditor;
+
+/* Prints a finding of kind k at row (from 0), with the component named
+ * when comp >= 0 (the first AUDIT_SHOWN_MAX of each kind; all counted). */
+void audit_finding(auditor *A, int k, int row, int comp, const char *what);
+
+/* Prints `audit: inconclusive CHECK: REASON; SAMPLING` and counts it. */
+void audit_inconclusive(auditor *A, const char *check, const char *reason,
+                        const char *sampling);
+
+/* Phi(x_c, z_c, v) of the law at row i. */
+double audit_phi(const auditor *A, int i);
+
+/* Whether state y of mode q lies in the flow set C (Eq. 77), the
+ * comparisons loosened by --set-tol times the scales of x, v, Phi. */
+int audit_in_c(const auditor *A, int q, const double *y);
+
+/* Whether rows i and i + 1 are a jump: the same time, j and j + 1. */
+int audit_is_jump(const auditor *A, int i);
+
+/* The ledger of Eq. (24) per flow interval and per jump, and over [0, T]
+ * as a summary (audit_ledger.c). */
+void audit_ledger(auditor *A);
+
+/* The trapezoidal integral of f over rows a .. b, added to *sum, and its
+ * error estimate, added to *err (audit_ledger.c). */
+void audit_integrate(const auditor *A, double (*f)(const auditor *, int),
+                     int a, int b, double *sum, double *err);
+
+/* The flow check: each row against the flow of the scenario from the row
+ * before in its interval; the defects written to path when not NULL
+ * (audit_flow.c). 0, or -1 when path cannot be written (a message on
+ * err). */
+int audit_flow(auditor *A, const char *path, FILE *err);
+
+#endif
