@@ -56,7 +56,8 @@ expect() { # BUG: sets kind, js, comp
         late-separation) kind='flow set';  js=1;     comp= ;;
         # the jump from j = 0 to 1 at x = 10 um: outside D (Eq. 78)
         overlap)         kind='jump set';  js='0|1'; comp= ;;
-        # the rows of the 1st commencement no longer share one time
+        # the first row is not at t = 0 (structure), and the two rows of
+        # the 1st commencement no longer share one time (time domain)
         time-shift)      kind='time domain|structure'; js='0|1'; comp= ;;
         *) return 1 ;;
     esac
