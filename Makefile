@@ -22,7 +22,9 @@ MPI_EXE  = $(BUILD)/collide-mpi
 # of the MPI sweep (Open MPI) are skipped without them, so the test runs
 # of make check and make coverage install them (without gnuplot, plot.c
 # had 64.3% of its branches covered instead of 83.2%, and src/ 89.2%
-# instead of 90.3%).
+# instead of 90.3%). Without python3-scipy the audit of trajectories of
+# another implementation (examples/export_trajectory.py, tests/cli/audit.sh
+# and audit_bugs.sh) is skipped.
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
 PKG_PLOT   = gnuplot-nox
@@ -30,7 +32,7 @@ PKG_COVERAGE = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) lcov
 PKG_FUZZ   = clang libclang-rt-14-dev
 PKG_PROOFS = frama-c-base why3 z3 cvc4 cvc5 libxml2-utils
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
-             $(PKG_PROOFS) python3
+             $(PKG_PROOFS) python3 python3-scipy
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)

@@ -47,3 +47,10 @@ $(FAULT_EXE): src/main.c tests/fault/wrap.c $(LIB)
 	    $(FAULT_LDFLAGS) $(LDLIBS) -o $@
 
 test: $(FAULT_EXE)
+
+# For each bug that examples/export_trajectory.py injects with --bug, the
+# smallest rows per flow interval (3 ... 400) at which collide audit finds
+# it: a measurement, not a test (tests/cli/audit_bugs.sh --sampling).
+.PHONY: audit-sampling
+audit-sampling: $(EXE)
+	sh tests/cli/audit_bugs.sh $(BUILD) --sampling

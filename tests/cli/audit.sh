@@ -154,22 +154,9 @@ run "$exe" audit "$tmp/inject.csv" --scenario study3-bwmcl
 [ "$rc" -eq 1 ] && grep -q "^audit: finding reset: row $com t=[^ ]* j=[0-9]* component v: v =" "$tmp/out" && has "energy injected" "$tmp/out"
 check "energy injected at the jump at row $com is found (exit $rc)" $?
 
-# a trajectory written independently of collide (tests/independent_trajectory.py,
-# SciPy's solve_ivp on the Hertz impact): it passes, and its contact times
-# agree with ours to 10 digits (both integrate at tolerances near 1e-11)
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
-if $py -c 'import scipy' 2>/dev/null; then
-    $py tests/independent_trajectory.py "$tmp/indep.csv"
-    run "$exe" audit "$tmp/indep.csv" --scenario hertz --against "$tmp/hertz"
-    [ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/out"
-    check "an independent SciPy trajectory of the Hertz impact passes (exit $rc)" $?
-    d=$(awk '$1 == "collisions" && $2 == "t_s" { print $3 }' "$tmp/out")
-    awk -v d="$d" 'BEGIN { exit !(d == "inf" || d + 0 >= 10) }'
-    check "its t_s agrees with ours to 10 digits (got $d)" $?
-else
-    echo "skip: independent trajectory: SciPy not installed (python3-scipy)"
-fi
+# a trajectory written independently of collide (SciPy's solve_ivp, the
+# exporter of examples/): tests/cli/audit_bugs.sh, which also checks that
+# its contact times agree with ours to 10 digits
 
 # ---- the findings of each kind, on the Hertz impact ----
 # (20 samples; rows: 2 the start, 4-5 the commencement, 7-8 the
