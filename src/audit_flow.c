@@ -454,21 +454,39 @@ static double search(const auditor *A, int k, int i, double p0, double *best)
 /* Which single parameter of the scenario (the mass m, or one of the
  * law's), changed alone, best removes the defect of interval k: printed
  * when it brings the largest defect under --tol. */
+/* Whether the law admits its parameters with parameter i (>= 0) set to
+ * v, the others the scenario's. */
+static int admissible(const auditor *A, int i, double v)
+{
+    double par[LAW_NPAR_MAX];
+    char range[128];
+    memcpy(par, A->m->par, sizeof par);
+    par[i] = v;
+    return A->m->law->validate(par, range, sizeof range) == -1;
+}
+
 static void hint_parameter(const auditor *A, int k, double dnow)
 {
     double bestd = dnow, bestp = 0, p0 = 0;
-    int i, besti = -2;
+    int i, s, besti = -2;
     for (i = -1; i < A->m->law->npar; i++) {
         flowctx F = context(A, k);
-        double d, p, v = *param(&F, i);
+        double v = *param(&F, i);
         if (!(v != 0) || !isfinite(v))
             continue;
-        p = search(A, k, i, v, &d);
-        if (d < bestd) {
-            bestd = d;
-            bestp = p;
-            besti = i;
-            p0 = v;
+        /* the parameter's value and, where the law admits it, its
+         * opposite (a sign flipped in one term) */
+        for (s = 1; s >= -1; s -= 2) {
+            double d, p;
+            if (s < 0 && (i < 0 || !admissible(A, i, -v)))
+                continue;
+            p = search(A, k, i, s * v, &d);
+            if (d < bestd) {
+                bestd = d;
+                bestp = p;
+                besti = i;
+                p0 = v;
+            }
         }
     }
     if (besti < -1 || !(bestd <= A->flow_tol))

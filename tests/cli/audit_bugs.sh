@@ -136,4 +136,18 @@ for n in 30 3; do
     done
 done
 
+# the hint names the one parameter that, changed alone, removes the defect
+# of the first failing interval: the mass of the first flight, and gamma
+# with its sign flipped (the law admits gamma in [-beta, beta])
+for b in mass:m gamma-sign:gamma; do
+    export_rows "$tmp/h.csv" 30 "${b%%:*}"
+    run "$exe" audit "$tmp/h.csv" --scenario "$scn"
+    line=$(grep -m 1 "^audit: hint: ${b#*:} = " "$tmp/out")
+    case "${b%%:*}" in
+        mass) echo "$line" | grep -q "^audit: hint: m = 0.032[67][0-9]* kg fits" ;;
+        *)    echo "$line" | grep -q "^audit: hint: gamma = -5e+07 fits" ;;
+    esac
+    check "bug ${b%%:*}: the hint ${line:-(none)}" $?
+done
+
 finish audit_bugs.sh
