@@ -559,7 +559,9 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
     auditor A;
     audit_status st;
     int total;
+    long steps_left = audit_steps_total();
     memset(&A, 0, sizeof A);
+    A.steps_left = &steps_left;
     A.set_tol = o->set_tol;
     A.flow_tol = o->tol;
     A.out = out;

@@ -31,10 +31,16 @@
 #define FLOW_RTOL 1e-12
 #define FLOW_ATOL_PART 1e-12
 #define FLOW_STEPS_MAX 200000  /* steps from one row to the next */
+#define FLOW_STEPS_TOTAL 20000000L /* steps of the whole audit (about 20 s) */
 #define DEFECT_FLOOR 1e-3      /* the floor of a component's range, as a
                                   part of its largest |value| */
 #define SEARCH_FACTOR 100.0    /* a parameter is searched in [p/F, p F] */
 #define SEARCH_ITER 40         /* golden-section steps: 0.618^40 ~ 4e-9 */
+
+long audit_steps_total(void)
+{
+    return FLOW_STEPS_TOTAL;
+}
 
 /* The flow of one interval: the model (a copy, for the hints' search),
  * the layout and the mode. */
@@ -107,12 +113,15 @@ static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
     for (steps = 0; t < t1; steps++) {
         double tb = fmin(t1, input_next_breakpoint(&F->m, t)), err;
         int last = h >= tb - t;     /* the last step may be below the floor */
-        if (steps >= FLOW_STEPS_MAX ||
+        if (steps >= FLOW_STEPS_MAX || *F->A->steps_left <= 0 ||
             (!last && !(h > 4 * DBL_EPSILON * fabs(t)))) {
             *why = steps >= FLOW_STEPS_MAX ? "the steps ran out"
-                                           : "the step size fell under its floor";
+                 : *F->A->steps_left <= 0 ? "the audit's budget of 2e7 "
+                                            "integration steps ran out"
+                 : "the step size fell under its floor";
             return -1;
         }
+        --*F->A->steps_left;
         if (last)
             h = tb - t;
         err = dop853_step(chi_rhs, (void *)F, n, t, y, f, h, FLOW_RTOL, atol,

@@ -45,6 +45,8 @@ typedef struct auditor {
     double scale[COLLIDE_NY_MAX];  /* largest |component| over the rows */
     int nfind[K_KINDS], shown[K_KINDS];
     int nincon;                    /* inconclusive checks */
+    long *steps_left;              /* integration steps the audit may
+                                      still take (flow check and hints) */
     FILE *out;
 } auditor;
 
@@ -80,5 +82,9 @@ void audit_integrate(const auditor *A, double (*f)(const auditor *, int),
  * (audit_flow.c). 0, or -1 when path cannot be written (a message on
  * err). */
 int audit_flow(auditor *A, const char *path, FILE *err);
+
+/* The integration steps one audit may take in all (audit_flow.c): beyond
+ * them the rows left are inconclusive, not unchecked in silence. */
+long audit_steps_total(void);
 
 #endif
