@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dop853.h"
+#include "engine.h"
 #include "impact.h"
 
 /* Our integration: relative tolerance of each step (the user's is
@@ -59,39 +60,12 @@ typedef struct leave {
 } leave;
 
 /* Eq. (81) (H_r) or Eq. (74) (H_f) on chi in mode q, with the scenario's
- * applied forces: the law's Phi and Psi in contact, relative_acceleration
- * of hybrid.c for f_2. */
+ * applied forces: the run's own flow map of chi, impact_flow_chi. */
 static void chi_rhs(void *ctx, double t, const double *y, double *dy)
 {
     const flowctx *F = ctx;
-    const model *m = &F->m;
-    const layout *L = &F->L;
-    double fe1, fe2, fer, phi = 0.0;
-    int i;
-    input_forces(m, t, &fe1, &fe2);
-    fer = reduced_force(m, fe1, fe2);
-    for (i = 0; i < L->n_chi; i++)
-        dy[i] = 0.0;
-    if (F->q == 1) {
-        phi = m->law->phi(m->par, y[L->xc], y + L->z, y[L->v]);
-        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], dy + L->z);
-        dy[L->xc] = y[L->v];                               /* q_c v */
-    }
-    dy[L->x] = y[L->v];                                    /* f_1 */
-    dy[L->v] = relative_acceleration(m->m, F->q, phi, fer); /* f_2 */
-    if (m->sys == SYS_HF) {
-        dy[L->xm] = y[L->vm];                              /* f_3, Eq. (74) */
-        dy[L->vm] = (fe1 + fe2) / (m->m1 + m->m2);         /* f_4, Eq. (74) */
-    }
-}
-
-static int finite_all(int n, const double *y)
-{
-    int i;
-    for (i = 0; i < n; i++)
-        if (!isfinite(y[i]))
-            return 0;
-    return 1;
+    double fe[3];
+    (void)impact_flow_chi(&F->m, &F->L, F->q, t, y, dy, fe);
 }
 
 /* Integrates the flow from (t0, y0) to t1 > t0 into y1, never stepping
@@ -126,7 +100,7 @@ static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
             h = tb - t;
         err = dop853_step(chi_rhs, (void *)F, n, t, y, f, h, FLOW_RTOL, atol,
                           &s, &nfev);
-        if (err <= 1.0 && finite_all(n, s.y1)) {
+        if (err <= 1.0 && finite_vector(n, s.y1)) {
             int k;
             t = last ? tb : t + h;
             memcpy(y, s.y1, (size_t)n * sizeof *y);

@@ -189,7 +189,7 @@ static void rhs(void *ctx, double t, const double *y, double *dy)
     R->H->flow(R->H->ctx, R->q, t, y, dy);
 }
 
-static int finite_vector(int n, const double *y)
+int finite_vector(int n, const double *y)
 {
     int i;
     for (i = 0; i < n; i++)

@@ -134,4 +134,7 @@ collide_status engine_run(const hybrid_system *H, const engine_options *o,
                           const engine_observer *obs, double T,
                           const double *y0, int q0, engine_result *r);
 
+/* Whether y[0 .. n - 1] are all finite (a step's result, a state). */
+int finite_vector(int n, const double *y);
+
 #endif

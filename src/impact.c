@@ -126,37 +126,49 @@ static double supply(const impact *I, double fe1, double fe2, double fer,
     return supply_rate_hf(fe1, fe2, h1, h2);
 }
 
+double impact_flow_chi(const model *m, const layout *L, int q, double t,
+                       const double *y, double *dy, double fe[3])
+{
+    double phi = 0.0;
+    int i;
+    input_forces(m, t, &fe[0], &fe[1]);
+    fe[2] = reduced_force(m, fe[0], fe[1]);
+    for (i = 0; i < L->n_chi; i++)
+        dy[i] = 0.0;
+    if (q == 1) {
+        phi = law_phi(m, L, y);
+        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], dy + L->z);
+        dy[L->xc] = y[L->v];                          /* q_c v */
+    }
+    dy[L->x] = y[L->v];                               /* f_1 */
+    dy[L->v] = relative_acceleration(m->m, q, phi, fe[2]); /* f_2 */
+    if (m->sys == SYS_HF) {
+        dy[L->xm] = y[L->vm];                         /* f_3, Eq. (74) */
+        dy[L->vm] = (fe[0] + fe[1]) / (m->m1 + m->m2); /* f_4, Eq. (74) */
+    }
+    return phi;
+}
+
 /* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
 static void flow(void *ctx, int q, double t, const double *y, double *dy)
 {
     const impact *I = ctx;
     const model *m = I->m;
     const layout *L = &I->L;
-    double fe1, fe2, fer, phi = 0.0, dc = 0.0, s;
+    double fe[3], phi, dc = 0.0, s;
     int i;
-    input_forces(m, t, &fe1, &fe2);
-    fer = reduced_force(m, fe1, fe2);
-    s = supply(I, fe1, fe2, fer, y);
-    for (i = 0; i < L->ny; i++)
+    phi = impact_flow_chi(m, L, q, t, y, dy, fe);
+    s = supply(I, fe[0], fe[1], fe[2], y);
+    for (i = L->n_chi; i < L->ny; i++)
         dy[i] = 0.0;
-    if (q == 1) {
-        phi = law_phi(m, L, y);
-        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], dy + L->z);
+    if (q == 1)
         dc = m->law->dissipation_rate(m->par, y[L->xc], y + L->z, y[L->v]);
-        dy[L->xc] = y[L->v];                          /* q_c v */
-    }
-    dy[L->x] = y[L->v];                               /* f_1 */
-    dy[L->v] = relative_acceleration(m->m, q, phi, fer); /* f_2 */
-    if (m->sys == SYS_HF) {
-        dy[L->xm] = y[L->vm];                         /* f_3, Eq. (74) */
-        dy[L->vm] = (fe1 + fe2) / (m->m1 + m->m2);    /* f_4, Eq. (74) */
-    }
     dy[L->is] = s;                                    /* Eq. (21) */
     dy[L->dc] = dc;                                   /* Eq. (22), d_C = q d_c */
     if (q == 1) {
         dy[L->w] = phi * y[L->v];                     /* Eq. (201), -F_c v */
         dy[L->jfc] = -phi;                            /* Eq. (202), F_c = -Phi */
-        dy[L->jfe] = fer;                             /* Eq. (202) */
+        dy[L->jfe] = fe[2];                           /* Eq. (202) */
         dy[L->is_c] = s;
         dy[L->dc_c] = dc;
     }

@@ -18,6 +18,14 @@ const char *impact_component_name(const layout *L, int i);
  * the q of Eqs. (73), (80). */
 const char *impact_mode_name(int q);
 
+/* The flow map of chi in mode q at t (Eq. 81 for H_r, Eq. 74 for H_f,
+ * with the scenario's applied forces): dy[0 .. n_chi - 1]. Writes the
+ * applied forces F_e,1, F_e,2 and the reduced force F_e,r (Eq. 46) into
+ * fe, and returns Phi (0 apart). The run's flow adds its quadratures;
+ * `collide audit` integrates it from row to row. */
+double impact_flow_chi(const model *m, const layout *L, int q, double t,
+                       const double *y, double *dy, double fe[3]);
+
 /* The initial state of a run (Eqs. 79, 84): x = x0, v = v0, for H_f x_m =
  * x_m,0, v_m = v_m,0, and x_c, z_c and the quadratures 0. */
 void impact_initial_state(const model *m, const layout *L, double *y);
