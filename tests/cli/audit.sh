@@ -263,22 +263,24 @@ run "$exe" audit "$tmp/j0.csv" --scenario study1
 [ "$rc" -eq 1 ] && has "findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 25, structure 25, against 0)" "$tmp/out" &&
     has "q changes from 0 to 1 with j = 0 unchanged" "$tmp/out"
 check "study1 with j = 0 on every row: 25 time domain (two rows at one time) and 25 structure findings, exit 1 (got $rc)" $?
+# study 1's rows through the awk program $1, audited
+audit_study1_edited() {
+    awk -F, -v OFS=, "$1" "$s1" >"$tmp/edited.csv"
+    run "$exe" audit "$tmp/edited.csv" --scenario study1
+}
 # the time column shifted by 1 ms: under gravity alone the flow does not
 # depend on t, so only the start of the hybrid time domain tells
-awk -F, -v OFS=, 'NR > 1 { $1 = sprintf("%.17g", $1 + 0.001) } { print }' "$s1" >"$tmp/shift.csv"
-run "$exe" audit "$tmp/shift.csv" --scenario study1
+audit_study1_edited 'NR > 1 { $1 = sprintf("%.17g", $1 + 0.001) } { print }'
 [ "$rc" -eq 1 ] && has "audit: finding structure: row 2 t=0.001 j=0: the first row is at t = 0.001, j = 0: the trajectory of the scenario starts at t = 0, j = 0" "$tmp/out"
 check "study1 with its time column shifted by 1 ms: a structure finding at the first row (got $rc)" $?
 # the first row away from the initial state of the scenario (Eq. 79)
-awk -F, -v OFS=, 'NR == 2 { $4 = $4 * 1.01 } { print }' "$s1" >"$tmp/v0.csv"
-run "$exe" audit "$tmp/v0.csv" --scenario study1
+audit_study1_edited 'NR == 2 { $4 = $4 * 1.01 } { print }'
 [ "$rc" -eq 1 ] && has "audit: finding structure: row 2 t=0 j=0 component" "$tmp/out" &&
     has "the scenario's initial state" "$tmp/out"
 check "study1 with the first row off the initial state: a structure finding naming the component (got $rc)" $?
 # a row whose time goes back
 t49=$(awk -F, 'NR == 49 { print $1 }' "$s1")
-awk -F, -v OFS=, 'NR == 50 { $1 = 0.01 } { print }' "$s1" >"$tmp/back.csv"
-run "$exe" audit "$tmp/back.csv" --scenario study1
+audit_study1_edited 'NR == 50 { $1 = 0.01 } { print }'
 [ "$rc" -eq 1 ] && has "audit: finding time domain: row 50 t=0.01 j=0: t goes back from $t49 to 0.01" "$tmp/out"
 check "t going back at row 50: a finding, exit 1 (got $rc)" $?
 # j going back, and j growing within an interval of flow
