@@ -23,16 +23,11 @@
  * residual was 4 times the three estimates). */
 #define LEDGER_RESOLVE 0.1
 
-/* Supply rate <u, y> at row i: F_e,r v (H_r, Eq. 83), F_e,1 h_1 + F_e,2 h_2
- * (H_f, Eqs. 76, 96). */
+/* Supply rate <u, y> at row i (Eqs. 83, 96), of the row's applied forces. */
 static double supply_at(const auditor *A, int i)
 {
-    const double *y = A->T.y[i];
-    double h1, h2, fer = reduced_force(A->m, A->T.fe1[i], A->T.fe2[i]);
-    if (A->m->sys == SYS_HR)
-        return supply_rate_hr(fer, y[A->L.v]);
-    output_hf(A->m->eta, A->m->eta_c, y[A->L.v], y[A->L.vm], &h1, &h2);
-    return supply_rate_hf(A->T.fe1[i], A->T.fe2[i], h1, h2);
+    double fer = reduced_force(A->m, A->T.fe1[i], A->T.fe2[i]);
+    return impact_supply(A->m, &A->L, A->T.fe1[i], A->T.fe2[i], fer, A->T.y[i]);
 }
 
 /* q d_c at row i (Eq. 22). */

@@ -112,13 +112,9 @@ typedef struct impact {
     int fail_memory;
 } impact;
 
-/* Supply rate <u, y> (Definition III.13) for the applied forces
- * (fe1, fe2), of reduced force fer. */
-static double supply(const impact *I, double fe1, double fe2, double fer,
-                     const double *y)
+double impact_supply(const model *m, const layout *L, double fe1, double fe2,
+                     double fer, const double *y)
 {
-    const model *m = I->m;
-    const layout *L = &I->L;
     double h1, h2;
     if (m->sys == SYS_HR)
         return supply_rate_hr(fer, y[L->v]);
@@ -158,7 +154,7 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
     double fe[3], phi, dc = 0.0, s;
     int i;
     phi = impact_flow_chi(m, L, q, t, y, dy, fe);
-    s = supply(I, fe[0], fe[1], fe[2], y);
+    s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
     for (i = L->n_chi; i < L->ny; i++)
         dy[i] = 0.0;
     if (q == 1)

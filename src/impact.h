@@ -26,6 +26,12 @@ const char *impact_mode_name(int q);
 double impact_flow_chi(const model *m, const layout *L, int q, double t,
                        const double *y, double *dy, double fe[3]);
 
+/* Supply rate <u, y> (Definition III.13) at y for the applied forces
+ * (fe1, fe2) of reduced force fer: F_e,r v (H_r, Eq. 83), F_e,1 h_1 +
+ * F_e,2 h_2 (H_f, Eqs. 76, 96). */
+double impact_supply(const model *m, const layout *L, double fe1, double fe2,
+                     double fer, const double *y);
+
 /* The initial state of a run (Eqs. 79, 84): x = x0, v = v0, for H_f x_m =
  * x_m,0, v_m = v_m,0, and x_c, z_c and the quadratures 0. */
 void impact_initial_state(const model *m, const layout *L, double *y);
