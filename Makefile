@@ -6,13 +6,25 @@ CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -pedantic
 OPT     ?= -O3 -g
 CFLAGS  ?=
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread -Isrc
+# The layers of the tree (README.md, "Layout"): src/model and src/kernel
+# are the proved core (proofs/proofs.mk), src/system assembles the model,
+# src/b64 and src/mp are the two engines, src/io the text and files,
+# src/api the public interface include/collide.h; tools/ is the
+# command-line program. Each folder is on the include path.
+LAYERS   = src/model src/kernel src/system src/b64 src/mp src/io src/api
+INC      = -Iinclude $(LAYERS:%=-I%) -Itools
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread $(INC)
 LDLIBS   = -lmpfr -lgmp -lm -pthread
 
 BUILD    = build
-LIB_SRC  = $(filter-out src/main.c src/sweep_mpi.c,$(wildcard src/*.c))
-LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+LIB_SRC  = $(wildcard $(LAYERS:%=%/*.c))
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_HDR  = $(wildcard $(LAYERS:%=%/*.h)) include/collide.h
 LIB      = $(BUILD)/libcollide.a
+TOOL_SRC = $(filter-out tools/main.c tools/sweep_mpi.c,$(wildcard tools/*.c))
+TOOL_OBJ = $(TOOL_SRC:%.c=$(BUILD)/obj/%.o)
+TOOL_HDR = $(wildcard tools/*.h)
+TOOLS    = $(BUILD)/libcollide-tools.a
 EXE      = $(BUILD)/collide
 MPICC   ?= mpicc
 MPI_EXE  = $(BUILD)/collide-mpi
@@ -37,26 +49,31 @@ PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/obj
+$(BUILD)/obj/%.o: %.c $(LIB_HDR) $(TOOL_HDR)
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(EXE): src/main.c $(LIB)
-	$(CC) $(ALL_CFLAGS) $< $(LIB) $(LDLIBS) -o $@
+# The commands of the program (all of tools/ but main.c), for build/collide
+# and for the tests of the commands.
+$(TOOLS): $(TOOL_OBJ)
+	rm -f $@
+	ar rcs $@ $^
 
-$(BUILD)/obj:
-	mkdir -p $@
+$(EXE): tools/main.c $(TOOLS) $(LIB)
+	$(CC) $(ALL_CFLAGS) $< $(TOOLS) $(LIB) $(LDLIBS) -o $@
 
 # build/collide-mpi: the same program, whose `collide sweep` runs over the
-# ranks of mpirun (src/sweep_mpi.c; README.md, "Sweeps").
-$(MPI_EXE): src/main.c src/sweep_mpi.c $(LIB) $(wildcard src/*.h)
-	$(MPICC) $(ALL_CFLAGS) -Dmain=collide_main -c src/main.c \
+# ranks of mpirun (tools/sweep_mpi.c; README.md, "Sweeps").
+$(MPI_EXE): tools/main.c tools/sweep_mpi.c $(TOOLS) $(LIB) $(LIB_HDR) $(TOOL_HDR)
+	@mkdir -p $(BUILD)/obj
+	$(MPICC) $(ALL_CFLAGS) -Dmain=collide_main -c tools/main.c \
 	    -o $(BUILD)/obj/main-mpi.o
-	$(MPICC) $(ALL_CFLAGS) src/sweep_mpi.c $(BUILD)/obj/main-mpi.o $(LIB) \
-	    $(LDLIBS) -o $@
+	$(MPICC) $(ALL_CFLAGS) tools/sweep_mpi.c $(BUILD)/obj/main-mpi.o \
+	    $(TOOLS) $(LIB) $(LDLIBS) -o $@
 
 mpi: deps-mpi
 	$(MAKE) --no-print-directory $(MPI_EXE)
@@ -150,8 +167,3 @@ reference: deps-build
 
 clean:
 	rm -rf $(BUILD)
-
-include tests/tests.mk
-include proofs/proofs.mk
-include bench/bench.mk
-include figures/figures.mk

@@ -1,5 +1,5 @@
 # figures/figures.mk - `make figures`: the paper's Figs. 4, 5 and 6 drawn by
-# `collide plot` (src/plot.c) into build/figures/ as PNG and SVG:
+# `collide plot` (tools/plot.c) into build/figures/ as PNG and SVG:
 #   fig4a, fig4b  study 1 (Table I, BWMCL): states against time, contacts
 #                 shaded; observables against the collision index
 #   fig5a, fig5b  study 2 (Table II, BWSHCCL): the same

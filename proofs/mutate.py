@@ -6,8 +6,8 @@ ACSL annotations or comments), adds the named mutants of proofs/mutants/*.mut,
 and runs each through Frama-C/WP on its own function, on a copy under
 BUILD/mutants (the repository is never modified).
 
-    python3 proofs/mutate.py BUILD --core "src/a.c src/b.c" --skip f,g \
-        [--mode sample|full|named|list] [--files "src/x.c"] [--ids ID,...]
+    python3 proofs/mutate.py BUILD --core "src/model/ledger.c src/kernel/select.c" --skip f,g \
+        [--mode sample|full|named|list] [--files "src/model/ledger.c"] [--ids ID,...]
 
 Settings (environment): MUT_TIMEOUT (s per goal and prover, default 10),
 MUT_TIMEOUT_LONG (rerun of a mutant killed only by timeouts, default 30),
@@ -40,12 +40,17 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The tree whose src/ and spec/ are mutated (MUT_SRC, default this one),
-# e.g. a `git archive BRANCH src spec` extraction.
+# e.g. a `git archive BRANCH include src spec` extraction.
 SRC = os.path.abspath(os.environ.get('MUT_SRC') or ROOT)
 
 # Families whose survivors fail the campaign (dop853.c: reported only).
-FAIL_FAMILIES = ("src/law_", "src/powabs.c", "src/hybrid.c", "src/ledger.c",
-                 "src/observables.c", "src/select.c", "src/rootfind.c")
+FAIL_FAMILIES = ("src/model/law_", "src/model/powabs.c", "src/model/hybrid.c",
+                 "src/model/ledger.c", "src/model/observables.c",
+                 "src/kernel/select.c", "src/kernel/rootfind.c")
+
+# The folders of src/ whose headers the core includes (-I of gcc and of
+# frama-c's preprocessor): the layers, as in the Makefile's LAYERS.
+LAYERS = ("model", "kernel", "system", "b64", "mp", "io")
 
 
 def fails_on_survivor(path):
@@ -459,12 +464,17 @@ class Runner:
         # one snapshot of headers and spec for every run
         self.orig = os.path.join(self.out, 'orig')
         shutil.rmtree(self.orig, ignore_errors=True)
-        os.makedirs(os.path.join(self.orig, 'src'))
         shutil.copytree(os.path.join(SRC, 'spec'), os.path.join(self.orig, 'spec'))
-        for h in glob.glob(os.path.join(SRC, 'src', '*.h')):
-            shutil.copy(h, os.path.join(self.orig, 'src'))
+        shutil.copytree(os.path.join(SRC, 'include'), os.path.join(self.orig, 'include'))
+        for layer in LAYERS:
+            os.makedirs(os.path.join(self.orig, 'src', layer))
+            for h in glob.glob(os.path.join(SRC, 'src', layer, '*.h')):
+                shutil.copy(h, os.path.join(self.orig, 'src', layer))
         for c in args.core:
-            shutil.copy(os.path.join(SRC, c), os.path.join(self.orig, 'src'))
+            shutil.copy(os.path.join(SRC, c), os.path.join(self.orig, c))
+        # headers include ../../spec/*.acsl: the copies keep the layout
+        self.incs = ['-I' + os.path.join(self.orig, 'include')] + \
+            ['-I' + os.path.join(self.orig, 'src', layer) for layer in LAYERS]
         conf = subprocess.run(['sh', os.path.join(ROOT, 'proofs/why3-config.sh'),
                                build, self.out], capture_output=True, text=True)
         if conf.returncode != 0:
@@ -500,7 +510,7 @@ class Runner:
         r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-Werror=int-conversion',
                             '-Werror=incompatible-pointer-types', '-Werror=return-type',
                             '-Werror=implicit-function-declaration',
-                            '-I' + os.path.join(self.orig, 'src'),
+                            *self.incs,
                             os.path.basename(path), '-o', 'x.o'], cwd=d,
                            capture_output=True, text=True)
         if r.returncode != 0:
@@ -522,7 +532,7 @@ class Runner:
         decision), frama-c is stopped at the first other goal that is not
         Valid: one such goal decides the kill, the others only cost time."""
         f = os.path.join(d, os.path.basename(path))
-        cmd = ['nice', 'frama-c', f, '-cpp-extra-args=-I' + os.path.join(self.orig, 'src'),
+        cmd = ['nice', 'frama-c', f, '-cpp-extra-args=' + ' '.join(self.incs),
                '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
                '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
                '-wp-timeout', str(timeout), '-wp-fct', fn,
@@ -589,7 +599,7 @@ class Runner:
     def baseline(self, path, fn):
         d = os.path.join(self.out, 'baseline', fn)
         os.makedirs(d, exist_ok=True)
-        shutil.copy(os.path.join(self.orig, 'src', os.path.basename(path)), d)
+        shutil.copy(os.path.join(self.orig, path), d)
         # at the larger budget: a goal the baseline proves only there is
         # still one a mutant must keep (its timeout at the smaller budget
         # is rerun at the larger one before it counts)
@@ -676,7 +686,7 @@ def main():
             continue
         p = m['file']
         if p not in texts:
-            with open(os.path.join(R.orig, 'src', os.path.basename(p))) as f:
+            with open(os.path.join(R.orig, p)) as f:
                 texts[p] = f.read()
             origobj[p], err = R.obj(p, texts[p], 'orig')
             if origobj[p] is None:

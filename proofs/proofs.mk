@@ -1,6 +1,6 @@
 # proofs/proofs.mk - `make proofs`: Frama-C/WP and its smoke tests on the
 # proved core of collide, and the Why3 theories (see proofs/README.md).
-# Adding a file to the proved set is one line in WP_CORE.  The run installs
+# A C file is in the proved set when it is in src/model or src/kernel.  The run installs
 # the Debian packages it lacks (PKG_PROOFS in Makefile), prints the goals
 # done per file as it goes, writes $(BUILD)/proofs/summary.txt, report.json
 # and junit.xml, changes no file of the tree, and prints as its last line
@@ -20,21 +20,11 @@
 #                                   (well-formed JUnit XML and JSON)
 #   make mutants                    the mutation campaign, a sample
 #   make mutants-full               the whole mutation campaign
-WP_CORE  = src/powabs.c
-WP_CORE += src/law_check.c
-WP_CORE += src/law_boucwen.c
-WP_CORE += src/law_shccl.c
-WP_CORE += src/law_bwshccl.c
-WP_CORE += src/law_bwmcl.c
-WP_CORE += src/law_clamped.c
-WP_CORE += src/hybrid.c
-WP_CORE += src/select.c
-WP_CORE += src/rootfind.c
-WP_CORE += src/ledger.c
-WP_CORE += src/passivity.c
-WP_CORE += src/observables.c
-WP_CORE += src/derived.c
-WP_CORE += src/dop853.c
+# The proved core is two folders of the tree: src/model (the laws, the
+# hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
+# quantities) and src/kernel (DOP853, the root finder, the event
+# selection). Every C file there is proved; nothing outside them is.
+WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c))
 
 # Functions whose bodies are not proved: their contracts are assumptions
 # (libm), listed in proofs/README.md.
@@ -82,7 +72,7 @@ deps-proofs:
 # proofs/mutants/*.mut, each run through WP on its own function.
 #   make mutants                    the named list and a fixed sample
 #   make mutants-full               every generated mutant
-#   make mutants-full MUT_FILES=src/select.c      one file
+#   make mutants-full MUT_FILES=src/kernel/select.c      one file
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
 MUT_TIMEOUT      = 4
 MUT_TIMEOUT_LONG = 16

@@ -13,11 +13,11 @@
 #   MUT_TIMEOUT_LONG    rerun of a mutant killed only by timeouts (30)
 #   MUT_JOBS            frama-c processes at once, -wp-par 1 each (2)
 #   MUT_SAMPLE, MUT_SEED  size and seed of the sample (24, 13)
-#   MUT_SRC             take src/ and spec/ from this tree (default: this one)
+#   MUT_SRC             take include/, src/ and spec/ from this tree (default: this one)
 # Prints one line per mutant and last
 #   mutants: N generated, K killed, S survived, E equivalent (...)
 # The exit status is non-zero on a survivor in the failing families (all
-# of the core but src/dop853.c), on a survivor of the named list, or on a
+# of the core but src/kernel/dop853.c), on a survivor of the named list, or on a
 # stale mutant or a baseline frama-c error.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 BUILD [sample|full|named|list]" >&2; exit 2; }

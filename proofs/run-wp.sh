@@ -122,7 +122,7 @@ run_job() {
             jskip=${jskip:+$jskip,}$s
         fi
     done
-    set -- "$f" -cpp-extra-args="-Isrc" -warn-special-float none \
+    set -- "$f" -cpp-extra-args="-Iinclude -Isrc/model -Isrc/kernel -Isrc/system" -warn-special-float none \
         -wp -wp-rte -wp-model Typed -wp-literals \
         -wp-prover "$provers" -wp-par "$jobpar" -wp-timeout "$timeout" \
         -wp-report-json "$j.json"

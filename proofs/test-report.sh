@@ -29,7 +29,7 @@ cat >"$d/job.json" <<'EOF'
                     "f_g": { "f_g_assigns": { "qed": { "total": 1, "valid": 1 } } } } }
 EOF
 cat >"$d/job.log" <<'EOF'
-[kernel] Parsing src/sample.c (with preprocessing)
+[kernel] Parsing src/model/ledger.c (with preprocessing)
 [wp] Running WP plugin...
 [rte:annot] annotating function f
 [rte:annot] annotating function f_g
@@ -43,12 +43,12 @@ cat >"$d/job.log" <<'EOF'
 [wp] [CVC5 1.0.3] Goal typed_f_g_ensures_slow : Timeout (Qed:3ms) (1'05s)
 [wp] [Failed] Smoke-test typed_h_wp_smoke_default_requires
   CVC5 1.0.3: Valid (Qed:0.84ms) (140ms)
-[wp] src/sample.c:20: Warning: Failed smoke-test
+[wp] src/model/ledger.c:20: Warning: Failed smoke-test
 [wp] [CVC5 1.0.3] Goal typed_h_ensures_r : Valid (Qed:1ms) (1.8s)
 [wp] [CVC5 1.0.3] Goal typed_f_ensures_late : Unknown (Qed:1ms)
 [wp] [Failed] Smoke-test typed_k_wp_smoke_dead_code_s7
        Qed: Valid
-[wp] src/sample.c:31: Warning: Failed smoke-test
+[wp] src/model/ledger.c:31: Warning: Failed smoke-test
 [wp] [Passed] Smoke-test typed_k_wp_smoke_dead_loop_s4
 [wp] [Passed] Smoke-test typed_k_wp_smoke_b1_assumes
 [wp] [CVC5 1.0.3] Goal typed_k_loop_invariant_established : Unknown (Qed:1ms)
@@ -77,7 +77,7 @@ b.mlw	g2|Goal|b.mlw:5:1|1	cvc5	Valid	0.5	b.mlw:5	g2'vc: Assertion <x>
 b.mlw	g3|Goal|b.mlw:9:1|1	z3	Unknown	0.1	b.mlw:9	g3'vc: Postcondition
 EOF
 
-awk -f "$here/wp-log.awk" -v src=src/sample.c -v json="$d/job.json" "$d/job.log" >"$d/job.tsv"
+awk -f "$here/wp-log.awk" -v src=src/model/ledger.c -v json="$d/job.json" "$d/job.log" >"$d/job.tsv"
 grep -v '^#' "$d/job.tsv" >"$d/goals.tsv"
 field() { # field GOAL COLUMN
     awk -F '\t' -v g="$1" -v c="$2" '$3 == g { print $c }' "$d/goals.tsv"
@@ -100,15 +100,15 @@ check "fallback prover" "Z3 4.8.12" "$(field typed_f_ensures_late 7)"
 check "time, not steps" "2.5" "$(field typed_f_ensures_late 8)"
 check "smoke passed" "passed" "$(field typed_f_wp_smoke_default_requires 6)"
 check "smoke failed" "failed" "$(field typed_h_wp_smoke_default_requires 6)"
-check "smoke location" "src/sample.c:20" "$(field typed_h_wp_smoke_default_requires 10)"
+check "smoke location" "src/model/ledger.c:20" "$(field typed_h_wp_smoke_default_requires 10)"
 check "smoke prover" "CVC5 1.0.3" "$(field typed_h_wp_smoke_default_requires 7)"
 check "unreachable" "unreachable" "$(field typed_k_wp_smoke_dead_code_s7 6)"
-check "unreachable location" "src/sample.c:31" "$(field typed_k_wp_smoke_dead_code_s7 10)"
+check "unreachable location" "src/model/ledger.c:31" "$(field typed_k_wp_smoke_dead_code_s7 10)"
 check "behavior smoke test" "passed" "$(field typed_k_wp_smoke_b1_assumes 6)"
 # k has unreachable code: its goal proved only by the fallback keeps its
 # first verdict (a failed smoke test is a hypothesis of later passes)
 check "fallback after a smoke test" "unknown" "$(field typed_k_loop_invariant_established 6)"
-awk -f "$here/wp-log.awk" -v src=src/sample.c -v json="$d/job.json" \
+awk -f "$here/wp-log.awk" -v src=src/model/ledger.c -v json="$d/job.json" \
     -v dead_code=fail "$d/job.log" | grep -v '^#' >"$d/fail.tsv"
 check "dead code as failure" "failed" \
     "$(awk -F '\t' '$3 == "typed_k_wp_smoke_dead_code_s7" { print $6 }' "$d/fail.tsv")"
@@ -126,7 +126,7 @@ check "junit.xml well-formed" 0 "$xml"
 check "junit totals" '<testsuites name="proofs" tests="16" failures="4" errors="0" skipped="1"' \
     "$(sed -n 's/ time="[^"]*">$//p' "$d/junit.xml" | grep '^<testsuites')"
 check "junit test cases" 16 "$(grep -c '<testcase ' "$d/junit.xml")"
-check "junit smoke failure" 1 "$(grep -c '<failure type="smoke" message="smoke test failed at src/sample.c:20: the preconditions (requires) of h' "$d/junit.xml")"
+check "junit smoke failure" 1 "$(grep -c '<failure type="smoke" message="smoke test failed at src/model/ledger.c:20: the preconditions (requires) of h' "$d/junit.xml")"
 check "junit escapes" 1 "$(grep -c 'Unknown error &quot;&lt;&amp;&gt;&apos;' "$d/junit.xml")"
 if command -v python3 >/dev/null 2>&1; then
     js=$(python3 -c '

@@ -4,7 +4,7 @@
 #define COLLIDE_SIM_FIXTURE_H
 
 #include "scenario.h"
-#include "sim.h"
+#include "impact.h"
 
 /* Loads the built-in `name`, applies the run options given as "key=value"
  * strings (NULL-terminated list, may be NULL), runs it into *r; exits the

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "impact.h"
 #include "sim_fixture.h"
+#include "builtin.h"
 
 /* The paper's tolerances (rtol 1e-11) over a few hundred steps: the
  * requirement of the simulator issue is 1e-10 relative. */

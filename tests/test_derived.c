@@ -1,4 +1,4 @@
-/* test_derived.c - the derived quantities of src/derived.c (Eqs. 41,
+/* test_derived.c - the derived quantities of src/model/derived.c (Eqs. 41,
  * 48-49, 187-192) against the inferred values of the paper's Tables I-III,
  * which are printed to four digits (relative tolerance 5e-4), and their
  * exact relations: eta + eta_c = 1, R_e = R_1 for a plane (R_2 = inf),

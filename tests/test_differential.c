@@ -80,6 +80,7 @@
 #endif
 
 #include "check.h"
+#include "impact.h"
 #include "mp_sim.h"
 #include "sim_fixture.h"
 

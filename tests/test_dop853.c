@@ -1,4 +1,4 @@
-/* test_dop853.c - checks of the DOP853 pair (src/dop853.c):
+/* test_dop853.c - checks of the DOP853 pair (src/kernel/dop853.c):
  *  1. the coefficients: row sums, all order conditions of the 8th-order
  *     weights (every rooted tree up to order 8), the conditions of the
  *     5th- and 3rd-order estimators, and that the integrator really uses

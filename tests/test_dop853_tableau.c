@@ -1,4 +1,4 @@
-/* test_dop853_tableau.c - the coefficients of src/dop853.c against the
+/* test_dop853_tableau.c - the coefficients of src/kernel/dop853.c against the
  * published table of DOP853, bit for bit.
  *
  * The method is J. R. Dormand and P. J. Prince's 8(5,3) pair (P. J. Prince,

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "fingerprint.h"
 #include "scenario.h"
+#include "builtin.h"
 
 /* The canonical text of the scenario text (source name src) into buf. */
 static int canonical_of(const char *text, const char *src, char *buf,

@@ -14,6 +14,7 @@
 #include "law_clamped.h"
 #include "law_shccl.h"
 #include "powabs.h"
+#include "registry.h"
 
 /* Table I (first study, BWMCL): k, alpha, A, beta, gamma, n, p, c. */
 static const double table1_bwmcl[8] = {2.138e8, 0.35, 1.0, 5e7,

@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "sim_fixture.h"
+#include "builtin.h"
 
 static void ledger_of(const char *name)
 {

@@ -17,6 +17,7 @@
 #include "hybrid.h"
 #include "impact.h"
 #include "sim_fixture.h"
+#include "builtin.h"
 
 #define PER_CONTACT 1000  /* samples in each contact, and about each of
                              its best samples */

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "mp_sim.h"
 #include "sim_fixture.h"
+#include "builtin.h"
 
 #define BITS 256      /* 77 digits; the tolerance of the run 1e-69 */
 #define DIGITS 60.0   /* the closed forms must be matched to 60 digits */

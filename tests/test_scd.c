@@ -1,5 +1,5 @@
-/* test_scd.c - significant correct digits (src/scd.h) and the scd table of
- * `collide compare` (compare_write_scd_table, src/compare.h).
+/* test_scd.c - significant correct digits (src/io/scd.h) and the scd table of
+ * `collide compare` (compare_write_scd_table, src/io/compare.h).
  *
  * Tolerance: scd_text computes -log10(|a - b| / |b|) from values parsed
  * with at least 256 bits and rounds the result to a double, so it is

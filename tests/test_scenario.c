@@ -13,6 +13,8 @@
 #include "model.h"
 #include "number.h"
 #include "scenario.h"
+#include "builtin.h"
+#include "registry.h"
 
 #define PI 3.14159265358979323846
 

@@ -73,7 +73,7 @@ int main(void)
     check_true(strcmp(text, want) == 0,
                "wrapped at a space within 76 columns, continuation indented "
                "by 6, a word longer than the line cut at column 76");
-    check_true(within_76(printed(&status_collide)) &&
+    check_true(within_76(printed(status_collide())) &&
                strstr(got, "\n   3  bad input: ") != NULL &&
                strstr(got, "\n  13  no progress: ") != NULL,
                "collide's table: every line within 76 columns, statuses "

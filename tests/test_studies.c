@@ -17,6 +17,8 @@
 #include "check.h"
 #include "impact.h"
 #include "sim_fixture.h"
+#include "registry.h"
+#include "builtin.h"
 
 static const double g = 9.81; /* Tables I and III */
 

@@ -13,20 +13,20 @@ $(BUILD)/tests/check.o: tests/check.c tests/check.h
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
 
-$(BUILD)/tests/sim_fixture.o: tests/sim_fixture.c tests/sim_fixture.h $(wildcard src/*.h)
+$(BUILD)/tests/sim_fixture.o: tests/sim_fixture.c tests/sim_fixture.h $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
 
-$(BUILD)/tests/test_%: tests/test_%.c $(TEST_OBJ) $(LIB) tests/check.h tests/sim_fixture.h
+$(BUILD)/tests/test_%: tests/test_%.c $(TEST_OBJ) $(TOOLS) $(LIB) tests/check.h tests/sim_fixture.h
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(LIB) $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(TOOLS) $(LIB) $(LDLIBS) -o $@
 
 # test_result_dir plays a kernel without renameat2, failing renames,
 # locks and opens, and a directory that changes between two steps:
 # renameat2, renameat, flock and openat wrapped by the program itself.
-$(BUILD)/tests/test_result_dir: tests/test_result_dir.c $(TEST_OBJ) $(LIB) tests/check.h tests/sim_fixture.h
+$(BUILD)/tests/test_result_dir: tests/test_result_dir.c $(TEST_OBJ) $(TOOLS) $(LIB) tests/check.h tests/sim_fixture.h
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(LIB) -Wl,--wrap=renameat2 \
+	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(TOOLS) $(LIB) -Wl,--wrap=renameat2 \
 	    -Wl,--wrap=renameat -Wl,--wrap=flock -Wl,--wrap=openat $(LDLIBS) -o $@
 
 test: $(TEST_BIN) $(EXE)
@@ -42,8 +42,8 @@ FAULT_WRAP = malloc calloc realloc strdup strndup fopen open fdopen fflush \
 FAULT_LDFLAGS = $(patsubst %,-Wl$(comma)--wrap=%,$(FAULT_WRAP))
 comma := ,
 
-$(FAULT_EXE): src/main.c tests/fault/wrap.c $(LIB)
-	$(CC) $(ALL_CFLAGS) src/main.c tests/fault/wrap.c $(LIB) \
+$(FAULT_EXE): tools/main.c tests/fault/wrap.c $(TOOLS) $(LIB)
+	$(CC) $(ALL_CFLAGS) tools/main.c tests/fault/wrap.c $(TOOLS) $(LIB) \
 	    $(FAULT_LDFLAGS) $(LDLIBS) -o $@
 
 test: $(FAULT_EXE)

@@ -103,9 +103,9 @@ for st in 0 2 3 4 5 6 7 8 9 10 11 12 13; do
     help_statuses | grep -q "^$st " && readme_statuses "## The command line" | grep -q "^$st "
     check "exit status $st listed by collide --help and README" $?
 done
-grep -o 'COLLIDE_[A-Z_]* = [0-9]*' src/common.h | sed 's/.* = //' | sort -n >"$tmp/codes"
+grep -oE 'COLLIDE_(OK|E_[A-Z_]*) = [0-9]*' include/collide.h | sed 's/.* = //' | sort -n >"$tmp/codes"
 help_statuses | cut -d' ' -f1 | sort -n >"$tmp/listed"
 cmp -s "$tmp/codes" "$tmp/listed"
-check "collide --help lists exactly the statuses of src/common.h" $?
+check "collide --help lists exactly the statuses of include/collide.h" $?
 
 finish help.sh

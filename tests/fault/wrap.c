@@ -1,5 +1,5 @@
 /* wrap.c - fault injection for build/collide-fault: the program of
- * src/main.c linked with -Wl,--wrap=F for each function F of the table
+ * tools/main.c linked with -Wl,--wrap=F for each function F of the table
  * below (tests/tests.mk), so that every call of F from collide's own
  * objects goes through __wrap_F here. GMP and MPFR are not wrapped: their
  * allocations go to the C library directly (GMP aborts when it runs out

@@ -17,7 +17,7 @@ command -v "$cc" >/dev/null 2>&1 || { echo "fuzz: $cc not found (Debian packages
 mkdir -p "$out/obj"
 objs=""
 for src in src/*.c; do
-    case "$src" in src/main.c | src/sweep_mpi.c) continue ;; esac
+    case "$src" in tools/main.c | tools/sweep_mpi.c) continue ;; esac
     o="$out/obj/$(basename "$src" .c).o"
     if [ ! -e "$o" ] || [ "$src" -nt "$o" ]; then
         $cc $flags -fsanitize=fuzzer-no-link -c "$src" -o "$o" || exit 1

@@ -1,0 +1,235 @@
+/* collide.h - the public interface of collide: repeated binary direct
+ * collinear impacts under incremental contact laws with permanent
+ * indentation, as the hybrid systems H_r and H_f of M. Milehins and
+ * D. B. Marghitu (Sections IV to VI; equation numbers are the paper's).
+ *
+ * The one header a program needs:
+ *
+ *     collide_scenario *s;
+ *     collide_result *r;
+ *     char err[1024];
+ *     if (collide_scenario_load("study1", &s, err, sizeof err) != COLLIDE_OK)
+ *         ... err says what and where ...
+ *     collide_run(s, NULL, &r, err, sizeof err);   (NULL: binary64)
+ *     ... collide_result_rows(r, COLLIDE_COLLISIONS),
+ *         collide_result_value(r, COLLIDE_COLLISIONS, i, col) ...
+ *     collide_result_write(r, "out", err, sizeof err);
+ *     collide_result_free(r);
+ *     collide_scenario_free(s);
+ *
+ * Link with `pkg-config --cflags --libs collide`. Every name this header
+ * defines starts with collide_ or COLLIDE_; the library exports no other.
+ *
+ * Errors: a function that can fail returns a status (collide_status) and,
+ * when err is not NULL, writes into err (at most errlen bytes, NUL
+ * included) one line that names what was wrong: the file and line, the
+ * key or option, its value, and the allowed range. No function prints.
+ *
+ * Memory: an object returned through an `out` pointer belongs to the
+ * caller, who frees it with the matching _free function (NULL is allowed
+ * there). Strings returned as `const char *` belong to the object they
+ * come from and live as long as it does.
+ *
+ * Threads: distinct objects may be used from distinct threads at once;
+ * one object must not be used from two threads at once. */
+#ifndef COLLIDE_H
+#define COLLIDE_H
+
+#include <stddef.h>
+/* The proved core reads this header too (for collide_status); there,
+ * Frama-C's stdio.h would add its global streams to the memory model of
+ * every goal, so the prover sees the header without its FILE part. */
+#ifndef __FRAMAC__
+#include <stdio.h>   /* FILE, for collide_compare */
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define COLLIDE_API __attribute__((visibility("default")))
+#else
+#define COLLIDE_API
+#endif
+
+/* The version of this interface: major.minor.patch. The soname of the
+ * shared library carries the major version (libcollide.so.0). */
+#define COLLIDE_VERSION "0.1.0"
+#define COLLIDE_VERSION_MAJOR 0
+#define COLLIDE_VERSION_MINOR 1
+#define COLLIDE_VERSION_PATCH 0
+
+/* The version of the library linked at run time (COLLIDE_VERSION of the
+ * header it was built with). */
+COLLIDE_API const char *collide_version(void);
+
+/* ---- statuses ---------------------------------------------------------- */
+
+/* The status of a call or of a run; the command-line program exits with
+ * it. A run that fails always says why in its diagnosis. */
+typedef enum collide_status {
+    COLLIDE_OK = 0,
+    COLLIDE_E_USAGE = 2,      /* bad command line, or a bad argument of a call */
+    COLLIDE_E_INPUT = 3,      /* bad scenario or parameter */
+    COLLIDE_E_IO = 4,         /* file could not be written */
+    COLLIDE_E_NONFINITE = 5,  /* NaN or infinity in the state */
+    COLLIDE_E_STEP = 6,       /* step size under its floor */
+    COLLIDE_E_EVENT = 7,      /* an event could not be located */
+    COLLIDE_E_ZENO = 8,       /* chattering / Zeno: too many events */
+    COLLIDE_E_MEMORY = 9,     /* out of memory */
+    COLLIDE_E_INTERRUPT = 10, /* interrupted by a signal */
+    COLLIDE_E_CHECK = 11,     /* checked run: fewer correct digits than asked */
+    COLLIDE_E_LEDGER = 12,    /* the energy ledger of Eq. (24) fails its check:
+                                 residual beyond the bound of the tolerances,
+                                 not finite, or Delta_C < 0 */
+    COLLIDE_E_PROGRESS = 13   /* no progress: the work per unit of simulated
+                                 time exceeded its bound */
+} collide_status;
+
+/* What status means, in one sentence ("success", "out of memory", ...):
+ * the table that `collide --help` prints; "unknown status" for a value
+ * not listed above. */
+COLLIDE_API const char *collide_status_text(int status);
+
+/* ---- scenarios --------------------------------------------------------- */
+
+/* A scenario: the decimal text of a study (a built-in or a file of
+ * `key = value` lines, README.md "Scenario files"), validated, with the
+ * quantities the paper derives from it (Eqs. 41, 48-49, 187-192). */
+typedef struct collide_scenario collide_scenario;
+
+/* The names of the built-in scenarios (the examples and the studies of
+ * Section VI), NULL-terminated; static storage. */
+COLLIDE_API const char *const *collide_builtin_names(void);
+
+/* Loads the built-in scenario `name_or_path`, or else the scenario file of
+ * that path. COLLIDE_OK and *out set; or COLLIDE_E_INPUT (unreadable or
+ * invalid: err names the file, the line, the key, the value and the
+ * allowed range) or COLLIDE_E_MEMORY, and *out = NULL. */
+COLLIDE_API int collide_scenario_load(const char *name_or_path,
+                                      collide_scenario **out, char *err,
+                                      size_t errlen);
+
+/* As collide_scenario_load, from the text of a scenario file; source names
+ * it in messages (e.g. a file name). */
+COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
+                                       collide_scenario **out, char *err,
+                                       size_t errlen);
+
+/* Replaces a run setting of s by the decimal text value, checked as in a
+ * scenario file: rtol, atol, h_max, t_tol, graze_tol, zeno_events,
+ * zeno_window, samples, max_steps. COLLIDE_OK, or COLLIDE_E_INPUT (err
+ * names the key, the value and the allowed range) and s unchanged. */
+COLLIDE_API int collide_scenario_set(collide_scenario *s, const char *key,
+                                     const char *value, char *err,
+                                     size_t errlen);
+
+/* The decimal text of the entry `key` of s as written in its text, or
+ * NULL when s has no such entry. */
+COLLIDE_API const char *collide_scenario_text(const collide_scenario *s,
+                                              const char *key);
+
+/* The source of s: the file path, or "builtin:NAME". */
+COLLIDE_API const char *collide_scenario_source(const collide_scenario *s);
+
+COLLIDE_API void collide_scenario_free(collide_scenario *s);
+
+/* ---- runs -------------------------------------------------------------- */
+
+/* How to run. precision is the working precision in bits: 53 runs the
+ * binary64 engine (DOP853 with event location, the scenario's rtol and
+ * atol); 54 to 16384 the high-precision engine (a Taylor method in MPFR
+ * at that precision; README.md "High precision"). */
+typedef struct collide_run_options {
+    long precision;   /* bits; 53 (default): binary64 */
+    double digits;    /* high precision: the significant digits asked for
+                         (1 to precision log10(2) - 8); NaN (default): as
+                         many as the precision allows */
+} collide_run_options;
+
+/* The defaults: precision 53, digits NaN. */
+COLLIDE_API void collide_run_options_init(collide_run_options *o);
+
+/* The result of a run: its status and diagnosis, and the tables of the
+ * CSV result set (README.md "CSV output"), the same for both precisions. */
+typedef struct collide_result collide_result;
+
+/* Runs s with the options o (NULL: the defaults) over [0, T]. Returns the
+ * status of the run. *out is the result whenever the run took place, also
+ * when it failed (its status and diagnosis say why); *out is NULL when
+ * the options are not valid (COLLIDE_E_USAGE, err names the field, its
+ * value and the allowed range) or memory ran out (COLLIDE_E_MEMORY). */
+COLLIDE_API int collide_run(const collide_scenario *s,
+                            const collide_run_options *o,
+                            collide_result **out, char *err, size_t errlen);
+
+/* The status of the run (COLLIDE_OK or the reason it failed). */
+COLLIDE_API int collide_result_status(const collide_result *r);
+
+/* One paragraph saying why the run failed; "" after a success. */
+COLLIDE_API const char *collide_result_diagnosis(const collide_result *r);
+
+/* The working precision of the run in bits (53: binary64). */
+COLLIDE_API long collide_result_precision(const collide_result *r);
+
+/* The tables of a result: the files collisions.csv, events.csv,
+ * ledger.csv and samples.csv of its result set. */
+typedef enum collide_table {
+    COLLIDE_COLLISIONS = 0,  /* one row per collision: Eqs. (193)-(204) */
+    COLLIDE_EVENTS = 1,      /* one row per jump of the hybrid trajectory */
+    COLLIDE_LEDGER = 2,      /* the energy ledger, Eqs. (20)-(24) */
+    COLLIDE_SAMPLES = 3      /* the state at the sample times */
+} collide_table;
+
+/* Rows of table t (the header not counted), its columns, the name of
+ * column col (as in the CSV header), and the column named name (-1 when
+ * none). A run that failed has no rows. */
+COLLIDE_API int collide_result_rows(const collide_result *r, collide_table t);
+COLLIDE_API int collide_result_columns(const collide_result *r,
+                                       collide_table t);
+COLLIDE_API const char *collide_result_column_name(const collide_result *r,
+                                                   collide_table t, int col);
+COLLIDE_API int collide_result_column(const collide_result *r,
+                                      collide_table t, const char *name);
+
+/* The cell (row, col) of table t as written in the CSV file: its decimal
+ * text (17 significant digits in binary64, the digits of the precision
+ * in high precision), and that text correctly rounded to binary64 (NaN
+ * for a text that is not a number, e.g. a transition's name). NULL and
+ * NaN outside the table. */
+COLLIDE_API const char *collide_result_text(const collide_result *r,
+                                            collide_table t, int row,
+                                            int col);
+COLLIDE_API double collide_result_value(const collide_result *r,
+                                        collide_table t, int row, int col);
+
+/* Writes the result set of r into the directory dir (created when
+ * missing): the CSV files and their MANIFEST, as `collide run --csv`
+ * does, all or nothing (a failed write leaves dir as it was). COLLIDE_OK, or COLLIDE_E_IO with err naming the
+ * file, or COLLIDE_E_USAGE for a run that failed (it has no result set). */
+COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
+                                     char *err, size_t errlen);
+
+COLLIDE_API void collide_result_free(collide_result *r);
+
+/* ---- comparison -------------------------------------------------------- */
+
+/* Compares the result set (or CSV file) a with the reference b, cell by
+ * cell, in significant correct digits (README.md "Comparing results"),
+ * and prints the report on out (NULL: none) and problems on err (NULL:
+ * none). digits: the least digits asked of every numeric column (NaN: no
+ * threshold). Returns 0 (compared, every column met digits), 1 (a row of
+ * one side only, or a column under digits), 2 (missing or malformed
+ * input), 4 (a file could not be written) or 9 (out of memory): the exit
+ * statuses of `collide compare`. */
+#ifndef __FRAMAC__
+COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
+                                FILE *out, FILE *err);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

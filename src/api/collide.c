@@ -1,0 +1,462 @@
+/* collide.c - the public interface of include/collide.h over the layers:
+ * scenarios (src/io), the binary64 engine (src/b64) and the
+ * high-precision engine (src/mp). The tables of a result are the texts of
+ * its CSV files, written by the one writer of each engine and read back
+ * with the one CSV reader and the one number parser: a column is defined
+ * once, by its writer, for the files and for this interface alike. */
+#include "collide.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "compare.h"
+#include "csv.h"
+#include "impact.h"
+#include "mp_output.h"
+#include "mp_sim.h"
+#include "number.h"
+#include "output.h"
+#include "scenario.h"
+
+#define API_BITS_MIN 53      /* binary64 */
+#define API_BITS_MAX 16384   /* the largest precision of the MPFR mode */
+#define API_NTABLES 4
+
+struct collide_scenario {
+    scenario s;
+};
+
+struct collide_result {
+    int status;
+    char diagnosis[2048];
+    long precision;
+    scenario s;          /* the scenario run (its model, for the writers) */
+    sim_result b64;      /* precision 53 */
+    mp_model M;          /* precision > 53 */
+    mp_result mp;
+    int mp_digits;       /* significant digits written (mp_digits_settings) */
+    int have_tables;
+    csv_table table[API_NTABLES];
+};
+
+/* The file of each table of collide_table. */
+static const char *const table_file[API_NTABLES] = {
+    "collisions.csv", "events.csv", "ledger.csv", "samples.csv"};
+
+/* Writes a message into err (when there is room), as snprintf. */
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+const char *collide_version(void)
+{
+    return COLLIDE_VERSION;
+}
+
+/* The statuses and what they mean, in increasing order: the one table
+ * behind collide_status_text, `collide --help` and README. */
+static const struct {
+    int status;
+    const char *meaning;
+} status_meanings[] = {
+    {COLLIDE_OK, "success"},
+    {COLLIDE_E_USAGE, "usage error: an unknown command or option, a missing "
+                      "argument"},
+    {COLLIDE_E_INPUT, "bad input: a scenario, a grid or an option value that "
+                      "is not valid, a file that cannot be read"},
+    {COLLIDE_E_IO, "an output file, or the standard output (a full disk), "
+                   "could not be written"},
+    {COLLIDE_E_NONFINITE, "the run reached a state that is not finite"},
+    {COLLIDE_E_STEP, "the step size fell under its floor, or max_steps was "
+                     "reached"},
+    {COLLIDE_E_EVENT, "an event could not be located"},
+    {COLLIDE_E_ZENO, "Zeno: zeno_events events within zeno_window"},
+    {COLLIDE_E_MEMORY, "out of memory"},
+    {COLLIDE_E_INTERRUPT, "interrupted by SIGINT or SIGTERM (one line on "
+                          "stderr says what was kept)"},
+    {COLLIDE_E_CHECK, "--check found values with fewer significant correct "
+                      "digits than asked, or the two precisions differ in "
+                      "their events"},
+    {COLLIDE_E_LEDGER, "the energy ledger (Eq. 24) fails its check: a "
+                       "residual beyond the bound derived from the "
+                       "tolerances, not finite, or Delta_C < 0"},
+    {COLLIDE_E_PROGRESS, "no progress: the work per unit of simulated time "
+                         "exceeded its bound"},
+};
+
+const char *collide_status_text(int status)
+{
+    size_t i;
+    for (i = 0; i < sizeof status_meanings / sizeof status_meanings[0]; i++)
+        if (status_meanings[i].status == status)
+            return status_meanings[i].meaning;
+    return "unknown status";
+}
+
+/* ---- scenarios ---- */
+
+const char *const *collide_builtin_names(void)
+{
+    return scenario_builtin_names();
+}
+
+/* A new scenario filled by scenario_load (text NULL) or scenario_parse. */
+static int scenario_new(const char *name, const char *text,
+                        collide_scenario **out, char *err, size_t errlen)
+{
+    char msg[1024] = "";
+    collide_status st;
+    collide_scenario *s;
+    *out = NULL;
+    if (!name) {
+        say(err, errlen, "collide: no scenario given (NULL)");
+        return COLLIDE_E_USAGE;
+    }
+    s = malloc(sizeof *s);
+    if (!s) {
+        say(err, errlen, "collide: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    st = text ? scenario_parse(text, name, &s->s, msg, sizeof msg)
+              : scenario_load(name, &s->s, msg, sizeof msg);
+    if (st != COLLIDE_OK) {
+        say(err, errlen, "%s", msg);
+        free(s);
+        return st;
+    }
+    *out = s;
+    return COLLIDE_OK;
+}
+
+int collide_scenario_load(const char *name_or_path, collide_scenario **out,
+                          char *err, size_t errlen)
+{
+    return scenario_new(name_or_path, NULL, out, err, errlen);
+}
+
+int collide_scenario_parse(const char *text, const char *source,
+                           collide_scenario **out, char *err, size_t errlen)
+{
+    if (!text) {
+        *out = NULL;
+        say(err, errlen, "collide: no scenario text given (NULL)");
+        return COLLIDE_E_USAGE;
+    }
+    return scenario_new(source ? source : "(text)", text, out, err, errlen);
+}
+
+int collide_scenario_set(collide_scenario *s, const char *key,
+                         const char *value, char *err, size_t errlen)
+{
+    char msg[1024] = "";
+    scenario copy;
+    collide_status st;
+    if (!s || !key || !value) {
+        say(err, errlen, "collide_scenario_set: a NULL argument");
+        return COLLIDE_E_USAGE;
+    }
+    copy = s->s;
+    st = scenario_set_run_option(&copy, key, value, "collide_scenario_set",
+                                 msg, sizeof msg);
+    if (st != COLLIDE_OK) {
+        say(err, errlen, "%s", msg);
+        return st;
+    }
+    s->s = copy;
+    return COLLIDE_OK;
+}
+
+const char *collide_scenario_text(const collide_scenario *s, const char *key)
+{
+    const scenario_entry *e = s && key ? scenario_find(&s->s, key) : NULL;
+    return e ? e->text : NULL;
+}
+
+const char *collide_scenario_source(const collide_scenario *s)
+{
+    return s ? s->s.source : NULL;
+}
+
+void collide_scenario_free(collide_scenario *s)
+{
+    free(s);
+}
+
+/* ---- runs ---- */
+
+void collide_run_options_init(collide_run_options *o)
+{
+    o->precision = API_BITS_MIN;
+    o->digits = NAN;
+}
+
+/* COLLIDE_OK when o is valid, else COLLIDE_E_USAGE with err naming the
+ * field, its value and the allowed range. */
+static int check_options(const collide_run_options *o, char *err,
+                         size_t errlen)
+{
+    double room;
+    if (o->precision < API_BITS_MIN || o->precision > API_BITS_MAX) {
+        say(err, errlen, "collide_run: precision = %ld is outside its "
+            "range: precision in [%d, %d] bits (53: binary64)", o->precision,
+            API_BITS_MIN, API_BITS_MAX);
+        return COLLIDE_E_USAGE;
+    }
+    if (isnan(o->digits))
+        return COLLIDE_OK;
+    if (o->precision == API_BITS_MIN) {
+        say(err, errlen, "collide_run: digits = %g is a setting of the "
+            "high-precision engine: digits needs precision > 53 (binary64 "
+            "takes the scenario's rtol and atol)", o->digits);
+        return COLLIDE_E_USAGE;
+    }
+    room = floor((double)o->precision * log10(2.0) - 8);
+    if (!(o->digits >= 1 && o->digits <= room)) {
+        say(err, errlen, "collide_run: digits = %g is outside its range at "
+            "precision %ld: digits in [1, %g] (precision log10(2) - 8)",
+            o->digits, o->precision, room);
+        return COLLIDE_E_USAGE;
+    }
+    return COLLIDE_OK;
+}
+
+/* The text of table t of r, from the engine's writer. */
+static collide_status table_text(const collide_result *r, int t, char **text,
+                                 size_t *len)
+{
+    if (r->precision == API_BITS_MIN)
+        return output_csv_text(&r->s.model, &r->b64, table_file[t], text, len);
+    return mp_output_csv_text(&r->M, &r->mp, r->mp_digits, table_file[t], text,
+                              len);
+}
+
+/* Reads the tables of a successful run into r->table. */
+static collide_status load_tables(collide_result *r)
+{
+    int t;
+    for (t = 0; t < API_NTABLES; t++) {
+        char *text, msg[256];
+        size_t len;
+        collide_status st = table_text(r, t, &text, &len);
+        if (st != COLLIDE_OK)
+            return st;
+        if (csv_parse(table_file[t], text, len, &r->table[t], msg,
+                      sizeof msg) != 0) {
+            free(text);
+            return COLLIDE_E_MEMORY;   /* our own text: only memory fails */
+        }
+        r->have_tables = t + 1;
+    }
+    return COLLIDE_OK;
+}
+
+/* The binary64 run of r->s. */
+static void run_b64(collide_result *r)
+{
+    r->status = sim_run(&r->s.model, &r->s.opt, &r->b64);
+    if (r->status != COLLIDE_OK)
+        snprintf(r->diagnosis, sizeof r->diagnosis, "%s", r->b64.diagnosis);
+}
+
+/* The high-precision run of r->s at r->precision bits. */
+static void run_mp(collide_result *r, const collide_run_options *o)
+{
+    double tol;
+    mp_options mo;
+    char msg[1024] = "";
+    mp_digits_settings((mpfr_prec_t)r->precision, o->digits, &tol,
+                       &r->mp_digits);
+    r->status = mp_model_init(&r->M, &r->s, (mpfr_prec_t)r->precision, msg,
+                              sizeof msg);
+    if (r->status != COLLIDE_OK) {
+        snprintf(r->diagnosis, sizeof r->diagnosis, "%s", msg);
+        return;
+    }
+    mo = mp_options_default(&r->s.opt, (mpfr_prec_t)r->precision);
+    mo.digits = tol;
+    mo.progress = 0;
+    r->status = mp_run(&r->M, &mo, &r->mp);
+    if (r->status != COLLIDE_OK)
+        snprintf(r->diagnosis, sizeof r->diagnosis, "%s", r->mp.diagnosis);
+}
+
+int collide_run(const collide_scenario *s, const collide_run_options *o,
+                collide_result **out, char *err, size_t errlen)
+{
+    collide_run_options dflt;
+    collide_result *r;
+    int st;
+    *out = NULL;
+    if (!o) {
+        collide_run_options_init(&dflt);
+        o = &dflt;
+    }
+    if (!s) {
+        say(err, errlen, "collide_run: no scenario given (NULL)");
+        return COLLIDE_E_USAGE;
+    }
+    st = check_options(o, err, errlen);
+    if (st != COLLIDE_OK)
+        return st;
+    r = calloc(1, sizeof *r);
+    if (!r) {
+        say(err, errlen, "collide_run: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    r->precision = o->precision;
+    r->s = s->s;
+    if (r->precision == API_BITS_MIN)
+        run_b64(r);
+    else
+        run_mp(r, o);
+    if (r->status == COLLIDE_OK && load_tables(r) != COLLIDE_OK) {
+        collide_result_free(r);
+        say(err, errlen, "collide_run: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    if (r->status != COLLIDE_OK)
+        say(err, errlen, "%s: %s", r->s.source, r->diagnosis);
+    *out = r;
+    return r->status;
+}
+
+int collide_result_status(const collide_result *r)
+{
+    return r->status;
+}
+
+const char *collide_result_diagnosis(const collide_result *r)
+{
+    return r->diagnosis;
+}
+
+long collide_result_precision(const collide_result *r)
+{
+    return r->precision;
+}
+
+/* Table t of r, or NULL (a failed run, or t out of range). */
+static const csv_table *table_of(const collide_result *r, collide_table t)
+{
+    if (!r || (int)t < 0 || (int)t >= r->have_tables)
+        return NULL;
+    return &r->table[t];
+}
+
+int collide_result_rows(const collide_result *r, collide_table t)
+{
+    const csv_table *x = table_of(r, t);
+    return x ? x->nrows : 0;
+}
+
+int collide_result_columns(const collide_result *r, collide_table t)
+{
+    const csv_table *x = table_of(r, t);
+    return x ? x->ncols : 0;
+}
+
+const char *collide_result_column_name(const collide_result *r,
+                                       collide_table t, int col)
+{
+    const csv_table *x = table_of(r, t);
+    return x && col >= 0 && col < x->ncols ? csv_cell(x, 0, col) : NULL;
+}
+
+int collide_result_column(const collide_result *r, collide_table t,
+                          const char *name)
+{
+    const csv_table *x = table_of(r, t);
+    return x && name ? csv_column(x, name) : -1;
+}
+
+const char *collide_result_text(const collide_result *r, collide_table t,
+                                int row, int col)
+{
+    const csv_table *x = table_of(r, t);
+    if (!x || row < 0 || row >= x->nrows || col < 0 || col >= x->ncols)
+        return NULL;
+    return csv_cell(x, row + 1, col);
+}
+
+double collide_result_value(const collide_result *r, collide_table t, int row,
+                            int col)
+{
+    const char *text = collide_result_text(r, t, row, col);
+    double v;
+    if (!text || number_parse(text, &v) != NUMBER_OK)
+        return NAN;
+    return v;
+}
+
+int collide_result_write(const collide_result *r, const char *dir, char *err,
+                         size_t errlen)
+{
+    char msg[1024] = "";
+    collide_status st;
+    if (!r || !dir) {
+        say(err, errlen, "collide_result_write: a NULL argument");
+        return COLLIDE_E_USAGE;
+    }
+    if (r->status != COLLIDE_OK) {
+        say(err, errlen, "collide_result_write: the run failed (status %d, "
+            "%s): it has no result set", r->status,
+            collide_status_text(r->status));
+        return COLLIDE_E_USAGE;
+    }
+    output_note_scenario(&r->s);
+    st = r->precision == API_BITS_MIN
+             ? output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
+             : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits, NULL, msg,
+                                   sizeof msg);
+    if (st != COLLIDE_OK)
+        say(err, errlen, "%s", msg);
+    return st;
+}
+
+void collide_result_free(collide_result *r)
+{
+    int t;
+    if (!r)
+        return;
+    for (t = 0; t < r->have_tables; t++)
+        csv_free(&r->table[t]);
+    if (r->precision == API_BITS_MIN) {
+        sim_result_free(&r->b64);
+    } else {
+        mp_result_free(&r->mp);
+        mp_model_clear(&r->M);
+    }
+    free(r);
+}
+
+/* ---- comparison ---- */
+
+int collide_compare(const char *a, const char *b, double digits, FILE *out,
+                    FILE *err)
+{
+    compare_options o;
+    FILE *sink = NULL;
+    int st;
+    o.a = a;
+    o.b = b;
+    o.digits = digits;
+    o.scd_csv = NULL;
+    if (!out || !err) {
+        sink = fopen("/dev/null", "w");
+        if (!sink)
+            return COMPARE_E_IO;
+    }
+    st = compare_results(&o, out ? out : sink, err ? err : sink);
+    if (sink)
+        fclose(sink);
+    return st;
+}

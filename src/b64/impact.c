@@ -1,0 +1,914 @@
+/* impact.c - H_r and H_f with a contact law as an instance of the hybrid
+ * engine (the guards table of doc/design.md), and the observables of
+ * Eqs. (193)-(204) and the energy ledger of Prop. III.4 computed along the
+ * run; see impact.h and sim.h. */
+#include "impact.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "grow.h"
+#include "ledger.h"
+#include "observables.h"
+#include "textbuf.h"
+
+/* The guards table (doc/design.md), in priority order within each mode. */
+static const hybrid_transition transitions[] = {
+    {"commence-at-touch", 0, 1, -1},   /* guard x,   enabled v <= 0 */
+    {"commence-overlapping", 0, 1, -1},/* guard v,   enabled x <= 0 */
+    {"separate", 1, 0, +1},            /* guard Phi, enabled v >= 0 */
+    {"separate-adhesive", 1, 0, +1},   /* guard v,   enabled Phi >= 0 */
+};
+
+const char *transition_name(int tr)
+{
+    if (tr < 0 || tr >= (int)(sizeof transitions / sizeof transitions[0]))
+        return "unknown";
+    return transitions[tr].name;
+}
+
+/* ---- the state ---------------------------------------------------------- */
+
+const char *impact_component_name(const layout *L, int i)
+{
+    static const char *const z1[] = {"z_c"};
+    static const char *const z2[] = {"z_c1", "z_c2"};
+    if (i == L->x) return "x";
+    if (i == L->v) return "v";
+    if (i == L->xm) return "x_m";
+    if (i == L->vm) return "v_m";
+    if (i == L->xc) return "x_c";
+    if (i >= L->z && i < L->z + L->nz)
+        return L->nz == 1 ? z1[0] : z2[i - L->z];
+    if (i == L->is) return "I_s";
+    if (i == L->dc) return "Delta_C";
+    if (i == L->w) return "W";
+    if (i == L->jfc) return "J_Fc";
+    if (i == L->jfe) return "J_Fe";
+    if (i == L->is_c) return "I_s_contact";
+    if (i == L->dc_c) return "Delta_C_contact";
+    return "?";
+}
+
+static double law_phi(const model *m, const layout *L, const double *y)
+{
+    return m->law->phi(m->par, y[L->xc], y + L->z, y[L->v]);
+}
+
+double impact_storage(const model *m, const layout *L, const double *y)
+{
+    double vc = m->law->storage(m->par, y[L->xc], y + L->z);
+    if (m->sys == SYS_HF)
+        return storage_hf(m->m, m->m1 + m->m2, y[L->v], y[L->vm], vc);
+    return storage_hr(m->m, y[L->v], vc);
+}
+
+double impact_contact_force(const model *m, const layout *L, int q,
+                            const double *y)
+{
+    if (q == 0)
+        return 0.0;               /* h_c = q_c Phi, Eq. (64) */
+    return -law_phi(m, L, y);     /* F_c = -F_s, Section IV-B */
+}
+
+/* ---- the instance of the engine ----------------------------------------- */
+
+typedef struct impact {
+    const model *m;
+    layout L;
+    const sim_options *o;
+    sim_result *r;
+    double xc_max, fc_max;        /* over the current contact */
+    collision_rec cur;            /* the current contact */
+    double delta_d;               /* Eq. (23) */
+    double err_run, err_contact;  /* sums of ledger_step_error over the run
+                                     and over the current contact */
+    double jumps_v;               /* sum of V before each jump */
+    double v0;                    /* V at t = 0 */
+    double *times;                /* sample times, sorted */
+    int ntimes, next_sample;
+    int fail_memory;
+} impact;
+
+double impact_supply(const model *m, const layout *L, double fe1, double fe2,
+                     double fer, const double *y)
+{
+    double h1, h2;
+    if (m->sys == SYS_HR)
+        return supply_rate_hr(fer, y[L->v]);
+    output_hf(m->eta, m->eta_c, y[L->v], y[L->vm], &h1, &h2);
+    return supply_rate_hf(fe1, fe2, h1, h2);
+}
+
+double impact_flow_chi(const model *m, const layout *L, int q, double t,
+                       const double *y, double *dy, double fe[3])
+{
+    double phi = 0.0;
+    int i;
+    input_forces(m, t, &fe[0], &fe[1]);
+    fe[2] = reduced_force(m, fe[0], fe[1]);
+    for (i = 0; i < L->n_chi; i++)
+        dy[i] = 0.0;
+    if (q == 1) {
+        phi = law_phi(m, L, y);
+        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], dy + L->z);
+        dy[L->xc] = y[L->v];                          /* q_c v */
+    }
+    dy[L->x] = y[L->v];                               /* f_1 */
+    dy[L->v] = relative_acceleration(m->m, q, phi, fe[2]); /* f_2 */
+    if (m->sys == SYS_HF) {
+        dy[L->xm] = y[L->vm];                         /* f_3, Eq. (74) */
+        dy[L->vm] = (fe[0] + fe[1]) / (m->m1 + m->m2); /* f_4, Eq. (74) */
+    }
+    return phi;
+}
+
+/* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
+static void flow(void *ctx, int q, double t, const double *y, double *dy)
+{
+    const impact *I = ctx;
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double fe[3], phi, dc = 0.0, s;
+    int i;
+    phi = impact_flow_chi(m, L, q, t, y, dy, fe);
+    s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
+    for (i = L->n_chi; i < L->ny; i++)
+        dy[i] = 0.0;
+    if (q == 1)
+        dc = m->law->dissipation_rate(m->par, y[L->xc], y + L->z, y[L->v]);
+    dy[L->is] = s;                                    /* Eq. (21) */
+    dy[L->dc] = dc;                                   /* Eq. (22), d_C = q d_c */
+    if (q == 1) {
+        dy[L->w] = phi * y[L->v];                     /* Eq. (201), -F_c v */
+        dy[L->jfc] = -phi;                            /* Eq. (202), F_c = -Phi */
+        dy[L->jfe] = fe[2];                           /* Eq. (202) */
+        dy[L->is_c] = s;
+        dy[L->dc_c] = dc;
+    }
+}
+
+int transition_from(int tr) { return transitions[tr].from; }
+int transition_to(int tr) { return transitions[tr].to; }
+int transition_sigma(int tr) { return transitions[tr].sigma; }
+
+int transition_guard(int tr)
+{
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return 0;   /* x */
+    case TR_SEPARATE: return 2;         /* Phi */
+    default: return 1;                  /* v */
+    }
+}
+
+int transition_enabled(int tr, double x, double v, double phi)
+{
+    switch (tr) {
+    case TR_COMMENCE_TOUCH: return v <= 0.0;
+    case TR_COMMENCE_OVERLAP: return x <= 0.0;
+    case TR_SEPARATE: return v >= 0.0;
+    default: return phi >= 0.0;
+    }
+}
+
+static double guard(void *ctx, int tr, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    switch (transition_guard(tr)) {
+    case 0: return y[I->L.x];
+    case 2: return law_phi(I->m, &I->L, y);
+    default: return y[I->L.v];
+    }
+}
+
+static double guard_rate(void *ctx, int tr, double t, const double *y,
+                         const double *dy)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)t;
+    switch (transition_guard(tr)) {
+    case 0: return dy[L->x];
+    case 2:
+        return I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
+                                   dy[L->xc], dy + L->z, dy[L->v]);
+    default: return dy[L->v];
+    }
+}
+
+/* Phi is evaluated only for the transition whose enabling needs it. */
+static int enabled(void *ctx, int tr, double t, const double *y)
+{
+    const impact *I = ctx;
+    double phi = tr == TR_SEPARATE_ADHESIVE ? law_phi(I->m, &I->L, y) : 0.0;
+    (void)t;
+    return transition_enabled(tr, y[I->L.x], y[I->L.v], phi);
+}
+
+/* Eq. (82) / (75); at a commencement the accumulators of the contact that
+ * begins are set to zero (they are observers, not part of chi). */
+static void reset(void *ctx, int tr, double t, const double *y, double *ynew)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    int qnew;
+    (void)t;
+    jump_map(L, y, transitions[tr].from, ynew, &qnew);
+    if (qnew == 1) {
+        ynew[L->w] = ynew[L->jfc] = ynew[L->jfe] = 0.0;
+        ynew[L->is_c] = ynew[L->dc_c] = 0.0;
+    }
+}
+
+static int in_flow(void *ctx, int q, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return flow_set(q, y[I->L.x], y[I->L.v], law_phi(I->m, &I->L, y));
+}
+
+static int in_jump(void *ctx, int q, double t, const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return jump_set(q, y[I->L.x], y[I->L.v], law_phi(I->m, &I->L, y));
+}
+
+/* C and D at once at the event of transition tr (event_in_c_and_d). */
+static int in_c_and_d_at_event(void *ctx, int q, int tr, double t,
+                               const double *y)
+{
+    const impact *I = ctx;
+    (void)t;
+    return event_in_c_and_d(q, transition_guard(tr), y[I->L.x], y[I->L.v],
+                            law_phi(I->m, &I->L, y));
+}
+
+static int nkink(void *ctx, int q)
+{
+    const impact *I = ctx;
+    return q == 1 ? I->m->law->nkink : 0;
+}
+
+static void kinks(void *ctx, int q, double t, const double *y, double *out)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)q;
+    (void)t;
+    I->m->law->kinks(I->m->par, y[L->xc], y + L->z, y[L->v], out);
+}
+
+static void kink_noise(void *ctx, int q, double t, const double *y,
+                       const double *err, double *out)
+{
+    const impact *I = ctx;
+    const layout *L = &I->L;
+    (void)q;
+    (void)t;
+    I->m->law->kink_noise(I->m->par, y[L->xc], y + L->z, y[L->v], err[L->xc],
+                          err + L->z, err[L->v], out);
+}
+
+static double next_breakpoint(void *ctx, double t)
+{
+    const impact *I = ctx;
+    return input_next_breakpoint(I->m, t);
+}
+
+static int add_sample(impact *I, double t, int j, int q, int boundary,
+                      const double *y)
+{
+    sim_result *r = I->r;
+    sample_rec *s;
+    if (grow_array((void **)&r->samples, &r->cap_samples, r->nsamples,
+             sizeof *r->samples)) {
+        I->fail_memory = 1;
+        return COLLIDE_E_MEMORY;
+    }
+    s = &r->samples[r->nsamples++];
+    memset(s, 0, sizeof *s);
+    s->t = t;
+    s->j = j;
+    s->q = q;
+    s->boundary = boundary;
+    memcpy(s->y, y, sizeof(double) * (size_t)I->L.ny);
+    return 0;
+}
+
+/* ---- observers ----------------------------------------------------------- */
+
+/* The number of points of the uniform grid of [0, T]: n_samples, and at
+ * least its two ends (one point when T = 0), so that the trajectory always
+ * starts at 0 and ends at T, whatever the samples asked for. */
+static int grid_points(const sim_options *o, double T)
+{
+    if (o->n_samples >= 2)
+        return o->n_samples;
+    return T > 0.0 ? 2 : 1;
+}
+
+/* Point k of the grid of n points on [0, T]; the ends are 0 and T. */
+static double grid_time(int n, double T, int k)
+{
+    if (n <= 1 || k == 0)
+        return 0.0;
+    if (k == n - 1)
+        return T;
+    return T * ((double)k / (n - 1));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The sample times: the uniform grid (grid_points) and the times asked
+ * for, sorted, each once. */
+static int sample_times(impact *I)
+{
+    const sim_options *o = I->o;
+    int ng = grid_points(o, I->m->T), n = ng + o->n_sample_at, i, k;
+    I->times = malloc(sizeof(double) * (size_t)n);
+    if (!I->times)
+        return -1;
+    for (i = 0; i < ng; i++)
+        I->times[i] = grid_time(ng, I->m->T, i);
+    for (i = 0; i < o->n_sample_at; i++)
+        I->times[ng + i] = o->sample_at[i];
+    qsort(I->times, (size_t)n, sizeof(double), cmp_double);
+    for (i = k = 0; i < n; i++)
+        if (k == 0 || I->times[i] != I->times[k - 1])
+            I->times[k++] = I->times[i];
+    I->ntimes = k;
+    return 0;
+}
+
+/* Samples at the sample times inside the piece (t0, t1]. */
+static int sample_piece(impact *I, const flow_piece *p)
+{
+    double y[COLLIDE_NY_MAX];
+    while (I->next_sample < I->ntimes && I->times[I->next_sample] <= p->t1) {
+        double t = I->times[I->next_sample];
+        if (t >= p->t1)
+            memcpy(y, p->y1, sizeof(double) * (size_t)I->L.ny);
+        else
+            dop853_dense_eval(p->dense, t, y);
+        if (add_sample(I, t, p->j, p->q, 0, y))
+            return COLLIDE_E_MEMORY;
+        I->next_sample++;
+    }
+    return 0;
+}
+
+/* The quantity whose maximum over a contact is an observable:
+ * |x_c| (Eq. 198) or F_c (Eq. 199). */
+static double contact_quantity(const impact *I, int which, const double *y)
+{
+    if (which == 0)
+        return fabs(y[I->L.xc]);
+    return impact_contact_force(I->m, &I->L, 1, y);
+}
+
+/* The rate of the quantity along the continuous extension: d|x_c|/dt, or
+ * dF_c/dt = -dPhi/dt by the chain rule of the law (phi_rate) on the rates
+ * dy of the extension; the exact derivative of the quantity composed with
+ * the extension, not a difference quotient. */
+static double quantity_rate(const impact *I, int which, const double *y,
+                            const double *dy)
+{
+    const layout *L = &I->L;
+    if (which == 0)
+        return y[L->xc] < 0.0 ? -dy[L->xc] : dy[L->xc];
+    return -I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
+                                dy[L->xc], dy + L->z, dy[L->v]);
+}
+
+/* The quantity and its rate at t on the continuous extension of p. */
+static double quantity_at(const impact *I, const flow_piece *p, int which,
+                          double t, double *rate)
+{
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX];
+    dop853_dense_eval(p->dense, t, y);
+    dop853_dense_deriv(p->dense, t, dy);
+    *rate = quantity_rate(I, which, y, dy);
+    return contact_quantity(I, which, y);
+}
+
+/* The largest value of the quantity on [a, b], where its rate goes from
+ * > 0 at a to < 0 at b: the root of the rate is bracketed by bisection to
+ * adjacent doubles, and the larger of the quantity at the two ends of the
+ * final bracket returned. */
+static double rate_root_max(const impact *I, const flow_piece *p, int which,
+                            double a, double b)
+{
+    double r, qa, qb;
+    int it;
+    for (it = 0; it < 200; it++) {
+        double m = a + 0.5 * (b - a);
+        if (!(m > a && m < b))
+            break;
+        quantity_at(I, p, which, m, &r);
+        if (r > 0.0)
+            a = m;
+        else if (r < 0.0)
+            b = m;
+        else
+            a = b = m;
+    }
+    qa = quantity_at(I, p, which, a, &r);
+    qb = quantity_at(I, p, which, b, &r);
+    return qa > qb ? qa : qb;
+}
+
+/* The largest of `current` and the maximum of the quantity over the
+ * piece (Eqs. 198-199): its values at the ends and at N + 1 samples, and
+ * every interior maximum of the continuous extension, found as a root of
+ * the quantity's rate wherever the rate changes sign from + to - between
+ * two samples. */
+static double piece_max(const impact *I, const flow_piece *p, int which,
+                        double current)
+{
+    enum { NMAX = 64 };
+    double tk[NMAX + 1], rate[NMAX + 1];
+    int N = p->ns > 0 && p->ns <= NMAX ? p->ns : 8, k;
+    for (k = 0; k <= N; k++) {
+        double v;
+        tk[k] = k == N ? p->t1 : p->t0 + (p->t1 - p->t0) * ((double)k / N);
+        v = quantity_at(I, p, which, tk[k], &rate[k]);
+        if (k == 0)
+            v = contact_quantity(I, which, p->y0);
+        else if (k == N)
+            v = contact_quantity(I, which, p->y1);
+        current = obs_running_max(current, v);  /* Eqs. (198)-(199) */
+    }
+    for (k = 0; k < N; k++)
+        if (rate[k] > 0.0 && rate[k + 1] < 0.0)
+            current = obs_running_max(
+                current, rate_root_max(I, p, which, tk[k], tk[k + 1]));
+    return current;
+}
+
+/* The ledger scale (ledger_rec): the largest V and |I_s|, taken at
+ * t = 0, at T and on both sides of every jump, the instants both engines
+ * compute whatever their steps. */
+static void track_scale(impact *I, const double *y)
+{
+    double V = impact_storage(I->m, &I->L, y);
+    double s = fabs(y[I->L.is]);
+    ledger_rec *l = &I->r->ledger;
+    if (V > l->scale)
+        l->scale = V;
+    if (s > l->scale)
+        l->scale = s;
+}
+
+/* One tolerance unit of component i over the piece p: the scale
+ * sk_i = atol + rtol max(|y0_i|, |y1_i|) of the error norm of the step. */
+static double tol_unit(const impact *I, const flow_piece *p, int i)
+{
+    return I->o->atol + I->o->rtol * fmax(fabs(p->y0[i]), fabs(p->y1[i]));
+}
+
+/* |dV_c/dy_i| sk for component i (x_c or an internal state) at y, as the
+ * centred difference of V_c over y_i +- sk (V_c need not be smooth). */
+static double contact_storage_change(const impact *I, const double *y, int i,
+                                     double sk)
+{
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double u[COLLIDE_NY_MAX], up, dn;
+    memcpy(u, y, sizeof(double) * (size_t)L->ny);
+    u[i] = y[i] + sk;
+    up = m->law->storage(m->par, u[L->xc], u + L->z);
+    u[i] = y[i] - sk;
+    dn = m->law->storage(m->par, u[L->xc], u + L->z);
+    return 0.5 * fabs(up - dn);
+}
+
+/* sum_i |dR/dy_i| sk_i over the piece p for R = V + Delta_C - I_s
+ * (Eq. 24), with I_s and Delta_C in components is and dc (the run's or
+ * the contact's, whose V at the start is v_start): the most the local
+ * error allowed to the step can change the residual (sim_ledger_bound).
+ * dV/dv = m v (Eqs. 91, 94), dV/dv_m = (m1 + m2) v_m (Eq. 94); x_c and
+ * z_c change only in contact, where V_c depends on them; each derivative
+ * is taken at the larger of the two ends. Delta_C of a solution lies in
+ * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
+ * taken with at most that magnitude, so that a Delta_C that runs away
+ * (the error of a run that does not hold its tolerances) cannot widen
+ * the bound it is checked against. */
+static double ledger_step_error(const impact *I, const flow_piece *p, int is,
+                                int dc, double v_start)
+{
+    const model *m = I->m;
+    const layout *L = &I->L;
+    double dc_max = fabs(v_start) + fmax(fabs(p->y0[is]), fabs(p->y1[is]));
+    double dc_mag = fmin(fmax(fabs(p->y0[dc]), fabs(p->y1[dc])), dc_max);
+    double e = tol_unit(I, p, is) + I->o->atol + I->o->rtol * dc_mag;
+    int i;
+    e += m->m * fmax(fabs(p->y0[L->v]), fabs(p->y1[L->v])) *
+         tol_unit(I, p, L->v);
+    if (m->sys == SYS_HF)
+        e += (m->m1 + m->m2) * fmax(fabs(p->y0[L->vm]), fabs(p->y1[L->vm])) *
+             tol_unit(I, p, L->vm);
+    if (p->q == 1)
+        for (i = L->xc; i < L->z + L->nz; i++) {
+            double sk = tol_unit(I, p, i);
+            e += fmax(contact_storage_change(I, p->y0, i, sk),
+                      contact_storage_change(I, p->y1, i, sk));
+        }
+    return e;
+}
+
+static int on_flow(void *ctx, const flow_piece *p)
+{
+    impact *I = ctx;
+    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0);
+    if (p->q == 1)
+        I->err_contact += ledger_step_error(I, p, I->L.is_c, I->L.dc_c,
+                                            I->cur.V_start);
+    if (p->q == 1 && p->t1 > p->t0) {
+        I->xc_max = piece_max(I, p, 0, I->xc_max);
+        I->fc_max = piece_max(I, p, 1, I->fc_max);
+    }
+    return sample_piece(I, p);
+}
+
+static void begin_contact(impact *I, const engine_event *e)
+{
+    sim_result *r = I->r;
+    const layout *L = &I->L;
+    if (r->ncollisions > 0 && isnan(r->collisions[r->ncollisions - 1].t_f))
+        r->collisions[r->ncollisions - 1].t_f = obs_flight_duration(
+            r->collisions[r->ncollisions - 1].t_s, e->t);  /* Eq. (195) */
+    memset(&I->cur, 0, sizeof I->cur);
+    I->cur.i = r->ncollisions;
+    I->cur.t_e = e->t;                                     /* Eq. (193) */
+    /* Eq. (196); a contact that commences overlapping commences where
+     * v = 0 (its guard): what the event holds of v is the rounding of
+     * that zero (-2.7e-20 m/s gave e = 6e15 for a contact lasting to T) */
+    I->cur.v_i = e->tr == TR_COMMENCE_OVERLAP ? 0.0 : e->after[L->v];
+    I->cur.V_start = impact_storage(I->m, L, e->after);
+    I->xc_max = 0.0;                                       /* x_c = 0 */
+    I->fc_max = 0.0;                                       /* Eq. (60) */
+    I->err_contact = 0.0;
+}
+
+/* The magnitude whose rounding the residual of a collision's ledger
+ * carries (sim_ledger_bound); v_jump is V before its separation. */
+static double collision_magnitude(const collision_rec *c, double v_jump)
+{
+    return fabs(c->V_start) + fabs(c->V_end) + fabs(c->DeltaC) +
+           fabs(c->DeltaD) + fabs(c->Is) + fabs(v_jump);
+}
+
+/* The observables of a contact from its state at (t, 2i+1). */
+static void contact_observables(impact *I, collision_rec *c, double t,
+                                const double *y)
+{
+    const layout *L = &I->L;
+    c->t_s = t;                                            /* Eq. (193) */
+    c->t_d = obs_contact_duration(c->t_e, c->t_s);         /* Eq. (194) */
+    c->t_f = NAN;                                          /* Eq. (195) */
+    c->v_s = y[L->v];
+    /* Eq. (197); undefined (NaN) for a contact that commences at rest */
+    c->e = c->v_i == 0.0 ? NAN : obs_restitution(c->v_i, c->v_s);
+    c->xc_max = obs_running_max(I->xc_max, fabs(y[L->xc])); /* Eq. (198) */
+    c->Fc_max = obs_running_max(I->fc_max,
+                                impact_contact_force(I->m, L, 1, y));
+    c->xc_r = fabs(y[L->xc]);                              /* Eq. (200) */
+    c->W = y[L->w];                                        /* Eq. (201) */
+    c->J_Fc = y[L->jfc];                                   /* Eq. (202) */
+    c->J_Fe = y[L->jfe];                                   /* Eq. (202) */
+    c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc);       /* Eq. (204) */
+    c->momentum_residual = obs_momentum_residual(
+        I->m->m, c->v_i, c->v_s, c->J_Fc, c->J_Fe);        /* Eq. (203) */
+    c->Is = y[L->is_c];
+    c->DeltaC = y[L->dc_c];
+}
+
+static int end_contact(impact *I, const engine_event *e, double d_jump)
+{
+    sim_result *r = I->r;
+    collision_rec *c = &I->cur;
+    contact_observables(I, c, e->t, e->before);
+    c->V_end = impact_storage(I->m, &I->L, e->after);
+    c->DeltaD = d_jump;
+    c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
+                                  c->DeltaD, c->Is);       /* Eq. (24) */
+    c->ledger_bound = sim_ledger_cap(
+        sim_ledger_bound(I->L.ny, I->err_contact,
+            collision_magnitude(c, impact_storage(I->m, &I->L, e->before))),
+        r->ledger.scale);
+    if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
+             sizeof *r->collisions))
+        return COLLIDE_E_MEMORY;
+    r->collisions[r->ncollisions++] = *c;
+    return 0;
+}
+
+/* Samples at the time of event e: a sample time within the location
+ * error of the event time (its bracket, or four roundings of t) cannot be
+ * told from it and is the jump's time. It is taken before the jump (the
+ * first hybrid time (t, j) at t, as in the MPFR mode), at the event's time
+ * and state, so that t never decreases along the rows. */
+static int sample_at_event(impact *I, const engine_event *e, int q)
+{
+    double res = fmax(e->bracket_hi - e->bracket_lo,
+                      4.0 * DBL_EPSILON * fabs(e->t));
+    while (I->next_sample < I->ntimes
+           && I->times[I->next_sample] <= e->t + res) {
+        if (add_sample(I, e->t, e->j, q, 0, e->before))
+            return COLLIDE_E_MEMORY;
+        I->next_sample++;
+    }
+    return 0;
+}
+
+static int on_event(void *ctx, const engine_event *e)
+{
+    impact *I = ctx;
+    sim_result *r = I->r;
+    const hybrid_transition *T = &transitions[e->tr];
+    double vb = impact_storage(I->m, &I->L, e->before);
+    double d = jump_dissipation(vb, impact_storage(I->m, &I->L, e->after));
+    event_rec *ev;
+    ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
+    I->jumps_v += fabs(vb);
+    track_scale(I, e->before);
+    track_scale(I, e->after);
+    if (grow_array((void **)&r->events, &r->cap_events, r->nevents,
+             sizeof *r->events))
+        return COLLIDE_E_MEMORY;
+    ev = &r->events[r->nevents++];
+    memset(ev, 0, sizeof *ev);
+    ev->t = e->t;
+    ev->j = e->j;
+    ev->tr = e->tr;
+    memcpy(ev->before, e->before, sizeof(double) * (size_t)I->L.ny);
+    memcpy(ev->after, e->after, sizeof(double) * (size_t)I->L.ny);
+    ev->margin = e->margin;
+    ev->rate_scale = e->rate_scale;
+    ev->grazing = e->grazing;
+    ev->c_and_d_before = e->c_and_d_before;
+    ev->c_and_d_after = e->c_and_d_after;
+    ev->bracket_lo = e->bracket_lo;
+    ev->bracket_hi = e->bracket_hi;
+    if (sample_at_event(I, e, T->from) ||
+        add_sample(I, e->t, e->j, T->from, 1, e->before) ||
+        add_sample(I, e->t, e->j + 1, T->to, 1, e->after))
+        return COLLIDE_E_MEMORY;
+    if (T->to == 1) {
+        begin_contact(I, e);
+        return 0;
+    }
+    return end_contact(I, e, d);
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+void impact_initial_state(const model *m, const layout *L, double *y)
+{
+    int i;
+    for (i = 0; i < L->ny; i++)
+        y[i] = 0.0;            /* x_c = 0, z_c = 0 and the quadratures */
+    y[L->x] = m->x0;           /* Eqs. (79), (84) */
+    y[L->v] = m->v0;
+    if (m->sys == SYS_HF) {
+        y[L->xm] = m->xm0;     /* Eq. (79) */
+        y[L->vm] = m->vm0;
+    }
+}
+
+const char *impact_mode_name(int q)
+{
+    return q == 1 ? "contact" : "apart";
+}
+
+/* Names for the engine's diagnoses: the mode and the state components. */
+static const char *mode_name(void *ctx, int q)
+{
+    (void)ctx;
+    return impact_mode_name(q);
+}
+
+static const char *component_name(void *ctx, int i)
+{
+    const impact *I = ctx;
+    return impact_component_name(&I->L, i);
+}
+
+static void finish(impact *I, const double *y0)
+{
+    sim_result *r = I->r;
+    const layout *L = &I->L;
+    ledger_rec *l = &r->ledger;
+    l->V0 = impact_storage(I->m, L, y0);
+    l->VT = impact_storage(I->m, L, r->y_final);
+    l->Is = r->y_final[L->is];
+    l->DeltaC = r->y_final[L->dc];
+    l->DeltaD = I->delta_d;
+    l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
+    track_scale(I, r->y_final);
+    l->bound = sim_ledger_cap(
+        sim_ledger_bound(L->ny, I->err_run,
+                         fabs(l->V0) + fabs(l->VT) + fabs(l->DeltaC) +
+                         fabs(l->DeltaD) + fabs(l->Is) + I->jumps_v),
+        l->scale);
+    r->final_contact = r->q_final == 1;
+    if (r->final_contact) {
+        collision_rec *c = &r->final_partial;
+        *c = I->cur;
+        contact_observables(I, c, r->t_final, r->y_final);
+        c->V_end = l->VT;
+        c->DeltaD = 0.0;
+        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC, 0.0,
+                                      c->Is);
+        c->ledger_bound = sim_ledger_cap(
+            sim_ledger_bound(L->ny, I->err_contact,
+                             collision_magnitude(c, 0.0)), l->scale);
+    }
+}
+
+/* A value for a message: NaN without its sign bit. */
+static double shown(double x)
+{
+    return isnan(x) ? fabs(x) : x;
+}
+
+/* What a ledger that fails its check says (sim_ledger_verdict): its
+ * figures and the cause, in buf (len bytes, of which used are taken);
+ * returns the bytes taken. */
+static size_t ledger_failure(char *buf, size_t len, size_t used,
+                             const char *scope, double residual, double bound,
+                             double delta_c, const sim_options *o)
+{
+    const char *why =
+        !isfinite(residual) || !isfinite(bound)
+            ? "the residual or its bound is not finite: the storage, the "
+              "supply or the dissipation leaves the doubles"
+        : !(fabs(residual) <= bound)
+            ? "the residual exceeds its bound: the run does not hold its "
+              "tolerances"
+            : "Delta_C is negative, and it is a dissipation (Eq. 22): the "
+              "run does not hold its tolerances";
+    return text_append(buf, len, used, "the energy ledger (Eq. 24) of %s "
+                       "fails its check: residual %.3g J, bound %.3g J (the "
+                       "most the local errors allowed by rtol = %g, "
+                       "atol = %g can make it), Delta_C = %.3g J; %s", scope,
+                       shown(residual), shown(bound), o->rtol, o->atol,
+                       shown(delta_c), why);
+}
+
+/* Where the run ended, for a diagnosis (as the engine gives it): the
+ * time, jump count, mode, state by component and the last three events;
+ * appended to buf. */
+static void describe_end(const impact *I, char *buf, size_t len, size_t used)
+{
+    const sim_result *r = I->r;
+    int k0 = r->nevents > 3 ? r->nevents - 3 : 0, k, i;
+    used = text_append(buf, len, used, "; t = %.17g s, j = %d, mode %d (%s), "
+                       "state (", r->t_final, r->j_final, r->q_final,
+                       impact_mode_name(r->q_final));
+    for (i = 0; i < I->L.ny; i++)
+        used = text_append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
+                           impact_component_name(&I->L, i), r->y_final[i]);
+    used = text_append(buf, len, used, "); last events: %s",
+                       r->nevents ? "" : "none");
+    for (k = k0; k < r->nevents; k++)
+        used = text_append(buf, len, used, "%s'%s' at t = %.17g s",
+                           k > k0 ? ", " : "", transition_name(r->events[k].tr),
+                           r->events[k].t);
+}
+
+/* The check of the ledger of a run that ended well: the whole run, then
+ * each collision and the contact lasting at T (sim_ledger_verdict). The
+ * first that fails makes the run fail with COLLIDE_E_LEDGER. */
+static void check_ledger(impact *I)
+{
+    sim_result *r = I->r;
+    const ledger_rec *l = &r->ledger;
+    const collision_rec *c = NULL;
+    char scope[64];
+    int i;
+    if (r->status != COLLIDE_OK)
+        return;
+    snprintf(scope, sizeof scope, "the run");
+    if (sim_ledger_verdict(l->residual, l->bound, l->DeltaC) == COLLIDE_OK) {
+        for (i = 0; i < r->ncollisions && !c; i++)
+            if (sim_ledger_verdict(r->collisions[i].residual,
+                                   r->collisions[i].ledger_bound,
+                                   r->collisions[i].DeltaC) != COLLIDE_OK)
+                c = &r->collisions[i];
+        if (!c && r->final_contact &&
+            sim_ledger_verdict(r->final_partial.residual,
+                               r->final_partial.ledger_bound,
+                               r->final_partial.DeltaC) != COLLIDE_OK)
+            c = &r->final_partial;
+        if (!c)
+            return;
+        if (c == &r->final_partial)
+            snprintf(scope, sizeof scope, "the contact lasting at T");
+        else
+            snprintf(scope, sizeof scope, "collision %d", c->i);
+    }
+    r->status = COLLIDE_E_LEDGER;
+    describe_end(I, r->diagnosis, sizeof r->diagnosis,
+                 c ? ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
+                                    scope, c->residual, c->ledger_bound,
+                                    c->DeltaC, I->o)
+                   : ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
+                                    scope, l->residual, l->bound, l->DeltaC,
+                                    I->o));
+}
+
+collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
+{
+    impact I;
+    hybrid_system H;
+    engine_options eo;
+    engine_observer obs;
+    engine_result er;
+    double y0[COLLIDE_NY_MAX];
+    clock_t c0 = clock();
+    memset(r, 0, sizeof *r);
+    memset(&I, 0, sizeof I);
+    I.m = m;
+    I.L = layout_make(m->sys, m->law->nz);
+    I.o = o;
+    I.r = r;
+    r->ny = I.L.ny;
+    impact_initial_state(m, &I.L, y0);
+    H.ny = I.L.ny;
+    H.ntrans = (int)(sizeof transitions / sizeof transitions[0]);
+    H.trans = transitions;
+    H.ctx = &I;
+    H.flow = flow;
+    H.guard = guard;
+    H.guard_rate = guard_rate;
+    H.enabled = enabled;
+    H.reset = reset;
+    H.in_flow_set = in_flow;
+    H.in_jump_set = in_jump;
+    H.in_c_and_d_at_event = in_c_and_d_at_event;
+    H.nkink = nkink;
+    H.kinks = kinks;
+    H.kink_noise = kink_noise;
+    H.next_breakpoint = next_breakpoint;
+    H.mode_name = mode_name;
+    H.component_name = component_name;
+    eo.rtol = o->rtol;
+    eo.atol = o->atol;
+    eo.h_max = o->h_max;
+    eo.t_tol = o->t_tol;
+    eo.graze_tol = o->graze_tol;
+    eo.zeno_events = o->zeno_events;
+    eo.zeno_window = o->zeno_window;
+    eo.max_steps = o->max_steps;
+    eo.samples_per_step = 8;
+    eo.root_max_iter = 0;   /* the engine's default */
+    obs.ctx = &I;
+    obs.on_flow = on_flow;
+    obs.on_event = on_event;
+    if (sample_times(&I) != 0) {
+        r->status = COLLIDE_E_MEMORY;
+        snprintf(r->diagnosis, sizeof r->diagnosis, "out of memory");
+        return r->status;
+    }
+    while (I.next_sample < I.ntimes && I.times[I.next_sample] <= 0.0) {
+        add_sample(&I, 0.0, 0, 0, 0, y0);
+        I.next_sample++;
+    }
+    track_scale(&I, y0);
+    I.v0 = impact_storage(m, &I.L, y0);
+    engine_run(&H, &eo, &obs, m->T, y0, 0, &er);
+    r->status = I.fail_memory ? COLLIDE_E_MEMORY : er.status;
+    memcpy(r->diagnosis, er.diagnosis, sizeof r->diagnosis);
+    if (r->status == COLLIDE_E_MEMORY)  /* a table of the result could not grow */
+        snprintf(r->diagnosis, sizeof r->diagnosis, "out of memory for the "
+                 "result tables; the run stopped at t = %.17g s", er.t);
+    r->stats.steps_accepted = er.stats.steps_accepted;
+    r->stats.steps_rejected = er.stats.steps_rejected;
+    r->stats.nfev = er.stats.nfev;
+    r->stats.nevents = er.stats.nevents;
+    r->stats.nstops = er.stats.nstops;
+    r->stats.nstops_tail = er.stats.nstops_tail;
+    r->stats.t_tail = er.stats.t_tail;
+    r->t_final = er.t;
+    r->j_final = er.j;
+    r->q_final = er.q;
+    r->initial_c_and_d = er.initial_c_and_d;
+    memcpy(r->y_final, er.y, sizeof(double) * (size_t)I.L.ny);
+    finish(&I, y0);
+    check_ledger(&I);
+    free(I.times);
+    r->stats.cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    return r->status;
+}

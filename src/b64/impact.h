@@ -1,0 +1,63 @@
+/* impact.h - the impact model of Section IV as an instance of the hybrid
+ * engine: H_r (Eqs. 80-84) or H_f (Eqs. 73-79) with a contact law, its
+ * guards table (doc/design.md), and the per-collision observables and energy
+ * ledger computed along the run, and a run of it (sim_run). */
+#ifndef COLLIDE_IMPACT_H
+#define COLLIDE_IMPACT_H
+
+#include "hybrid.h"
+#include "model.h"
+#include "sim.h"
+
+/* Name of component i of y in output files: "x", "v", "x_m", "v_m",
+ * "x_c", "z_c" (n_z = 1) or "z_c1", "z_c2" (n_z = 2), "I_s", "Delta_C",
+ * "W", "J_Fc", "J_Fe", "I_s_contact", "Delta_C_contact". */
+const char *impact_component_name(const layout *L, int i);
+
+/* Name of mode q in diagnoses: "apart" (q = 0) or "contact" (q = 1),
+ * the q of Eqs. (73), (80). */
+const char *impact_mode_name(int q);
+
+/* The flow map of chi in mode q at t (Eq. 81 for H_r, Eq. 74 for H_f,
+ * with the scenario's applied forces): dy[0 .. n_chi - 1]. Writes the
+ * applied forces F_e,1, F_e,2 and the reduced force F_e,r (Eq. 46) into
+ * fe, and returns Phi (0 apart). The run's flow adds its quadratures;
+ * `collide audit` integrates it from row to row. */
+double impact_flow_chi(const model *m, const layout *L, int q, double t,
+                       const double *y, double *dy, double fe[3]);
+
+/* Supply rate <u, y> (Definition III.13) at y for the applied forces
+ * (fe1, fe2) of reduced force fer: F_e,r v (H_r, Eq. 83), F_e,1 h_1 +
+ * F_e,2 h_2 (H_f, Eqs. 76, 96). */
+double impact_supply(const model *m, const layout *L, double fe1, double fe2,
+                     double fer, const double *y);
+
+/* The initial state of a run (Eqs. 79, 84): x = x0, v = v0, for H_f x_m =
+ * x_m,0, v_m = v_m,0, and x_c, z_c and the quadratures 0. */
+void impact_initial_state(const model *m, const layout *L, double *y);
+
+/* Storage V of the system (Eq. 91 for H_r, Eq. 94 for H_f) at y. */
+double impact_storage(const model *m, const layout *L, const double *y);
+
+/* Contact force F_c = -h_c = -q_c Phi(x_c, z_c, v) (Eqs. 59, 64) at y. */
+double impact_contact_force(const model *m, const layout *L, int q,
+                            const double *y);
+
+/* The guards table (doc/design.md), shared by the binary64 engine and the
+ * high-precision mode. Transition tr (transition_id, sim.h) leaves mode
+ * transition_from(tr) for mode transition_to(tr) when its guard crosses
+ * zero in the orientation transition_sigma(tr) (-1 or +1) while it is
+ * enabled. The guard is x, v or Phi (transition_guard: 0, 1 or 2), and
+ * whether it is enabled depends on the signs of x, v and Phi only. */
+int transition_from(int tr);
+int transition_to(int tr);
+int transition_sigma(int tr);
+int transition_guard(int tr);
+int transition_enabled(int tr, double x, double v, double phi);
+
+const char *transition_name(int tr);
+
+/* Runs the hybrid system of m over [0, m->T]. Returns r->status. */
+collide_status sim_run(const model *m, const sim_options *o, sim_result *r);
+
+#endif

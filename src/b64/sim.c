@@ -1,0 +1,55 @@
+/* sim.c - the options, the ledger check and the result of a run; see
+ * sim.h. */
+#include "sim.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+sim_options sim_options_default(void)
+{
+    sim_options o;
+    o.rtol = 1e-11;         /* Section VI-A */
+    o.atol = 1e-14;         /* Section VI-A */
+    o.h_max = HUGE_VAL;
+    o.t_tol = 0.0;          /* locate events to adjacent doubles */
+    o.graze_tol = 1e-6;
+    o.zeno_events = 64;
+    o.zeno_window = 1e-6;
+    o.max_steps = 10000000;
+    o.n_samples = 0;
+    o.sample_at = NULL;
+    o.n_sample_at = 0;
+    return o;
+}
+
+double sim_ledger_bound(int ny, double step_error_sum, double magnitude)
+{
+    return sqrt((double)ny) * step_error_sum + 8.0 * DBL_EPSILON * magnitude;
+}
+
+double sim_ledger_cap(double bound, double scale)
+{
+    double cap = SIM_LEDGER_CAP * scale;
+    return bound > cap ? cap : bound;   /* a NaN bound stays NaN */
+}
+
+collide_status sim_ledger_verdict(double residual, double bound,
+                                  double delta_c)
+{
+    if (!isfinite(residual) || !isfinite(bound) || !(fabs(residual) <= bound))
+        return COLLIDE_E_LEDGER;
+    return delta_c >= 0.0 ? COLLIDE_OK : COLLIDE_E_LEDGER;
+}
+
+void sim_result_free(sim_result *r)
+{
+    free(r->events);
+    free(r->collisions);
+    free(r->samples);
+    r->events = NULL;
+    r->collisions = NULL;
+    r->samples = NULL;
+    r->nevents = r->ncollisions = r->nsamples = 0;
+    r->cap_events = r->cap_collisions = r->cap_samples = 0;
+}

@@ -1,0 +1,103 @@
+/* scenario.h - scenarios: the decimal text of a study (a built-in or a
+ * user file), validated and turned into a model (model.h) and the options of
+ * a run (sim.h), with the quantities the paper derives from the material
+ * data (Section VI, Eqs. 187-192 and 212).
+ *
+ * A scenario file is plain text, one `key = value` per line; `#` starts a
+ * comment and blank lines are ignored (README.md, "Scenario files", lists the keys). Every
+ * value is kept as it was written, so that a mode of higher precision can
+ * convert the same decimal text again at its own precision. */
+#ifndef COLLIDE_SCENARIO_H
+#define COLLIDE_SCENARIO_H
+
+#include <stddef.h>
+
+#include "common.h"
+#include "model.h"
+#include "sim.h"
+
+#define SCENARIO_KEY_MAX 32      /* longest key + 1 */
+#define SCENARIO_TEXT_MAX 128    /* longest value text + 1 */
+#define SCENARIO_ENTRIES_MAX 64  /* most entries of one scenario */
+#define SCENARIO_SOURCE_MAX 256  /* longest source name + 1 */
+#define SCENARIO_FILE_MAX 65536  /* largest scenario file, in bytes */
+
+/* One `key = value` of the scenario, the value kept as its decimal text.
+ * line is the line of the source (1-based); 0 marks a default filled in by
+ * the parser (p of Eq. 190, g) or a value set on the command line. */
+typedef struct scenario_entry {
+    char key[SCENARIO_KEY_MAX];
+    char text[SCENARIO_TEXT_MAX];
+    int line;
+    double value; /* the text correctly rounded to binary64; NaN for a name */
+} scenario_entry;
+
+/* The quantities derived from the material data and the masses. A field
+ * that does not apply to the scenario is NaN. */
+typedef struct scenario_derived {
+    int has_materials;  /* E1 ... R2 were given */
+    double E_star;      /* Eq. (187) */
+    double R_e;         /* Eq. (188) */
+    double m1, m2;      /* Eq. (189), or as given; m2 = +inf: infinite mass */
+    double m;           /* Eq. (41); H_r: m = m_1 */
+    double eta, eta_c;  /* Eqs. (48), (49); H_r: NaN */
+    double k_H;         /* Eq. (192) */
+    double k;           /* the law's k: given, or by Eq. (191) */
+    int k_derived;      /* 1: k was computed by Eq. (191) */
+    double p;           /* the law's p: given, or 3/2 by Eq. (190) */
+    int p_defaulted;    /* 1: p was set by Eq. (190) */
+    double x_cs;        /* Eq. (212): needs gravity and k_H */
+} scenario_derived;
+
+typedef struct scenario {
+    char source[SCENARIO_SOURCE_MAX]; /* file path, or builtin:NAME */
+    int n;
+    scenario_entry entry[SCENARIO_ENTRIES_MAX]; /* in the order of the text */
+    model model;
+    sim_options opt;
+    scenario_derived d;
+} scenario;
+
+/* Parses and validates the scenario text; source names it in messages
+ * ("FILE:LINE: ..."). On an error writes one line into err and returns
+ * COLLIDE_E_INPUT; otherwise fills s and returns COLLIDE_OK. */
+collide_status scenario_parse(const char *text, const char *source,
+                              scenario *s, char *err, size_t errlen);
+
+/* Loads a built-in scenario by name (source "builtin:NAME") or, when
+ * name_or_path is not a built-in name or contains '/', the file at that
+ * path. Returns COLLIDE_OK or COLLIDE_E_INPUT (err set). */
+collide_status scenario_load(const char *name_or_path, scenario *s,
+                             char *err, size_t errlen);
+
+/* Reads the text file at path, of at most max bytes and without a NUL
+ * byte, into a new string (*text, to be freed). On an error writes one
+ * line into err naming the file (hint is appended to "cannot open") and
+ * returns COLLIDE_E_INPUT or COLLIDE_E_MEMORY. */
+collide_status scenario_read_text(const char *path, size_t max,
+                                  const char *hint, char **text, char *err,
+                                  size_t errlen);
+
+/* The entry of key, or NULL. */
+const scenario_entry *scenario_find(const scenario *s, const char *key);
+
+/* Replaces a run setting (rtol, atol, h_max, t_tol, graze_tol, zeno_events,
+ * zeno_window, samples, max_steps) by a value given as decimal text outside
+ * the scenario (e.g. the command line, named by origin in messages), with
+ * the checks of the scenario file. Returns COLLIDE_OK or COLLIDE_E_INPUT. */
+collide_status scenario_set_run_option(scenario *s, const char *key,
+                                       const char *text, const char *origin,
+                                       char *err, size_t errlen);
+
+/* A derived quantity for display, with the equation that defines it. */
+typedef struct scenario_quantity {
+    const char *name;     /* e.g. "E*" */
+    const char *equation; /* e.g. "Eq. (187)" */
+    const char *unit;     /* e.g. "Pa" */
+    double value;
+} scenario_quantity;
+
+/* Writes up to max quantities that apply to s into q; returns their number. */
+int scenario_quantities(const scenario *s, scenario_quantity *q, int max);
+
+#endif

@@ -1,0 +1,599 @@
+/* mp_model.c - the model at working precision and its expression tape;
+ * see mp_model.h. Each formula carries the number of the equation it
+ * transcribes; the binary64 code of the same equation is named beside it. */
+#include "mp_model.h"
+#include "registry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- parameters from their decimal text ---------------------------------- */
+
+/* x <- the decimal text of key; 0 when absent (x untouched). */
+static int read_text(const scenario *s, const char *key, mpfr_t x)
+{
+    const scenario_entry *e = scenario_find(s, key);
+    if (!e)
+        return 0;
+    mpfr_set_str(x, e->text, 10, MPFR_RNDN);
+    return 1;
+}
+
+/* m_i = 4/3 pi R_i^3 rho_i (Eq. 189; scenario.c sphere_mass). */
+static void sphere_mass(mpfr_t m, mpfr_srcptr R, mpfr_srcptr rho)
+{
+    mpfr_t pi;
+    mpfr_init2(pi, mpfr_get_prec(m));
+    mpfr_const_pi(pi, MPFR_RNDN);
+    mpfr_pow_ui(m, R, 3, MPFR_RNDN);
+    mpfr_mul(m, m, rho, MPFR_RNDN);
+    mpfr_mul(m, m, pi, MPFR_RNDN);
+    mpfr_mul_ui(m, m, 4, MPFR_RNDN);
+    mpfr_div_ui(m, m, 3, MPFR_RNDN);
+    mpfr_clear(pi);
+}
+
+/* The mass of body i: given as `key`, or by Eq. (189). */
+static void body_mass(const scenario *s, const char *key, int i, mpfr_t m)
+{
+    mpfr_t R, rho;
+    if (read_text(s, key, m))
+        return;
+    mpfr_inits2(mpfr_get_prec(m), R, rho, (mpfr_ptr)0);
+    read_text(s, i == 1 ? "R1" : "R2", R);
+    read_text(s, i == 1 ? "rho1" : "rho2", rho);
+    sphere_mass(m, R, rho);
+    mpfr_clears(R, rho, (mpfr_ptr)0);
+}
+
+/* (1 - nu^2) / E of one body: a term of Eq. (187). */
+static void compliance(const scenario *s, const char *E, const char *nu,
+                       mpfr_t r)
+{
+    mpfr_t e;
+    mpfr_init2(e, mpfr_get_prec(r));
+    read_text(s, nu, r);
+    mpfr_sqr(r, r, MPFR_RNDN);
+    mpfr_ui_sub(r, 1, r, MPFR_RNDN);
+    read_text(s, E, e);
+    mpfr_div(r, r, e, MPFR_RNDN);
+    mpfr_clear(e);
+}
+
+/* k_H = 4/3 E* sqrt(R_e) (Eqs. 187, 188, 192; scenario.c
+ * derive_materials). */
+static void hertz_constant(const scenario *s, mpfr_t kH)
+{
+    mpfr_t c, r;
+    mpfr_inits2(mpfr_get_prec(kH), c, r, (mpfr_ptr)0);
+    compliance(s, "E1", "nu1", c);
+    compliance(s, "E2", "nu2", r);
+    mpfr_add(c, c, r, MPFR_RNDN);                      /* 1 / E*, Eq. (187) */
+    read_text(s, "R1", r);
+    mpfr_ui_div(kH, 1, r, MPFR_RNDN);
+    read_text(s, "R2", r);
+    mpfr_ui_div(r, 1, r, MPFR_RNDN);
+    mpfr_add(r, kH, r, MPFR_RNDN);
+    mpfr_ui_div(r, 1, r, MPFR_RNDN);                   /* R_e, Eq. (188) */
+    mpfr_sqrt(r, r, MPFR_RNDN);
+    mpfr_div(kH, r, c, MPFR_RNDN);
+    mpfr_mul_ui(kH, kH, 4, MPFR_RNDN);
+    mpfr_div_ui(kH, kH, 3, MPFR_RNDN);                 /* Eq. (192) */
+    mpfr_clears(c, r, (mpfr_ptr)0);
+}
+
+/* k = k_H / (alpha + (1 - alpha) A^p), or k_H for a law without alpha
+ * (Eq. 191; scenario.c hertz_k). par holds the other parameters. */
+static void hertz_k(const scenario *s, const law *l, mpfr_t *par, mpfr_t k)
+{
+    int ia = law_param_index(l, "alpha"), iA = law_param_index(l, "A");
+    int ip = law_param_index(l, "p");
+    mpfr_t d, w;
+    hertz_constant(s, k);
+    if (ia < 0 || iA < 0)
+        return;
+    mpfr_inits2(mpfr_get_prec(k), d, w, (mpfr_ptr)0);
+    mpfr_pow(d, par[iA], par[ip], MPFR_RNDN);
+    mpfr_ui_sub(w, 1, par[ia], MPFR_RNDN);
+    mpfr_mul(d, d, w, MPFR_RNDN);
+    mpfr_add(d, d, par[ia], MPFR_RNDN);
+    mpfr_div(k, k, d, MPFR_RNDN);
+    mpfr_clears(d, w, (mpfr_ptr)0);
+}
+
+/* The law's parameters; k by Eq. (191) when the scenario derives it. */
+static void law_params(const scenario *s, const law *l, mpfr_t *par)
+{
+    int i, ik = law_param_index(l, "k");
+    for (i = 0; i < l->npar; i++)
+        read_text(s, l->par_names[i], par[i]);
+    if (s->d.k_derived && ik >= 0)
+        hertz_k(s, l, par, par[ik]);
+}
+
+/* An exponent the tape can step through zero with: 2p an integer. */
+static collide_status check_exponent(const scenario *s, const law *l,
+                                     const char *name, char *err,
+                                     size_t errlen)
+{
+    const scenario_entry *e = scenario_find(s, name);
+    int i = law_param_index(l, name);
+    if (i < 0 || 2 * s->model.par[i] == (double)(long)(2 * s->model.par[i]))
+        return COLLIDE_OK;
+    snprintf(err, errlen, "%s = %s is outside the range of the high-precision "
+             "mode: 2%s must be an integer (1, 1.5, 2, ...), so that the "
+             "contact law is analytic in sqrt(t - t*) at its switching points",
+             name, e ? e->text : "?", name);
+    return COLLIDE_E_INPUT;
+}
+
+/* ---- the tape ------------------------------------------------------------ */
+
+/* What a law contributes to the tape, given the nodes of x_c, z_c, v. */
+typedef struct law_nodes {
+    int phi;          /* Phi, Eq. (59) */
+    int psi[LAW_NZ_MAX];
+    int storage;      /* V_c */
+    int dissipation;  /* d_c */
+    int drive[LAW_NZ_MAX]; /* Bouc-Wen: the node of u of Psi_i, else -1 */
+} law_nodes;
+
+typedef struct builder {
+    mp_tape *T;
+    mpfr_t *par;
+} builder;
+
+static int K(const builder *b, int i) { return mp_const(b->T, b->par[i]); }
+
+/* 1 - par[i]. */
+static int complement(const builder *b, int i)
+{
+    return mp_sub(b->T, mp_const_d(b->T, 1.0), K(b, i));
+}
+
+/* |a|^(p+1) / (p+1), with p = par[i]. */
+static int power_storage(const builder *b, int a, int i)
+{
+    mpfr_t p1;
+    int r;
+    mpfr_init2(p1, b->T->prec);
+    mpfr_add_ui(p1, b->par[i], 1, MPFR_RNDN);
+    r = mp_div(b->T, mp_powabs(b->T, a, p1), mp_const(b->T, p1));
+    mpfr_clear(p1);
+    return r;
+}
+
+/* Clamped linear law, Eq. (175): Phi = k min(x_c, 0), V_c = k min^2 / 2. */
+static void clamped_law(const builder *b, int xc, law_nodes *n)
+{
+    mp_tape *T = b->T;
+    int m = mp_minz(T, xc);
+    n->phi = mp_mul(T, K(b, 0), m);
+    n->storage = mp_mul(T, mp_const_d(T, 0.5), mp_mul(T, n->phi, m));
+    n->dissipation = mp_const_d(T, 0.0);
+}
+
+/* c |x|^p v and c |x|^p v^2: the Simon-Hunt-Crossley damping (Eq. 69,
+ * third term) and its dissipation; c = par[ic], p = par[ip]. */
+static void shc_damping(const builder *b, int x, int v, int ic, int ip,
+                        int *force, int *dissipation)
+{
+    mp_tape *T = b->T;
+    int cx = mp_mul(T, K(b, ic), mp_powabs(T, x, b->par[ip]));
+    *force = mp_mul(T, cx, v);
+    *dissipation = mp_mul(T, *force, v);
+}
+
+/* SHCCL, Eq. (69) with alpha = 1 (law_shccl.c): {k, p, c}. */
+static void shccl_law(const builder *b, int xc, int v, law_nodes *n)
+{
+    mp_tape *T = b->T;
+    int spring = mp_mul(T, K(b, 0), mp_powsgn(T, xc, b->par[1])), damping;
+    shc_damping(b, xc, v, 2, 1, &damping, &n->dissipation);
+    n->phi = mp_add(T, spring, damping);
+    n->storage = mp_mul(T, K(b, 0), power_storage(b, xc, 1));
+}
+
+/* Bouc-Wen parameters (law_boucwen.h): k, alpha, A, beta, gamma, n, p, c. */
+enum { BK, BALPHA, BA, BBETA, BGAMMA, BN, BP, BC };
+
+/* alpha k a|a|^(p-1) + (1-alpha) k b|b|^(p-1) (Eqs. 69, 72; bw_force). */
+static int bw_force(const builder *b, int a, int bb)
+{
+    mp_tape *T = b->T;
+    int ka = mp_mul(T, K(b, BK), mp_powsgn(T, a, b->par[BP]));
+    int kb = mp_mul(T, K(b, BK), mp_powsgn(T, bb, b->par[BP]));
+    return mp_add(T, mp_mul(T, K(b, BALPHA), ka),
+                  mp_mul(T, complement(b, BALPHA), kb));
+}
+
+/* A u - beta |u| z|z|^(n-1) - gamma u |z|^n (Eqs. 68, 70; bw_hysteresis). */
+static int bw_hysteresis(const builder *b, int z, int u)
+{
+    mp_tape *T = b->T;
+    int beta = mp_mul(T, K(b, BBETA),
+                      mp_mul(T, mp_powsgn(T, z, b->par[BN]), mp_abs(T, u)));
+    int gamma = mp_mul(T, K(b, BGAMMA),
+                       mp_mul(T, mp_powabs(T, z, b->par[BN]), u));
+    return mp_sub(T, mp_sub(T, mp_mul(T, K(b, BA), u), beta), gamma);
+}
+
+/* (alpha k |a|^(p+1) + (1-alpha) k |b|^(p+1) / A) / (p+1) (bw_storage). */
+static int bw_storage(const builder *b, int a, int bb)
+{
+    mp_tape *T = b->T;
+    int ea = mp_mul(T, mp_mul(T, K(b, BALPHA), K(b, BK)), power_storage(b, a, BP));
+    int eb = mp_mul(T, mp_mul(T, complement(b, BALPHA), K(b, BK)),
+                    power_storage(b, bb, BP));
+    return mp_add(T, ea, mp_div(T, eb, K(b, BA)));
+}
+
+/* (1-alpha) k/A |z|^(p+n) |u| (beta + gamma sgn z sgn u) (bw_dissipation). */
+static int bw_dissipation(const builder *b, int z, int u)
+{
+    mp_tape *T = b->T;
+    int zpn = mp_mul(T, mp_powabs(T, z, b->par[BP]), mp_powabs(T, z, b->par[BN]));
+    int power = mp_mul(T, zpn, mp_abs(T, u));
+    int gain = mp_div(T, mp_mul(T, complement(b, BALPHA), K(b, BK)), K(b, BA));
+    int signs = mp_mul(T, mp_sgn(T, z), mp_sgn(T, u));
+    int factor = mp_add(T, K(b, BBETA), mp_mul(T, K(b, BGAMMA), signs));
+    return mp_mul(T, mp_mul(T, power, gain), factor);
+}
+
+/* BWSHCCL, Eqs. (68)-(69) (law_bwshccl.c). */
+static void bwshccl_law(const builder *b, int xc, const int *z, int v,
+                        law_nodes *n)
+{
+    mp_tape *T = b->T;
+    int damping, damping_d;
+    shc_damping(b, xc, v, BC, BP, &damping, &damping_d);
+    n->phi = mp_add(T, bw_force(b, xc, z[0]), damping);
+    n->psi[0] = bw_hysteresis(b, z[0], v);
+    n->drive[0] = v;
+    n->storage = bw_storage(b, xc, z[0]);
+    n->dissipation = mp_add(T, damping_d, bw_dissipation(b, z[0], v));
+}
+
+/* BWMCL, Eqs. (70)-(72) (law_bwmcl.c): branches deflected by z_2 and z_1. */
+static void bwmcl_law(const builder *b, const int *z, int v, law_nodes *n)
+{
+    mp_tape *T = b->T;
+    int psi2;
+    n->phi = bw_force(b, z[1], z[0]);                            /* Eq. (72) */
+    psi2 = mp_sub(T, v, mp_div(T, n->phi, K(b, BC)));           /* Eq. (71) */
+    n->psi[1] = psi2;
+    n->psi[0] = bw_hysteresis(b, z[0], psi2);                    /* Eq. (70) */
+    n->drive[0] = psi2;
+    n->storage = bw_storage(b, z[1], z[0]);
+    n->dissipation = mp_add(T, mp_div(T, mp_mul(T, n->phi, n->phi), K(b, BC)),
+                            bw_dissipation(b, z[0], psi2));
+}
+
+/* The law's nodes; -1 in n->phi for a law this mode does not know. */
+static void law_tape(const builder *b, const char *name, int xc,
+                     const int *z, int v, law_nodes *n)
+{
+    n->phi = -1;
+    if (strcmp(name, "clamped") == 0)
+        clamped_law(b, xc, n);
+    else if (strcmp(name, "shccl") == 0)
+        shccl_law(b, xc, v, n);
+    else if (strcmp(name, "bwshccl") == 0)
+        bwshccl_law(b, xc, z, v, n);
+    else if (strcmp(name, "bwmcl") == 0)
+        bwmcl_law(b, z, v, n);
+}
+
+/* The applied forces (F_e,1, F_e,2) (Section IV-A; model.c). */
+typedef struct force_nodes {
+    int fe1, fe2, fer;
+} force_nodes;
+
+/* max(0, min(w, 1)) = max(w, 0) - max(w - 1, 0). */
+static int clamp01(mp_tape *T, int w)
+{
+    return mp_sub(T, mp_maxz(T, w),
+                  mp_maxz(T, mp_sub(T, w, mp_const_d(T, 1.0))));
+}
+
+/* pi * clamp01(t / tau): the argument of S and S' (Eqs. 205-206). */
+static int phase(mp_tape *T, int t, mpfr_srcptr tau)
+{
+    mpfr_t pi;
+    int r;
+    mpfr_init2(pi, T->prec);
+    mpfr_const_pi(pi, MPFR_RNDN);
+    r = mp_mul(T, mp_const(T, pi), clamp01(T, mp_div(T, t, mp_const(T, tau))));
+    mpfr_clear(pi);
+    return r;
+}
+
+/* F_e,1 and F_e,2 of Eqs. (205)-(209): the draw F_e,0 (1 + S(t/T_e))
+ * presses the bodies together (F_e,r = -draw by Eq. 46), and
+ * a(t) = v_m,0/T_s S'(t/T_s) decelerates both. */
+static void study2_forces(const scenario *s, mp_model *M, force_nodes *f)
+{
+    mp_tape *T = &M->tape;
+    mpfr_t Fe0, Te, Ts, x;
+    int t = mp_time(T), draw, decel, half = mp_const_d(T, 0.5);
+    int se, sd;
+    mpfr_inits2(M->prec, Fe0, Te, Ts, x, (mpfr_ptr)0);
+    read_text(s, "Fe0", Fe0);
+    read_text(s, "Te", Te);
+    read_text(s, "Ts", Ts);
+    se = mp_sin(T, phase(T, t, Te));
+    /* S = (1 - cos) / 2, Eq. (205) */
+    draw = mp_mul(T, mp_const(T, Fe0),
+                  mp_add(T, mp_const_d(T, 1.0),
+                         mp_mul(T, half, mp_sub(T, mp_const_d(T, 1.0),
+                                                mp_cos(T, se)))));
+    sd = mp_sin(T, phase(T, t, Ts));
+    mpfr_const_pi(x, MPFR_RNDN);
+    mpfr_mul(x, x, M->vm0, MPFR_RNDN);
+    mpfr_div(x, x, Ts, MPFR_RNDN);
+    mpfr_div_ui(x, x, 2, MPFR_RNDN);           /* v_m,0 pi / (2 T_s), Eq. (207) */
+    decel = mp_mul(T, mp_const(T, x), sd);     /* S' = pi sin / 2, Eq. (206) */
+    body_mass(s, "m1", 1, x);
+    f->fe1 = mp_sub(T, mp_neg(T, draw), mp_mul(T, mp_const(T, x), decel)); /* (208) */
+    body_mass(s, "m2", 2, x);
+    f->fe2 = mp_sub(T, draw, mp_mul(T, mp_const(T, x), decel));           /* (209) */
+    mpfr_clears(Fe0, Te, Ts, x, (mpfr_ptr)0);
+}
+
+/* Constant forces: -m_i g under gravity, or as given. */
+static void constant_forces(const scenario *s, mp_model *M,
+                            force_nodes *f)
+{
+    mp_tape *T = &M->tape;
+    const scenario_entry *in = scenario_find(s, "input");
+    int hf = M->m->sys == SYS_HF;
+    mpfr_t a, g;
+    mpfr_inits2(M->prec, a, g, (mpfr_ptr)0);
+    if (in && strcmp(in->text, "gravity") == 0) {
+        read_text(s, "g", g);
+        body_mass(s, hf ? "m1" : "m", 1, a);
+        mpfr_mul(a, a, g, MPFR_RNDN);
+        mpfr_neg(a, a, MPFR_RNDN);
+        f->fe1 = mp_const(T, a);
+        if (hf)
+            body_mass(s, "m2", 2, a);
+        mpfr_mul(a, a, g, MPFR_RNDN);
+        mpfr_neg(a, a, MPFR_RNDN);
+        f->fe2 = hf ? mp_const(T, a) : mp_const_d(T, 0.0);
+    } else {
+        read_text(s, hf ? "F1" : "F", a);
+        f->fe1 = mp_const(T, a);
+        mpfr_set_zero(a, 1);
+        if (hf)
+            read_text(s, "F2", a);
+        f->fe2 = mp_const(T, a);
+    }
+    mpfr_clears(a, g, (mpfr_ptr)0);
+}
+
+/* F_e,r: F_e,1 for H_r; (m_2 F_e,1 - m_1 F_e,2) / (m_1 + m_2) (Eq. 46). */
+static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
+{
+    mp_tape *T = &M->tape;
+    mpfr_t m1, m2;
+    switch (M->m->u.kind) {
+    case INPUT_STUDY2:
+        study2_forces(s, M, f);
+        break;
+    case INPUT_CONSTANT:
+        constant_forces(s, M, f);
+        break;
+    default:
+        f->fe1 = f->fe2 = mp_const_d(T, 0.0);
+        break;
+    }
+    if (M->m->sys == SYS_HR) {
+        f->fer = f->fe1;
+        return;
+    }
+    if (M->m->u.kind == INPUT_CONSTANT && M->m->u.gravity) {
+        f->fer = mp_const_d(T, 0.0);   /* Eq. (46) with F_e,i = -m_i g: 0 */
+        return;
+    }
+    mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
+    body_mass(s, "m1", 1, m1);
+    body_mass(s, "m2", 2, m2);
+    f->fer = mp_div(T, mp_sub(T, mp_mul(T, mp_const(T, m2), f->fe1),
+                              mp_mul(T, mp_const(T, m1), f->fe2)),
+                    mp_const(T, M->mt));
+    mpfr_clears(m1, m2, (mpfr_ptr)0);
+}
+
+/* Supply rate <u, y>: F_e,r v for H_r (Eq. 83); F_e,1 h_1 + F_e,2 h_2
+ * with h of Eq. (76) for H_f. */
+static int supply_tape(mp_model *M, const force_nodes *f)
+{
+    mp_tape *T = &M->tape;
+    const layout *L = &M->L;
+    int v = M->v, vm, h1, h2;
+    if (M->m->sys == SYS_HR)
+        return mp_mul(T, f->fer, v);
+    vm = mp_var(T, L->vm);
+    h1 = mp_add(T, vm, mp_mul(T, mp_const(T, M->eta_c), v));
+    h2 = mp_sub(T, vm, mp_mul(T, mp_const(T, M->eta), v));
+    return mp_add(T, mp_mul(T, f->fe1, h1), mp_mul(T, f->fe2, h2));
+}
+
+/* V: 1/2 m v^2 + V_c (Eq. 91), + 1/2 (m_1 + m_2) v_m^2 for H_f (Eq. 94). */
+static int storage_tape(mp_model *M, int vc)
+{
+    mp_tape *T = &M->tape;
+    int half = mp_const_d(T, 0.5), v = M->v, vm;
+    int V = mp_add(T, mp_mul(T, mp_mul(T, half, mp_const(T, M->mass)),
+                             mp_mul(T, v, v)), vc);
+    if (M->m->sys != SYS_HF)
+        return V;
+    vm = mp_var(T, M->L.vm);
+    return mp_add(T, V, mp_mul(T, mp_mul(T, half, mp_const(T, M->mt)),
+                               mp_mul(T, vm, vm)));
+}
+
+/* The flow maps of mode 0 (apart) and 1 (in contact): Eqs. (74), (81)
+ * with the quadratures of impact.c. */
+static void flow_tape(mp_model *M, const force_nodes *f, const law_nodes *n,
+                      int supply)
+{
+    mp_tape *T = &M->tape;
+    const layout *L = &M->L;
+    int zero = mp_const_d(T, 0.0), i, q;
+    int m = mp_const(T, M->mass);
+    for (q = 0; q < 2; q++)
+        for (i = 0; i < L->ny; i++)
+            M->flow[q][i] = zero;
+    for (q = 0; q < 2; q++) {
+        M->flow[q][L->x] = M->v;                              /* f_1 */
+        M->flow[q][L->is] = supply;                           /* Eq. (21) */
+        if (M->m->sys == SYS_HF) {
+            M->flow[q][L->xm] = mp_var(T, L->vm);             /* f_3 */
+            M->flow[q][L->vm] = mp_div(T, mp_add(T, f->fe1, f->fe2),
+                                       mp_const(T, M->mt));   /* f_4 */
+        }
+    }
+    M->flow[0][L->v] = mp_div(T, f->fer, m);                  /* f_2, q = 0 */
+    M->flow[1][L->v] = mp_div(T, mp_sub(T, f->fer, n->phi), m); /* q = 1 */
+    M->flow[1][L->xc] = M->v;
+    for (i = 0; i < L->nz; i++)
+        M->flow[1][L->z + i] = n->psi[i];
+    M->flow[1][L->dc] = n->dissipation;                       /* Eq. (22) */
+    M->flow[1][L->w] = mp_mul(T, n->phi, M->v);               /* Eq. (201) */
+    M->flow[1][L->jfc] = M->contact_force;                    /* Eq. (202) */
+    M->flow[1][L->jfe] = f->fer;                              /* Eq. (202) */
+    M->flow[1][L->is_c] = supply;
+    M->flow[1][L->dc_c] = n->dissipation;
+}
+
+/* Masses, Eqs. (41), (48), (49), and the initial state and horizon. */
+static void read_model(mp_model *M, const scenario *s)
+{
+    mpfr_t m1, m2;
+    mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
+    if (M->m->sys == SYS_HR) {
+        body_mass(s, "m", 1, M->mass);              /* m_2 = inf: m = m_1 */
+        mpfr_set_zero(M->eta, 1);
+        mpfr_set_ui(M->eta_c, 1, MPFR_RNDN);
+        mpfr_set_inf(M->mt, 1);
+    } else {
+        body_mass(s, "m1", 1, m1);
+        body_mass(s, "m2", 2, m2);
+        mpfr_add(M->mt, m1, m2, MPFR_RNDN);
+        mpfr_mul(M->mass, m1, m2, MPFR_RNDN);
+        mpfr_div(M->mass, M->mass, M->mt, MPFR_RNDN);     /* Eq. (41) */
+        mpfr_div(M->eta, m1, M->mt, MPFR_RNDN);           /* Eq. (48) */
+        mpfr_div(M->eta_c, m2, M->mt, MPFR_RNDN);         /* Eq. (49) */
+    }
+    read_text(s, "x0", M->x0);
+    read_text(s, "v0", M->v0);
+    mpfr_set_zero(M->xm0, 1);
+    mpfr_set_zero(M->vm0, 1);
+    read_text(s, "xm0", M->xm0);
+    read_text(s, "vm0", M->vm0);
+    read_text(s, "T", M->T);
+    mpfr_clears(m1, m2, (mpfr_ptr)0);
+}
+
+/* The saturation of each Bouc-Wen state (mp_model.h): zeta =
+ * (A / (beta + gamma))^(1/n), where beta + gamma > 0. */
+static void saturation(mp_model *M, const law_nodes *n, mpfr_t *par)
+{
+    mpfr_t e;
+    int i;
+    mpfr_init2(e, M->prec);
+    for (i = 0; i < LAW_NZ_MAX; i++) {
+        M->sat_u[i] = -1;
+        if (n->drive[i] < 0)
+            continue;
+        mpfr_add(e, par[BBETA], par[BGAMMA], MPFR_RNDN);
+        if (mpfr_sgn(e) <= 0)
+            continue;                 /* gamma = -beta: no saturation */
+        mpfr_div(M->sat_zeta[i], par[BA], e, MPFR_RNDN);
+        mpfr_ui_div(e, 1, par[BN], MPFR_RNDN);
+        mpfr_pow(M->sat_zeta[i], M->sat_zeta[i], e, MPFR_RNDN);
+        M->sat_u[i] = n->drive[i];
+    }
+    mpfr_clear(e);
+}
+
+/* Builds the whole tape; -1 when out of memory or the law is unknown. */
+static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
+{
+    const layout *L = &M->L;
+    mp_tape *T = &M->tape;
+    builder b;
+    law_nodes n;
+    force_nodes f;
+    int z[LAW_NZ_MAX], i, xc, supply;
+    b.T = T;
+    b.par = par;
+    M->x = mp_var(T, L->x);
+    M->v = mp_var(T, L->v);
+    xc = M->xc = mp_var(T, L->xc);
+    for (i = 0; i < L->nz; i++)
+        z[i] = mp_var(T, L->z + i);
+    memset(&n, 0, sizeof n);
+    for (i = 0; i < LAW_NZ_MAX; i++)
+        n.drive[i] = -1;
+    law_tape(&b, M->m->law->name, xc, z, M->v, &n);
+    if (n.phi < 0)
+        return -1;
+    saturation(M, &n, par);
+    M->phi = n.phi;
+    M->contact_force = mp_neg(T, n.phi);             /* F_c = -Phi */
+    input_tape(s, M, &f);
+    M->fer = f.fer;
+    supply = supply_tape(M, &f);
+    M->contact_storage = n.storage;
+    M->storage = storage_tape(M, n.storage);
+    flow_tape(M, &f, &n, supply);
+    return T->failed || M->storage < 0 || M->flow[1][L->dc_c] < 0 ? -1 : 0;
+}
+
+collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
+                             char *err, size_t errlen)
+{
+    const law *l = s->model.law;
+    mpfr_t par[LAW_NPAR_MAX];
+    collide_status st;
+    int i, bad;
+    memset(M, 0, sizeof *M);
+    M->m = &s->model;
+    M->prec = prec;
+    M->L = layout_make(s->model.sys, l->nz);
+    mpfr_inits2(prec, M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
+                M->vm0, M->T, (mpfr_ptr)0);
+    for (i = 0; i < LAW_NZ_MAX; i++) {
+        mpfr_init2(M->sat_zeta[i], prec);
+        M->sat_u[i] = -1;
+    }
+    mp_tape_init(&M->tape, prec);
+    if ((st = check_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
+        (st = check_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
+        return st;
+    for (i = 0; i < l->npar; i++)
+        mpfr_init2(par[i], prec);
+    law_params(s, l, par);
+    read_model(M, s);
+    bad = build_tape(M, s, par);
+    for (i = 0; i < l->npar; i++)
+        mpfr_clear(par[i]);
+    if (bad) {
+        snprintf(err, errlen, "law %s: the high-precision mode could not "
+                 "build its tape (out of memory?)", l->name);
+        return COLLIDE_E_MEMORY;
+    }
+    return COLLIDE_OK;
+}
+
+void mp_model_clear(mp_model *M)
+{
+    int i;
+    for (i = 0; i < LAW_NZ_MAX; i++)
+        mpfr_clear(M->sat_zeta[i]);
+    mp_tape_clear(&M->tape);
+    mpfr_clears(M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
+                M->vm0, M->T, (mpfr_ptr)0);
+}

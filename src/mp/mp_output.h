@@ -1,0 +1,29 @@
+/* mp_output.h - the CSV files of a high-precision run: the same four
+ * tables and columns as a binary64 run (output.h), every MPFR value as a
+ * decimal string of the requested number of significant digits, written
+ * as one result set (output_write_set). */
+#ifndef COLLIDE_MP_OUTPUT_H
+#define COLLIDE_MP_OUTPUT_H
+
+#include <stddef.h>
+
+#include "mp_sim.h"
+
+/* Writes collisions.csv, events.csv, ledger.csv and samples.csv of run r
+ * of model M into dir, values with `digits` significant digits; when
+ * scd_dir is not NULL, the set also holds <table>.scd.csv for each table,
+ * copied from scd_dir (the scd tables of --check). Returns COLLIDE_OK or
+ * COLLIDE_E_IO with one line in err. */
+collide_status mp_output_write_csv(const char *dir, const mp_model *M,
+                                   const mp_result *r, int digits,
+                                   const char *scd_dir, char *err,
+                                   size_t errlen);
+
+/* The text of the table `name` ("collisions.csv", "events.csv",
+ * "ledger.csv" or "samples.csv") of run r with `digits` significant
+ * digits, as mp_output_write_csv writes it (output_file_text). */
+collide_status mp_output_csv_text(const mp_model *M, const mp_result *r,
+                                  int digits, const char *name, char **text,
+                                  size_t *len);
+
+#endif

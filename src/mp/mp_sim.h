@@ -1,0 +1,102 @@
+/* mp_sim.h - the high-precision mode: the hybrid system of mp_model.h run
+ * in MPFR with a Taylor method whose order grows with the precision.
+ *
+ * Method (spec/high_precision.md): on each smooth piece the state is a
+ * Taylor series of order K = ceil(D ln(10) / 2) + 1 for a tolerance of
+ * 10^-D (Jorba and Zou 2005), computed by automatic differentiation of the
+ * tape; the step is the largest for which the last two terms are below the
+ * tolerance. Guards and switching functions (the operands of |.|, powers,
+ * min, max, sgn) are located as roots of their own series, to the working
+ * precision, and stepped to exactly. A piece that starts where an operand
+ * of a fractional power is zero (contact onset, a hysteretic state
+ * changing sign) is integrated in the variable sqrt(t - t*), in which the
+ * solution is analytic. The discrete logic (guards table, orientation,
+ * priority, flow and jump sets) is the binary64 code, called with the
+ * signs of the MPFR values. */
+#ifndef COLLIDE_MP_SIM_H
+#define COLLIDE_MP_SIM_H
+
+#include "mp_model.h"
+#include "sim.h"
+
+typedef struct mp_options {
+    double digits;       /* tolerance 10^-digits of a step */
+    int n_samples;       /* samples on a uniform grid of [0, T] */
+    long max_steps;
+    int zeno_events;
+    double zeno_window;
+    double graze_tol;
+    int progress;        /* 1: a progress line on stderr (for a terminal) */
+} mp_options;
+
+/* The default tolerance 10^-digits at precision prec: 8 decimal digits
+ * short of it (spec/high_precision.md). */
+double mp_default_digits(mpfr_prec_t prec);
+
+/* The step tolerance 10^-tol and the significant digits *out written of
+ * a run at precision prec asked for `digits` (NaN: none asked). With no
+ * digits asked, the tolerance is mp_default_digits and 6 digits fewer
+ * than it are written; with digits asked, the tolerance is 8 digits
+ * tighter (at most mp_default_digits) and ceil(digits) are written. At
+ * least 3 digits are written. */
+void mp_digits_settings(mpfr_prec_t prec, double digits, double *tol,
+                        int *out);
+
+/* Defaults for precision prec: the tolerance of mp_default_digits. */
+mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec);
+
+/* The columns of collisions.csv after i (output.c), in order. */
+enum mp_collision_col {
+    MC_TE, MC_TS, MC_TD, MC_TF, MC_VI, MC_VS, MC_E, MC_XCMAX, MC_FCMAX,
+    MC_XCR, MC_W, MC_JFC, MC_JFE, MC_LAMBDA, MC_MOM, MC_VSTART, MC_VEND,
+    MC_IS, MC_DC, MC_DD, MC_RES, MC_N
+};
+
+typedef struct mp_collision {
+    int i;
+    mpfr_t v[MC_N];      /* t_f is NaN when no contact follows */
+} mp_collision;
+
+typedef struct mp_event {
+    int j, tr, grazing, c_and_d_before, c_and_d_after;
+    mpfr_t margin;       /* sigma d g/dt at t- (event semantics, doc/design.md) */
+    mpfr_t rate_scale;   /* the largest |d g/dt| seen over the step */
+    mpfr_t t, lo, hi;    /* the time and the final bracket of its root */
+    mpfr_t before[COLLIDE_NY_MAX], after[COLLIDE_NY_MAX];
+} mp_event;
+
+typedef struct mp_sample {
+    int j, q, boundary;
+    mpfr_t t, fc, V, fer;
+    mpfr_t y[COLLIDE_NY_MAX];
+} mp_sample;
+
+/* Ledger columns (ledger.csv): V_start, V_end, I_s, Delta_C, Delta_D,
+ * residual of Eq. (24), scale. */
+typedef struct mp_ledger {
+    mpfr_t v[7];
+} mp_ledger;
+
+typedef struct mp_result {
+    collide_status status;
+    char diagnosis[2048];
+    mpfr_prec_t prec;
+    int ny, order;
+    mp_event *events; int nevents, cap_events;
+    mp_collision *collisions; int ncollisions, cap_collisions;
+    mp_sample *samples; int nsamples, cap_samples;
+    int final_contact;
+    mp_collision final_partial;
+    mp_ledger ledger;
+    long steps, pieces;
+    long holds;          /* pieces on which a saturated state was held */
+    double cpu_seconds;
+} mp_result;
+
+/* Runs the model over [0, T]. Returns r->status; r must be freed with
+ * mp_result_free whatever the status. */
+collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r);
+
+void mp_result_free(mp_result *r);
+
+#endif

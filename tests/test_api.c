@@ -1,0 +1,221 @@
+/* test_api.c - the public interface include/collide.h, used as a program
+ * outside the project would (this file includes no internal header):
+ * every table of a run reads back as the CSV files the same result writes,
+ * in binary64 and at 113 bits; bad arguments are refused with a message
+ * naming the field, its value and the allowed range, and change nothing;
+ * a run that fails keeps its status and diagnosis and has no result set;
+ * every status has a text. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "collide.h"
+
+static const char *const file_of[] = {"collisions.csv", "events.csv",
+                                      "ledger.csv", "samples.csv"};
+
+/* The text of the file dir/name, or NULL. */
+static char *slurp(const char *dir, const char *name)
+{
+    char path[4096];
+    FILE *f;
+    long n;
+    char *text;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    rewind(f);
+    text = malloc((size_t)n + 1);
+    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
+        free(text);
+        text = NULL;
+    }
+    if (text)
+        text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* Table t of r written back as CSV text ("a,b\n1,2\n"). */
+static char *table_as_csv(const collide_result *r, collide_table t)
+{
+    char *buf;
+    size_t len;
+    int row, col, ncol = collide_result_columns(r, t);
+    FILE *f = open_memstream(&buf, &len);
+    for (col = 0; col < ncol; col++)
+        fprintf(f, "%s%s", col ? "," : "", collide_result_column_name(r, t, col));
+    fputc('\n', f);
+    for (row = 0; row < collide_result_rows(r, t); row++) {
+        for (col = 0; col < ncol; col++)
+            fprintf(f, "%s%s", col ? "," : "", collide_result_text(r, t, row, col));
+        fputc('\n', f);
+    }
+    fclose(f);
+    return buf;
+}
+
+/* Whether every table of r is, cell for cell, the file the same result
+ * writes; and every value the text read as a double. */
+static void tables_are_files(const collide_result *r, const char *what)
+{
+    char dir[] = "/tmp/collide-test-api-XXXXXX", name[256], err[1024];
+    int t;
+    if (!mkdtemp(dir)) {
+        check_true(0, "mkdtemp");
+        return;
+    }
+    check_true(collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK,
+               "collide_result_write succeeds");
+    for (t = 0; t < 4; t++) {
+        char *file = slurp(dir, file_of[t]), *mine = table_as_csv(r, (collide_table)t);
+        char path[4200];
+        snprintf(name, sizeof name, "%s: %s read through the interface is "
+                 "the file written", what, file_of[t]);
+        check_true(file && mine && strcmp(file, mine) == 0, name);
+        free(file);
+        free(mine);
+        snprintf(path, sizeof path, "%s/%s", dir, file_of[t]);
+        unlink(path);
+    }
+    {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/MANIFEST", dir);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+static void run_study1(long bits)
+{
+    collide_scenario *s;
+    collide_result *r;
+    collide_run_options o;
+    char err[1024], what[64];
+    int e, i;
+    snprintf(what, sizeof what, "study1 at %ld bits", bits);
+    collide_run_options_init(&o);
+    o.precision = bits;
+    check_true(collide_scenario_load("study1", &s, err, sizeof err) == COLLIDE_OK,
+               "study1 loads");
+    check_true(collide_run(s, &o, &r, err, sizeof err) == COLLIDE_OK && r,
+               "study1 runs");
+    check_true(collide_result_status(r) == COLLIDE_OK &&
+               strcmp(collide_result_diagnosis(r), "") == 0,
+               "a success: status 0, no diagnosis");
+    check_true(collide_result_precision(r) == bits, "the precision of the run");
+    check_true(collide_result_rows(r, COLLIDE_COLLISIONS) == 12,
+               "study 1 has 12 collisions (Table I)");
+    e = collide_result_column(r, COLLIDE_COLLISIONS, "e");
+    i = collide_result_column(r, COLLIDE_COLLISIONS, "i");
+    check_true(e > 0 && i == 0, "columns found by their CSV names");
+    check_close(collide_result_value(r, COLLIDE_COLLISIONS, 0, e), 0.59, 0, 0.005,
+                "e of the first collision (Table I: 0.59)");
+    check_true(strtod(collide_result_text(r, COLLIDE_COLLISIONS, 0, e), NULL) ==
+               collide_result_value(r, COLLIDE_COLLISIONS, 0, e),
+               "value is the text correctly rounded");
+    check_true(collide_result_text(r, COLLIDE_COLLISIONS, 12, e) == NULL &&
+               collide_result_text(r, COLLIDE_COLLISIONS, 0, 999) == NULL &&
+               collide_result_text(r, COLLIDE_COLLISIONS, -1, 0) == NULL &&
+               isnan(collide_result_value(r, COLLIDE_COLLISIONS, 12, e)),
+               "outside the table: NULL and NaN");
+    check_true(collide_result_column(r, COLLIDE_COLLISIONS, "no_such") == -1,
+               "an unknown column: -1");
+    {
+        int tr = collide_result_column(r, COLLIDE_EVENTS, "transition");
+        check_true(tr >= 0 && isnan(collide_result_value(r, COLLIDE_EVENTS, 0, tr)),
+                   "a text cell (a transition's name) has the value NaN");
+    }
+    tables_are_files(r, what);
+    check_true(collide_compare("/nonexistent-a", "/nonexistent-b", NAN, NULL,
+                               NULL) == 2, "compare of missing sets: status 2");
+    collide_result_free(r);
+    collide_scenario_free(s);
+}
+
+static void bad_arguments(void)
+{
+    collide_scenario *s;
+    collide_result *r = (collide_result *)1;
+    collide_run_options o;
+    char err[1024];
+    int st;
+    st = collide_scenario_load("no-such-scenario", &s, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && s == NULL &&
+               strstr(err, "no-such-scenario") != NULL,
+               "an unknown scenario: status 3, NULL, its name in the message");
+    st = collide_scenario_parse("system = reduced\nlaw = shccl\nk = -1\n",
+                                "mine.scn", &s, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && s == NULL && strstr(err, "mine.scn"),
+               "a bad scenario text: status 3, the source named");
+    collide_scenario_load("study1", &s, err, sizeof err);
+    st = collide_scenario_set(s, "rtol", "2", err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "rtol") && strstr(err, "2"),
+               "rtol = 2: status 3, the key and the value named");
+    check_true(strcmp(collide_scenario_text(s, "rtol") ? collide_scenario_text(s, "rtol") : "", "2") != 0,
+               "a refused setting leaves the scenario unchanged");
+    check_true(strcmp(collide_scenario_source(s), "builtin:study1") == 0,
+               "the source of a built-in");
+    collide_run_options_init(&o);
+    o.precision = 20;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL &&
+               strstr(err, "precision = 20") && strstr(err, "[53, 16384]"),
+               "precision 20: status 2, no result, field, value and range named");
+    collide_run_options_init(&o);
+    o.digits = 10;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "digits"),
+               "digits in binary64: status 2, the field named");
+    o.precision = 113;
+    o.digits = 40;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "[1, 26]"),
+               "digits 40 at 113 bits: status 2, the range [1, 26] named");
+    check_true(collide_scenario_set(s, "rtol", "0.5", err, sizeof err) == COLLIDE_OK,
+               "rtol = 0.5 is accepted");
+    st = collide_run(s, NULL, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_LEDGER && r && collide_result_status(r) == st &&
+               strlen(collide_result_diagnosis(r)) > 0 &&
+               collide_result_rows(r, COLLIDE_COLLISIONS) == 0,
+               "study 1 at rtol 0.5: status 12 kept with its diagnosis, no rows");
+    check_true(collide_result_write(r, "/tmp/collide-test-api-never", err,
+                                    sizeof err) == COLLIDE_E_USAGE &&
+               access("/tmp/collide-test-api-never", F_OK) != 0,
+               "a failed run has no result set: nothing written");
+    collide_result_free(r);
+    collide_scenario_free(s);
+    collide_scenario_free(NULL);
+    collide_result_free(NULL);
+}
+
+static void statuses(void)
+{
+    int st, distinct = 1;
+    for (st = 0; st <= 13; st++)
+        if (st != 1 && strcmp(collide_status_text(st), "unknown status") == 0)
+            distinct = 0;
+    check_true(distinct, "every status has a text");
+    check_true(strcmp(collide_status_text(1), "unknown status") == 0 &&
+               strcmp(collide_status_text(99), "unknown status") == 0,
+               "an unknown status says so");
+    check_true(strcmp(collide_version(), COLLIDE_VERSION) == 0,
+               "the library's version is the header's");
+    check_true(collide_builtin_names()[0] != NULL, "built-in names listed");
+}
+
+int main(void)
+{
+    run_study1(53);
+    run_study1(113);
+    bad_arguments();
+    statuses();
+    return check_summary("test_api");
+}

@@ -1,0 +1,1199 @@
+/* sweep.c - parameter sweeps and the merging of their shards; see sweep.h
+ * and README.md ("Sweeps"). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "sweep.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fingerprint.h"
+#include "grid.h"
+#include "mp_cli.h"
+#include "mp_sim.h"
+#include "number.h"
+#include "output.h"
+#include "scenario.h"
+#include "impact.h"
+#include "textbuf.h"
+
+#define ROW_MAX 8192
+#define THREADS_MAX 1024
+
+static const char usage_sweep[] =
+    "usage: collide sweep GRID [--threads N] [--shard K/N] [--out FILE]\n"
+    "                    [--precision BITS] [--resume DIR]\n"
+    "\n"
+    "Runs the scenario of every point of GRID (README.md, \"Sweeps\": a base\n"
+    "scenario and axes `key = v1, v2, ...`, `key = linspace(a, b, n)` or\n"
+    "`key = logspace(a, b, n)`) and writes one CSV row per point, in index\n"
+    "order: index, the axis values, collisions, then e, t_d, xc_r, v_i, v_s\n"
+    "of the first collision (nan when none) and the status of the run.\n"
+    "Every point is validated first; a bad one is reported with its index,\n"
+    "key, value and allowed range (exit 3, no file written).\n"
+    "\n"
+    "  --threads N       threads (default: the online cores); the bytes\n"
+    "                    written do not depend on N\n"
+    "  --shard K/N       only the points with index % N = K - 1, written as a\n"
+    "                    part file for collide merge\n"
+    "  --out FILE        write FILE atomically (default: standard output)\n"
+    "  --precision BITS  run each point in the MPFR mode at BITS bits\n"
+    "  --resume DIR      keep one file per finished point in DIR; a rerun\n"
+    "                    runs only the points missing there (and those\n"
+    "                    that ran out of memory or were interrupted, or\n"
+    "                    whose file is damaged); a file of another\n"
+    "                    scenario, mode or version is an error\n"
+    "  --help            this text\n"
+    "\n"
+    "A point whose run fails is a row with its status (the sweep goes on).\n"
+    "Progress is shown on stderr when it is a terminal.\n";
+
+static const char usage_merge[] =
+    "usage: collide merge PART... [--out FILE]\n"
+    "\n"
+    "Joins the part files of collide sweep --shard K/N into the bytes the\n"
+    "whole sweep writes. The parts must come from the same sweep (the same\n"
+    "grid fingerprint, header, N and number of points), be whole (their\n"
+    "check line matches, every row well formed) and hold every point\n"
+    "exactly once; a bad part is named with its line.\n"
+    "exit status: 0 merged, 2 usage, 3 bad or incomplete parts, 4 output\n"
+    "error\n";
+
+typedef struct sweep_args {
+    const char *grid, *out, *resume;
+    int threads, shard_k, shard_n;
+    int sharded;            /* --shard given: a part file is written */
+    long bits;              /* 0: binary64 */
+} sweep_args;
+
+/* The state shared by the threads of a sweep. */
+typedef struct sweep_job {
+    const grid *g;
+    const sweep_args *a;
+    const char *header;
+    long n;                 /* points of this shard */
+    char **rows;            /* row of the i-th point of the shard */
+    atomic_long next, done, ran;
+    atomic_int failed;      /* COLLIDE_E_MEMORY: a row could not be made;
+                               COLLIDE_E_IO: saved; 0 */
+} sweep_job;
+
+/* The ranks the sweep is spread over; NULL: this process alone. */
+static const sweep_ranks *ranks;
+
+void sweep_use_ranks(const sweep_ranks *r)
+{
+    ranks = r;
+}
+
+/* 1 when this process prints the messages every rank would print alike. */
+static int speaks(void)
+{
+    return !ranks || ranks->rank == 0;
+}
+
+/* ---- arguments ---- */
+
+static int usage_error(const char *cmd, const char *msg, const char *arg)
+{
+    if (speaks())
+        fprintf(stderr, "collide %s: %s%s\nsee collide %s --help\n", cmd, msg, arg,
+            cmd);
+    return COLLIDE_E_USAGE;
+}
+
+/* An integer in [lo, hi] filling text, read by the one number reader
+ * (number.h); 0 when it is not one. */
+static int read_long(const char *text, long lo, long hi, long *v)
+{
+    number_range r = {"", 0, 0, 1, 1, 1};
+    double x;
+    r.lo = (double)lo;
+    r.hi = (double)hi;
+    if (number_read(text, &r, &x) != NUMBER_OK)
+        return 0;
+    *v = (long)x;
+    return 1;
+}
+
+/* K/N of --shard, 1 <= K <= N. */
+static int read_shard(const char *text, sweep_args *a)
+{
+    long k, n;
+    char buf[64], *slash;
+    snprintf(buf, sizeof buf, "%s", text);
+    slash = strchr(buf, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';
+    if (!read_long(slash + 1, 1, 1000000, &n) || !read_long(buf, 1, n, &k))
+        return 0;
+    a->shard_k = (int)k;
+    a->shard_n = (int)n;
+    return 1;
+}
+
+/* The value of option argv[i]; sets it in a. */
+static int set_sweep_option(sweep_args *a, const char *opt, const char *val)
+{
+    long v;
+    if (strcmp(opt, "--out") == 0)
+        a->out = val;
+    else if (strcmp(opt, "--resume") == 0)
+        a->resume = val;
+    else if (strcmp(opt, "--threads") == 0) {
+        if (!read_long(val, 1, THREADS_MAX, &v))
+            return usage_error("sweep", "--threads needs an integer in "
+                               "[1, 1024], not ", val);
+        a->threads = (int)v;
+    } else if (strcmp(opt, "--shard") == 0) {
+        if (!read_shard(val, a))
+            return usage_error("sweep", "--shard needs K/N with 1 <= K <= N, "
+                               "not ", val);
+        a->sharded = 1;
+    } else if (strcmp(opt, "--precision") == 0) {
+        if (!read_long(val, MP_BITS_MIN, MP_BITS_MAX, &a->bits)) {
+            if (speaks())
+                fprintf(stderr, "collide sweep: --precision = %s is outside the "
+                    "allowed range: an integer in [%d, %d]\n", val,
+                    MP_BITS_MIN, MP_BITS_MAX);
+            return COLLIDE_E_INPUT;
+        }
+    } else
+        return usage_error("sweep", "unknown option ", opt);
+    return COLLIDE_OK;
+}
+
+static int parse_sweep_args(int argc, char **argv, sweep_args *a)
+{
+    int i, st;
+    memset(a, 0, sizeof *a);
+    a->shard_k = a->shard_n = 1;
+    for (i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            if (i + 1 >= argc)
+                return usage_error("sweep", "missing value after ", argv[i]);
+            st = set_sweep_option(a, argv[i], argv[i + 1]);
+            if (st != COLLIDE_OK)
+                return st;
+            i++;
+        } else if (a->grid)
+            return usage_error("sweep", "more than one GRID: ", argv[i]);
+        else
+            a->grid = argv[i];
+    }
+    if (!a->grid)
+        return usage_error("sweep", "missing GRID", "");
+    if (ranks && a->sharded)
+        return usage_error("sweep", "--shard is not for a sweep over ranks "
+                           "(each rank runs its own share)", "");
+    if (ranks) {
+        a->shard_k = ranks->rank + 1;
+        a->shard_n = ranks->size;
+    }
+    if (a->threads == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        a->threads = n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (int)n;
+    }
+    return COLLIDE_OK;
+}
+
+/* ---- rows ---- */
+
+/* The name of each status in the status column of a sweep: every status
+ * of common.h, so that any failed run is a row naming its failure. */
+static const struct status_text {
+    collide_status st;
+    const char *name;
+} status_texts[] = {
+    {COLLIDE_OK, "ok"},
+    {COLLIDE_E_USAGE, "usage"},
+    {COLLIDE_E_INPUT, "input"},
+    {COLLIDE_E_IO, "io"},
+    {COLLIDE_E_NONFINITE, "nonfinite"},
+    {COLLIDE_E_STEP, "step"},
+    {COLLIDE_E_EVENT, "event"},
+    {COLLIDE_E_ZENO, "zeno"},
+    {COLLIDE_E_MEMORY, "memory"},
+    {COLLIDE_E_INTERRUPT, "interrupted"},
+    {COLLIDE_E_CHECK, "check"},
+    {COLLIDE_E_LEDGER, "ledger"},
+    {COLLIDE_E_PROGRESS, "progress"},
+};
+
+/* The name of a status outside the table (none today). */
+static const char status_other[] = "error";
+
+const char *sweep_status_name(int st)
+{
+    size_t i;
+    for (i = 0; i < sizeof status_texts / sizeof status_texts[0]; i++)
+        if ((int)status_texts[i].st == st)
+            return status_texts[i].name;
+    return status_other;
+}
+
+int sweep_status_known(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; i < sizeof status_texts / sizeof status_texts[0]; i++)
+        if (strlen(status_texts[i].name) == len &&
+            strncmp(status_texts[i].name, name, len) == 0)
+            return 1;
+    return strlen(status_other) == len && strncmp(status_other, name, len) == 0;
+}
+
+/* The header line of the sweep of g. */
+static void make_header(const grid *g, char *buf, size_t len)
+{
+    int a;
+    size_t n = (size_t)snprintf(buf, len, "index");
+    for (a = 0; a < g->naxes && n < len; a++)
+        n += (size_t)snprintf(buf + n, len - n, ",%s", g->axis[a].key);
+    if (n < len)
+        snprintf(buf + n, len - n, ",collisions,e,t_d,xc_r,v_i,v_s,status\n");
+}
+
+/* "index,value,...," of point index; returns its length. */
+static int row_prefix(const grid *g, long index, char *buf, size_t len)
+{
+    int a;
+    size_t n = (size_t)snprintf(buf, len, "%ld,", index);
+    for (a = 0; a < g->naxes && n < len; a++)
+        n += (size_t)snprintf(buf + n, len - n, "%s,", grid_value(g, index, a));
+    return (int)n;
+}
+
+/* The results of a binary64 run after the prefix; returns its status. */
+static collide_status b64_results(const scenario *s, char *buf, size_t len)
+{
+    sim_result r;
+    collision_rec c;
+    memset(&r, 0, sizeof r);
+    sim_run(&s->model, &s->opt, &r);
+    if (r.ncollisions > 0)
+        c = r.collisions[0];
+    else
+        c.e = c.t_d = c.xc_r = c.v_i = c.v_s = NAN;
+    snprintf(buf, len, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", r.ncollisions,
+             c.e, c.t_d, c.xc_r, c.v_i, c.v_s, sweep_status_name(r.status));
+    sim_result_free(&r);    /* (the status stays) */
+    return r.status;
+}
+
+/* The results of an MPFR run at bits (mp_cli.c's defaults) after the
+ * prefix. */
+static collide_status mp_results(const scenario *s, long bits, char *buf,
+                                 size_t len)
+{
+    static const int col[5] = {MC_E, MC_TD, MC_XCR, MC_VI, MC_VS};
+    double room = mp_default_digits((mpfr_prec_t)bits);
+    int i, d = (int)floor(room) - 6, n;
+    mp_model M;
+    mp_result r;
+    mp_options o;
+    char err[1024];
+    collide_status st = mp_model_init(&M, s, (mpfr_prec_t)bits, err, sizeof err);
+    memset(&r, 0, sizeof r);
+    if (st == COLLIDE_OK) {
+        o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
+        st = mp_run(&M, &o, &r);
+    }
+    d = d < 3 ? 3 : d;
+    n = snprintf(buf, len, "%d", r.ncollisions);
+    for (i = 0; i < 5; i++)
+        n += r.ncollisions > 0 ? mpfr_snprintf(buf + n, len - (size_t)n,
+                 ",%.*Rg", d, r.collisions[0].v[col[i]]) :
+             snprintf(buf + n, len - (size_t)n, ",nan");
+    snprintf(buf + n, len - (size_t)n, ",%s\n", sweep_status_name(st));
+    mp_result_free(&r);
+    mp_model_clear(&M);
+    return st;
+}
+
+/* The row of point index, a new string; NULL when out of memory. *settled
+ * is 0 when the run ran out of memory or was interrupted: a status that
+ * says nothing of the point, not kept for --resume (a rerun runs it). */
+static char *make_row(const sweep_job *j, long index, int *settled)
+{
+    char *buf = malloc(ROW_MAX), *row;
+    scenario *s = malloc(sizeof *s);
+    char err[1024];
+    collide_status st;
+    int n;
+    if (!buf || !s || grid_point_scenario(j->g, index, s, err, sizeof err)) {
+        free(buf);
+        free(s);
+        return NULL;
+    }
+    n = row_prefix(j->g, index, buf, ROW_MAX);
+    if (j->a->bits)
+        st = mp_results(s, j->a->bits, buf + n, ROW_MAX - (size_t)n);
+    else
+        st = b64_results(s, buf + n, ROW_MAX - (size_t)n);
+    *settled = st != COLLIDE_E_MEMORY && st != COLLIDE_E_INTERRUPT;
+    free(s);
+    row = strdup(buf);
+    free(buf);
+    return row;
+}
+
+/* ---- fingerprints ---- */
+
+/* "binary64" or "BITS bits": the mode of the runs of the sweep a. */
+static void mode_text(const sweep_args *a, char *buf, size_t len)
+{
+    if (a->bits)
+        snprintf(buf, len, "%ld bits", a->bits);
+    else
+        snprintf(buf, len, "binary64");
+}
+
+/* The fingerprint of the scenario of point index of g: FNV-1a 64 of its
+ * canonical text (fingerprint.h), which holds every value the point's run
+ * depends on after the defaults are filled in. COLLIDE_E_MEMORY when
+ * memory ran out; the points are validated before, so parsing succeeds. */
+static collide_status point_fingerprint(const grid *g, long index,
+                                        uint64_t *fp)
+{
+    scenario *s = malloc(sizeof *s);
+    char *text = malloc(SCENARIO_CANONICAL_MAX), err[1024];
+    collide_status st = s && text ? COLLIDE_OK : COLLIDE_E_MEMORY;
+    if (st == COLLIDE_OK)
+        st = grid_point_scenario(g, index, s, err, sizeof err);
+    if (st == COLLIDE_OK &&
+        scenario_canonical(s, text, SCENARIO_CANONICAL_MAX) == 0)
+        st = COLLIDE_E_MEMORY;
+    if (st == COLLIDE_OK)
+        *fp = fnv1a64_text(FNV1A64_BASIS, text);
+    free(s);
+    free(text);
+    return st;
+}
+
+/* The fingerprint of the whole sweep of j (a part file's): FNV-1a 64 of
+ * the program version, the mode, the header, and for every point of the
+ * grid its index, axis values and scenario fingerprint. Parts of sweeps of
+ * different grids, base scenarios, modes or versions differ in it. */
+static collide_status grid_fingerprint(const sweep_job *j, uint64_t *fp)
+{
+    char mode[64], prefix[ROW_MAX], hex[24];
+    uint64_t h = FNV1A64_BASIS, p;
+    long i;
+    mode_text(j->a, mode, sizeof mode);
+    h = fnv1a64_text(h, "collide " COLLIDE_VERSION "\n");
+    h = fnv1a64_text(fnv1a64_text(h, mode), "\n");
+    h = fnv1a64_text(h, j->header);
+    for (i = 0; i < j->g->npoints; i++) {
+        if (point_fingerprint(j->g, i, &p) != COLLIDE_OK)
+            return COLLIDE_E_MEMORY;
+        row_prefix(j->g, i, prefix, sizeof prefix);
+        snprintf(hex, sizeof hex, "%016" PRIx64 "\n", p);
+        h = fnv1a64_text(fnv1a64_text(h, prefix), hex);
+    }
+    *fp = h;
+    return COLLIDE_OK;
+}
+
+/* The last line of a point or part file: "# check H\n", H the FNV-1a 64
+ * of every byte before it, so that a file cut short or changed is told
+ * from a finished one. */
+static void check_line(const char *text, size_t n, char *buf, size_t len)
+{
+    snprintf(buf, len, "# check %016" PRIx64 "\n",
+             fnv1a64(FNV1A64_BASIS, text, n));
+}
+
+/* The length of text without its check line when it ends with a right
+ * one; 0 when it does not (a file cut short, changed, or of a version
+ * without the line). */
+static size_t checked_length(const char *text, size_t n)
+{
+    char want[64];
+    size_t b;
+    if (n < 2 || text[n - 1] != '\n')
+        return 0;
+    for (b = n - 1; b > 0 && text[b - 1] != '\n'; b--)
+        ;                   /* b: the start of the last line */
+    check_line(text, b, want, sizeof want);
+    return strlen(want) == n - b && memcmp(text + b, want, n - b) == 0 ? b : 0;
+}
+
+/* ---- the directory of finished points (--resume) ---- */
+
+/* The first line of the file of point index: "# collide sweep point,
+ * MODE, collide VERSION, scenario FINGERPRINT\n". */
+static collide_status point_id(const sweep_job *j, long index, char *buf,
+                               size_t len)
+{
+    char mode[64];
+    uint64_t fp;
+    if (point_fingerprint(j->g, index, &fp) != COLLIDE_OK)
+        return COLLIDE_E_MEMORY;
+    mode_text(j->a, mode, sizeof mode);
+    snprintf(buf, len, "# collide sweep point, %s, collide %s, scenario "
+             "%016" PRIx64 "\n", mode, COLLIDE_VERSION, fp);
+    return COLLIDE_OK;
+}
+
+static void point_path(const sweep_job *j, long index, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/point-%ld.csv", j->a->resume, index);
+}
+
+/* Writes the file of a finished point (temporary, then renamed): its
+ * first line, the header, the row and the check line. */
+static int save_point(const sweep_job *j, long index, const char *row)
+{
+    char path[4200], tmp[4210], text[3 * ROW_MAX], check[64];
+    FILE *f;
+    int ok;
+    size_t n;
+    if (point_id(j, index, text, sizeof text) != COLLIDE_OK)
+        return 0;
+    n = text_append(text, sizeof text, strlen(text), "%s%s", j->header, row);
+    check_line(text, n, check, sizeof check);
+    point_path(j, index, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "w");
+    if (!f)
+        return 0;
+    ok = fputs(text, f) >= 0 && fputs(check, f) >= 0;
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) == 0)
+        return 1;
+    unlink(tmp);
+    return 0;
+}
+
+/* What differs between the first line got of a point file and the one
+ * wanted, for the message. */
+static const char *id_difference(const char *got, const char *want)
+{
+    const char *g = strstr(got, ", collide "), *w = strstr(want, ", collide ");
+    if (strncmp(got, "# collide sweep point, ", 23) != 0 || !g)
+        return "it is not a point file of this version of collide";
+    if ((size_t)(g - got) != (size_t)(w - want) ||
+        strncmp(got, want, (size_t)(w - want)) != 0)
+        return "its mode (binary64 or --precision) differs";
+    g = strstr(g, ", scenario ");
+    w = strstr(w, ", scenario ");
+    if (!g || (size_t)(g - got) != (size_t)(w - want) ||
+        strncmp(got, want, (size_t)(w - want)) != 0)
+        return "it was written by another version of collide";
+    return "its scenario (after defaults) differs";
+}
+
+/* Reads the file at path into buf (len bytes); its length, -1 when it
+ * cannot be opened (missing), or len when too long or unreadable. */
+static long read_point(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    size_t n;
+    if (!f)
+        return -1;
+    n = fread(buf, 1, len, f);
+    if (n == len || ferror(f))
+        n = len;
+    fclose(f);
+    return (long)n;
+}
+
+/* Checks the text (n bytes, without its check line) of the file at path
+ * against point index; the row (a new string) or NULL with a message
+ * (*nomem set when memory ran out). */
+static char *point_row(const sweep_job *j, long index, const char *path,
+                       char *text, size_t n, int *nomem)
+{
+    char id[512], prefix[ROW_MAX];
+    char *nl = memchr(text, '\n', n), *row;
+    size_t hl = strlen(j->header);
+    text[n] = '\0';
+    if (point_id(j, index, id, sizeof id) != COLLIDE_OK) {
+        *nomem = 1;
+        return NULL;
+    }
+    if (!nl || strncmp(text, id, strlen(id)) != 0) {
+        if (nl)
+            *nl = '\0';
+        fprintf(stderr, "collide sweep: %s belongs to another sweep: %s (use "
+                "another DIR, or delete the file to run point %ld again)\n",
+                path, id_difference(text, id), index);
+        return NULL;
+    }
+    row = nl + 1;
+    row_prefix(j->g, index, prefix, sizeof prefix);
+    if (strncmp(row, j->header, hl) != 0 ||
+        strncmp(row + hl, prefix, strlen(prefix)) != 0 ||
+        strchr(row + hl, '\n') != text + n - 1) {
+        fprintf(stderr, "collide sweep: %s belongs to another sweep (its "
+                "header, values or rows differ)\n", path);
+        return NULL;
+    }
+    row = strdup(row + hl);
+    *nomem = !row;
+    return row;
+}
+
+/* The row kept in DIR for point index: 1 taken (*row set), 0 to run
+ * (missing, or cut short or damaged: a message says it is run again), -1 a
+ * file of another sweep (message printed), -2 out of memory. */
+static int load_point(const sweep_job *j, long index, char **row)
+{
+    char path[4200], *buf = malloc(3 * ROW_MAX + 1);
+    size_t body;
+    long n;
+    int nomem = 0;
+    if (!buf)
+        return -2;
+    point_path(j, index, path, sizeof path);
+    n = read_point(path, buf, 3 * ROW_MAX);
+    body = n > 0 && n < 3 * ROW_MAX ? checked_length(buf, (size_t)n) : 0;
+    if (n >= 0 && body == 0)
+        fprintf(stderr, "collide sweep: %s is cut short or damaged (no right "
+                "check line at its end): point %ld is run again\n", path,
+                index);
+    *row = body > 0 ? point_row(j, index, path, buf, body, &nomem) : NULL;
+    free(buf);
+    return *row ? 1 : nomem ? -2 : body > 0 ? -1 : 0;
+}
+
+/* Takes the finished points from DIR; the number taken, -1 (a file of
+ * another sweep, or DIR cannot be made; message printed) or -2 (out of
+ * memory). */
+static long resume_points(sweep_job *j)
+{
+    long i, taken = 0;
+    if (mkdir(j->a->resume, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "collide sweep: %s: %s\n", j->a->resume,
+                strerror(errno));
+        return -1;
+    }
+    for (i = 0; i < j->n; i++) {
+        long index = (long)j->a->shard_k - 1 + i * j->a->shard_n;
+        int st = load_point(j, index, &j->rows[i]);
+        if (st < 0)
+            return st;
+        taken += st;
+    }
+    return taken;
+}
+
+/* ---- threads ---- */
+
+/* A thread: takes points by the shared counter until none is left. */
+static void *worker(void *arg)
+{
+    sweep_job *j = arg;
+    long i;
+    while ((i = atomic_fetch_add(&j->next, 1)) < j->n) {
+        long index = (long)j->a->shard_k - 1 + i * j->a->shard_n;
+        if (!j->rows[i]) {
+            int settled;
+            j->rows[i] = make_row(j, index, &settled);
+            if (!j->rows[i])
+                atomic_store(&j->failed, COLLIDE_E_MEMORY);
+            else if (j->a->resume && settled &&
+                     !save_point(j, index, j->rows[i]))
+                atomic_store(&j->failed, COLLIDE_E_IO);
+            atomic_fetch_add(&j->ran, 1);
+        }
+        atomic_fetch_add(&j->done, 1);
+    }
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* MPFR's constants of this thread */
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* One line of progress on a terminal: points done and the time left. */
+static void show_progress(sweep_job *j, double t0)
+{
+    long done = atomic_load(&j->done), ran = atomic_load(&j->ran);
+    double el = now() - t0;
+    double left = ran > 0 ? el / (double)ran * (double)(j->n - done) : NAN;
+    fprintf(stderr, "\rcollide sweep: %ld/%ld points", done, j->n);
+    if (isfinite(left))
+        fprintf(stderr, ", about %.0f s left   ", left);
+}
+
+/* Runs the points missing from j->rows on nthreads threads. */
+static int run_points(sweep_job *j, int nthreads)
+{
+    pthread_t th[THREADS_MAX];
+    int t, started = 0, tty = isatty(2);
+    double t0 = now();
+    for (t = 0; t < nthreads; t++)
+        started += pthread_create(&th[started], NULL, worker, j) == 0;
+    if (started == 0)
+        worker(j);
+    while (tty && atomic_load(&j->done) < j->n) {
+        struct timespec d = {0, 200000000L};
+        show_progress(j, t0);
+        nanosleep(&d, NULL);
+    }
+    for (t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    if (tty)
+        fprintf(stderr, "\rcollide sweep: %ld/%ld points in %.1f s%20s\n",
+                j->n, j->n, now() - t0, "");
+    return atomic_load(&j->failed);
+}
+
+/* ---- output ---- */
+
+/* What the writer of the output file needs. */
+typedef struct out_ctx {
+    const char *first;      /* a first line, or NULL */
+    const char *header;
+    char *const *rows;
+    long n;
+    int check;              /* 1: end with the check line (a part file) */
+} out_ctx;
+
+/* Writes text to f; h continues the FNV-1a 64 of the bytes written. */
+static void put_text(FILE *f, const char *text, uint64_t *h)
+{
+    fputs(text, f);
+    *h = fnv1a64_text(*h, text);
+}
+
+static int write_rows(FILE *f, const void *ctx)
+{
+    const out_ctx *c = ctx;
+    uint64_t h = FNV1A64_BASIS;
+    long i;
+    if (c->first)
+        put_text(f, c->first, &h);
+    put_text(f, c->header, &h);
+    for (i = 0; i < c->n; i++)
+        put_text(f, c->rows[i], &h);
+    if (c->check)
+        fprintf(f, "# check %016" PRIx64 "\n", h);
+    return ferror(f) ? -1 : 0;
+}
+
+/* Writes the rows to path atomically, or to stdout when path is NULL. */
+static int write_output(const char *path, const out_ctx *c, const char *cmd)
+{
+    char dir[4096], err[1024];
+    const char *slash;
+    output_file file;
+    if (!path)
+        return write_rows(stdout, c) || fflush(stdout) ? COLLIDE_E_IO : 0;
+    slash = strrchr(path, '/');
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    file.name = slash ? slash + 1 : path;
+    file.write = write_rows;
+    if (output_write_file(slash == path ? "/" : dir, &file, c, err,
+                          sizeof err) != COLLIDE_OK) {
+        fprintf(stderr, "collide %s: %s\n", cmd, err);
+        return COLLIDE_E_IO;
+    }
+    return COLLIDE_OK;
+}
+
+/* ---- sweep ---- */
+
+/* The first line of a part file: "# collide sweep part K/N of P points,
+ * grid FINGERPRINT\n" (grid_fingerprint). */
+static void part_first_line(int k, int n, long p, uint64_t fp, char *buf,
+                            size_t len)
+{
+    snprintf(buf, len, "# collide sweep part %d/%d of %ld points, grid "
+             "%016" PRIx64 "\n", k, n, p, fp);
+}
+
+/* Writes the sweep in j: a part file when --shard was given (its first
+ * line, the header, its rows and the check line), else the whole sweep. */
+static int write_shard(const sweep_job *j)
+{
+    char first[160];
+    uint64_t fp = 0;
+    out_ctx c;
+    if (j->a->sharded && grid_fingerprint(j, &fp) != COLLIDE_OK) {
+        fprintf(stderr, "collide sweep: out of memory\n");
+        return COLLIDE_E_MEMORY;
+    }
+    part_first_line(j->a->shard_k, j->a->shard_n, j->g->npoints, fp, first,
+                    sizeof first);
+    c.first = j->a->sharded ? first : NULL;
+    c.check = j->a->sharded;
+    c.header = j->header;
+    c.rows = j->rows;
+    c.n = j->n;
+    return write_output(j->a->out, &c, "sweep");
+}
+
+/* Gathers the rows of all ranks at rank 0, which writes the whole sweep;
+ * the status agreed by the ranks. */
+static int write_ranks(const sweep_job *j)
+{
+    char **all = ranks->gather(j->rows, j->n, j->g->npoints);
+    int st = COLLIDE_OK, root;
+    long i;
+    if (all) {
+        out_ctx c;
+        c.first = NULL;
+        c.check = 0;
+        c.header = j->header;
+        c.rows = all;
+        c.n = j->g->npoints;
+        st = write_output(j->a->out, &c, "sweep");
+        for (i = 0; i < j->g->npoints; i++)
+            free(all[i]);
+        free(all);
+    }
+    return ranks->agree(st, &root);
+}
+
+/* Runs the sweep of the loaded grid g as asked by a. */
+static int sweep_grid(const grid *g, const sweep_args *a)
+{
+    char header[ROW_MAX];
+    sweep_job j;
+    long i, taken = 0;
+    int st = COLLIDE_OK, root;
+    make_header(g, header, sizeof header);
+    memset(&j, 0, sizeof j);
+    j.g = g;
+    j.a = a;
+    j.header = header;
+    j.n = g->npoints > a->shard_k - 1 ?
+          (g->npoints - a->shard_k + a->shard_n) / a->shard_n : 0;
+    j.rows = calloc((size_t)j.n + 1, sizeof *j.rows);
+    if (!j.rows) {
+        fprintf(stderr, "collide sweep: out of memory\n");
+        return COLLIDE_E_MEMORY;
+    }
+    if (a->resume && (taken = resume_points(&j)) < 0)
+        st = taken == -2 ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
+    if (st == COLLIDE_OK)
+        st = run_points(&j, a->threads < j.n ? a->threads : (int)(j.n ? j.n : 1));
+    if (a->resume && taken >= 0)
+        fprintf(stderr, "collide sweep: %ld points run, %ld taken from %s\n",
+                atomic_load(&j.ran), taken, a->resume);
+    if (st == COLLIDE_E_MEMORY)
+        fprintf(stderr, "collide sweep: out of memory\n");
+    else if (st == COLLIDE_E_IO)
+        fprintf(stderr, "collide sweep: a point could not be saved in %s\n",
+                a->resume);
+    if (ranks)
+        st = ranks->agree(st, &root);
+    if (st == COLLIDE_OK)
+        st = ranks ? write_ranks(&j) : write_shard(&j);
+    for (i = 0; i < j.n; i++)
+        free(j.rows[i]);
+    free(j.rows);
+    return st;
+}
+
+/* Prints err of a bad grid once (by rank 0, or by a rank that alone could
+ * not load it); the status agreed by the ranks. */
+static int grid_status(int local, const char *err)
+{
+    int root = local, st = ranks ? ranks->agree(local, &root) : local;
+    if (local != COLLIDE_OK && (speaks() || root == COLLIDE_OK))
+        fprintf(stderr, "collide sweep: %s\n", err);
+    return st;
+}
+
+int sweep_command(int argc, char **argv)
+{
+    sweep_args a;
+    grid g;
+    char err[2048];
+    int i, st;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            if (speaks())
+                fputs(usage_sweep, stdout);
+            return COLLIDE_OK;
+        }
+    st = parse_sweep_args(argc, argv, &a);
+    if (st != COLLIDE_OK)
+        return st;
+    st = grid_load(a.grid, &g, err, sizeof err);
+    if (st == COLLIDE_OK)
+        st = grid_validate(&g, err, sizeof err);
+    st = grid_status(st, err);
+    if (st == COLLIDE_OK)
+        st = sweep_grid(&g, &a);
+    grid_free(&g);
+    return st;
+}
+
+/* ---- merge ---- */
+
+/* The parts being merged: the rows by index, the common first lines. */
+typedef struct merge_set {
+    char **rows;
+    long npoints;
+    int shard_n;
+    uint64_t grid;      /* the grid fingerprint of the first part */
+    char *header;
+    int ncols;          /* columns of the header */
+    int nomem;          /* memory ran out: exit status 9 */
+} merge_set;
+
+/* The columns after the axes, as make_header writes them. */
+static const char results_header[] = ",collisions,e,t_d,xc_r,v_i,v_s,status\n";
+
+/* Prints that memory ran out reading path; returns 0. */
+static int out_of_memory(merge_set *m, const char *path)
+{
+    fprintf(stderr, "collide merge: %s: out of memory\n", path);
+    m->nomem = 1;
+    return 0;
+}
+
+/* Prints "collide merge: PATH:LINE: " and the message; returns 0. */
+static int part_error(const char *path, long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int part_error(const char *path, long line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "collide merge: %s:%ld: ", path, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 0;
+}
+
+/* Reads the whole file at path; NULL with a message. */
+static char *slurp(merge_set *m, const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    while (f) {
+        if (n + 65536 + 1 > cap) {
+            char *nb = realloc(buf, cap = 2 * cap + 65536 + 1);
+            if (!nb)
+                break;
+            buf = nb;
+        }
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (feof(f) || ferror(f))
+            break;
+    }
+    if (!f || ferror(f) || !buf || !feof(f)) {
+        int e = !f || ferror(f) ? errno : ENOMEM; /* else realloc failed */
+        fprintf(stderr, "collide merge: %s: cannot read: %s\n", path,
+                strerror(e));
+        m->nomem = e == ENOMEM;
+        if (f)
+            fclose(f);
+        free(buf);
+        return NULL;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* The first line "# collide sweep part K/N of P points, grid FP" of a part
+ * [text, e), exactly as part_first_line writes it; the same grid, N and P
+ * as the first part's. */
+static int part_line(merge_set *m, const char *path, const char *text,
+                     const char *e, int *k)
+{
+    char want[160];
+    int n = 0;
+    long p = -1;
+    uint64_t fp = 0;
+    if (sscanf(text, "# collide sweep part %d/%d of %ld points, grid "
+               "%16" SCNx64, k, &n, &p, &fp) == 4 && n >= 1 && *k >= 1 &&
+        *k <= n && p >= 0 && p <= GRID_POINTS_MAX)
+        part_first_line(*k, n, p, fp, want, sizeof want);
+    else
+        want[0] = '\0';
+    if (strlen(want) != (size_t)(e - text) + 1 ||
+        strncmp(want, text, strlen(want)) != 0)
+        return part_error(path, 1, "not a part file of collide sweep --shard "
+            "(no first line '# collide sweep part K/N of P points, grid "
+            "FINGERPRINT', 1 <= K <= N, P <= %ld)", GRID_POINTS_MAX);
+    if (m->rows && fp != m->grid)
+        return part_error(path, 1, "part of another sweep: grid fingerprint "
+            "%016" PRIx64 ", the first part's %016" PRIx64 " (another grid, "
+            "base scenario, mode or version of collide)", fp, m->grid);
+    if (m->rows && (n != m->shard_n || p != m->npoints))
+        return part_error(path, 1, "part of a sweep split %d ways over %ld "
+            "points; the first part: %d ways over %ld points", n, p,
+            m->shard_n, m->npoints);
+    if (!m->rows) {
+        m->shard_n = n;
+        m->npoints = p;
+        m->grid = fp;
+        m->rows = calloc((size_t)p + 1, sizeof *m->rows);
+    }
+    return m->rows ? 1 : out_of_memory(m, path);
+}
+
+/* The number of columns of the header [h, e] (e at its '\n') of the form
+ * make_header writes: index, one to GRID_AXES_MAX axes, the results; 0
+ * when it is not one. */
+static int header_columns(const char *h, const char *e)
+{
+    size_t rl = strlen(results_header), n = (size_t)(e - h) + 1;
+    int cols = 1;
+    const char *p;
+    if (n <= 6 + rl || strncmp(h, "index,", 6) != 0 ||
+        strncmp(e + 1 - rl, results_header, rl) != 0)
+        return 0;
+    for (p = h; p < e; p++) {
+        cols += *p == ',';
+        if (*p == '\r' || (*p == ',' && (p[1] == ',' || p[1] == '\n')))
+            return 0;
+    }
+    return cols - 8 >= 1 && cols - 8 <= GRID_AXES_MAX ? cols : 0;
+}
+
+/* The header line (line 2) of a part, checked against the first part's. */
+static const char *part_header(merge_set *m, const char *path, const char *h)
+{
+    const char *e = strchr(h, '\n');
+    if (!e || e == h) {
+        part_error(path, 2, "no header line");
+        return NULL;
+    }
+    if (!m->header) {
+        m->ncols = header_columns(h, e);
+        if (m->ncols == 0) {
+            part_error(path, 2, "not a header of collide sweep (index, the "
+                       "axes, collisions,e,t_d,xc_r,v_i,v_s,status)");
+            return NULL;
+        }
+        m->header = strndup(h, (size_t)(e - h) + 1);
+    } else if (strncmp(m->header, h, (size_t)(e - h) + 1) != 0 ||
+               strlen(m->header) != (size_t)(e - h) + 1) {
+        part_error(path, 2, "its header differs from the first part's "
+                   "(another grid)");
+        return NULL;
+    }
+    if (!m->header) {
+        out_of_memory(m, path);
+        return NULL;
+    }
+    return e + 1;
+}
+
+/* 1 when [b, e) is a non-negative decimal integer. */
+static int is_count(const char *b, const char *e)
+{
+    const char *p;
+    for (p = b; p < e; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return e > b && e - b <= 18;
+}
+
+/* 1 when [b, e) is a number as a sweep writes it: decimal (%.17g, MPFR's
+ * %Rg), nan, inf or -inf. */
+static int is_value(const char *b, const char *e)
+{
+    char tmp[ROW_MAX], *end;
+    if (e - b == 3 && strncmp(b, "nan", 3) == 0)
+        return 1;
+    if (e <= b || e - b >= (long)sizeof tmp ||
+        (long)strspn(b, "0123456789+-.e") < e - b)
+        return (e - b == 3 && strncmp(b, "inf", 3) == 0) ||
+               (e - b == 4 && strncmp(b, "-inf", 4) == 0);
+    memcpy(tmp, b, (size_t)(e - b));
+    tmp[e - b] = '\0';
+    (void)strtod(tmp, &end);
+    return *end == '\0';
+}
+
+/* What is wrong with field f (0-based) [b, e) of a row of ncols columns;
+ * NULL when nothing. */
+static const char *field_error(int f, int ncols, const char *b, const char *e)
+{
+    if (f == 0)
+        return is_count(b, e) && (e - b == 1 || *b != '0') ? NULL :
+               "the index is not an integer as a sweep writes it";
+    if (f < ncols - 7)
+        return e > b ? NULL : "an axis value is empty";
+    if (f == ncols - 7)
+        return is_count(b, e) ? NULL : "collisions is not an integer";
+    if (f < ncols - 1)
+        return is_value(b, e) ? NULL : "e, t_d, xc_r, v_i or v_s is not a "
+               "number";
+    return sweep_status_known(b, (size_t)(e - b)) ? NULL :
+           "the status is not one a sweep writes";
+}
+
+/* Checks the fields of the row [b, e) against the header; 1 when good,
+ * else 0 with a message naming the line. */
+static int row_fields(const merge_set *m, const char *path, long line,
+                      const char *b, const char *e)
+{
+    const char *p = b, *why = NULL;
+    int f = 0;
+    while (!why) {
+        const char *c = memchr(p, ',', (size_t)(e - p));
+        const char *fe = c ? c : e;
+        if (f < m->ncols)
+            why = field_error(f, m->ncols, p, fe);
+        f++;
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    if (!why && f != m->ncols)
+        return part_error(path, line, "row '%.40s' has %d fields, the header "
+                          "%d", b, f, m->ncols);
+    if (why)
+        return part_error(path, line, "row '%.40s': %s", b, why);
+    return 1;
+}
+
+/* One row [b, e) (e at its '\n') of part k at line: well formed, its index
+ * of the part and new. */
+static int part_row(merge_set *m, const char *path, long line, int k,
+                    const char *b, const char *e)
+{
+    long idx = strtol(b, NULL, 10);
+    if (!row_fields(m, path, line, b, e))
+        return 0;
+    if (idx < 0 || idx >= m->npoints || idx % m->shard_n != k - 1)
+        return part_error(path, line, "row '%.40s' has no index of part "
+                          "%d/%d of %ld points", b, k, m->shard_n,
+                          m->npoints);
+    if (m->rows[idx])
+        return part_error(path, line, "point %ld is present twice", idx);
+    m->rows[idx] = strndup(b, (size_t)(e - b) + 1);
+    return m->rows[idx] ? 1 : out_of_memory(m, path);
+}
+
+/* The check line at b (line) ending the part text of n bytes: the last
+ * line, and the hash of the bytes before it. */
+static int part_check(const char *path, long line, const char *text,
+                      size_t n, const char *b)
+{
+    char want[64];
+    check_line(text, (size_t)(b - text), want, sizeof want);
+    if (strlen(want) != n - (size_t)(b - text) ||
+        memcmp(b, want, strlen(want)) != 0)
+        return part_error(path, line, "the check line is not the last line "
+            "or does not match the bytes before it (the part was changed or "
+            "cut short)");
+    return 1;
+}
+
+/* Adds the rows of the part file at path. */
+static int read_part(merge_set *m, const char *path)
+{
+    size_t n = 0;
+    char *text = slurp(m, path, &n);
+    const char *b = NULL, *nl = text ? strchr(text, '\n') : NULL;
+    long line = 3;
+    int k, ok, checked = 0;
+    if (text && !nl)
+        part_error(path, 1, "not a part file of collide sweep --shard (no "
+                   "line)");
+    ok = nl && part_line(m, path, text, nl, &k);
+    b = ok ? part_header(m, path, nl + 1) : NULL;
+    ok = b != NULL;
+    for (; ok && *b && !checked; line++) {
+        const char *e = strchr(b, '\n');
+        if (!e)
+            ok = part_error(path, line, "the last line has no end of line "
+                            "(a part cut short?)");
+        else if (strncmp(b, "# check ", 8) == 0)
+            ok = checked = part_check(path, line, text, n, b);
+        else
+            ok = part_row(m, path, line, k, b, e);
+        b = e ? e + 1 : b;
+    }
+    if (ok && !checked)
+        ok = part_error(path, line, "no check line at the end (a part cut "
+                        "short?)");
+    free(text);
+    return ok;
+}
+
+/* 1 when every point is present, else a message naming the first gap. */
+static int merge_complete(const merge_set *m)
+{
+    long i;
+    for (i = 0; i < m->npoints; i++)
+        if (!m->rows[i]) {
+            fprintf(stderr, "collide merge: point %ld is missing (part %ld/%d "
+                    "not given or incomplete)\n", i, i % m->shard_n + 1,
+                    m->shard_n);
+            return 0;
+        }
+    return 1;
+}
+
+int merge_command(int argc, char **argv)
+{
+    merge_set m;
+    const char *out = NULL;
+    int i, nparts = 0, ok = 1, st;
+    long r;
+    memset(&m, 0, sizeof m);
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_merge, stdout);
+            return COLLIDE_OK;
+        }
+    st = COLLIDE_OK;
+    for (i = 0; i < argc && ok; i++) {
+        if (strcmp(argv[i], "--out") == 0 && i + 1 >= argc)
+            st = usage_error("merge", "missing value after ", argv[i]);
+        else if (strcmp(argv[i], "--out") == 0)
+            out = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            st = usage_error("merge", "unknown option ", argv[i]);
+        else {
+            ok = read_part(&m, argv[i]);
+            nparts++;
+        }
+        ok = ok && st == COLLIDE_OK;
+    }
+    if (ok && nparts == 0)
+        st = usage_error("merge", "missing PART", "");
+    ok = ok && st == COLLIDE_OK && merge_complete(&m);
+    if (st == COLLIDE_OK)   /* parts read: what they lacked */
+        st = ok ? COLLIDE_OK : m.nomem ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
+    if (ok) {
+        out_ctx c;
+        c.first = NULL;
+        c.check = 0;
+        c.header = m.header;
+        c.rows = m.rows;
+        c.n = m.npoints;
+        st = write_output(out, &c, "merge");
+    }
+    for (r = 0; m.rows && r < m.npoints; r++)
+        free(m.rows[r]);
+    free(m.rows);
+    free(m.header);
+    return st;
+}
