@@ -1,0 +1,100 @@
+#!/bin/sh
+# install.sh BUILD - collide installed like a C library (make install-check):
+#   1. make install into a staging DESTDIR (PREFIX=/usr) puts the program,
+#      the header, the static and shared libraries (soname libcollide.so.0),
+#      collide.pc and the man page where they belong;
+#   2. the shared library and the installed static library export the
+#      collide_ names of include/collide.h and no other;
+#   3. examples/run_scenario.c, built with nothing but
+#      `pkg-config --cflags --libs collide` (and --static), runs study 1 in
+#      binary64 and at 113 bits and prints the coefficients of restitution
+#      of the program's own collisions.csv, digit for digit;
+#   4. make uninstall leaves no file behind.
+# The last line reads "install.sh: N passed, N failed".
+set -u
+build=$1
+here=$(cd "$(dirname "$0")/.." && pwd)
+case $build in /*) ;; *) build=$here/$build ;; esac
+stage=$build/stage
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "install.sh: FAIL: $*"; }
+check() { if eval "$2"; then ok; else bad "$1"; fi; }
+
+rm -rf "$stage"
+make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr install \
+    > "$build/install.log" 2>&1 || { cat "$build/install.log"; bad "make install"; }
+lib=$stage/usr/lib
+for f in usr/bin/collide usr/include/collide.h usr/lib/libcollide.a \
+         usr/lib/pkgconfig/collide.pc usr/share/man/man1/collide.1; do
+    check "installed $f" "[ -f '$stage/$f' ]"
+done
+check "libcollide.so -> libcollide.so.0" "[ \"\$(readlink '$lib/libcollide.so')\" = libcollide.so.0 ]"
+check "libcollide.so.0 -> the versioned file" "[ -f '$lib/libcollide.so.0' ] && [ -L '$lib/libcollide.so.0' ]"
+check "soname libcollide.so.0" \
+    "objdump -p '$lib/libcollide.so.0' | grep -q 'SONAME *libcollide.so.0\$'"
+
+# 2. exported symbols: collide_ only, and every function of the header
+exported=$(nm -D --defined-only "$lib/libcollide.so.0" | awk '{print $3}' | sort)
+others=$(echo "$exported" | grep -v '^collide_' || true)
+check "shared library exports only collide_ names (others: $others)" "[ -z \"\$others\" ]"
+static=$(nm -g --defined-only "$lib/libcollide.a" 2>/dev/null | awk 'NF == 3 {print $3}' | sort)
+sothers=$(echo "$static" | grep -v '^collide_' || true)
+check "static library defines only collide_ globals (others: $(echo $sothers | cut -c1-200))" "[ -z \"\$sothers\" ]"
+declared=$(sed -n 's/^COLLIDE_API [^(]*[ *]\(collide_[a-z_0-9]*\)(.*/\1/p' "$here/include/collide.h" | sort)
+check "every COLLIDE_API function of collide.h is exported" \
+    "[ \"\$declared\" = \"\$exported\" ]"
+[ "$declared" = "$exported" ] || { echo "declared: $declared"; echo "exported: $exported"; }
+
+# 3. the example, through pkg-config only
+export PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage"
+ex=$build/examples
+mkdir -p "$ex"
+cc -std=c11 -Wall -Wextra -Werror "$here/examples/run_scenario.c" \
+    $(pkg-config --cflags --libs collide) -o "$ex/run_scenario" 2> "$ex/cc.log"
+check "run_scenario.c builds with pkg-config --cflags --libs collide" "[ -x '$ex/run_scenario' ]"
+cc -std=c11 -Wall -Wextra -Werror -static "$here/examples/run_scenario.c" \
+    $(pkg-config --static --cflags --libs collide) -o "$ex/run_scenario_static" 2>> "$ex/cc.log"
+check "run_scenario.c builds with pkg-config --static" "[ -x '$ex/run_scenario_static' ]"
+[ -s "$ex/cc.log" ] && cat "$ex/cc.log"
+check "run_scenario links the shared library" \
+    "LD_LIBRARY_PATH='$lib' ldd '$ex/run_scenario' | grep -q '$lib/libcollide.so.0'"
+
+# the e column of the program's own result set, as "i e" lines
+expected() {  # BITS
+    rm -rf "$ex/set"
+    if [ "$1" = 53 ]; then
+        "$build/collide" run study1 --quiet --csv "$ex/set" || return 1
+    else
+        "$build/collide" run study1 --quiet --precision "$1" --csv "$ex/set" || return 1
+    fi
+    awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) if ($k == "e") c = k; next }
+             { print $1, $c }' "$ex/set/collisions.csv"
+}
+for bits in 53 113; do
+    want=$(expected $bits)
+    got=$(LD_LIBRARY_PATH="$lib" "$ex/run_scenario" study1 $bits)
+    check "run_scenario study1 $bits (shared) prints collisions.csv's e" \
+        "[ -n \"\$want\" ] && [ \"\$got\" = \"\$want\" ]"
+    got=$("$ex/run_scenario_static" study1 $bits)
+    check "run_scenario study1 $bits (static) prints collisions.csv's e" \
+        "[ -n \"\$want\" ] && [ \"\$got\" = \"\$want\" ]"
+done
+LD_LIBRARY_PATH="$lib" "$ex/run_scenario" no-such-scenario 2> "$ex/err.txt"
+st=$?
+check "a bad scenario: status 3 and a message naming it" \
+    "[ $st = 3 ] && grep -q no-such-scenario '$ex/err.txt'"
+LD_LIBRARY_PATH="$lib" "$ex/run_scenario" study1 20 2> "$ex/err.txt"
+st=$?
+check "precision 20: status 2 and the allowed range" \
+    "[ $st = 2 ] && grep -q 'precision in \[53, 16384\]' '$ex/err.txt'"
+
+# 4. uninstall
+make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr uninstall \
+    >> "$build/install.log" 2>&1 || bad "make uninstall"
+left=$(find "$stage" -type f -o -type l)
+check "make uninstall leaves no file ($left)" "[ -z \"\$left\" ]"
+
+echo "install.sh: $pass passed, $fail failed"
+[ "$fail" = 0 ]
