@@ -480,11 +480,13 @@ static void test_kinks(void)
 static void test_registry(void)
 {
     int i, n = 0, ok = 1;
-    for (i = 0; law_registry[i] != NULL; i++) {
-        const law *l = law_registry[i];
+    for (i = 0; law_registry[i].law != NULL; i++) {
+        const law *l = law_registry[i].law;
         int j;
         n++;
         ok &= law_find(l->name) == l;
+        ok &= law_registry[i].tape != NULL &&
+              law_tape_find(l) == law_registry[i].tape;
         ok &= l->nz >= 0 && l->nz <= LAW_NZ_MAX;
         ok &= l->npar >= 1 && l->npar <= LAW_NPAR_MAX;
         ok &= l->nkink >= 1 && l->nkink <= LAW_NKINK_MAX;
@@ -493,7 +495,9 @@ static void test_registry(void)
         ok &= law_param_index(l, "no-such-parameter") == -1;
     }
     check_true(n == 4, "registry holds the four laws");
-    check_true(ok, "law_find and law_param_index agree with the registry");
+    check_true(ok, "law_find, law_tape_find and law_param_index agree with "
+               "the registry; every law has its high-precision form");
+    check_true(law_tape_find(NULL) == NULL, "law_tape_find(NULL) is NULL");
     check_true(law_find("hertz") == NULL && law_find(NULL) == NULL,
                "law_find of an unknown name is NULL");
     check_true(law_param_index(&law_bwmcl, "c") == 7 &&

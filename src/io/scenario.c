@@ -356,9 +356,9 @@ static void law_list(char *buf, size_t len)
     int i;
     size_t used = 0;
     buf[0] = '\0';
-    for (i = 0; law_registry[i] && used < len; i++)
+    for (i = 0; law_registry[i].law && used < len; i++)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                                 law_registry[i]->name);
+                                 law_registry[i].law->name);
 }
 
 static collide_status read_law(parser *p)

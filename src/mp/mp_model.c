@@ -2,6 +2,8 @@
  * see mp_model.h. Each formula carries the number of the equation it
  * transcribes; the binary64 code of the same equation is named beside it. */
 #include "mp_model.h"
+
+#include "mp_law.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -128,161 +130,6 @@ static collide_status check_exponent(const scenario *s, const law *l,
 }
 
 /* ---- the tape ------------------------------------------------------------ */
-
-/* What a law contributes to the tape, given the nodes of x_c, z_c, v. */
-typedef struct law_nodes {
-    int phi;          /* Phi, Eq. (59) */
-    int psi[LAW_NZ_MAX];
-    int storage;      /* V_c */
-    int dissipation;  /* d_c */
-    int drive[LAW_NZ_MAX]; /* Bouc-Wen: the node of u of Psi_i, else -1 */
-} law_nodes;
-
-typedef struct builder {
-    mp_tape *T;
-    mpfr_t *par;
-} builder;
-
-static int K(const builder *b, int i) { return mp_const(b->T, b->par[i]); }
-
-/* 1 - par[i]. */
-static int complement(const builder *b, int i)
-{
-    return mp_sub(b->T, mp_const_d(b->T, 1.0), K(b, i));
-}
-
-/* |a|^(p+1) / (p+1), with p = par[i]. */
-static int power_storage(const builder *b, int a, int i)
-{
-    mpfr_t p1;
-    int r;
-    mpfr_init2(p1, b->T->prec);
-    mpfr_add_ui(p1, b->par[i], 1, MPFR_RNDN);
-    r = mp_div(b->T, mp_powabs(b->T, a, p1), mp_const(b->T, p1));
-    mpfr_clear(p1);
-    return r;
-}
-
-/* Clamped linear law, Eq. (175): Phi = k min(x_c, 0), V_c = k min^2 / 2. */
-static void clamped_law(const builder *b, int xc, law_nodes *n)
-{
-    mp_tape *T = b->T;
-    int m = mp_minz(T, xc);
-    n->phi = mp_mul(T, K(b, 0), m);
-    n->storage = mp_mul(T, mp_const_d(T, 0.5), mp_mul(T, n->phi, m));
-    n->dissipation = mp_const_d(T, 0.0);
-}
-
-/* c |x|^p v and c |x|^p v^2: the Simon-Hunt-Crossley damping (Eq. 69,
- * third term) and its dissipation; c = par[ic], p = par[ip]. */
-static void shc_damping(const builder *b, int x, int v, int ic, int ip,
-                        int *force, int *dissipation)
-{
-    mp_tape *T = b->T;
-    int cx = mp_mul(T, K(b, ic), mp_powabs(T, x, b->par[ip]));
-    *force = mp_mul(T, cx, v);
-    *dissipation = mp_mul(T, *force, v);
-}
-
-/* SHCCL, Eq. (69) with alpha = 1 (law_shccl.c): {k, p, c}. */
-static void shccl_law(const builder *b, int xc, int v, law_nodes *n)
-{
-    mp_tape *T = b->T;
-    int spring = mp_mul(T, K(b, 0), mp_powsgn(T, xc, b->par[1])), damping;
-    shc_damping(b, xc, v, 2, 1, &damping, &n->dissipation);
-    n->phi = mp_add(T, spring, damping);
-    n->storage = mp_mul(T, K(b, 0), power_storage(b, xc, 1));
-}
-
-/* Bouc-Wen parameters (law_boucwen.h): k, alpha, A, beta, gamma, n, p, c. */
-enum { BK, BALPHA, BA, BBETA, BGAMMA, BN, BP, BC };
-
-/* alpha k a|a|^(p-1) + (1-alpha) k b|b|^(p-1) (Eqs. 69, 72; bw_force). */
-static int bw_force(const builder *b, int a, int bb)
-{
-    mp_tape *T = b->T;
-    int ka = mp_mul(T, K(b, BK), mp_powsgn(T, a, b->par[BP]));
-    int kb = mp_mul(T, K(b, BK), mp_powsgn(T, bb, b->par[BP]));
-    return mp_add(T, mp_mul(T, K(b, BALPHA), ka),
-                  mp_mul(T, complement(b, BALPHA), kb));
-}
-
-/* A u - beta |u| z|z|^(n-1) - gamma u |z|^n (Eqs. 68, 70; bw_hysteresis). */
-static int bw_hysteresis(const builder *b, int z, int u)
-{
-    mp_tape *T = b->T;
-    int beta = mp_mul(T, K(b, BBETA),
-                      mp_mul(T, mp_powsgn(T, z, b->par[BN]), mp_abs(T, u)));
-    int gamma = mp_mul(T, K(b, BGAMMA),
-                       mp_mul(T, mp_powabs(T, z, b->par[BN]), u));
-    return mp_sub(T, mp_sub(T, mp_mul(T, K(b, BA), u), beta), gamma);
-}
-
-/* (alpha k |a|^(p+1) + (1-alpha) k |b|^(p+1) / A) / (p+1) (bw_storage). */
-static int bw_storage(const builder *b, int a, int bb)
-{
-    mp_tape *T = b->T;
-    int ea = mp_mul(T, mp_mul(T, K(b, BALPHA), K(b, BK)), power_storage(b, a, BP));
-    int eb = mp_mul(T, mp_mul(T, complement(b, BALPHA), K(b, BK)),
-                    power_storage(b, bb, BP));
-    return mp_add(T, ea, mp_div(T, eb, K(b, BA)));
-}
-
-/* (1-alpha) k/A |z|^(p+n) |u| (beta + gamma sgn z sgn u) (bw_dissipation). */
-static int bw_dissipation(const builder *b, int z, int u)
-{
-    mp_tape *T = b->T;
-    int zpn = mp_mul(T, mp_powabs(T, z, b->par[BP]), mp_powabs(T, z, b->par[BN]));
-    int power = mp_mul(T, zpn, mp_abs(T, u));
-    int gain = mp_div(T, mp_mul(T, complement(b, BALPHA), K(b, BK)), K(b, BA));
-    int signs = mp_mul(T, mp_sgn(T, z), mp_sgn(T, u));
-    int factor = mp_add(T, K(b, BBETA), mp_mul(T, K(b, BGAMMA), signs));
-    return mp_mul(T, mp_mul(T, power, gain), factor);
-}
-
-/* BWSHCCL, Eqs. (68)-(69) (law_bwshccl.c). */
-static void bwshccl_law(const builder *b, int xc, const int *z, int v,
-                        law_nodes *n)
-{
-    mp_tape *T = b->T;
-    int damping, damping_d;
-    shc_damping(b, xc, v, BC, BP, &damping, &damping_d);
-    n->phi = mp_add(T, bw_force(b, xc, z[0]), damping);
-    n->psi[0] = bw_hysteresis(b, z[0], v);
-    n->drive[0] = v;
-    n->storage = bw_storage(b, xc, z[0]);
-    n->dissipation = mp_add(T, damping_d, bw_dissipation(b, z[0], v));
-}
-
-/* BWMCL, Eqs. (70)-(72) (law_bwmcl.c): branches deflected by z_2 and z_1. */
-static void bwmcl_law(const builder *b, const int *z, int v, law_nodes *n)
-{
-    mp_tape *T = b->T;
-    int psi2;
-    n->phi = bw_force(b, z[1], z[0]);                            /* Eq. (72) */
-    psi2 = mp_sub(T, v, mp_div(T, n->phi, K(b, BC)));           /* Eq. (71) */
-    n->psi[1] = psi2;
-    n->psi[0] = bw_hysteresis(b, z[0], psi2);                    /* Eq. (70) */
-    n->drive[0] = psi2;
-    n->storage = bw_storage(b, z[1], z[0]);
-    n->dissipation = mp_add(T, mp_div(T, mp_mul(T, n->phi, n->phi), K(b, BC)),
-                            bw_dissipation(b, z[0], psi2));
-}
-
-/* The law's nodes; -1 in n->phi for a law this mode does not know. */
-static void law_tape(const builder *b, const char *name, int xc,
-                     const int *z, int v, law_nodes *n)
-{
-    n->phi = -1;
-    if (strcmp(name, "clamped") == 0)
-        clamped_law(b, xc, n);
-    else if (strcmp(name, "shccl") == 0)
-        shccl_law(b, xc, v, n);
-    else if (strcmp(name, "bwshccl") == 0)
-        bwshccl_law(b, xc, z, v, n);
-    else if (strcmp(name, "bwmcl") == 0)
-        bwmcl_law(b, z, v, n);
-}
 
 /* The applied forces (F_e,1, F_e,2) (Section IV-A; model.c). */
 typedef struct force_nodes {
@@ -435,7 +282,7 @@ static int storage_tape(mp_model *M, int vc)
 
 /* The flow maps of mode 0 (apart) and 1 (in contact): Eqs. (74), (81)
  * with the quadratures of impact.c. */
-static void flow_tape(mp_model *M, const force_nodes *f, const law_nodes *n,
+static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
                       int supply)
 {
     mp_tape *T = &M->tape;
@@ -498,7 +345,7 @@ static void read_model(mp_model *M, const scenario *s)
 
 /* The saturation of each Bouc-Wen state (mp_model.h): zeta =
  * (A / (beta + gamma))^(1/n), where beta + gamma > 0. */
-static void saturation(mp_model *M, const law_nodes *n, mpfr_t *par)
+static void saturation(mp_model *M, const mp_law_nodes *n, mpfr_t *par)
 {
     mpfr_t e;
     int i;
@@ -518,13 +365,14 @@ static void saturation(mp_model *M, const law_nodes *n, mpfr_t *par)
     mpfr_clear(e);
 }
 
-/* Builds the whole tape; -1 when out of memory or the law is unknown. */
+/* Builds the whole tape; -1 when out of memory. */
 static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
 {
     const layout *L = &M->L;
     mp_tape *T = &M->tape;
-    builder b;
-    law_nodes n;
+    law_tape_fn tape = law_tape_find(M->m->law);
+    mp_builder b;
+    mp_law_nodes n;
     force_nodes f;
     int z[LAW_NZ_MAX], i, xc, supply;
     b.T = T;
@@ -537,9 +385,7 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
     memset(&n, 0, sizeof n);
     for (i = 0; i < LAW_NZ_MAX; i++)
         n.drive[i] = -1;
-    law_tape(&b, M->m->law->name, xc, z, M->v, &n);
-    if (n.phi < 0)
-        return -1;
+    tape(&b, xc, z, M->v, &n);
     saturation(M, &n, par);
     M->phi = n.phi;
     M->contact_force = mp_neg(T, n.phi);             /* F_c = -Phi */
@@ -573,6 +419,11 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
     if ((st = check_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
         (st = check_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
         return st;
+    if (!law_tape_find(l)) {
+        snprintf(err, errlen, "law %s has no high-precision form: its "
+                 "registry entry (registry.c) names no tape", l->name);
+        return COLLIDE_E_INPUT;
+    }
     for (i = 0; i < l->npar; i++)
         mpfr_init2(par[i], prec);
     law_params(s, l, par);

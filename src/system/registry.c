@@ -9,13 +9,14 @@
 #include "law_bwshccl.h"
 #include "law_clamped.h"
 #include "law_shccl.h"
+#include "mp_law.h"
 
-const law *const law_registry[] = {
-    &law_bwshccl, /* Eqs. (68)-(69) */
-    &law_bwmcl,   /* Eqs. (70)-(72) */
-    &law_shccl,   /* Eq. (69) with alpha = 1 */
-    &law_clamped, /* Eq. (175) */
-    NULL,
+const law_entry law_registry[] = {
+    {&law_bwshccl, mp_law_bwshccl}, /* Eqs. (68)-(69) */
+    {&law_bwmcl, mp_law_bwmcl},     /* Eqs. (70)-(72) */
+    {&law_shccl, mp_law_shccl},     /* Eq. (69) with alpha = 1 */
+    {&law_clamped, mp_law_clamped}, /* Eq. (175) */
+    {NULL, NULL},
 };
 
 const law *law_find(const char *name)
@@ -23,9 +24,18 @@ const law *law_find(const char *name)
     int i;
     if (name == NULL)
         return NULL;
-    for (i = 0; law_registry[i] != NULL; i++)
-        if (strcmp(law_registry[i]->name, name) == 0)
-            return law_registry[i];
+    for (i = 0; law_registry[i].law != NULL; i++)
+        if (strcmp(law_registry[i].law->name, name) == 0)
+            return law_registry[i].law;
+    return NULL;
+}
+
+law_tape_fn law_tape_find(const law *l)
+{
+    int i;
+    for (i = 0; law_registry[i].law != NULL; i++)
+        if (law_registry[i].law == l)
+            return law_registry[i].tape;
     return NULL;
 }
 
