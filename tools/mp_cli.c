@@ -64,9 +64,9 @@ static void print_run(const scenario *s, const mp_result *r, int digits)
     mpfr_printf("\nenergy ledger, Eq. (24)\n  V(0)     = %.*Rg J\n"
                 "  V(T)     = %.*Rg J\n  I_s      = %.*Rg J\n"
                 "  Delta_C  = %.*Rg J\n  Delta_D  = %.*Rg J\n"
-                "  residual = %.3Rg J\n", d, r->ledger.v[0], d, r->ledger.v[1],
-                d, r->ledger.v[2], d, r->ledger.v[3], d, r->ledger.v[4],
-                r->ledger.v[5]);
+                "  residual = %.3Rg J\n", d, r->ledger.v[ML_V_START], d,
+                r->ledger.v[ML_V_END], d, r->ledger.v[ML_IS], d,
+                r->ledger.v[ML_DC], d, r->ledger.v[ML_DD], r->ledger.v[ML_RES]);
     printf("\nrun statistics\n  Taylor steps %ld, smooth pieces %ld, "
            "saturated states held on %ld\n  CPU time %.3f s\n", r->steps,
            r->pieces, r->holds, r->cpu_seconds);
@@ -242,10 +242,10 @@ static int ledger_warning(const scenario *s, const mp_result *r, int digits)
 {
     mpfr_t q;
     int bad;
-    if (mpfr_zero_p(r->ledger.v[6]))
+    if (mpfr_zero_p(r->ledger.v[ML_SCALE]))
         return 0;
     mpfr_init2(q, 64);
-    mpfr_div(q, r->ledger.v[5], r->ledger.v[6], MPFR_RNDN);
+    mpfr_div(q, r->ledger.v[ML_RES], r->ledger.v[ML_SCALE], MPFR_RNDN);
     mpfr_abs(q, q, MPFR_RNDN);
     bad = !(mpfr_get_d(q, MPFR_RNDN) <= pow(10.0, -digits));
     if (bad)

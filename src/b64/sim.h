@@ -28,7 +28,8 @@ typedef enum transition_id {
     TR_COMMENCE_TOUCH = 0,   /* mode 0: guard x, sigma -1, enabled v <= 0 */
     TR_COMMENCE_OVERLAP = 1, /* mode 0: guard v, sigma -1, enabled x <= 0 */
     TR_SEPARATE = 2,         /* mode 1: guard Phi, sigma +1, enabled v >= 0 */
-    TR_SEPARATE_ADHESIVE = 3 /* mode 1: guard v, sigma +1, enabled Phi >= 0 */
+    TR_SEPARATE_ADHESIVE = 3, /* mode 1: guard v, sigma +1, enabled Phi >= 0 */
+    TR_COUNT = 4              /* the number of transitions */
 } transition_id;
 
 /* One jump of the hybrid trajectory: the state at (t_j, j) before and at

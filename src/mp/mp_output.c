@@ -111,7 +111,7 @@ static int write_ledger(FILE *f, const void *ctx)
         put_ledger_row(f, c, &c->r->final_partial);
     }
     fputs("total", f);
-    for (i = 0; i < 7; i++)
+    for (i = 0; i < ML_N; i++)
         put(f, c, c->r->ledger.v[i]);
     fputc('\n', f);
     return 0;

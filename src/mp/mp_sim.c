@@ -79,7 +79,7 @@ typedef struct run {
                                       Phi computed through one: no touch */
     unsigned char *phidep;         /* the nodes Phi is computed from */
     int interval_start;            /* the step starts a flow interval */
-    mpfr_t rate0[4];               /* |dg/dt| at its start, per transition */
+    mpfr_t rate0[TR_COUNT];             /* |dg/dt| at its start, per transition */
     mp_collision cur;              /* the contact under way */
     mpfr_t delta_d;                /* Eq. (23) */
     int next_sample;
@@ -940,7 +940,7 @@ static int zeno(run *R, double t)
  * their steps: impact.c track_scale). */
 static void track_scale(run *R, mpfr_srcptr t, mpfr_t *y)
 {
-    mpfr_ptr scale = R->r->ledger.v[6];
+    mpfr_ptr scale = R->r->ledger.v[ML_SCALE];
     point_value(R, R->a, R->M->storage, t, y);
     if (mpfr_cmp(R->a, scale) > 0)
         mpfr_set(scale, R->a, MPFR_RNDN);
@@ -1039,7 +1039,7 @@ static int guard_node(run *R, int tr)
 static void record_start_rates(run *R)
 {
     int tr;
-    for (tr = 0; tr < 4; tr++) {
+    for (tr = 0; tr < TR_COUNT; tr++) {
         mpfr_t *c = R->T->node[guard_node(R, tr)].c;
         if (transition_from(tr) != R->q)
             continue;
@@ -1126,10 +1126,10 @@ static int enabled_at(run *R, int tr, mpfr_srcptr s)
  * rule of select.c among simultaneous ones. */
 static void find_event(run *R, mpfr_srcptr h, cut *best)
 {
-    root z[4];
-    double tau[4];
-    int elig[4], cand[4], n = 0, tr, i, k, g;
-    for (tr = 0; tr < 4; tr++) {
+    root z[TR_COUNT];
+    double tau[TR_COUNT];
+    int elig[TR_COUNT], cand[TR_COUNT], n = 0, tr, i, k, g;
+    for (tr = 0; tr < TR_COUNT; tr++) {
         if (transition_from(tr) != R->q)
             continue;
         g = guard_node(R, tr);
@@ -1538,12 +1538,13 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_t zero;
     mpfr_init2(zero, R->T->prec);
     mpfr_set_zero(zero, 1);
-    point_value(R, l[0], R->M->storage, zero, y0);
-    point_value(R, l[1], R->M->storage, R->t, R->y);
-    mpfr_set(l[2], R->y[R->L->is], MPFR_RNDN);
-    mpfr_set(l[3], R->y[R->L->dc], MPFR_RNDN);
-    mpfr_set(l[4], R->delta_d, MPFR_RNDN);
-    residual(l[5], l[1], l[0], l[3], l[4], l[2]);
+    point_value(R, l[ML_V_START], R->M->storage, zero, y0);
+    point_value(R, l[ML_V_END], R->M->storage, R->t, R->y);
+    mpfr_set(l[ML_IS], R->y[R->L->is], MPFR_RNDN);
+    mpfr_set(l[ML_DC], R->y[R->L->dc], MPFR_RNDN);
+    mpfr_set(l[ML_DD], R->delta_d, MPFR_RNDN);
+    residual(l[ML_RES], l[ML_V_END], l[ML_V_START], l[ML_DC], l[ML_DD],
+             l[ML_IS]);
     track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
@@ -1610,14 +1611,14 @@ static void pace_bound(run *R, double *t_window)
  * 0, or -1 when the run stops. */
 static int jump_outside_flow_set(run *R, int *jumped)
 {
-    double sx, sv, sphi, tau[4] = {0};  /* all at t: the priority decides */
-    int elig[4], tr, st;
+    double sx, sv, sphi, tau[TR_COUNT] = {0}; /* all at t: the priority decides */
+    int elig[TR_COUNT], tr, st;
     root z;
     *jumped = 0;
     guard_signs(R, R->t, R->y, &sx, &sv, &sphi);
     if (flow_set(R->q, sx, sv, sphi))
         return 0;
-    for (tr = 0; tr < 4; tr++)
+    for (tr = 0; tr < TR_COUNT; tr++)
         elig[tr] = transition_from(tr) == R->q &&
                    transition_enabled(tr, sx, sv, sphi);
     tr = event_select(4, tau, elig);
@@ -1651,7 +1652,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
     r->prec = M->prec;
     r->ny = M->L.ny;
     collision_init(&r->final_partial, M->prec);
-    for (k = 0; k < 7; k++) {
+    for (k = 0; k < ML_N; k++) {
         mpfr_init2(r->ledger.v[k], M->prec);
         mpfr_set_zero(r->ledger.v[k], 1);
     }
@@ -1723,7 +1724,7 @@ void mp_result_free(mp_result *r)
     free(r->collisions);
     free(r->samples);
     collision_clear(&r->final_partial);
-    for (k = 0; k < 7; k++)
+    for (k = 0; k < ML_N; k++)
         mpfr_clear(r->ledger.v[k]);
     memset(r, 0, sizeof *r);
 }

@@ -71,10 +71,14 @@ typedef struct mp_sample {
     mpfr_t y[COLLIDE_NY_MAX];
 } mp_sample;
 
-/* Ledger columns (ledger.csv): V_start, V_end, I_s, Delta_C, Delta_D,
- * residual of Eq. (24), scale. */
+/* The columns of ledger.csv after its scope, in order: V at the start and
+ * the end, I_s, Delta_C, Delta_D, the residual of Eq. (24), its scale. */
+enum mp_ledger_col {
+    ML_V_START, ML_V_END, ML_IS, ML_DC, ML_DD, ML_RES, ML_SCALE, ML_N
+};
+
 typedef struct mp_ledger {
-    mpfr_t v[7];
+    mpfr_t v[ML_N];
 } mp_ledger;
 
 typedef struct mp_result {
