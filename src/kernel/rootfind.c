@@ -80,6 +80,7 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
     /* the bracket, weights and side before the last step */
     //@ ghost double lo0 = b->lo, hi0 = b->hi, wlo0 = wlo, whi0 = whi;
     //@ ghost int side0 = 0;
+    //@ ghost root_refine_evals = 0;
     /*@ loop invariant kept_lo: bounded(b->lo);
       @ loop invariant kept_hi: bounded(b->hi);
       @ loop invariant kept_slo: bounded(b->slo);
@@ -90,6 +91,7 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
       @ loop invariant inside_lo: \le_double(\at(b->lo, Pre), b->lo);
       @ loop invariant inside_hi: \le_double(b->hi, \at(b->hi, Pre));
       @ loop invariant count: 0 <= n <= max_iter;
+      @ loop invariant evals: root_refine_evals == n;
       @ loop invariant weights_lo: bounded(wlo);
       @ loop invariant weights_hi: bounded(whi);
       @ loop invariant side: -1 <= side <= 1 && (side == 0 <==> n == 0);
@@ -101,7 +103,8 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
       @   b->hi == trial_point_value(lo0, hi0, wlo0, whi0) && b->lo == lo0 &&
       @   whi == b->shi && wlo == illinois_weight(wlo0, side0, 1);
       @ loop invariant narrowing: n > 0 ==> !\le_double(\sub_double(hi0, lo0), t_tol);
-      @ loop assigns n, side, wlo, whi, *b, lo0, hi0, wlo0, whi0, side0;
+      @ loop assigns n, side, wlo, whi, *b, lo0, hi0, wlo0, whi0, side0,
+      @   root_refine_evals;
       @ loop variant max_iter - n;
       @*/
     while (n < max_iter && b->hi - b->lo > t_tol) {
@@ -112,6 +115,7 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
             break; /* lo and hi are adjacent doubles */
         s = root_eval(ctx, t);
         n++;
+        //@ ghost root_refine_evals = n;
         if (!usable_value(s))
             return ROOT_NONFINITE;
         if (s < 0.0) {

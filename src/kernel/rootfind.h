@@ -33,6 +33,10 @@ double root_eval(const void *ctx, double t);
 #define ROOT_WIDE      (-2) /* max_iter evaluations left the bracket wider
                                than t_tol and splittable by its midpoint */
 
+/* The evaluations of root_eval made by the last root_refine (ghost: a
+ * name of the contract only, no object of the program). */
+//@ ghost int root_refine_evals;
+
 /* Shrinks b to width at most t_tol or to adjacent doubles (no double
  * strictly between lo and hi at the midpoint) while keeping the sign
  * change, in at most max_iter evaluations of root_eval. Returns the
@@ -45,7 +49,7 @@ double root_eval(const void *ctx, double t);
   @ requires bracket: sign_change(b);
   @ requires tol: \is_finite(t_tol) && \le_double((double)0.0, t_tol);
   @ requires iter: 0 <= max_iter <= 1000;
-  @ assigns *b;
+  @ assigns *b, root_refine_evals;
   @ ensures kept: sign_change(b);
   @ ensures inside: \le_double(\old(b->lo), b->lo) && \le_double(b->hi, \old(b->hi));
   @ ensures count: -2 <= \result <= max_iter;
@@ -53,6 +57,9 @@ double root_eval(const void *ctx, double t);
   @   \le_double(\sub_double(b->hi, b->lo), t_tol) || unsplittable(b->lo, b->hi);
   @ ensures wide: \result == ROOT_WIDE ==>
   @   !\le_double(\sub_double(b->hi, b->lo), t_tol) && !unsplittable(b->lo, b->hi);
+  @ ensures evals: 0 <= root_refine_evals <= max_iter &&
+  @   (\result >= 0 ==> \result == root_refine_evals);
+  @ ensures exhausted: \result == ROOT_WIDE ==> root_refine_evals == max_iter;
   @*/
 int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter);
 
