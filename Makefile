@@ -167,3 +167,8 @@ reference: deps-build
 
 clean:
 	rm -rf $(BUILD)
+
+include tests/tests.mk
+include proofs/proofs.mk
+include bench/bench.mk
+include figures/figures.mk
