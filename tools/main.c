@@ -885,64 +885,11 @@ static void install_handlers(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-/* The value of the last option opt among the options of a sweep (each
- * followed by its value, as sweep_command reads them), or NULL. */
-static const char *sweep_option(int argc, char **argv, const char *opt)
-{
-    const char *v = NULL;
-    int i;
-    for (i = 0; i + 1 < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            if (strcmp(argv[i], opt) == 0)
-                v = argv[i + 1];
-            i++;
-        }
-    return v;
-}
-
-/* The first operand of a sweep (GRID), or "". */
-static const char *sweep_grid(int argc, char **argv)
-{
-    int i;
-    for (i = 0; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            i++;
-        else
-            return argv[i];
-    }
-    return "";
-}
-
-/* The note of a signal during a sweep: --out FILE is not written (it is
- * renamed into place only at the end), and with --resume DIR the points
- * finished are kept there for a rerun. */
-static void note_sweep(int argc, char **argv)
-{
-    const char *out = sweep_option(argc, argv, "--out");
-    const char *dir = sweep_option(argc, argv, "--resume");
-    char what[4200], kept[8600], rows[4200];
-    snprintf(what, sizeof what, "collide sweep: %s", sweep_grid(argc, argv));
-    if (out)
-        snprintf(rows, sizeof rows, "%s not written", out);
-    else
-        snprintf(rows, sizeof rows, "no row printed");
-    if (dir)
-        snprintf(kept, sizeof kept, "%s; the points finished are kept in %s: "
-                 "a rerun with --resume %s runs only the rest", rows, dir, dir);
-    else
-        snprintf(kept, sizeof kept, "%s; no point kept (--resume DIR keeps "
-                 "them)", rows);
-    interrupt_note(what, "", kept);
-}
-
-/* The note of a signal during command cmd before it says more. */
-static void note_command(const char *cmd, int argc, char **argv)
+/* The note of a signal during command cmd before it says more (a run
+ * and a sweep say more once their arguments are read). */
+static void note_command(const char *cmd)
 {
     char what[64];
-    if (strcmp(cmd, "sweep") == 0) {
-        note_sweep(argc, argv);
-        return;
-    }
     snprintf(what, sizeof what, "collide %.40s", cmd);
     interrupt_note(what, "", strcmp(cmd, "plot") == 0 ?
                    "no partial figure is left" : "");
@@ -964,7 +911,7 @@ static int dispatch(int argc, char **argv)
                mpfr_get_version(), gmp_version);
         return COLLIDE_OK;
     }
-    note_command(cmd, argc - 2, argv + 2);
+    note_command(cmd);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "show") == 0)
