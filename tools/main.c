@@ -176,7 +176,8 @@ static const option_spec compare_specs[] = {
     {"--digits", 1, COMPARE_DIGITS, 0, "the least scd of a numeric column"},
     {"--scd-csv", 1, COMPARE_SCD_CSV, 0, "the file of each cell's scd"},
 };
-static const option_table compare_table = {compare_specs, 2};
+static const option_table compare_table = {
+    compare_specs, (int)(sizeof compare_specs / sizeof compare_specs[0])};
 
 /* A and B of compare from its operands; a usage error unless there are
  * exactly two. */
@@ -258,7 +259,8 @@ static const option_spec audit_specs[] = {
     {"--observables", 1, AUDIT_OBSERVABLES, 0, "the file of the observables"},
     {"--segment", 0, AUDIT_SEGMENT, 0, "the rows are a part of a run"},
 };
-static const option_table audit_table = {audit_specs, 7};
+static const option_table audit_table = {
+    audit_specs, (int)(sizeof audit_specs / sizeof audit_specs[0])};
 
 /* The value of the tolerance option of slot into *x when it was given;
  * 0 after a message when it is not a number of audit_tol. */
@@ -515,7 +517,8 @@ static const option_spec run_specs[] = {
     {"--quiet", 0, RUN_QUIET, 0, "print nothing on success"},
     {"--check", 0, RUN_CHECK, 0, "rerun at more bits and compare"},
 };
-static const option_table run_table = {run_specs, 10};
+static const option_table run_table = {
+    run_specs, (int)(sizeof run_specs / sizeof run_specs[0])};
 
 /* The scenario key of each setting option of run, by slot. */
 static const struct run_setting {
@@ -813,7 +816,8 @@ static const option_spec plot_specs[] = {
     {"--out", 1, PLOT_OUT, 0, "the directory of the figures"},
     {"--samples", 1, PLOT_SAMPLES, 0, "grid samples of each run"},
 };
-static const option_table plot_table = {plot_specs, 2};
+static const option_table plot_table = {
+    plot_specs, (int)(sizeof plot_specs / sizeof plot_specs[0])};
 
 /* The scenarios and options of plot from v into names (*n of them) and
  * o; a usage error for none or too many scenarios. */

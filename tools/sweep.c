@@ -156,7 +156,8 @@ static const option_spec sweep_specs[] = {
     {"--precision", 1, SWEEP_PRECISION, 0, "the MPFR mode at BITS bits"},
     {"--resume", 1, SWEEP_RESUME, 0, "the directory of finished points"},
 };
-static const option_table sweep_table = {sweep_specs, 5};
+static const option_table sweep_table = {
+    sweep_specs, (int)(sizeof sweep_specs / sizeof sweep_specs[0])};
 
 /* Parses the arguments of command cmd against its options t into v
  * (options.h); a usage error naming the command otherwise. v needs
@@ -1229,7 +1230,8 @@ enum { MERGE_OUT };
 static const option_spec merge_specs[] = {
     {"--out", 1, MERGE_OUT, 0, "the file of the whole sweep"},
 };
-static const option_table merge_table = {merge_specs, 1};
+static const option_table merge_table = {
+    merge_specs, (int)(sizeof merge_specs / sizeof merge_specs[0])};
 
 /* Reads the parts named by the operands of v into m, in order, up to the
  * first bad one; 1 when all were read. */
