@@ -306,6 +306,8 @@ static int cmd_audit(int argc, char **argv)
         return COLLIDE_OK;
     }
     st = parse_options("audit", argc, argv, &audit_table, &v);
+    if (st == COLLIDE_E_MEMORY)   /* audit's status for it, as audit_run's */
+        st = AUDIT_E_INPUT;
     if (st == COLLIDE_OK)
         st = audit_args(&v, &o);
     option_free(&v);
