@@ -19,6 +19,7 @@
 #include "mp_cli.h"
 #include "mp_tape.h"
 #include "number.h"
+#include "options.h"
 #include "output.h"
 #include "plot.h"
 #include "scenario.h"
@@ -117,11 +118,14 @@ static const char usage_compare[] =
     "nan agrees with nan, and has 0 digits against a number.\n"
     "\n";
 
+/* 1 when a is --help or -h. */
 static int is_help(const char *a)
 {
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
+/* Writes the usage error "collide CMD: MSGARG" and the pointer to --help;
+ * returns the usage status. */
 static int usage_error(const char *cmd, const char *msg, const char *arg)
 {
     fprintf(stderr, "collide%s%s: %s%s\n", cmd[0] ? " " : "", cmd, msg, arg);
@@ -129,14 +133,19 @@ static int usage_error(const char *cmd, const char *msg, const char *arg)
     return COLLIDE_E_USAGE;
 }
 
-/* Scans args for --help; returns 1 when found. */
-static int wants_help(int argc, char **argv)
+/* Parses the arguments of command cmd against its options t into v
+ * (options.h); a usage error naming the command otherwise. v needs
+ * option_free in every case. */
+static int parse_options(const char *cmd, int argc, char **argv,
+                         const option_table *t, option_values *v)
 {
-    int i;
-    for (i = 0; i < argc; i++)
-        if (is_help(argv[i]))
-            return 1;
-    return 0;
+    char err[1024];
+    collide_status st = option_parse(argc, argv, t, v, err, sizeof err);
+    if (st == COLLIDE_E_USAGE)
+        return usage_error(cmd, err, "");
+    if (st == COLLIDE_E_MEMORY)
+        fprintf(stderr, "collide %s: out of memory\n", cmd);
+    return st;
 }
 
 /* The value of numeric option opt of command cmd: text read by the one
@@ -161,37 +170,47 @@ static int option_number(const char *cmd, const char *opt, const char *text,
 /* The threshold of compare --digits: a decimal number of digits. */
 static const number_range compare_digits = {"D", 0, HUGE_VAL, 1, 0, 0};
 
-/* Reads the arguments of compare into o; a usage error otherwise. */
+/* The options of compare, by slot. */
+enum { COMPARE_DIGITS, COMPARE_SCD_CSV };
+static const option_spec compare_specs[] = {
+    {"--digits", 1, COMPARE_DIGITS, 0, "the least scd of a numeric column"},
+    {"--scd-csv", 1, COMPARE_SCD_CSV, 0, "the file of each cell's scd"},
+};
+static const option_table compare_table = {
+    compare_specs, (int)(sizeof compare_specs / sizeof compare_specs[0])};
+
+/* A and B of compare from its operands; a usage error unless there are
+ * exactly two. */
+static int compare_operands(const option_values *v, compare_options *o)
+{
+    if (v->noperands > 2)
+        return usage_error("compare", "more than two result sets: ",
+                           v->operand[2]);
+    if (v->noperands < 2)
+        return usage_error("compare", v->noperands ? "missing B" :
+                           "missing A and B", "");
+    o->a = v->operand[0];
+    o->b = v->operand[1];
+    return COLLIDE_OK;
+}
+
+/* Reads the arguments of compare into o; a usage error, or
+ * COMPARE_E_INPUT for a bad --digits, otherwise. */
 static int parse_compare_args(int argc, char **argv, compare_options *o)
 {
-    int i;
+    option_values v;
+    int st = parse_options("compare", argc, argv, &compare_table, &v);
     memset(o, 0, sizeof *o);
     o->digits = NAN;
-    for (i = 0; i < argc; i++) {
-        int digits = strcmp(argv[i], "--digits") == 0;
-        if (digits || strcmp(argv[i], "--scd-csv") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("compare", "missing value after ", argv[i]);
-            if (!digits)
-                o->scd_csv = argv[i + 1];
-            else if (!option_number("compare", "--digits", argv[i + 1],
-                                    &compare_digits, &o->digits))
-                return COMPARE_E_INPUT;
-            i++;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return usage_error("compare", "unknown option ", argv[i]);
-        else if (o->b)
-            return usage_error("compare", "more than two result sets: ",
-                               argv[i]);
-        else if (o->a)
-            o->b = argv[i];
-        else
-            o->a = argv[i];
-    }
-    if (!o->b)
-        return usage_error("compare", o->a ? "missing B" : "missing A and B",
-                           "");
-    return COLLIDE_OK;
+    if (st == COLLIDE_OK)
+        st = compare_operands(&v, o);
+    o->scd_csv = v.value[COMPARE_SCD_CSV];
+    if (st == COLLIDE_OK && v.value[COMPARE_DIGITS] &&
+        !option_number("compare", "--digits", v.value[COMPARE_DIGITS],
+                       &compare_digits, &o->digits))
+        st = COMPARE_E_INPUT;
+    option_free(&v);
+    return st;
 }
 
 /* collide compare A B [--digits D] [--scd-csv OUT]: see compare.h. */
@@ -228,53 +247,72 @@ static const char usage_audit[] =
 /* The relative tolerances of audit --tol and --set-tol. */
 static const number_range audit_tol = {"X", 0, 1, 0, 0, 0};
 
+/* The options of audit, by slot. */
+enum { AUDIT_SCENARIO, AUDIT_AGAINST, AUDIT_TOL, AUDIT_SET_TOL, AUDIT_DEFECTS,
+       AUDIT_OBSERVABLES, AUDIT_SEGMENT };
+static const option_spec audit_specs[] = {
+    {"--scenario", 1, AUDIT_SCENARIO, 0, "the scenario of the trajectory"},
+    {"--against", 1, AUDIT_AGAINST, 0, "the collisions to compare with"},
+    {"--tol", 1, AUDIT_TOL, 0, "the largest defect of the flow check"},
+    {"--set-tol", 1, AUDIT_SET_TOL, 0, "the tolerance of the set checks"},
+    {"--defects", 1, AUDIT_DEFECTS, 0, "the file of the flow defects"},
+    {"--observables", 1, AUDIT_OBSERVABLES, 0, "the file of the observables"},
+    {"--segment", 0, AUDIT_SEGMENT, 0, "the rows are a part of a run"},
+};
+static const option_table audit_table = {
+    audit_specs, (int)(sizeof audit_specs / sizeof audit_specs[0])};
+
+/* The value of the tolerance option of slot into *x when it was given;
+ * 0 after a message when it is not a number of audit_tol. */
+static int audit_tolerance(const option_values *v, int slot, double *x)
+{
+    return !v->value[slot] ||
+           option_number("audit", v->name[slot], v->value[slot], &audit_tol, x);
+}
+
+/* The options of audit from v into o: a usage error for a second TRAJ or
+ * a missing TRAJ or --scenario, AUDIT_E_INPUT for a bad tolerance. */
+static int audit_args(const option_values *v, audit_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->tol = 1e-6;
+    o->set_tol = 1e-8;
+    if (v->noperands > 1)
+        return usage_error("audit", "more than one TRAJ: ", v->operand[1]);
+    o->trajectory = v->noperands ? v->operand[0] : NULL;
+    o->scenario = v->value[AUDIT_SCENARIO];
+    o->against = v->value[AUDIT_AGAINST];
+    o->defects = v->value[AUDIT_DEFECTS];
+    o->observables = v->value[AUDIT_OBSERVABLES];
+    o->segment = option_given(v, AUDIT_SEGMENT);
+    if (!o->trajectory || !o->scenario)
+        return usage_error("audit", o->trajectory ? "missing --scenario" :
+                           "missing TRAJ", "");
+    if (!audit_tolerance(v, AUDIT_TOL, &o->tol) ||
+        !audit_tolerance(v, AUDIT_SET_TOL, &o->set_tol))
+        return AUDIT_E_INPUT;
+    return COLLIDE_OK;
+}
+
 /* collide audit: the options, then audit_run. */
 static int cmd_audit(int argc, char **argv)
 {
     audit_options o;
-    int i;
-    memset(&o, 0, sizeof o);
-    o.tol = 1e-6;
-    o.set_tol = 1e-8;
-    if (wants_help(argc, argv)) {
+    option_values v;
+    int st;
+    if (option_wants_help(argc, argv)) {
         fputs(usage_audit, stdout);
         status_print(stdout, &status_audit);
         return COLLIDE_OK;
     }
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int takes = strcmp(a, "--scenario") == 0 || strcmp(a, "--against") == 0
-                    || strcmp(a, "--tol") == 0 || strcmp(a, "--observables") == 0
-                    || strcmp(a, "--set-tol") == 0 || strcmp(a, "--defects") == 0;
-        if (takes && i + 1 >= argc)
-            return usage_error("audit", "missing value after ", a);
-        if (strcmp(a, "--scenario") == 0)
-            o.scenario = argv[++i];
-        else if (strcmp(a, "--against") == 0)
-            o.against = argv[++i];
-        else if (strcmp(a, "--observables") == 0)
-            o.observables = argv[++i];
-        else if (strcmp(a, "--defects") == 0)
-            o.defects = argv[++i];
-        else if (strcmp(a, "--segment") == 0)
-            o.segment = 1;
-        else if (strcmp(a, "--set-tol") == 0) {
-            if (!option_number("audit", "--set-tol", argv[++i], &audit_tol,
-                               &o.set_tol))
-                return AUDIT_E_INPUT;
-        } else if (strcmp(a, "--tol") == 0) {
-            if (!option_number("audit", "--tol", argv[++i], &audit_tol, &o.tol))
-                return AUDIT_E_INPUT;
-        } else if (a[0] == '-' && a[1] != '\0')
-            return usage_error("audit", "unknown option ", a);
-        else if (o.trajectory)
-            return usage_error("audit", "more than one TRAJ: ", a);
-        else
-            o.trajectory = a;
-    }
-    if (!o.trajectory || !o.scenario)
-        return usage_error("audit", o.trajectory ? "missing --scenario" :
-                           "missing TRAJ", "");
+    st = parse_options("audit", argc, argv, &audit_table, &v);
+    if (st == COLLIDE_E_MEMORY)   /* audit's status for it, as audit_run's */
+        st = AUDIT_E_INPUT;
+    if (st == COLLIDE_OK)
+        st = audit_args(&v, &o);
+    option_free(&v);
+    if (st != COLLIDE_OK)
+        return st;
     return audit_run(&o, stdout, stderr);
 }
 
@@ -282,7 +320,7 @@ static int cmd_compare(int argc, char **argv)
 {
     compare_options o;
     int st;
-    if (wants_help(argc, argv)) {
+    if (option_wants_help(argc, argv)) {
         fputs(usage_compare, stdout);
         status_print(stdout, &status_compare);
         return COLLIDE_OK;
@@ -295,16 +333,25 @@ static int cmd_compare(int argc, char **argv)
 
 /* ---- list ---- */
 
+/* The options of list and show: none (an option is unknown). */
+static const option_table no_options = {NULL, 0};
+
+/* collide list: the built-in scenarios, one a line. */
 static int cmd_list(int argc, char **argv)
 {
     const char *const *names = scenario_builtin_names();
-    int i;
-    if (wants_help(argc, argv)) {
+    option_values v;
+    int i, st;
+    if (option_wants_help(argc, argv)) {
         fputs(usage_list, stdout);
         return COLLIDE_OK;
     }
-    if (argc > 0)
-        return usage_error("list", "unexpected argument ", argv[0]);
+    st = parse_options("list", argc, argv, &no_options, &v);
+    if (st == COLLIDE_OK && v.noperands > 0)
+        st = usage_error("list", "unexpected argument ", v.operand[0]);
+    option_free(&v);
+    if (st != COLLIDE_OK)
+        return st;
     for (i = 0; names[i]; i++)
         printf("%-16s %s\n", names[i], scenario_builtin_description(names[i]));
     return COLLIDE_OK;
@@ -365,19 +412,28 @@ static void show_run(const scenario *s)
     show_setting(s, "max_steps", (double)o->max_steps);
 }
 
+/* collide show SCENARIO: its entries, derived quantities and settings. */
 static int cmd_show(int argc, char **argv)
 {
     scenario s;
     char err[1024];
-    collide_status st;
-    if (wants_help(argc, argv)) {
+    const char *name = NULL;
+    option_values v;
+    int st;
+    if (option_wants_help(argc, argv)) {
         fputs(usage_show, stdout);
         return COLLIDE_OK;
     }
-    if (argc != 1)
-        return usage_error("show", argc ? "too many arguments" :
-                           "missing SCENARIO", "");
-    st = scenario_load(argv[0], &s, err, sizeof err);
+    st = parse_options("show", argc, argv, &no_options, &v);
+    if (st == COLLIDE_OK && v.noperands != 1)
+        st = usage_error("show", v.noperands ? "too many arguments" :
+                         "missing SCENARIO", "");
+    if (st == COLLIDE_OK)
+        name = v.operand[0];
+    option_free(&v);
+    if (st != COLLIDE_OK)
+        return st;
+    st = scenario_load(name, &s, err, sizeof err);
     if (st != COLLIDE_OK) {
         fprintf(stderr, "%s\n", err);
         return st;
@@ -446,76 +502,84 @@ static int parse_sample_times(const char *list, double T, double *times)
     return n;
 }
 
-/* The scenario key of a setting option, or NULL. */
-static const char *option_key(const char *opt)
-{
-    if (strcmp(opt, "--rtol") == 0)
-        return "rtol";
-    if (strcmp(opt, "--atol") == 0)
-        return "atol";
-    if (strcmp(opt, "--h-max") == 0)
-        return "h_max";
-    if (strcmp(opt, "--samples") == 0)
-        return "samples";
-    return NULL;
-}
+/* The options of run, by slot. The settings of the run (--rtol, --atol,
+ * --h-max, --samples) may be repeated, the last counting, as a
+ * scenario's own run settings. */
+enum { RUN_CSV, RUN_RTOL, RUN_ATOL, RUN_H_MAX, RUN_SAMPLES, RUN_AT,
+       RUN_PRECISION, RUN_DIGITS, RUN_QUIET, RUN_CHECK };
+static const option_spec run_specs[] = {
+    {"--csv", 1, RUN_CSV, 0, "the directory of the tables"},
+    {"--rtol", 1, RUN_RTOL, 1, "relative tolerance"},
+    {"--atol", 1, RUN_ATOL, 1, "absolute tolerance"},
+    {"--h-max", 1, RUN_H_MAX, 1, "upper bound of the step size"},
+    {"--samples", 1, RUN_SAMPLES, 1, "samples on a uniform grid"},
+    {"--at", 1, RUN_AT, 0, "further sample times"},
+    {"--precision", 1, RUN_PRECISION, 0, "the MPFR mode at BITS bits"},
+    {"--digits", 1, RUN_DIGITS, 0, "significant digits asked for"},
+    {"--quiet", 0, RUN_QUIET, 0, "print nothing on success"},
+    {"--check", 0, RUN_CHECK, 0, "rerun at more bits and compare"},
+};
+static const option_table run_table = {
+    run_specs, (int)(sizeof run_specs / sizeof run_specs[0])};
 
-static int set_option(run_args *a, const char *key, const char *option,
-                      const char *value)
+/* The scenario key of each setting option of run, by slot. */
+static const struct run_setting {
+    int slot;
+    const char *key;
+} run_settings[] = {
+    {RUN_RTOL, "rtol"},
+    {RUN_ATOL, "atol"},
+    {RUN_H_MAX, "h_max"},
+    {RUN_SAMPLES, "samples"},
+};
+
+/* The settings of the run given in v, into a->key, a->option, a->value. */
+static void run_setting_values(const option_values *v, run_args *a)
 {
-    int i;
-    for (i = 0; i < a->nset; i++)
-        if (strcmp(a->key[i], key) == 0)
-            break;
-    if (i == 4)
-        return 0;
-    a->key[i] = key;
-    a->option[i] = option;
-    a->value[i] = value;
-    if (i == a->nset)
+    size_t i;
+    for (i = 0; i < sizeof run_settings / sizeof run_settings[0]; i++) {
+        int slot = run_settings[i].slot;
+        if (!v->value[slot])
+            continue;
+        a->key[a->nset] = run_settings[i].key;
+        a->option[a->nset] = v->name[slot];
+        a->value[a->nset] = v->value[slot];
         a->nset++;
-    return 1;
+    }
 }
 
-static int parse_run_args(int argc, char **argv, run_args *a)
+/* The arguments of run from v into a: a usage error for a missing or a
+ * second SCENARIO, or an empty --csv. */
+static int run_values(const option_values *v, run_args *a)
 {
-    int i;
-    memset(a, 0, sizeof *a);
-    for (i = 0; i < argc; i++) {
-        const char *key = option_key(argv[i]);
-        if (strcmp(argv[i], "--quiet") == 0)
-            a->quiet = 1;
-        else if (strcmp(argv[i], "--check") == 0)
-            a->check = 1;
-        else if (strcmp(argv[i], "--csv") == 0 || strcmp(argv[i], "--at") == 0
-                 || strcmp(argv[i], "--precision") == 0
-                 || strcmp(argv[i], "--digits") == 0 || key) {
-            if (i + 1 >= argc)
-                return usage_error("run", "missing value after ", argv[i]);
-            if (key)
-                set_option(a, key, argv[i], argv[i + 1]);
-            else if (strcmp(argv[i], "--at") == 0)
-                a->at = argv[i + 1];
-            else if (strcmp(argv[i], "--precision") == 0)
-                a->precision = argv[i + 1];
-            else if (strcmp(argv[i], "--digits") == 0)
-                a->digits = argv[i + 1];
-            else
-                a->csv = argv[i + 1];
-            i++;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return usage_error("run", "unknown option ", argv[i]);
-        else if (a->scenario)
-            return usage_error("run", "more than one SCENARIO: ", argv[i]);
-        else
-            a->scenario = argv[i];
-    }
-    if (!a->scenario)
+    if (v->noperands > 1)
+        return usage_error("run", "more than one SCENARIO: ", v->operand[1]);
+    if (v->noperands == 0)
         return usage_error("run", "missing SCENARIO", "");
+    a->scenario = v->operand[0];
+    a->csv = v->value[RUN_CSV];
+    a->at = v->value[RUN_AT];
+    a->precision = v->value[RUN_PRECISION];
+    a->digits = v->value[RUN_DIGITS];
+    a->quiet = option_given(v, RUN_QUIET);
+    a->check = option_given(v, RUN_CHECK);
+    run_setting_values(v, a);
     if (a->csv && !a->csv[0])
         return usage_error("run", "--csv needs a directory name, not an "
                            "empty one", "");
     return COLLIDE_OK;
+}
+
+/* Reads the arguments of run into a; a usage error otherwise. */
+static int parse_run_args(int argc, char **argv, run_args *a)
+{
+    option_values v;
+    int st = parse_options("run", argc, argv, &run_table, &v);
+    memset(a, 0, sizeof *a);
+    if (st == COLLIDE_OK)
+        st = run_values(&v, a);
+    option_free(&v);
+    return st;
 }
 
 static collide_status apply_options(scenario *s, const run_args *a)
@@ -684,7 +748,7 @@ static int cmd_run(int argc, char **argv)
     run_args a;
     char err[1024];
     int st;
-    if (wants_help(argc, argv)) {
+    if (option_wants_help(argc, argv)) {
         fputs(usage_run, stdout);
         status_print(stdout, status_collide());
         return COLLIDE_OK;
@@ -748,32 +812,54 @@ static const char usage_plot[] =
     "(Debian package gnuplot-nox), 4 a figure could not be written or\n"
     "gnuplot failed, 5-13 a run failed (collide --help)\n";
 
+/* The options of plot, by slot. */
+enum { PLOT_OUT, PLOT_SAMPLES };
+static const option_spec plot_specs[] = {
+    {"--out", 1, PLOT_OUT, 0, "the directory of the figures"},
+    {"--samples", 1, PLOT_SAMPLES, 0, "grid samples of each run"},
+};
+static const option_table plot_table = {
+    plot_specs, (int)(sizeof plot_specs / sizeof plot_specs[0])};
+
+/* The scenarios and options of plot from v into names (*n of them) and
+ * o; a usage error for none or too many scenarios. */
+static int plot_args(const option_values *v, const char **names, int *n,
+                     plot_options *o)
+{
+    int i;
+    if (v->noperands > PLOT_SCENARIOS_MAX)
+        return usage_error("plot", "too many scenarios: ",
+                           v->operand[PLOT_SCENARIOS_MAX]);
+    if (v->noperands == 0)
+        return usage_error("plot", "missing SCENARIO", "");
+    for (i = 0; i < v->noperands; i++)
+        names[i] = v->operand[i];
+    *n = v->noperands;
+    if (v->value[PLOT_OUT])
+        o->out = v->value[PLOT_OUT];
+    if (v->value[PLOT_SAMPLES])
+        o->samples = v->value[PLOT_SAMPLES];
+    return COLLIDE_OK;
+}
+
 /* collide plot SCENARIO... [--out DIR] [--samples N]: see plot.h. */
 static int cmd_plot(int argc, char **argv)
 {
     const char *names[PLOT_SCENARIOS_MAX];
     plot_options o = {".", "5000"};
+    option_values v;
     char err[1024];
-    int i, n = 0, st;
-    if (wants_help(argc, argv)) {
+    int n = 0, st;
+    if (option_wants_help(argc, argv)) {
         fputs(usage_plot, stdout);
         return COLLIDE_OK;
     }
-    for (i = 0; i < argc; i++) {
-        int out = strcmp(argv[i], "--out") == 0;
-        if (out || strcmp(argv[i], "--samples") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("plot", "missing value after ", argv[i]);
-            *(out ? &o.out : &o.samples) = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return usage_error("plot", "unknown option ", argv[i]);
-        else if (n == PLOT_SCENARIOS_MAX)
-            return usage_error("plot", "too many scenarios: ", argv[i]);
-        else
-            names[n++] = argv[i];
-    }
-    if (n == 0)
-        return usage_error("plot", "missing SCENARIO", "");
+    st = parse_options("plot", argc, argv, &plot_table, &v);
+    if (st == COLLIDE_OK)
+        st = plot_args(&v, names, &n, &o);
+    option_free(&v);
+    if (st != COLLIDE_OK)
+        return st;
     st = plot_scenarios(names, n, &o, err, sizeof err);
     if (st != COLLIDE_OK)
         fprintf(stderr, "%s\n", err);
@@ -805,64 +891,11 @@ static void install_handlers(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-/* The value of the last option opt among the options of a sweep (each
- * followed by its value, as sweep_command reads them), or NULL. */
-static const char *sweep_option(int argc, char **argv, const char *opt)
-{
-    const char *v = NULL;
-    int i;
-    for (i = 0; i + 1 < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            if (strcmp(argv[i], opt) == 0)
-                v = argv[i + 1];
-            i++;
-        }
-    return v;
-}
-
-/* The first operand of a sweep (GRID), or "". */
-static const char *sweep_grid(int argc, char **argv)
-{
-    int i;
-    for (i = 0; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            i++;
-        else
-            return argv[i];
-    }
-    return "";
-}
-
-/* The note of a signal during a sweep: --out FILE is not written (it is
- * renamed into place only at the end), and with --resume DIR the points
- * finished are kept there for a rerun. */
-static void note_sweep(int argc, char **argv)
-{
-    const char *out = sweep_option(argc, argv, "--out");
-    const char *dir = sweep_option(argc, argv, "--resume");
-    char what[4200], kept[8600], rows[4200];
-    snprintf(what, sizeof what, "collide sweep: %s", sweep_grid(argc, argv));
-    if (out)
-        snprintf(rows, sizeof rows, "%s not written", out);
-    else
-        snprintf(rows, sizeof rows, "no row printed");
-    if (dir)
-        snprintf(kept, sizeof kept, "%s; the points finished are kept in %s: "
-                 "a rerun with --resume %s runs only the rest", rows, dir, dir);
-    else
-        snprintf(kept, sizeof kept, "%s; no point kept (--resume DIR keeps "
-                 "them)", rows);
-    interrupt_note(what, "", kept);
-}
-
-/* The note of a signal during command cmd before it says more. */
-static void note_command(const char *cmd, int argc, char **argv)
+/* The note of a signal during command cmd before it says more (a run
+ * and a sweep say more once their arguments are read). */
+static void note_command(const char *cmd)
 {
     char what[64];
-    if (strcmp(cmd, "sweep") == 0) {
-        note_sweep(argc, argv);
-        return;
-    }
     snprintf(what, sizeof what, "collide %.40s", cmd);
     interrupt_note(what, "", strcmp(cmd, "plot") == 0 ?
                    "no partial figure is left" : "");
@@ -884,7 +917,7 @@ static int dispatch(int argc, char **argv)
                mpfr_get_version(), gmp_version);
         return COLLIDE_OK;
     }
-    note_command(cmd, argc - 2, argv + 2);
+    note_command(cmd);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "show") == 0)

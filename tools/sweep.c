@@ -19,9 +19,11 @@
 
 #include "fingerprint.h"
 #include "grid.h"
+#include "interrupt.h"
 #include "mp_cli.h"
 #include "mp_sim.h"
 #include "number.h"
+#include "options.h"
 #include "output.h"
 #include "scenario.h"
 #include "impact.h"
@@ -104,6 +106,8 @@ static int speaks(void)
 
 /* ---- arguments ---- */
 
+/* Writes the usage error "collide CMD: MSGARG" and the pointer to --help
+ * (on one rank of a sweep over ranks); returns the usage status. */
 static int usage_error(const char *cmd, const char *msg, const char *arg)
 {
     if (speaks())
@@ -143,57 +147,91 @@ static int read_shard(const char *text, sweep_args *a)
     return 1;
 }
 
-/* The value of option argv[i]; sets it in a. */
-static int set_sweep_option(sweep_args *a, const char *opt, const char *val)
+/* The options of sweep, by slot. */
+enum { SWEEP_THREADS, SWEEP_SHARD, SWEEP_OUT, SWEEP_PRECISION, SWEEP_RESUME };
+static const option_spec sweep_specs[] = {
+    {"--threads", 1, SWEEP_THREADS, 0, "threads"},
+    {"--shard", 1, SWEEP_SHARD, 0, "only the points of part K of N"},
+    {"--out", 1, SWEEP_OUT, 0, "the file of the rows"},
+    {"--precision", 1, SWEEP_PRECISION, 0, "the MPFR mode at BITS bits"},
+    {"--resume", 1, SWEEP_RESUME, 0, "the directory of finished points"},
+};
+static const option_table sweep_table = {
+    sweep_specs, (int)(sizeof sweep_specs / sizeof sweep_specs[0])};
+
+/* Parses the arguments of command cmd against its options t into v
+ * (options.h); a usage error naming the command otherwise. v needs
+ * option_free in every case. */
+static int parse_options(const char *cmd, int argc, char **argv,
+                         const option_table *t, option_values *v)
+{
+    char err[1024];
+    collide_status st = option_parse(argc, argv, t, v, err, sizeof err);
+    if (st == COLLIDE_E_USAGE)
+        return usage_error(cmd, err, "");
+    if (st == COLLIDE_E_MEMORY && speaks())
+        fprintf(stderr, "collide %s: out of memory\n", cmd);
+    return st;
+}
+
+/* --threads N into a, N an integer in [1, THREADS_MAX]. */
+static int sweep_threads(const char *val, sweep_args *a)
 {
     long v;
-    if (strcmp(opt, "--out") == 0)
-        a->out = val;
-    else if (strcmp(opt, "--resume") == 0)
-        a->resume = val;
-    else if (strcmp(opt, "--threads") == 0) {
-        if (!read_long(val, 1, THREADS_MAX, &v))
-            return usage_error("sweep", "--threads needs an integer in "
-                               "[1, 1024], not ", val);
-        a->threads = (int)v;
-    } else if (strcmp(opt, "--shard") == 0) {
-        if (!read_shard(val, a))
-            return usage_error("sweep", "--shard needs K/N with 1 <= K <= N, "
-                               "not ", val);
-        a->sharded = 1;
-    } else if (strcmp(opt, "--precision") == 0) {
-        if (!read_long(val, MP_BITS_MIN, MP_BITS_MAX, &a->bits)) {
-            if (speaks())
-                fprintf(stderr, "collide sweep: --precision = %s is outside the "
-                    "allowed range: an integer in [%d, %d]\n", val,
-                    MP_BITS_MIN, MP_BITS_MAX);
-            return COLLIDE_E_INPUT;
-        }
-    } else
-        return usage_error("sweep", "unknown option ", opt);
+    if (!read_long(val, 1, THREADS_MAX, &v))
+        return usage_error("sweep", "--threads needs an integer in "
+                           "[1, 1024], not ", val);
+    a->threads = (int)v;
     return COLLIDE_OK;
 }
 
-static int parse_sweep_args(int argc, char **argv, sweep_args *a)
+/* --shard K/N into a. */
+static int sweep_shard(const char *val, sweep_args *a)
 {
-    int i, st;
-    memset(a, 0, sizeof *a);
-    a->shard_k = a->shard_n = 1;
-    for (i = 0; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            if (i + 1 >= argc)
-                return usage_error("sweep", "missing value after ", argv[i]);
-            st = set_sweep_option(a, argv[i], argv[i + 1]);
-            if (st != COLLIDE_OK)
-                return st;
-            i++;
-        } else if (a->grid)
-            return usage_error("sweep", "more than one GRID: ", argv[i]);
-        else
-            a->grid = argv[i];
-    }
-    if (!a->grid)
+    if (!read_shard(val, a))
+        return usage_error("sweep", "--shard needs K/N with 1 <= K <= N, "
+                           "not ", val);
+    a->sharded = 1;
+    return COLLIDE_OK;
+}
+
+/* --precision BITS into a. */
+static int sweep_precision(const char *val, sweep_args *a)
+{
+    if (read_long(val, MP_BITS_MIN, MP_BITS_MAX, &a->bits))
+        return COLLIDE_OK;
+    if (speaks())
+        fprintf(stderr, "collide sweep: --precision = %s is outside the "
+                "allowed range: an integer in [%d, %d]\n", val, MP_BITS_MIN,
+                MP_BITS_MAX);
+    return COLLIDE_E_INPUT;
+}
+
+/* The GRID and the options of sweep from v into a: a usage error for a
+ * missing or a second GRID or a bad --threads or --shard, COLLIDE_E_INPUT
+ * for a bad --precision. */
+static int sweep_values(const option_values *v, sweep_args *a)
+{
+    int st = COLLIDE_OK;
+    if (v->noperands > 1)
+        return usage_error("sweep", "more than one GRID: ", v->operand[1]);
+    if (v->noperands == 0)
         return usage_error("sweep", "missing GRID", "");
+    a->grid = v->operand[0];
+    a->out = v->value[SWEEP_OUT];
+    a->resume = v->value[SWEEP_RESUME];
+    if (v->value[SWEEP_THREADS])
+        st = sweep_threads(v->value[SWEEP_THREADS], a);
+    if (st == COLLIDE_OK && v->value[SWEEP_SHARD])
+        st = sweep_shard(v->value[SWEEP_SHARD], a);
+    if (st == COLLIDE_OK && v->value[SWEEP_PRECISION])
+        st = sweep_precision(v->value[SWEEP_PRECISION], a);
+    return st;
+}
+
+/* The shard of this process and the threads when not given. */
+static int sweep_share(sweep_args *a)
+{
     if (ranks && a->sharded)
         return usage_error("sweep", "--shard is not for a sweep over ranks "
                            "(each rank runs its own share)", "");
@@ -206,6 +244,42 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
         a->threads = n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (int)n;
     }
     return COLLIDE_OK;
+}
+
+/* Reads the arguments of sweep into a; a usage error otherwise. */
+static int parse_sweep_args(int argc, char **argv, sweep_args *a)
+{
+    option_values v;
+    int st = parse_options("sweep", argc, argv, &sweep_table, &v);
+    memset(a, 0, sizeof *a);
+    a->shard_k = a->shard_n = 1;
+    if (st == COLLIDE_OK)
+        st = sweep_values(&v, a);
+    option_free(&v);
+    if (st == COLLIDE_OK)
+        st = sweep_share(a);
+    return st;
+}
+
+/* The note of a signal during the sweep a (interrupt.h): --out FILE is
+ * not written (it is renamed into place only at the end), and with
+ * --resume DIR the points finished are kept there for a rerun. */
+static void note_sweep(const sweep_args *a)
+{
+    char what[4200], kept[8600], rows[4200];
+    snprintf(what, sizeof what, "collide sweep: %s", a->grid);
+    if (a->out)
+        snprintf(rows, sizeof rows, "%s not written", a->out);
+    else
+        snprintf(rows, sizeof rows, "no row printed");
+    if (a->resume)
+        snprintf(kept, sizeof kept, "%s; the points finished are kept in %s: "
+                 "a rerun with --resume %s runs only the rest", rows,
+                 a->resume, a->resume);
+    else
+        snprintf(kept, sizeof kept, "%s; no point kept (--resume DIR keeps "
+                 "them)", rows);
+    interrupt_note(what, "", kept);
 }
 
 /* ---- rows ---- */
@@ -821,16 +895,16 @@ int sweep_command(int argc, char **argv)
     sweep_args a;
     grid g;
     char err[2048];
-    int i, st;
-    for (i = 0; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            if (speaks())
-                fputs(usage_sweep, stdout);
-            return COLLIDE_OK;
-        }
+    int st;
+    if (option_wants_help(argc, argv)) {
+        if (speaks())
+            fputs(usage_sweep, stdout);
+        return COLLIDE_OK;
+    }
     st = parse_sweep_args(argc, argv, &a);
     if (st != COLLIDE_OK)
         return st;
+    note_sweep(&a);
     st = grid_load(a.grid, &g, err, sizeof err);
     if (st == COLLIDE_OK)
         st = grid_validate(&g, err, sizeof err);
@@ -1151,34 +1225,46 @@ static int merge_complete(const merge_set *m)
     return 1;
 }
 
+/* The options of merge, by slot. */
+enum { MERGE_OUT };
+static const option_spec merge_specs[] = {
+    {"--out", 1, MERGE_OUT, 0, "the file of the whole sweep"},
+};
+static const option_table merge_table = {
+    merge_specs, (int)(sizeof merge_specs / sizeof merge_specs[0])};
+
+/* Reads the parts named by the operands of v into m, in order, up to the
+ * first bad one; 1 when all were read. */
+static int read_parts(merge_set *m, const option_values *v)
+{
+    int i;
+    for (i = 0; i < v->noperands; i++)
+        if (!read_part(m, v->operand[i]))
+            return 0;
+    return 1;
+}
+
+/* collide merge PART... [--out FILE]: see sweep.h. */
 int merge_command(int argc, char **argv)
 {
     merge_set m;
+    option_values v;
     const char *out = NULL;
-    int i, nparts = 0, ok = 1, st;
+    int ok = 0, st;
     long r;
     memset(&m, 0, sizeof m);
-    for (i = 0; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage_merge, stdout);
-            return COLLIDE_OK;
-        }
-    st = COLLIDE_OK;
-    for (i = 0; i < argc && ok; i++) {
-        if (strcmp(argv[i], "--out") == 0 && i + 1 >= argc)
-            st = usage_error("merge", "missing value after ", argv[i]);
-        else if (strcmp(argv[i], "--out") == 0)
-            out = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            st = usage_error("merge", "unknown option ", argv[i]);
-        else {
-            ok = read_part(&m, argv[i]);
-            nparts++;
-        }
-        ok = ok && st == COLLIDE_OK;
+    if (option_wants_help(argc, argv)) {
+        fputs(usage_merge, stdout);
+        return COLLIDE_OK;
     }
-    if (ok && nparts == 0)
+    st = parse_options("merge", argc, argv, &merge_table, &v);
+    if (st == COLLIDE_OK && v.noperands == 0)
         st = usage_error("merge", "missing PART", "");
+    if (st == COLLIDE_OK) {
+        out = v.value[MERGE_OUT];
+        ok = read_parts(&m, &v);
+    }
+    option_free(&v);
     ok = ok && st == COLLIDE_OK && merge_complete(&m);
     if (st == COLLIDE_OK)   /* parts read: what they lacked */
         st = ok ? COLLIDE_OK : m.nomem ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;

@@ -5,7 +5,7 @@
 # lasting at T, SIGINT and SIGTERM during a run or a sweep (exit 10, no
 # file, one line saying what was interrupted and kept), audit's
 # --observables and each bad run, compare, show, audit or plot option
-# (exit 2 or 3).
+# (exit 2 or 3); --opt=value, an option given twice and -- (options.h).
 . tests/cli_common.sh "$1"
 
 # opt NAME STATUS MESSAGE ARGS...: collide ARGS exits with STATUS and its
@@ -166,6 +166,35 @@ run "$exe" run hertz --rtol 1e-3 --rtol 1e-9 --samples 0 --csv "$tmp/twice" --qu
 run "$exe" run hertz --rtol 1e-9 --samples 0 --csv "$tmp/once" --quiet
 cmp -s "$tmp/twice/collisions.csv" "$tmp/once/collisions.csv"
 check "run --rtol 1e-3 --rtol 1e-9: the same collisions as --rtol 1e-9" $?
+# --opt=value is --opt value, in every command; an option other than a
+# run setting given twice is refused (exit 2); a flag takes no value; --
+# ends the options
+run "$exe" run hertz --rtol=1e-9 --samples=0 --csv="$tmp/eq" --quiet
+[ "$rc" -eq 0 ] && cmp -s "$tmp/eq/collisions.csv" "$tmp/once/collisions.csv"
+check "run --csv=DIR --rtol=1e-9: the tables of --csv DIR --rtol 1e-9 (got $rc: $(head -n 1 "$tmp/err"))" $?
+opt "run --csv given twice" 2 "collide run: --csv given twice" \
+    run hertz --csv "$tmp/a" --csv="$tmp/b"
+[ ! -e "$tmp/a" ] && [ ! -e "$tmp/b" ]
+check "run --csv given twice: no directory written" $?
+opt "run --quiet given twice" 2 "collide run: --quiet given twice" \
+    run hertz --quiet --quiet
+opt "run --quiet=1" 2 "collide run: --quiet takes no value: --quiet=1" \
+    run hertz --quiet=1
+opt "run --csv= (empty)" 2 "collide run: --csv needs a directory name, not an empty one" \
+    run hertz --csv=
+opt "compare --digits=x" 2 "collide compare: --digits = x is not a decimal number" \
+    compare a b --digits=x
+opt "audit --tol=2" 3 "collide audit: --tol = 2 is outside the allowed range: X in (0, 1)" \
+    audit t.csv --tol=2 --scenario=hertz
+opt "plot --out given twice" 2 "collide plot: --out given twice" \
+    plot hertz --out a --out b
+opt "sweep --threads given twice" 2 "collide sweep: --threads given twice" \
+    sweep g.txt --threads 1 --threads=2
+opt "merge --out given twice" 2 "collide merge: --out given twice" \
+    merge p.csv --out=a --out=b
+opt "show -- --frob (an operand after --)" 3 "--frob: cannot open" show -- --frob
+opt "run -- --quiet (a second SCENARIO after --)" 2 \
+    "collide run: more than one SCENARIO: --quiet" run hertz -- --quiet
 opt "compare --frob" 2 "collide compare: unknown option --frob" compare a b --frob
 opt "compare of three sets" 2 "collide compare: more than two result sets: c" \
     compare a b c
