@@ -43,7 +43,7 @@ PKG_PLOT   = gnuplot-nox
 PKG_COVERAGE = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) lcov
 PKG_FUZZ   = clang libclang-rt-14-dev
 PKG_PROOFS = frama-c-base why3 z3 cvc4 cvc5 libxml2-utils
-PKG_INSTALL = $(PKG_BUILD) pkgconf binutils file
+PKG_INSTALL = $(PKG_BUILD) pkgconf binutils
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
              $(PKG_PROOFS) python3 python3-scipy pkgconf binutils help2man
 
