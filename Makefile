@@ -143,7 +143,7 @@ sanitize: deps-build
 	    LDLIBS="$(SAN) $(LDLIBS)" test
 	@sh tests/sanitize_summary.sh $(BUILD)/sanitize
 
-# Line and branch coverage of src/ by the test suite (a separate build in
+# Line and branch coverage of src/ and tools/ by the test suite (a separate build in
 # $(BUILD)/coverage; .gcda files beside its objects merge over the test
 # programs): lcov and genhtml write $(BUILD)/coverage/html; the last line
 # is "coverage: lines L%, branches B%"; fails below 95% or 90%.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # coverage.sh BUILD: after `make test` of a build compiled with --coverage
-# in BUILD, captures the line and branch coverage of src/ with lcov, writes
+# in BUILD, captures the line and branch coverage of src/ and tools/ with lcov, writes
 # the genhtml report to BUILD/html and prints, last, the line
 # "coverage: lines L%, branches B%". Exits non-zero when lines < 95% or
 # branches < 90% (make coverage).
@@ -10,14 +10,15 @@ rc="--rc lcov_branch_coverage=1"
 all="$build/all.info"
 info="$build/coverage.info"
 
-# capture every .gcda under BUILD, then keep the files of src/ only
+# capture every .gcda under BUILD, then keep the files of src/ and tools/ only
 # (drops tests/ and the system headers)
 # (lcov's own warnings go to BUILD/lcov.log, shown when it fails)
 # shellcheck disable=SC2086
 lcov $rc --quiet --capture --directory "$build" --output-file "$all" \
     2>"$build/lcov.log" || { cat "$build/lcov.log" >&2; exit 1; }
 # shellcheck disable=SC2086
-lcov $rc --quiet --extract "$all" "$(pwd)/src/*" --output-file "$info" || exit 1
+lcov $rc --quiet --extract "$all" "$(pwd)/src/*" "$(pwd)/tools/*" \
+    --output-file "$info" || exit 1
 # shellcheck disable=SC2086
 genhtml $rc --quiet --branch-coverage --output-directory "$build/html" \
     "$info" || exit 1
