@@ -12,11 +12,12 @@ build=$1
 secs=$2
 out="$build/fuzz"
 cc=${FUZZ_CC:-clang}
-flags="-g -O1 -std=c11 -Isrc -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+inc="-Iinclude $(for d in src/*/; do printf -- '-I%s ' "${d%/}"; done)-Itools"
+flags="-g -O1 -std=c11 $inc -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 command -v "$cc" >/dev/null 2>&1 || { echo "fuzz: $cc not found (Debian packages clang, libclang-rt-14-dev)"; exit 1; }
 mkdir -p "$out/obj"
 objs=""
-for src in src/*.c; do
+for src in src/*/*.c tools/*.c; do
     case "$src" in tools/main.c | tools/sweep_mpi.c) continue ;; esac
     o="$out/obj/$(basename "$src" .c).o"
     if [ ! -e "$o" ] || [ "$src" -nt "$o" ]; then
