@@ -146,9 +146,15 @@ typedef struct collide_run_options {
     double digits;    /* high precision: the significant digits asked for
                          (1 to precision log10(2) - 8); NaN (default): as
                          many as the precision allows */
+    int check;        /* high precision, 1: measure the significant correct
+                         digits of every value against a run at 64 more
+                         bits and a 10^-19 tighter tolerance (as `collide
+                         run --check`); a value with fewer digits than
+                         asked (digits, or those written) makes the run
+                         COLLIDE_E_CHECK, its tables and digits kept */
 } collide_run_options;
 
-/* The defaults: precision 53, digits NaN. */
+/* The defaults: precision 53, digits NaN, check 0. */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);
 
 /* The result of a run: its status and diagnosis, and the tables of the
@@ -204,10 +210,21 @@ COLLIDE_API const char *collide_result_text(const collide_result *r,
 COLLIDE_API double collide_result_value(const collide_result *r,
                                         collide_table t, int row, int col);
 
+/* The significant correct digits of the cell (row, col) of table t,
+ * measured by a checked run (collide_run_options.check): the cell's scd
+ * against the run at 64 more bits, as in the .scd.csv tables of `collide
+ * run --check`; NaN when the run was not checked or the cell is not a
+ * number. */
+COLLIDE_API double collide_result_digits(const collide_result *r,
+                                         collide_table t, int row, int col);
+
 /* Writes the result set of r into the directory dir (created when
  * missing): the CSV files and their MANIFEST, as `collide run --csv`
- * does, all or nothing (a failed write leaves dir as it was). COLLIDE_OK, or COLLIDE_E_IO with err naming the
- * file, or COLLIDE_E_USAGE for a run that failed (it has no result set). */
+ * does, all or nothing (a failed write leaves dir as it was); the digits
+ * of a checked run are not written (collide_result_digits reads them).
+ * COLLIDE_OK, or COLLIDE_E_IO with err naming the file, or
+ * COLLIDE_E_USAGE for a run that failed (it has no result set; a checked
+ * run with too few digits, COLLIDE_E_CHECK, has one). */
 COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
                                      char *err, size_t errlen);
 

@@ -140,6 +140,50 @@ static void run_study1(long bits)
     collide_scenario_free(s);
 }
 
+/* A checked run at 113 bits (as collide run --check): every value of
+ * study 1 holds the 20 digits written (113 log10(2) - 14); an unchecked
+ * run has no digits. */
+static void checked_run(void)
+{
+    collide_scenario *s;
+    collide_result *r;
+    collide_run_options o;
+    char err[1024];
+    int st, t, row, col, worst_ok = 1, some = 0;
+    collide_scenario_load("study1", &s, err, sizeof err);
+    collide_run_options_init(&o);
+    o.precision = 113;
+    o.check = 1;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK, "study1 checked at 113 bits: status 0");
+    for (t = 0; t < 4; t++)
+        for (row = 0; row < collide_result_rows(r, (collide_table)t); row++)
+            for (col = 0; col < collide_result_columns(r, (collide_table)t); col++) {
+                const char *name = collide_result_column_name(r, (collide_table)t, col);
+                double d = collide_result_digits(r, (collide_table)t, row, col);
+                if (isnan(d) || strstr(name, "residual"))
+                    continue;   /* a text cell; a residual is a difference */
+                some++;
+                worst_ok &= d >= 20;
+            }
+    check_true(some > 1000 && worst_ok,
+               "every value of the checked run has at least the 20 digits written");
+    check_true(isnan(collide_result_digits(r, COLLIDE_COLLISIONS, 99, 1)),
+               "digits outside the table: NaN");
+    collide_result_free(r);
+    o.check = 0;
+    collide_run(s, &o, &r, err, sizeof err);
+    check_true(isnan(collide_result_digits(r, COLLIDE_COLLISIONS, 0, 1)),
+               "an unchecked run has no digits (NaN)");
+    collide_result_free(r);
+    o.precision = 53;
+    o.check = 1;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "check"),
+               "check in binary64: status 2, the field named");
+    collide_scenario_free(s);
+}
+
 static void bad_arguments(void)
 {
     collide_scenario *s;
@@ -215,6 +259,7 @@ int main(void)
 {
     run_study1(53);
     run_study1(113);
+    checked_run();
     bad_arguments();
     statuses();
     return check_summary("test_api");

@@ -16,8 +16,6 @@
 #include "output.h"
 #include "mp_sim.h"
 
-#define CHECK_BITS 64   /* the reference of --check: 64 more bits ... */
-#define CHECK_DIGITS 19 /* ... and a tolerance 10^-19 tighter */
 
 static const char *const tables[] = {"collisions", "events", "ledger",
                                      "samples"};
@@ -125,14 +123,6 @@ static collide_status write_scd_tables(const char *dir, const char *a,
     return COLLIDE_OK;
 }
 
-/* Whether runs r and rb have the same rows: events, collisions, samples
- * (the tables are compared row by row). */
-static int same_rows(const mp_result *r, const mp_result *rb)
-{
-    return r->nevents == rb->nevents && r->ncollisions == rb->ncollisions &&
-           r->nsamples == rb->nsamples && r->final_contact == rb->final_contact;
-}
-
 /* Copies what was written to f (rewound) to stdout. */
 static void copy_out(FILE *f)
 {
@@ -163,7 +153,7 @@ static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
     }
     fprintf(f, "\ncheck against %ld bits, tolerance 1e-%.1f: significant "
             "correct digits (scd) of every value\n",
-            a->bits + CHECK_BITS, tol + CHECK_DIGITS);
+            a->bits + MP_CHECK_BITS, tol + MP_CHECK_DIGITS);
     co.a = da;
     co.b = db;
     co.digits = out;
@@ -195,19 +185,19 @@ static collide_status check(const scenario *s, const mp_cli_args *a,
     mp_model Mb;
     mp_result rb;
     char da[4096] = "", db[4096] = "", err[1024];
-    int extra = out + CHECK_DIGITS;
+    int extra = out + MP_CHECK_DIGITS;
     collide_status st;
     char when[96];
     snprintf(when, sizeof when, "during the --check run at %ld bits",
-             a->bits + CHECK_BITS);
+             a->bits + MP_CHECK_BITS);
     interrupt_note_run(s->source, a->csv, when);
-    st = run_at(s, a->bits + CHECK_BITS, tol + CHECK_DIGITS, &Mb, &rb);
+    st = run_at(s, a->bits + MP_CHECK_BITS, tol + MP_CHECK_DIGITS, &Mb, &rb);
     scd_dir[0] = '\0';
-    if (st == COLLIDE_OK && !same_rows(r, &rb)) {
+    if (st == COLLIDE_OK && !mp_same_rows(r, &rb)) {
         fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
                 "bits differ in their events, collisions or samples (%d, %d, "
                 "%d against %d, %d, %d): %ld bits do not settle the run\n",
-                s->source, a->bits, a->bits + CHECK_BITS, r->nevents,
+                s->source, a->bits, a->bits + MP_CHECK_BITS, r->nevents,
                 r->ncollisions, r->nsamples, rb.nevents, rb.ncollisions,
                 rb.nsamples, a->bits);
         st = COLLIDE_E_CHECK;

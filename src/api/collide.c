@@ -37,9 +37,12 @@ struct collide_result {
     sim_result b64;      /* precision 53 */
     mp_model M;          /* precision > 53 */
     mp_result mp;
+    double mp_tol;       /* the step tolerance 10^-mp_tol (mp_digits_settings) */
     int mp_digits;       /* significant digits written (mp_digits_settings) */
     int have_tables;
     csv_table table[API_NTABLES];
+    int have_scd;        /* a checked run: the scd tables read so far */
+    csv_table scd[API_NTABLES];
 };
 
 /* The file of each table of collide_table. */
@@ -197,6 +200,7 @@ void collide_run_options_init(collide_run_options *o)
 {
     o->precision = API_BITS_MIN;
     o->digits = NAN;
+    o->check = 0;
 }
 
 /* COLLIDE_OK when o is valid, else COLLIDE_E_USAGE with err naming the
@@ -209,6 +213,16 @@ static int check_options(const collide_run_options *o, char *err,
         say(err, errlen, "collide_run: precision = %ld is outside its "
             "range: precision in [%d, %d] bits (53: binary64)", o->precision,
             API_BITS_MIN, API_BITS_MAX);
+        return COLLIDE_E_USAGE;
+    }
+    if (o->check != 0 && o->check != 1) {
+        say(err, errlen, "collide_run: check = %d is outside its range: check "
+            "in {0, 1}", o->check);
+        return COLLIDE_E_USAGE;
+    }
+    if (o->check && o->precision == API_BITS_MIN) {
+        say(err, errlen, "collide_run: check = 1 is a setting of the "
+            "high-precision engine: check needs precision > 53");
         return COLLIDE_E_USAGE;
     }
     if (isnan(o->digits))
@@ -267,26 +281,114 @@ static void run_b64(collide_result *r)
         snprintf(r->diagnosis, sizeof r->diagnosis, "%s", r->b64.diagnosis);
 }
 
+/* A high-precision run of s at `bits` with step tolerance 10^-tol into M
+ * and res (both to be cleared by the caller); its status, and on failure
+ * the reason in diagnosis. */
+static collide_status run_mp_at(const scenario *s, long bits, double tol,
+                                mp_model *M, mp_result *res, char *diagnosis,
+                                size_t len)
+{
+    mp_options mo;
+    collide_status st;
+    memset(res, 0, sizeof *res);
+    st = mp_model_init(M, s, (mpfr_prec_t)bits, diagnosis, len);
+    if (st != COLLIDE_OK)
+        return st;
+    mo = mp_options_default(&s->opt, (mpfr_prec_t)bits);
+    mo.digits = tol;
+    mo.progress = 0;
+    st = mp_run(M, &mo, res);
+    if (st != COLLIDE_OK)
+        snprintf(diagnosis, len, "%s", res->diagnosis);
+    return st;
+}
+
 /* The high-precision run of r->s at r->precision bits. */
 static void run_mp(collide_result *r, const collide_run_options *o)
 {
-    double tol;
-    mp_options mo;
-    char msg[1024] = "";
-    mp_digits_settings((mpfr_prec_t)r->precision, o->digits, &tol,
+    mp_digits_settings((mpfr_prec_t)r->precision, o->digits, &r->mp_tol,
                        &r->mp_digits);
-    r->status = mp_model_init(&r->M, &r->s, (mpfr_prec_t)r->precision, msg,
-                              sizeof msg);
-    if (r->status != COLLIDE_OK) {
-        snprintf(r->diagnosis, sizeof r->diagnosis, "%s", msg);
-        return;
+    r->status = run_mp_at(&r->s, r->precision, r->mp_tol, &r->M, &r->mp,
+                          r->diagnosis, sizeof r->diagnosis);
+}
+
+/* The table t of the checked run r and of its reference (M, rb), both
+ * with MP_CHECK_DIGITS more digits than r writes, compared: the scd of
+ * each cell into r->scd[t]; COLLIDE_E_CHECK when a value has fewer than
+ * r->mp_digits (the verdict of `collide compare --digits`). */
+static collide_status check_table(collide_result *r, int t, const mp_model *M,
+                                  const mp_result *rb)
+{
+    int extra = r->mp_digits + MP_CHECK_DIGITS;
+    char *ta = NULL, *tb = NULL, *scd = NULL, msg[256];
+    size_t la, lb, ls;
+    csv_table a, b;
+    compare_status cs;
+    FILE *sink = fopen("/dev/null", "w");
+    if (!sink)
+        return COLLIDE_E_IO;
+    if (mp_output_csv_text(&r->M, &r->mp, extra, table_file[t], &ta, &la) ||
+        mp_output_csv_text(M, rb, extra, table_file[t], &tb, &lb) ||
+        csv_parse(table_file[t], ta, la, &a, msg, sizeof msg)) {
+        free(ta);
+        free(tb);
+        fclose(sink);
+        return COLLIDE_E_MEMORY;
     }
-    mo = mp_options_default(&r->s.opt, (mpfr_prec_t)r->precision);
-    mo.digits = tol;
-    mo.progress = 0;
-    r->status = mp_run(&r->M, &mo, &r->mp);
-    if (r->status != COLLIDE_OK)
-        snprintf(r->diagnosis, sizeof r->diagnosis, "%s", r->mp.diagnosis);
+    if (csv_parse(table_file[t], tb, lb, &b, msg, sizeof msg)) {
+        csv_free(&a);
+        free(tb);
+        fclose(sink);
+        return COLLIDE_E_MEMORY;
+    }
+    cs = compare_tables_scd(&a, &b, r->mp_digits, sink, &scd, &ls, msg,
+                            sizeof msg);
+    fclose(sink);
+    if (cs != COMPARE_OK && cs != COMPARE_BELOW)
+        return COLLIDE_E_MEMORY;   /* our own tables: only memory fails */
+    if (csv_parse(table_file[t], scd, ls, &r->scd[t], msg, sizeof msg))
+        return COLLIDE_E_MEMORY;
+    r->have_scd = t + 1;
+    return cs == COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_OK;
+}
+
+/* The check of a successful high-precision run r (collide run --check):
+ * the reference run at MP_CHECK_BITS more bits and a tolerance
+ * MP_CHECK_DIGITS tighter, the same rows, and every value with the digits
+ * asked for. Sets r->status and r->diagnosis. */
+static void check_mp(collide_result *r)
+{
+    mp_model M;
+    mp_result rb;
+    long bits = r->precision + MP_CHECK_BITS;
+    collide_status st;
+    int t, below = 0;
+    st = run_mp_at(&r->s, bits, r->mp_tol + MP_CHECK_DIGITS, &M, &rb,
+                   r->diagnosis, sizeof r->diagnosis);
+    if (st == COLLIDE_OK && !mp_same_rows(&r->mp, &rb)) {
+        snprintf(r->diagnosis, sizeof r->diagnosis, "check: the runs at %ld "
+                 "and %ld bits differ in their events, collisions or samples "
+                 "(%d, %d, %d against %d, %d, %d): %ld bits do not settle the "
+                 "run", r->precision, bits, r->mp.nevents, r->mp.ncollisions,
+                 r->mp.nsamples, rb.nevents, rb.ncollisions, rb.nsamples,
+                 r->precision);
+        st = COLLIDE_E_CHECK;
+    }
+    for (t = 0; st == COLLIDE_OK && t < API_NTABLES; t++) {
+        collide_status ct = check_table(r, t, &M, &rb);
+        if (ct == COLLIDE_E_CHECK && !below++)
+            snprintf(r->diagnosis, sizeof r->diagnosis, "check: %s has "
+                     "values with fewer than %d significant correct digits "
+                     "(collide_result_digits gives each)", table_file[t],
+                     r->mp_digits);
+        else if (ct != COLLIDE_E_CHECK)
+            st = ct;
+    }
+    if (st == COLLIDE_OK && below)
+        st = COLLIDE_E_CHECK;
+    mp_result_free(&rb);
+    mp_model_clear(&M);
+    r->status = st;
 }
 
 int collide_run(const collide_scenario *s, const collide_run_options *o,
@@ -318,7 +420,10 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         run_b64(r);
     else
         run_mp(r, o);
-    if (r->status == COLLIDE_OK && load_tables(r) != COLLIDE_OK) {
+    if (r->status == COLLIDE_OK && o->check)
+        check_mp(r);
+    if ((r->status == COLLIDE_OK || (r->status == COLLIDE_E_CHECK && r->have_scd))
+        && load_tables(r) != COLLIDE_OK) {
         collide_result_free(r);
         say(err, errlen, "collide_run: out of memory");
         return COLLIDE_E_MEMORY;
@@ -342,6 +447,21 @@ const char *collide_result_diagnosis(const collide_result *r)
 long collide_result_precision(const collide_result *r)
 {
     return r->precision;
+}
+
+double collide_result_digits(const collide_result *r, collide_table t,
+                             int row, int col)
+{
+    const char *name = collide_result_column_name(r, t, col);
+    int k;
+    double v;
+    if (!r || (int)t < 0 || (int)t >= r->have_scd || !name || row < 0 ||
+        row >= r->scd[t].nrows)
+        return NAN;
+    k = csv_column(&r->scd[t], name);
+    if (k < 0 || number_parse(csv_cell(&r->scd[t], row + 1, k), &v) != NUMBER_OK)
+        return NAN;
+    return v;
 }
 
 /* Table t of r, or NULL (a failed run, or t out of range). */
@@ -406,7 +526,7 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
         say(err, errlen, "collide_result_write: a NULL argument");
         return COLLIDE_E_USAGE;
     }
-    if (r->status != COLLIDE_OK) {
+    if (r->status != COLLIDE_OK && !r->have_tables) {
         say(err, errlen, "collide_result_write: the run failed (status %d, "
             "%s): it has no result set", r->status,
             collide_status_text(r->status));
@@ -429,6 +549,8 @@ void collide_result_free(collide_result *r)
         return;
     for (t = 0; t < r->have_tables; t++)
         csv_free(&r->table[t]);
+    for (t = 0; t < r->have_scd; t++)
+        csv_free(&r->scd[t]);
     if (r->precision == API_BITS_MIN) {
         sim_result_free(&r->b64);
     } else {

@@ -711,6 +711,23 @@ static void put_scd_rows(FILE *f, const table_cmp *tc)
         }
 }
 
+/* The scd table of tc (put_scd_rows) as text in memory: *text, the
+ * caller frees it. */
+static compare_status scd_text_of(const table_cmp *tc, char **text,
+                                  size_t *len, char *err, size_t errlen)
+{
+    FILE *f = open_memstream(text, len);
+    if (!f)
+        return fail(COMPARE_E_MEMORY, err, errlen, "out of memory");
+    put_scd_rows(f, tc);
+    if (fclose(f) != 0) {
+        free(*text);
+        *text = NULL;
+        return fail(COMPARE_E_MEMORY, err, errlen, "out of memory");
+    }
+    return COMPARE_OK;
+}
+
 /* The temporary name of path: ".NAME.tmp.PID" in its directory. */
 static int temp_path(char *buf, size_t n, const char *path)
 {
@@ -925,6 +942,13 @@ compare_status compare_results(const compare_options *o, FILE *out,
 compare_status compare_tables(csv_table *a, csv_table *b, double digits,
                               FILE *out, char *err, size_t errlen)
 {
+    return compare_tables_scd(a, b, digits, out, NULL, NULL, err, errlen);
+}
+
+compare_status compare_tables_scd(csv_table *a, csv_table *b, double digits,
+                                  FILE *out, char **scd_text, size_t *scd_len,
+                                  char *err, size_t errlen)
+{
     table_cmp tc;
     summary sum;
     compare_status st;
@@ -939,6 +963,8 @@ compare_status compare_tables(csv_table *a, csv_table *b, double digits,
     st = table_prepare(&tc, out, err, errlen);
     if (st == COMPARE_OK)
         st = report_table(&tc, digits, &sum, out, err, errlen);
+    if (st == COMPARE_OK && scd_text)
+        st = scd_text_of(&tc, scd_text, scd_len, err, errlen);
     table_close(&tc);
     if (st == COMPARE_OK) {
         print_summary(&sum, out);

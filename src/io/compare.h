@@ -66,6 +66,14 @@ compare_status compare_tables(struct csv_table *a, struct csv_table *b,
                               double digits, FILE *out, char *err,
                               size_t errlen);
 
+/* As compare_tables, and with scd_text not NULL also the scd table of the
+ * cells (the content compare_write_scd_table writes: a row per row of b,
+ * the columns b shares with a) as text in memory, *scd_text, which the
+ * caller frees. */
+compare_status compare_tables_scd(struct csv_table *a, struct csv_table *b,
+                                  double digits, FILE *out, char **scd_text,
+                                  size_t *scd_len, char *err, size_t errlen);
+
 /* Writes to out_path, atomically, the scd of each cell of the CSV file
  * a_path against the reference b_path: the header of b restricted to the
  * columns of both, then one row per row with each cell's scd (inf where

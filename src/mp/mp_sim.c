@@ -1728,3 +1728,9 @@ void mp_result_free(mp_result *r)
         mpfr_clear(r->ledger.v[k]);
     memset(r, 0, sizeof *r);
 }
+
+int mp_same_rows(const mp_result *r, const mp_result *rb)
+{
+    return r->nevents == rb->nevents && r->ncollisions == rb->ncollisions &&
+           r->nsamples == rb->nsamples && r->final_contact == rb->final_contact;
+}

@@ -97,6 +97,15 @@ typedef struct mp_result {
     double cpu_seconds;
 } mp_result;
 
+/* The reference run of a check (--check, collide_run_options.check): 64
+ * more bits and a tolerance 10^-19 tighter. */
+#define MP_CHECK_BITS 64
+#define MP_CHECK_DIGITS 19
+
+/* Whether runs r and rb have the same rows: events, collisions, samples
+ * and a final contact (the tables of a check are compared row by row). */
+int mp_same_rows(const mp_result *r, const mp_result *rb);
+
 /* Runs the model over [0, T]. Returns r->status; r must be freed with
  * mp_result_free whatever the status. */
 collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r);
