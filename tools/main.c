@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "interrupt.h"
 #include "mp_cli.h"
+#include "mp_sim.h"
 #include "mp_tape.h"
 #include "number.h"
 #include "options.h"

@@ -15,8 +15,6 @@ typedef struct mp_cli_args {
     int quiet;
 } mp_cli_args;
 
-#define MP_BITS_MIN 53
-#define MP_BITS_MAX 16384
 
 /* Runs s as asked; returns the exit status (common.h). */
 int mp_cli_run(const scenario *s, const mp_cli_args *a);

@@ -21,8 +21,6 @@
 #include "output.h"
 #include "scenario.h"
 
-#define API_BITS_MIN 53      /* binary64 */
-#define API_BITS_MAX 16384   /* the largest precision of the MPFR mode */
 #define API_NTABLES 4
 
 struct collide_scenario {
@@ -198,7 +196,7 @@ void collide_scenario_free(collide_scenario *s)
 
 void collide_run_options_init(collide_run_options *o)
 {
-    o->precision = API_BITS_MIN;
+    o->precision = MP_BITS_MIN;
     o->digits = NAN;
     o->check = 0;
 }
@@ -209,10 +207,10 @@ static int check_options(const collide_run_options *o, char *err,
                          size_t errlen)
 {
     double room;
-    if (o->precision < API_BITS_MIN || o->precision > API_BITS_MAX) {
+    if (o->precision < MP_BITS_MIN || o->precision > MP_BITS_MAX) {
         say(err, errlen, "collide_run: precision = %ld is outside its "
             "range: precision in [%d, %d] bits (53: binary64)", o->precision,
-            API_BITS_MIN, API_BITS_MAX);
+            MP_BITS_MIN, MP_BITS_MAX);
         return COLLIDE_E_USAGE;
     }
     if (o->check != 0 && o->check != 1) {
@@ -220,14 +218,14 @@ static int check_options(const collide_run_options *o, char *err,
             "in {0, 1}", o->check);
         return COLLIDE_E_USAGE;
     }
-    if (o->check && o->precision == API_BITS_MIN) {
+    if (o->check && o->precision == MP_BITS_MIN) {
         say(err, errlen, "collide_run: check = 1 is a setting of the "
             "high-precision engine: check needs precision > 53");
         return COLLIDE_E_USAGE;
     }
     if (isnan(o->digits))
         return COLLIDE_OK;
-    if (o->precision == API_BITS_MIN) {
+    if (o->precision == MP_BITS_MIN) {
         say(err, errlen, "collide_run: digits = %g is a setting of the "
             "high-precision engine: digits needs precision > 53 (binary64 "
             "takes the scenario's rtol and atol)", o->digits);
@@ -247,7 +245,7 @@ static int check_options(const collide_run_options *o, char *err,
 static collide_status table_text(const collide_result *r, int t, char **text,
                                  size_t *len)
 {
-    if (r->precision == API_BITS_MIN)
+    if (r->precision == MP_BITS_MIN)
         return output_csv_text(&r->s.model, &r->b64, table_file[t], text, len);
     return mp_output_csv_text(&r->M, &r->mp, r->mp_digits, table_file[t], text,
                               len);
@@ -416,7 +414,7 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
     }
     r->precision = o->precision;
     r->s = s->s;
-    if (r->precision == API_BITS_MIN)
+    if (r->precision == MP_BITS_MIN)
         run_b64(r);
     else
         run_mp(r, o);
@@ -533,7 +531,7 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
         return COLLIDE_E_USAGE;
     }
     output_note_scenario(&r->s);
-    st = r->precision == API_BITS_MIN
+    st = r->precision == MP_BITS_MIN
              ? output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
              : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits, NULL, msg,
                                    sizeof msg);
@@ -551,7 +549,7 @@ void collide_result_free(collide_result *r)
         csv_free(&r->table[t]);
     for (t = 0; t < r->have_scd; t++)
         csv_free(&r->scd[t]);
-    if (r->precision == API_BITS_MIN) {
+    if (r->precision == MP_BITS_MIN) {
         sim_result_free(&r->b64);
     } else {
         mp_result_free(&r->mp);
