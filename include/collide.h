@@ -23,15 +23,19 @@
  * Errors: a function that can fail returns a status (collide_status) and,
  * when err is not NULL, writes into err (at most errlen bytes, NUL
  * included) one line that names what was wrong: the file and line, the
- * key or option, its value, and the allowed range. No function prints.
+ * key or option, its value, and the allowed range. No function prints,
+ * but collide_compare on the streams it is given.
  *
  * Memory: an object returned through an `out` pointer belongs to the
  * caller, who frees it with the matching _free function (NULL is allowed
  * there). Strings returned as `const char *` belong to the object they
  * come from and live as long as it does.
  *
- * Threads: distinct objects may be used from distinct threads at once;
- * one object must not be used from two threads at once. */
+ * Threads: scenarios and runs on distinct objects may be used from
+ * distinct threads at once (collide sweep runs its points so); one object
+ * must not be used from two threads at once. collide_result_write and
+ * collide_compare must not run in two threads at once: the writers keep
+ * the files being written in one list, which a signal handler removes. */
 #ifndef COLLIDE_H
 #define COLLIDE_H
 
