@@ -34,6 +34,8 @@ void law_range_text(char *range, size_t len, const char *text, size_t size)
     if (len == 0)
         return;
     /*@ loop invariant bound: 0 <= i <= len - 1 && i <= size;
+        loop invariant copied: \forall integer j; 0 <= j < i ==>
+          range[j] == text[j] && range[j] != 0;
         loop assigns i, range[0 .. len - 2];
         loop variant len - i; */
     while (i + 1 < len && i < size && text[i] != '\0') {

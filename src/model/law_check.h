@@ -46,9 +46,16 @@ enum { LAW_RANGE_SIZE = 24 };
  * copy is NUL-terminated whenever len >= 1. */
 /*@ requires text_valid: \valid_read(text + (0 .. size - 1));
     requires range_valid: len == 0 || \valid(range + (0 .. len - 1));
+    requires separated: len == 0 ||
+      \separated(range + (0 .. len - 1), text + (0 .. size - 1));
     assigns range[0 .. len - 1];
     ensures terminated: len >= 1 ==>
       \exists integer i; 0 <= i < len && range[i] == 0;
+    ensures copy: len >= 1 ==> \exists integer n;
+      0 <= n < len && n <= size && range[n] == 0 &&
+      (\forall integer j; 0 <= j < n ==>
+        range[j] == \old(text[j]) && range[j] != 0) &&
+      (n == len - 1 || n == size || \old(text[n]) == 0);
 */
 void law_range_text(char *range, size_t len, const char *text, size_t size);
 
