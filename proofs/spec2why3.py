@@ -5,7 +5,8 @@ definitions of SPECDIR/*.acsl as Why3 theories (one module per file).
 The definitions follow the spec convention (README.md of proofs/why3): each
 equation is one ACSL `logic` function over doubles, written as its binary64
 evaluation with \\add_double, \\sub_double, \\mul_double, \\div_double,
-\\neg_double (or unary minus), conditionals (c ? a : b) on IEEE comparisons
+\\neg_double (or unary minus), local names (\\let x = v; t), conditionals
+(c ? a : b) on IEEE comparisons
 (\\lt_double, \\le_double, \\eq_double, or the boolean lt_double, le_double,
 eq_double of float_compare.acsl), (double) literals, integer arithmetic and
 comparisons, calls of other spec logic functions, and pow_abs(x, p) of
@@ -156,8 +157,10 @@ class Parser:
         if self.i != len(self.toks):
             self.err('unexpected tokens')
 
-    # term := disj ('?' term ':' term)?
+    # term := '\\let' id '=' term ';' term | disj ('?' term ':' term)?
     def term(self):
+        if self.peek() == '\\let':
+            return self.let()
         c = self.disj()
         if self.peek() == '?':
             self.take('?')
@@ -170,6 +173,25 @@ class Parser:
                 self.err('branches of different types')
             return ('(if %s then %s else %s)' % (c[0], a[0], b[0]), a[1])
         return c
+
+    # \\let x = v; body -> (let x = v in body), x a double or an integer
+    def let(self):
+        self.take('\\let')
+        kind, name = self.toks[self.i] if self.i < len(self.toks) else (None, None)
+        if kind != 'id' or name.startswith('\\') or name in self.funcs:
+            self.err('\\let of %r, not a fresh name' % name)
+        self.take()
+        self.take('=')
+        v = self.term()
+        if v[1] == 'prop':
+            self.err('\\let of a comparison')
+        self.take(';')
+        saved = self.env
+        self.env = dict(saved)
+        self.env[name] = (name, v[1])
+        body = self.term()
+        self.env = saved
+        return ('(let %s = %s in %s)' % (name, v[0], body[0]), body[1])
 
     def disj(self):
         a = self.conj()
@@ -377,7 +399,7 @@ def split_decls(text, where):
             i += 1
             continue
         cur.append((k, t))
-        if t in ('\\forall', '\\exists'):
+        if t in ('\\forall', '\\exists', '\\let'):
             binders += 1
         elif t == ';' and binders > 0:
             binders -= 1
