@@ -363,15 +363,21 @@ static double dop853_sqrt(double x) { return sqrt(x); }
 static double dop853_pow(double x, double y) { return pow(x, y); }
 
 
-/* dst[0 .. n-1] = src[0 .. n-1], component by component (dst may be src). */
+/* dst[0 .. n-1] = src[0 .. n-1], component by component (dst may be src;
+ * the contract states the copy for separated arrays). */
 /*@ requires dim: 0 <= n;
   @ requires dst: \valid(dst + (0 .. n - 1));
   @ requires src: \valid_read(src + (0 .. n - 1));
   @ assigns dst[0 .. n - 1];
+  @ behavior copy:
+  @   assumes \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
+  @   ensures copy: \forall integer i; 0 <= i < n ==> dst[i] \in {\old(src[i])};
   @*/
 static void copy_vec(int n, double *dst, const double *src)
 {
     /*@ loop invariant range: 0 <= m <= n;
+      @ for copy: loop invariant copy: \forall integer i; 0 <= i < m ==>
+      @   dst[i] \in {\at(src[i], Pre)};
       @ loop assigns m, dst[0 .. n - 1];
       @ loop variant n - m;
       @*/
@@ -939,6 +945,22 @@ static double dense_r7(const dop853_step_data *s, int m)
 /*@ requires data: \valid(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
   @ assigns s->cont[4 .. 7][m];
+  @ ensures r4: s->cont[4][m] == \old(dop853_dense_r4(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]));
+  @ ensures r5: s->cont[5][m] == \old(dop853_dense_r5(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]));
+  @ ensures r6: s->cont[6][m] == \old(dop853_dense_r6(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]));
+  @ ensures r7: s->cont[7][m] == \old(dop853_dense_r7(s->h,
+  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
+  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
+  @   s->k[14][m], s->k[15][m]));
   @*/
 static void dense_at(dop853_step_data *s, int m)
 {
@@ -948,10 +970,12 @@ static void dense_at(dop853_step_data *s, int m)
     //@ assert w5: \valid(&s->cont[5][m]);
     //@ assert w6: \valid(&s->cont[6][m]);
     //@ assert w7: \valid(&s->cont[7][m]);
-    s->cont[4][m] = dense_r4(s, m);
-    s->cont[5][m] = dense_r5(s, m);
-    s->cont[6][m] = dense_r6(s, m);
-    s->cont[7][m] = dense_r7(s, m);
+    const double r4 = dense_r4(s, m), r5 = dense_r5(s, m);
+    const double r6 = dense_r6(s, m), r7 = dense_r7(s, m);
+    s->cont[4][m] = r4;
+    s->cont[5][m] = r5;
+    s->cont[6][m] = r6;
+    s->cont[7][m] = r7;
 }
 
 /* Hairer's error norm of DOP853 (Section II.10): with
@@ -1021,6 +1045,45 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
 /* Continuous extension (Section II.10, dense output of order 7)       */
 /* ------------------------------------------------------------------ */
 
+/* Component m of r0 .. r3 of the continuous extension (the cubic Hermite
+ * part), into s->cont. */
+/*@ requires data: \valid(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns s->cont[0 .. 3][m];
+  @ ensures r0: s->cont[0][m] == \old(s->y0[m]);
+  @ ensures r1: s->cont[1][m] == dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m]));
+  @ ensures r2: s->cont[2][m] == dop853_dense_r2(\old(s->h), \old(s->f0[m]),
+  @   dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m])));
+  @ ensures r3: s->cont[3][m] == dop853_dense_r3(\old(s->h), \old(s->f1[m]),
+  @   dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m])),
+  @   dop853_dense_r2(\old(s->h), \old(s->f0[m]),
+  @     dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m]))));
+  @*/
+static void hermite_at(dop853_step_data *s, int m)
+{
+    const double h = s->h, y0 = s->y0[m];
+    const double r1 = s->y1[m] - y0;
+    const double r2 = h * s->f0[m] - r1;
+    const double r3 = r1 - h * s->f1[m] - r2;
+    s->cont[0][m] = y0;
+    s->cont[1][m] = r1;
+    s->cont[2][m] = r2;
+    s->cont[3][m] = r3;
+}
+
+/* Component m of r0 .. r7 of the continuous extension, into s->cont
+ * (hermite_at and dense_at state each value; this contract keeps their
+ * definitions out of the goals of dop853_dense_prepare). */
+/*@ requires data: \valid(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns s->cont[0 .. 7][m];
+  @*/
+static void dense_put(dop853_step_data *s, int m)
+{
+    hermite_at(s, m);
+    dense_at(s, m);
+}
+
 /* The continuous extension in Hairer's form, with theta = (t - t0)/h and
  * theta1 = 1 - theta:
  *   u(theta) = r0 + theta (r1 + theta1 (r2 + theta (r3 + theta1 P))),
@@ -1044,65 +1107,126 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
       @ loop assigns m, s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
       @ loop variant s->n - m;
       @*/
-    for (int m = 0; m < s->n; m++) {
-        double ydiff = s->y1[m] - s->y0[m];
-        double bspl = s->h * s->f0[m] - ydiff;
-        s->cont[0][m] = s->y0[m];
-        s->cont[1][m] = ydiff;
-        s->cont[2][m] = bspl;
-        s->cont[3][m] = ydiff - s->h * s->f1[m] - bspl;
-        dense_at(s, m);
-    }
+    for (int m = 0; m < s->n; m++)
+        dense_put(s, m);
     s->dense_ready = 1;
+}
+
+/* The continuous extension at theta, component m (dop853_dense_u). */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: \result \in {dop853_dense_u(th, s->cont[0][m], s->cont[1][m],
+  @   s->cont[2][m], s->cont[3][m], s->cont[4][m], s->cont[5][m],
+  @   s->cont[6][m], s->cont[7][m])};
+  @*/
+static double dense_value(const dop853_step_data *s, double th, int m)
+{
+    double th1 = 1.0 - th;
+    const double r4 = s->cont[4][m], r5 = s->cont[5][m];
+    const double r6 = s->cont[6][m], r7 = s->cont[7][m];
+    double p = r4 + th * (r5 + th1 * (r6 + th * r7));
+    return s->cont[0][m] +
+           th * (s->cont[1][m] +
+                 th1 * (s->cont[2][m] +
+                        th * (s->cont[3][m] + th1 * p)));
+}
+
+/* The dense output at t, component m: y1 and y0 exactly at the ends,
+ * whatever the coefficients (the nested form gives y0 + (y1 - y0) at
+ * t0 + h, and y0 at t0 only when no term overflows), the continuous
+ * extension in between. */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures point: dop853_dense_output(\result, t, s->t0, s->h,
+  @   s->y0[m], s->y1[m], s->cont[0][m], s->cont[1][m], s->cont[2][m],
+  @   s->cont[3][m], s->cont[4][m], s->cont[5][m], s->cont[6][m],
+  @   s->cont[7][m]);
+  @*/
+static double dense_point(const dop853_step_data *s, double t, int m)
+{
+    if (t == s->t0 + s->h)
+        return s->y1[m];
+    if (t == s->t0)
+        return s->y0[m];
+    return dense_value(s, (t - s->t0) / s->h, m);
 }
 
 void dop853_dense_eval(const dop853_step_data *s, double t, double *y)
 {
-    /* the end points exactly (the nested form gives y0 + (y1 - y0)) */
-    if (t == s->t0 + s->h) {
-        copy_vec(s->n, y, s->y1); /* y may be s->y1 */
-        return;
-    }
-    double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    /* into u first: y may be s->y1 */
+    double u[COLLIDE_NY_MAX];
     /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant eq: \forall integer j; 0 <= j < m ==>
+      @   dop853_dense_output(u[j], t, s->t0, s->h, s->y0[j], s->y1[j],
+      @     s->cont[0][j], s->cont[1][j], s->cont[2][j], s->cont[3][j],
+      @     s->cont[4][j], s->cont[5][j], s->cont[6][j], s->cont[7][j]);
+      @ loop assigns m, u[0 .. s->n - 1];
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++)
+        u[m] = dense_point(s, t, m);
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant copy: \forall integer j; 0 <= j < m ==> y[j] \in {u[j]};
       @ loop assigns m, y[0 .. s->n - 1];
       @ loop variant s->n - m;
       @*/
-    for (int m = 0; m < s->n; m++) {
-        const double r4 = s->cont[4][m], r5 = s->cont[5][m];
-        const double r6 = s->cont[6][m], r7 = s->cont[7][m];
-        double p = r4 + th * (r5 + th1 * (r6 + th * r7));
-        y[m] = s->cont[0][m] +
-               th * (s->cont[1][m] +
-                     th1 * (s->cont[2][m] +
-                            th * (s->cont[3][m] + th1 * p)));
-    }
+    for (int m = 0; m < s->n; m++)
+        y[m] = u[m];
 }
 
-/* d u / d t = (1/h) d u / d theta, by the product rule applied to each
- * level of the nested form above (d theta1 / d theta = -1). */
+/* d u / d t = (1/h) d u / d theta at t, component m, by the product rule
+ * applied to each level of the nested form of dense_value (d theta1 /
+ * d theta = -1). */
+/*@ requires data: \valid_read(s);
+  @ requires index: 0 <= m < COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures eq: dop853_dense_slope(\result,
+  @   dop853_dense_theta(t, s->t0, s->h), s->h, s->cont[1][m],
+  @   s->cont[2][m], s->cont[3][m], s->cont[4][m], s->cont[5][m],
+  @   s->cont[6][m], s->cont[7][m]);
+  @*/
+static double dense_slope(const dop853_step_data *s, double t, int m)
+{
+    const double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    const double q3 = s->cont[6][m] + th * s->cont[7][m];
+    const double dq3 = s->cont[7][m];
+    const double q2 = s->cont[5][m] + th1 * q3;
+    const double dq2 = -q3 + th1 * dq3;
+    const double p = s->cont[4][m] + th * q2;
+    const double dp = q2 + th * dq2;
+    const double u4 = s->cont[3][m] + th1 * p;
+    const double du4 = -p + th1 * dp;
+    const double u3 = s->cont[2][m] + th * u4;
+    const double du3 = u4 + th * du4;
+    const double u2 = s->cont[1][m] + th1 * u3;
+    const double du2 = -u3 + th1 * du3;
+    return (u2 + th * du2) / s->h;
+}
+
 void dop853_dense_deriv(const dop853_step_data *s, double t, double *dy)
 {
-    double th = (t - s->t0) / s->h, th1 = 1.0 - th;
+    /* into v first (a local array, which the loop's invariant keeps
+       apart from s) */
+    double v[COLLIDE_NY_MAX];
     /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant eq: \forall integer j; 0 <= j < m ==>
+      @   dop853_dense_slope(v[j], dop853_dense_theta(t, s->t0, s->h), s->h,
+      @     s->cont[1][j], s->cont[2][j], s->cont[3][j], s->cont[4][j],
+      @     s->cont[5][j], s->cont[6][j], s->cont[7][j]);
+      @ loop assigns m, v[0 .. s->n - 1];
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++)
+        v[m] = dense_slope(s, t, m);
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant copy: \forall integer j; 0 <= j < m ==> dy[j] \in {v[j]};
       @ loop assigns m, dy[0 .. s->n - 1];
       @ loop variant s->n - m;
       @*/
-    for (int m = 0; m < s->n; m++) {
-        double q3 = s->cont[6][m] + th * s->cont[7][m];
-        double dq3 = s->cont[7][m];
-        double q2 = s->cont[5][m] + th1 * q3;
-        double dq2 = -q3 + th1 * dq3;
-        double p = s->cont[4][m] + th * q2;
-        double dp = q2 + th * dq2;
-        double u4 = s->cont[3][m] + th1 * p;
-        double du4 = -p + th1 * dp;
-        double u3 = s->cont[2][m] + th * u4;
-        double du3 = u4 + th * du4;
-        double u2 = s->cont[1][m] + th1 * u3;
-        double du2 = -u3 + th1 * du3;
-        dy[m] = (u2 + th * du2) / s->h;
-    }
+    for (int m = 0; m < s->n; m++)
+        dy[m] = v[m];
 }
 
 /* Cubic Hermite interpolant (the first four terms of the continuous

@@ -118,7 +118,9 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
                           long *nfev);
 
 /* Continuous extension (order 7) at t in [t0, t0 + h]; needs
- * dop853_dense_prepare. At t0 and t0 + h it returns y0 and y1 exactly.
+ * dop853_dense_prepare. At t0 and t0 + h it returns y0 and y1 exactly;
+ * between them Hairer's nested form over the coefficients s->cont
+ * (dop853_dense_output, dop853_dense_u at theta = (t - t0)/h).
  * It reads s->h: the step must not be shortened before evaluating it
  * (the coefficients belong to the step taken). y may be s->y1. */
 /*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
@@ -126,26 +128,40 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
   @ requires out: \valid(y + (0 .. s->n - 1));
   @ requires alias: y == &s->y1[0] || \separated(y + (0 .. s->n - 1), s);
   @ assigns y[0 .. s->n - 1];
+  @ ensures output: \forall integer i; 0 <= i < s->n ==>
+  @   dop853_dense_output(y[i], t, \old(s->t0), \old(s->h),
+  @     \old(s->y0[i]), \old(s->y1[i]),
+  @     \old(s->cont[0][i]), \old(s->cont[1][i]), \old(s->cont[2][i]),
+  @     \old(s->cont[3][i]), \old(s->cont[4][i]), \old(s->cont[5][i]),
+  @     \old(s->cont[6][i]), \old(s->cont[7][i]));
   @*/
 void dop853_dense_eval(const dop853_step_data *s, double t, double *y);
 
-/* Time derivative of the continuous extension at t; needs
- * dop853_dense_prepare. */
+/* Time derivative of the continuous extension at t (dop853_dense_du at
+ * theta = (t - t0)/h); needs dop853_dense_prepare. */
 /*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires ready: s->dense_ready != 0;
   @ requires out: \valid(dy + (0 .. s->n - 1));
   @ requires separated: \separated(dy + (0 .. s->n - 1), s);
   @ assigns dy[0 .. s->n - 1];
+  @ ensures slope: \forall integer i; 0 <= i < s->n ==>
+  @   dop853_dense_slope(dy[i],
+  @     dop853_dense_theta(t, \old(s->t0), \old(s->h)), \old(s->h),
+  @     \old(s->cont[1][i]), \old(s->cont[2][i]), \old(s->cont[3][i]),
+  @     \old(s->cont[4][i]), \old(s->cont[5][i]), \old(s->cont[6][i]),
+  @     \old(s->cont[7][i]));
   @*/
 void dop853_dense_deriv(const dop853_step_data *s, double t, double *dy);
 
 /* Cubic Hermite interpolant through (t0, y0, f0) and (t0+h, y1, f1):
  * free of further evaluations; used to screen a step before the
  * continuous extension is computed. Returns component i only (exactly
- * y0[i] and y1[i] at t0 and t0 + h). */
+ * y1[i] at t0 + h; y0[i] at t0 when no term overflows). */
 /*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires index: 0 <= i < s->n;
   @ assigns \nothing;
+  @ ensures value: \result \in {dop853_hermite_value(t, s->t0, s->h,
+  @   s->y0[i], s->y1[i], s->f0[i], s->f1[i])};
   @*/
 double dop853_hermite(const dop853_step_data *s, int i, double t);
 
