@@ -11,6 +11,8 @@
 # Every theory file is first given to the first prover, goal by goal (the
 # sub-goals of split_vc); each further prover gets only the goals that no
 # earlier prover proved (selected by position, `why3 prove -g FILE:LINE`).
+# A file may put its own provers first, in a line
+# "(* why3-provers: cvc5 *)" (the others follow in the default order).
 # A goal counts as proved when some prover answers Valid; a timeout is a
 # failure.  why3 runs `running_provers_max` (BUILD/why3.conf) provers at
 # once.  The last line printed is "why3: N goals, P proved, U unproved"; the
@@ -98,10 +100,18 @@ parse() {
 records=$out/records
 : >"$records"
 start=$(date +%s)
-first=1
 errors=0
-for prover in $provers; do
-    for f in $files; do
+for f in $files; do
+    # a theory may name its own prover order in a line
+    # "(* why3-provers: P1 P2 ... *)" (the provers that decide its goals
+    # first); the others follow in the default order
+    own=$(sed -n 's/^(\* why3-provers: \(.*\) \*)$/\1/p' "$dir/$f" | head -n 1)
+    order=$own
+    for prover in $provers; do
+        case " $own " in *" $prover "*) ;; *) order="$order $prover" ;; esac
+    done
+    first=1
+    for prover in $order; do
         base=${f%.mlw}
         log=$out/$base.$prover.log
         if [ "$first" -eq 1 ]; then
@@ -128,8 +138,8 @@ for prover in $provers; do
                 echo "run-why3: $prover failed on $f (see $log)" >&2
             fi
         fi
+        first=0
     done
-    first=0
 done
 end=$(date +%s)
 
