@@ -279,7 +279,7 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
                     const mp_result *r, verdict *v, int *exempt)
 {
     int k, i, nb, graze = -1, diverge = -1, nc, final = 0;
-    double eps = s->opt.rtol + s->opt.atol / x_ref;
+    double eps = s->opt.engine.rtol + s->opt.engine.atol / x_ref;
     double scale[Q_N] = {0}, mass = s->model.m, vscale = 0, vs, vres;
     double escale[64];
     double qb[64][Q_N], qm[64][Q_N];
@@ -292,7 +292,7 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
     for (k = 0; k < r->nevents; k++)
         vres = fmax(vres, fabs(mpfr_get_d(r->events[k].before[1],
                                           MPFR_RNDN)));
-    vres = K_TOL * (eps * vres + s->opt.atol);
+    vres = K_TOL * (eps * vres + s->opt.engine.atol);
     /* the events: the same transitions at the same times (to K eps T),
      * up to the first that differs after a grazing event of either run */
     for (k = 0; k < b->nevents || k < r->nevents; k++) {
@@ -386,8 +386,8 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
     }
     /* atol is the absolute resolution of x and v: no scale below it (a
      * state at rest in H_f under gravity moves by its rounding) */
-    vscale = fmax(vscale, s->opt.atol / eps);
-    scale[Q_XCMAX] = fmax(scale[Q_XCMAX], s->opt.atol / eps);
+    vscale = fmax(vscale, s->opt.engine.atol / eps);
+    scale[Q_XCMAX] = fmax(scale[Q_XCMAX], s->opt.engine.atol / eps);
     scale[Q_FCMAX] = fmax(scale[Q_FCMAX], mass * vscale / s->model.T);
     scale[Q_VI] = scale[Q_VS] = vscale;
     scale[Q_TE] = scale[Q_TS] = s->model.T;
@@ -428,7 +428,7 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
         double vm = mpfr_get_d(e->y[1], MPFR_RNDN);
         double sx = fmax(fabs(xm), fmax(x_ref, scale[Q_XCMAX]));
         double sv = fmax(fmax(fabs(vm), fabs(s->model.v0)), vscale);
-        double ax = s->opt.atol;   /* the absolute resolution of x, v */
+        double ax = s->opt.engine.atol;   /* the absolute resolution of x, v */
         if (!(fabs(b->y_final[0] - xm) <= K_TOL * (eps * sx + ax)) ||
             !(fabs(b->y_final[1] - vm) <= K_TOL * (eps * sv + ax)))
             NOTE(v, "state at T = %.9g: x binary64 %.12g, MPFR %.12g "
@@ -481,7 +481,7 @@ static int run_seed(uint64_t seed, double *cpu_b, double *cpu_m,
         NOTE(&v, "the scenario is refused: %s\n", err);
         goto report;
     }
-    s.opt.max_steps = B64_MAX_STEPS;
+    s.opt.engine.max_steps = B64_MAX_STEPS;
     memset(&b, 0, sizeof b);
     c0 = clock();
     sim_run(&s.model, &s.opt, &b);
@@ -496,7 +496,7 @@ static int run_seed(uint64_t seed, double *cpu_b, double *cpu_m,
         NOTE(&v, "MPFR: the model does not build: %s\n", err);
     } else {
         o = mp_options_default(&s.opt, BITS);
-        o.max_steps = MP_MAX_STEPS;
+        o.run.engine.max_steps = MP_MAX_STEPS;
         mp_run(&M, &o, &r);
         if (r.status != COLLIDE_OK)
             NOTE(&v, "MPFR: status %d: %s\n", (int)r.status, r.diagnosis);

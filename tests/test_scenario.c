@@ -151,8 +151,8 @@ static void test_table1(void)
                "Table I x0, v0, T");
     check_true(sc.model.l1 == 0.020 && sc.model.l2 == 0,
                "Table I l1 = R1, l2 = 0 (R2 = inf)");
-    check_true(sc.opt.rtol == 1e-11 && sc.opt.atol == 1e-14 &&
-               isinf(sc.opt.h_max) && sc.opt.n_samples == 1000,
+    check_true(sc.opt.engine.rtol == 1e-11 && sc.opt.engine.atol == 1e-14 &&
+               isinf(sc.opt.engine.h_max) && sc.opt.n_samples == 1000,
                "study1 run settings");
 }
 
@@ -561,7 +561,7 @@ static void test_syntax_accepted(void)
     check_true(strcmp(scenario_find(&sc, "k")->text, "+1.0E+9") == 0 &&
                scenario_find(&sc, "k")->line == 5, "k text and line kept");
     check_true(sc.model.m == 0.5 && sc.model.u.F1 == -4.905 &&
-               isinf(sc.opt.h_max), "values parsed");
+               isinf(sc.opt.engine.h_max), "values parsed");
     check_true(input_reduced_force(&sc.model, 0) == -4.905, "H_r constant F");
 }
 
@@ -572,7 +572,7 @@ static void test_run_option(void)
         return;
     check_true(scenario_set_run_option(&sc, "rtol", "1e-9", "command line",
                                        err, sizeof err) == COLLIDE_OK &&
-               sc.opt.rtol == 1e-9 &&
+               sc.opt.engine.rtol == 1e-9 &&
                strcmp(scenario_find(&sc, "rtol")->text, "1e-9") == 0,
                "run option rtol replaced");
     check_true(scenario_set_run_option(&sc, "rtol", "2", "command line", err,
@@ -587,12 +587,12 @@ static void test_run_option(void)
     check_true(scenario_set_run_option(&sc, "x0", "1", "command line", err,
                                        sizeof err) == COLLIDE_E_INPUT,
                "x0 is not a run option");
-    check_true(sc.opt.rtol == 1e-9, "failed run option leaves the value");
+    check_true(sc.opt.engine.rtol == 1e-9, "failed run option leaves the value");
     check_true(scenario_set_run_option(&sc, "t_tol", "1e-6", "command line",
                                        err, sizeof err) == COLLIDE_E_INPUT &&
                strstr(err, "command line: t_tol = 1e-6 is outside the allowed "
                       "range: t_tol in [0, 1e-15 T] = [0, 1e-16] for T = 0.1")
-                   == err && sc.opt.t_tol == 0.0,
+                   == err && sc.opt.engine.t_tol == 0.0,
                "run option t_tol beyond 1e-15 T (the horizon of hertz, 0.1 s)");
     check_true(scenario_set_run_option(&sc, "t_tol", "1e-17", "command line",
                                        err, sizeof err) == COLLIDE_OK &&
@@ -605,9 +605,9 @@ static void test_run_option(void)
                    scenario_set_run_option(&sc, "max_steps", "500", "command line",
                                            err, sizeof err) == COLLIDE_OK,
                "run options absent from the file are added");
-    check_true(sc.opt.t_tol == 1e-17 && sc.opt.graze_tol == 1e-3 &&
-                   sc.opt.zeno_events == 10 && sc.opt.zeno_window == 1e-4 &&
-                   sc.opt.max_steps == 500 &&
+    check_true(sc.opt.engine.t_tol == 1e-17 && sc.opt.engine.graze_tol == 1e-3 &&
+                   sc.opt.engine.zeno_events == 10 && sc.opt.engine.zeno_window == 1e-4 &&
+                   sc.opt.engine.max_steps == 500 &&
                    scenario_find(&sc, "graze_tol") != NULL &&
                    scenario_find(&sc, "graze_tol")->line == 0,
                "... with their values, and listed without a line");

@@ -402,15 +402,15 @@ static void show_run(const scenario *s)
     const sim_options *o = &s->opt;
     printf("#\n# run settings\n");
     show_setting(s, "T", s->model.T);
-    show_setting(s, "rtol", o->rtol);
-    show_setting(s, "atol", o->atol);
-    show_setting(s, "h_max", o->h_max);
-    show_setting(s, "t_tol", o->t_tol);
-    show_setting(s, "graze_tol", o->graze_tol);
-    show_setting(s, "zeno_events", o->zeno_events);
-    show_setting(s, "zeno_window", o->zeno_window);
+    show_setting(s, "rtol", o->engine.rtol);
+    show_setting(s, "atol", o->engine.atol);
+    show_setting(s, "h_max", o->engine.h_max);
+    show_setting(s, "t_tol", o->engine.t_tol);
+    show_setting(s, "graze_tol", o->engine.graze_tol);
+    show_setting(s, "zeno_events", o->engine.zeno_events);
+    show_setting(s, "zeno_window", o->engine.zeno_window);
     show_setting(s, "samples", o->n_samples);
-    show_setting(s, "max_steps", (double)o->max_steps);
+    show_setting(s, "max_steps", (double)o->engine.max_steps);
 }
 
 /* collide show SCENARIO: its entries, derived quantities and settings. */

@@ -474,7 +474,7 @@ static void track_scale(impact *I, const double *y)
  * sk_i = atol + rtol max(|y0_i|, |y1_i|) of the error norm of the step. */
 static double tol_unit(const impact *I, const flow_piece *p, int i)
 {
-    return I->o->atol + I->o->rtol * fmax(fabs(p->y0[i]), fabs(p->y1[i]));
+    return I->o->engine.atol + I->o->engine.rtol * fmax(fabs(p->y0[i]), fabs(p->y1[i]));
 }
 
 /* |dV_c/dy_i| sk for component i (x_c or an internal state) at y, as the
@@ -511,7 +511,7 @@ static double ledger_step_error(const impact *I, const flow_piece *p, int is,
     const layout *L = &I->L;
     double dc_max = fabs(v_start) + fmax(fabs(p->y0[is]), fabs(p->y1[is]));
     double dc_mag = fmin(fmax(fabs(p->y0[dc]), fabs(p->y1[dc])), dc_max);
-    double e = tol_unit(I, p, is) + I->o->atol + I->o->rtol * dc_mag;
+    double e = tol_unit(I, p, is) + I->o->engine.atol + I->o->engine.rtol * dc_mag;
     int i;
     e += m->m * fmax(fabs(p->y0[L->v]), fabs(p->y1[L->v])) *
          tol_unit(I, p, L->v);
@@ -763,7 +763,7 @@ static size_t ledger_failure(char *buf, size_t len, size_t used,
                        "fails its check: residual %.3g J, bound %.3g J (the "
                        "most the local errors allowed by rtol = %g, "
                        "atol = %g can make it), Delta_C = %.3g J; %s", scope,
-                       shown(residual), shown(bound), o->rtol, o->atol,
+                       shown(residual), shown(bound), o->engine.rtol, o->engine.atol,
                        shown(delta_c), why);
 }
 
@@ -833,7 +833,6 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
 {
     impact I;
     hybrid_system H;
-    engine_options eo;
     engine_observer obs;
     engine_result er;
     double y0[COLLIDE_NY_MAX];
@@ -864,16 +863,6 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.next_breakpoint = next_breakpoint;
     H.mode_name = mode_name;
     H.component_name = component_name;
-    eo.rtol = o->rtol;
-    eo.atol = o->atol;
-    eo.h_max = o->h_max;
-    eo.t_tol = o->t_tol;
-    eo.graze_tol = o->graze_tol;
-    eo.zeno_events = o->zeno_events;
-    eo.zeno_window = o->zeno_window;
-    eo.max_steps = o->max_steps;
-    eo.samples_per_step = 8;
-    eo.root_max_iter = 0;   /* the engine's default */
     obs.ctx = &I;
     obs.on_flow = on_flow;
     obs.on_event = on_event;
@@ -888,7 +877,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     }
     track_scale(&I, y0);
     I.v0 = impact_storage(m, &I.L, y0);
-    engine_run(&H, &eo, &obs, m->T, y0, 0, &er);
+    engine_run(&H, &o->engine, &obs, m->T, y0, 0, &er);
     r->status = I.fail_memory ? COLLIDE_E_MEMORY : er.status;
     memcpy(r->diagnosis, er.diagnosis, sizeof r->diagnosis);
     if (r->status == COLLIDE_E_MEMORY)  /* a table of the result could not grow */

@@ -9,14 +9,16 @@
 sim_options sim_options_default(void)
 {
     sim_options o;
-    o.rtol = 1e-11;         /* Section VI-A */
-    o.atol = 1e-14;         /* Section VI-A */
-    o.h_max = HUGE_VAL;
-    o.t_tol = 0.0;          /* locate events to adjacent doubles */
-    o.graze_tol = 1e-6;
-    o.zeno_events = 64;
-    o.zeno_window = 1e-6;
-    o.max_steps = 10000000;
+    o.engine.rtol = 1e-11;         /* Section VI-A */
+    o.engine.atol = 1e-14;         /* Section VI-A */
+    o.engine.h_max = HUGE_VAL;
+    o.engine.t_tol = 0.0;          /* locate events to adjacent doubles */
+    o.engine.graze_tol = 1e-6;
+    o.engine.zeno_events = 64;
+    o.engine.zeno_window = 1e-6;
+    o.engine.max_steps = 10000000;
+    o.engine.samples_per_step = 8; /* dense-output screening per step */
+    o.engine.root_max_iter = 0;    /* the engine's default */
     o.n_samples = 0;
     o.sample_at = NULL;
     o.n_sample_at = 0;

@@ -5,16 +5,16 @@
 #define COLLIDE_SIM_H
 
 #include "common.h"
+#include "engine.h"
 #include "model.h"
 
+/* The options of a run, the one struct from the scenario's run settings
+ * to the engines: engine holds the tolerances, the step bound, event
+ * location, grazing and Zeno screening and the step budget (engine.h);
+ * graze_tol, zeno_events, zeno_window and max_steps apply to the
+ * high-precision engine too (mp_sim.h). */
 typedef struct sim_options {
-    double rtol, atol;      /* tolerances of the integrator */
-    double h_max;           /* upper step bound (+inf: none) */
-    double t_tol;           /* absolute time tolerance of event location */
-    double graze_tol;       /* grazing: margin below graze_tol * rate scale */
-    int zeno_events;        /* Zeno: this many events ... */
-    double zeno_window;     /* ... within this much simulated time */
-    long max_steps;         /* hard bound on accepted steps */
+    engine_options engine;
     int n_samples;          /* samples on a uniform grid of [0, T] (>= 0) */
     const double *sample_at;/* further sample times in [0, T] (may be NULL) */
     int n_sample_at;

@@ -43,9 +43,9 @@ static size_t canonical_run(const scenario *s, char *buf, size_t len,
         "# run T = %.17g\n# run rtol = %.17g\n# run atol = %.17g\n"
         "# run h_max = %.17g\n# run t_tol = %.17g\n# run graze_tol = %.17g\n"
         "# run zeno_events = %d\n# run zeno_window = %.17g\n"
-        "# run samples = %d\n# run max_steps = %ld\n", s->model.T, o->rtol,
-        o->atol, o->h_max, o->t_tol, o->graze_tol, o->zeno_events,
-        o->zeno_window, o->n_samples, o->max_steps);
+        "# run samples = %d\n# run max_steps = %ld\n", s->model.T, o->engine.rtol,
+        o->engine.atol, o->engine.h_max, o->engine.t_tol, o->engine.graze_tol, o->engine.zeno_events,
+        o->engine.zeno_window, o->n_samples, o->engine.max_steps);
 }
 
 size_t scenario_canonical(const scenario *s, char *buf, size_t len)

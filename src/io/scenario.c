@@ -812,23 +812,23 @@ static collide_status build_state(parser *p)
 static void set_run_value(sim_options *o, const char *key, double v)
 {
     if (strcmp(key, "rtol") == 0)
-        o->rtol = v;
+        o->engine.rtol = v;
     else if (strcmp(key, "atol") == 0)
-        o->atol = v;
+        o->engine.atol = v;
     else if (strcmp(key, "h_max") == 0)
-        o->h_max = v;
+        o->engine.h_max = v;
     else if (strcmp(key, "t_tol") == 0)
-        o->t_tol = v;
+        o->engine.t_tol = v;
     else if (strcmp(key, "graze_tol") == 0)
-        o->graze_tol = v;
+        o->engine.graze_tol = v;
     else if (strcmp(key, "zeno_events") == 0)
-        o->zeno_events = (int)v;
+        o->engine.zeno_events = (int)v;
     else if (strcmp(key, "zeno_window") == 0)
-        o->zeno_window = v;
+        o->engine.zeno_window = v;
     else if (strcmp(key, "samples") == 0)
         o->n_samples = (int)v;
     else if (strcmp(key, "max_steps") == 0)
-        o->max_steps = (long)v;
+        o->engine.max_steps = (long)v;
 }
 
 /* t_tol (entry e) within [0, T_TOL_REL T] for the horizon T. */

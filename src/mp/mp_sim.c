@@ -41,11 +41,7 @@ mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec)
 {
     mp_options m;
     m.digits = mp_default_digits(prec);
-    m.n_samples = o->n_samples;
-    m.max_steps = o->max_steps;
-    m.zeno_events = o->zeno_events;
-    m.zeno_window = o->zeno_window;
-    m.graze_tol = o->graze_tol;
+    m.run = *o;
     m.progress = 0;
     return m;
 }
@@ -711,8 +707,8 @@ static int add_sample(run *R, mpfr_srcptr t, int j, int q, int boundary,
  * start at 0 and end at T whatever samples is (impact.c grid_points). */
 static int grid_points(const run *R)
 {
-    if (R->o->n_samples >= 2)
-        return R->o->n_samples;
+    if (R->o->run.n_samples >= 2)
+        return R->o->run.n_samples;
     return mpfr_sgn(R->M->T) > 0 ? 2 : 1;
 }
 
@@ -928,11 +924,11 @@ static void reset(run *R, int to, mpfr_t *after)
 /* Too many events within the Zeno window. */
 static int zeno(run *R, double t)
 {
-    int n = R->o->zeno_events, k = R->r->nevents;
+    int n = R->o->run.engine.zeno_events, k = R->r->nevents;
     if (n < 2 || n > COLLIDE_ZENO_EVENTS_MAX)
         return 0;
     R->recent[k % n] = t;
-    return k >= n && t - R->recent[(k + 1) % n] <= R->o->zeno_window;
+    return k >= n && t - R->recent[(k + 1) % n] <= R->o->run.engine.zeno_window;
 }
 
 /* The ledger scale: the largest V and |I_s|, taken at t = 0, at T and on
@@ -972,7 +968,7 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     {   /* a margin or scale that is not a number (the rate of a power of
            x_c at zero) shows no transversality: grazing */
         double m = mpfr_get_d(margin, MPFR_RNDN);
-        double th = R->o->graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN);
+        double th = R->o->run.engine.graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN);
         e->grazing = isfinite(m) && isfinite(th) ? is_grazing(m, th) : 1;
     }
     mpfr_set(e->t, R->t, MPFR_RNDN);
@@ -1593,13 +1589,13 @@ static void pace_bound(run *R, double *t_window)
     *t_window = t;
     /* dt = 0 gives an infinite pace (IEEE 754 division) */
     need = (double)R->r->steps + PACE_WINDOW * ((T - t) / dt);
-    if (need <= (double)R->o->max_steps)
+    if (need <= (double)R->o->run.engine.max_steps)
         return;
     snprintf(msg, sizeof msg, "no progress: after %ld steps, the last %d "
              "advanced the time by %.3g s, a pace of %.3g steps per simulated "
              "second, at which T would be reached after %.3g steps, beyond "
              "max_steps = %ld (the pace bound)", R->r->steps, PACE_WINDOW, dt,
-             PACE_WINDOW / dt, need, R->o->max_steps);
+             PACE_WINDOW / dt, need, R->o->run.engine.max_steps);
     fail(R, COLLIDE_E_PROGRESS, msg);
 }
 
@@ -1675,7 +1671,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
         R.next_sample = 1;
     track_scale(&R, R.t, R.y);
     while (r->status == COLLIDE_OK && st == 0) {
-        if (r->steps >= o->max_steps) {
+        if (r->steps >= o->run.engine.max_steps) {
             fail(&R, COLLIDE_E_STEP, "max_steps reached before T");
             break;
         }

@@ -19,13 +19,11 @@
 #include "mp_model.h"
 #include "sim.h"
 
+/* run: the scenario's options (sim.h), of which this engine uses
+ * n_samples and engine.graze_tol, zeno_events, zeno_window, max_steps. */
 typedef struct mp_options {
     double digits;       /* tolerance 10^-digits of a step */
-    int n_samples;       /* samples on a uniform grid of [0, T] */
-    long max_steps;
-    int zeno_events;
-    double zeno_window;
-    double graze_tol;
+    sim_options run;
     int progress;        /* 1: a progress line on stderr (for a terminal) */
 } mp_options;
 
