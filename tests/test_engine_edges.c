@@ -76,7 +76,7 @@ static int in_jump(void *ctx, int q, double t, const double *y)
     return y[0] <= 0.0 && y[1] <= 0.0;
 }
 
-static int on_event(void *ctx, const engine_event *e)
+static int on_event(void *ctx, const event_rec *e)
 {
     ball *b = ctx;
     if (b->n < 64)
@@ -342,7 +342,7 @@ typedef struct jumps_seen {
     double t0;
 } jumps_seen;
 
-static int count_jumps(void *ctx, const engine_event *e)
+static int count_jumps(void *ctx, const event_rec *e)
 {
     jumps_seen *j = ctx;
     if (j->n == 0)

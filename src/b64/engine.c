@@ -659,12 +659,12 @@ static collide_status take_event(run *R, const stop *st)
 {
     const hybrid_system *H = R->H;
     const hybrid_transition *T = &H->trans[st->index];
-    double after[COLLIDE_NY_MAX];
-    engine_event e;
+    event_rec e;
+    memset(&e, 0, sizeof e);
     e.t = R->t;
     e.j = R->j;
     e.tr = st->index;
-    e.before = R->y;
+    memcpy(e.before, R->y, sizeof(double) * (size_t)H->ny);
     /* a margin within its resolution cannot be told from 0: it is 0 */
     e.margin = fabs(st->margin) <= st->margin_res ? 0.0 : st->margin;
     e.rate_scale = fmax(fabs(e.margin), st->index < ENGINE_TRANS_MAX
@@ -674,9 +674,8 @@ static collide_status take_event(run *R, const stop *st)
     e.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
     e.bracket_lo = st->lo;
     e.bracket_hi = st->hi;
-    H->reset(H->ctx, st->index, R->t, R->y, after);
-    e.after = after;
-    e.c_and_d_after = c_and_d_at(R, T->to, st->index, after);
+    H->reset(H->ctx, st->index, R->t, R->y, e.after);
+    e.c_and_d_after = c_and_d_at(R, T->to, st->index, e.after);
     R->r->stats.nevents++;
     R->r->stats.nstops_tail = 0;
     R->r->stats.t_tail = R->t;
@@ -685,7 +684,7 @@ static collide_status take_event(run *R, const stop *st)
         if (st_obs)
             return fail(R, (collide_status)st_obs, "stopped by the observer");
     }
-    memcpy(R->y, after, sizeof(double) * (size_t)H->ny);
+    memcpy(R->y, e.after, sizeof(double) * (size_t)H->ny);
     R->q = T->to;
     R->j++;
     R->last_t[R->nlast % ENGINE_LAST_EVENTS] = R->t;

@@ -75,23 +75,29 @@ typedef struct flow_piece {
     const double (*sy)[COLLIDE_NY_MAX];
 } flow_piece;
 
-/* An event; rate_scale is max(|margin|, |d g/dt| of the event's guard at
- * the start of the flow interval that the event ends). */
-typedef struct engine_event {
+/* One jump of the hybrid trajectory, as the engine takes it and the
+ * result records it (sim.h): the state at (t_j, j) before and at
+ * (t_j, j+1) after the reset; rate_scale is max(|margin|, |d g/dt| of the
+ * event's guard at the start of the flow interval that the event ends). */
+typedef struct event_rec {
     double t;
-    int j, tr;
-    const double *before, *after;
-    double margin, rate_scale;
-    int grazing, c_and_d_before, c_and_d_after;
-    double bracket_lo, bracket_hi;
-} engine_event;
+    int j;                  /* jump index: the state before is at (t, j) */
+    int tr;                 /* the transition (sim.h: transition_id) */
+    double before[COLLIDE_NY_MAX], after[COLLIDE_NY_MAX];
+    double margin;          /* sigma * d/dt g at t- (event semantics, doc/design.md) */
+    double rate_scale;      /* scale the margin is compared with */
+    int grazing;            /* margin <= graze_tol * rate_scale */
+    int c_and_d_before;     /* state before lies in C and D at once */
+    int c_and_d_after;      /* state after lies in C and D at once */
+    double bracket_lo, bracket_hi; /* final bracket of the root finder */
+} event_rec;
 
 /* Observers: called on each accepted flow piece and each event. A non-zero
  * return value stops the run with that status. */
 typedef struct engine_observer {
     void *ctx;
     int (*on_flow)(void *ctx, const flow_piece *p);
-    int (*on_event)(void *ctx, const engine_event *e);
+    int (*on_event)(void *ctx, const event_rec *e);
 } engine_observer;
 
 typedef struct engine_options {

@@ -541,7 +541,7 @@ static int on_flow(void *ctx, const flow_piece *p)
     return sample_piece(I, p);
 }
 
-static void begin_contact(impact *I, const engine_event *e)
+static void begin_contact(impact *I, const event_rec *e)
 {
     sim_result *r = I->r;
     const layout *L = &I->L;
@@ -594,7 +594,7 @@ static void contact_observables(impact *I, collision_rec *c, double t,
     c->DeltaC = y[L->dc_c];
 }
 
-static int end_contact(impact *I, const engine_event *e, double d_jump)
+static int end_contact(impact *I, const event_rec *e, double d_jump)
 {
     sim_result *r = I->r;
     collision_rec *c = &I->cur;
@@ -619,7 +619,7 @@ static int end_contact(impact *I, const engine_event *e, double d_jump)
  * told from it and is the jump's time. It is taken before the jump (the
  * first hybrid time (t, j) at t, as in the MPFR mode), at the event's time
  * and state, so that t never decreases along the rows. */
-static int sample_at_event(impact *I, const engine_event *e, int q)
+static int sample_at_event(impact *I, const event_rec *e, int q)
 {
     double res = fmax(e->bracket_hi - e->bracket_lo,
                       4.0 * DBL_EPSILON * fabs(e->t));
@@ -632,14 +632,13 @@ static int sample_at_event(impact *I, const engine_event *e, int q)
     return 0;
 }
 
-static int on_event(void *ctx, const engine_event *e)
+static int on_event(void *ctx, const event_rec *e)
 {
     impact *I = ctx;
     sim_result *r = I->r;
     const hybrid_transition *T = &transitions[e->tr];
     double vb = impact_storage(I->m, &I->L, e->before);
     double d = jump_dissipation(vb, impact_storage(I->m, &I->L, e->after));
-    event_rec *ev;
     ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
     I->jumps_v += fabs(vb);
     track_scale(I, e->before);
@@ -647,20 +646,7 @@ static int on_event(void *ctx, const engine_event *e)
     if (grow_array((void **)&r->events, &r->cap_events, r->nevents,
              sizeof *r->events))
         return COLLIDE_E_MEMORY;
-    ev = &r->events[r->nevents++];
-    memset(ev, 0, sizeof *ev);
-    ev->t = e->t;
-    ev->j = e->j;
-    ev->tr = e->tr;
-    memcpy(ev->before, e->before, sizeof(double) * (size_t)I->L.ny);
-    memcpy(ev->after, e->after, sizeof(double) * (size_t)I->L.ny);
-    ev->margin = e->margin;
-    ev->rate_scale = e->rate_scale;
-    ev->grazing = e->grazing;
-    ev->c_and_d_before = e->c_and_d_before;
-    ev->c_and_d_after = e->c_and_d_after;
-    ev->bracket_lo = e->bracket_lo;
-    ev->bracket_hi = e->bracket_hi;
+    r->events[r->nevents++] = *e;       /* the engine's record, kept */
     if (sample_at_event(I, e, T->from) ||
         add_sample(I, e->t, e->j, T->from, 1, e->before) ||
         add_sample(I, e->t, e->j + 1, T->to, 1, e->after))

@@ -32,20 +32,6 @@ typedef enum transition_id {
     TR_COUNT = 4              /* the number of transitions */
 } transition_id;
 
-/* One jump of the hybrid trajectory: the state at (t_j, j) before and at
- * (t_j, j+1) after the reset. */
-typedef struct event_rec {
-    double t;
-    int j;                  /* jump index: the state before is at (t, j) */
-    int tr;                 /* transition_id */
-    double before[COLLIDE_NY_MAX], after[COLLIDE_NY_MAX];
-    double margin;          /* sigma * d/dt g at t- (event semantics, doc/design.md) */
-    double rate_scale;      /* scale the margin is compared with */
-    int grazing;            /* margin <= graze_tol * rate_scale */
-    int c_and_d_before;     /* state before lies in C and D at once */
-    int c_and_d_after;      /* state after lies in C and D at once */
-    double bracket_lo, bracket_hi; /* final bracket of the root finder */
-} event_rec;
 
 /* Observables of collision i, Eqs. (193)-(204). */
 typedef struct collision_rec {
