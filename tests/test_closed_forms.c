@@ -48,8 +48,8 @@ static void example_v2(void)
     check_close(r.collisions[0].J_Fc, 2.0, REL, 0, "V.2 impulse m (v_s - v_i)");
     check_close(r.collisions[0].W, 0.0, 0, REL * 0.5,
                 "V.2 no energy surrendered (elastic)");
-    check_true(r.q_final == 0, "V.2 apart after t2 (chi^c, Eq. 184)");
-    check_close(r.y_final[L.x], -v0 * (T - t2), REL, 0,
+    check_true(r.end.q == 0, "V.2 apart after t2 (chi^c, Eq. 184)");
+    check_close(r.end.y[L.x], -v0 * (T - t2), REL, 0,
                 "V.2 x(T) = -v0 (T - t2) (Eq. 184)");
     /* every grid sample against Eqs. (180), (181), (184) */
     for (i = 0; i < r.nsamples; i++) {

@@ -54,8 +54,8 @@ static double scale_by_definition(const scenario *s, const sim_result *r)
         y0[L.vm] = s->model.vm0;
     }
     sc = fmax(impact_storage(&s->model, &L, y0), 0.0);
-    sc = fmax(sc, fmax(impact_storage(&s->model, &L, r->y_final),
-                       fabs(r->y_final[L.is])));
+    sc = fmax(sc, fmax(impact_storage(&s->model, &L, r->end.y),
+                       fabs(r->end.y[L.is])));
     for (k = 0; k < r->nevents; k++)
         for (side = 0; side < 2; side++) {
             const double *y = side ? r->events[k].after : r->events[k].before;

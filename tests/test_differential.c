@@ -429,17 +429,17 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
         double sx = fmax(fabs(xm), fmax(x_ref, scale[Q_XCMAX]));
         double sv = fmax(fmax(fabs(vm), fabs(s->model.v0)), vscale);
         double ax = s->opt.engine.atol;   /* the absolute resolution of x, v */
-        if (!(fabs(b->y_final[0] - xm) <= K_TOL * (eps * sx + ax)) ||
-            !(fabs(b->y_final[1] - vm) <= K_TOL * (eps * sv + ax)))
+        if (!(fabs(b->end.y[0] - xm) <= K_TOL * (eps * sx + ax)) ||
+            !(fabs(b->end.y[1] - vm) <= K_TOL * (eps * sv + ax)))
             NOTE(v, "state at T = %.9g: x binary64 %.12g, MPFR %.12g "
                  "(scale %.3g), v binary64 %.12g, MPFR %.12g (scale %.3g); "
                  "allowed %.3g of the scale + %.3g\n",
                  mpfr_get_d(e->t, MPFR_RNDN),
-                 b->y_final[0], xm, sx, b->y_final[1], vm, sv, K_TOL * eps,
+                 b->end.y[0], xm, sx, b->end.y[1], vm, sv, K_TOL * eps,
                  K_TOL * ax);
         else {
-            double w = fmax(fabs(b->y_final[0] - xm) / (eps * sx + ax),
-                            fabs(b->y_final[1] - vm) / (eps * sv + ax));
+            double w = fmax(fabs(b->end.y[0] - xm) / (eps * sx + ax),
+                            fabs(b->end.y[1] - vm) / (eps * sv + ax));
             seed_ratio = fmax(seed_ratio, w);
             if (w > worst_ratio) {
                 worst_ratio = w;
@@ -488,7 +488,7 @@ static int run_seed(uint64_t seed, double *cpu_b, double *cpu_m,
     *cpu_b = (double)(clock() - c0) / CLOCKS_PER_SEC;
     if (b.status != COLLIDE_OK)
         NOTE(&v, "binary64: status %d at t = %.9g: %s\n", (int)b.status,
-             b.t_final, b.diagnosis);
+             b.end.t, b.diagnosis);
     memset(&r, 0, sizeof r);
     c0 = clock();
     mp_ok = mp_model_init(&M, &s, BITS, err, sizeof err) == COLLIDE_OK;
@@ -512,7 +512,7 @@ static int run_seed(uint64_t seed, double *cpu_b, double *cpu_m,
            "%.2f s + %.2f s\n", (unsigned long long)seed,
            s.model.sys == SYS_HF ? "Hf" : "Hr", s.model.law->name,
            b.ncollisions, r.ncollisions, b.nevents, r.nevents,
-           b.stats.steps_accepted, seed_ratio, *cpu_b,
+           b.end.stats.steps_accepted, seed_ratio, *cpu_b,
            *cpu_m);
     if (mp_ok) {
         mp_result_free(&r);

@@ -70,7 +70,7 @@ static void clamped_at_rest(const char *rtol, const char *atol, double tol)
                name);
     snprintf(name, sizeof name, "clamped at rest, rtol %s: the contact "
              "lasts to T", rtol);
-    check_true(r.final_contact && r.t_final == 0.5, name);
+    check_true(r.final_contact && r.end.t == 0.5, name);
     snprintf(name, sizeof name, "clamped at rest, rtol %s: x_c^max = "
              "2 m g / k", rtol);
     check_close(r.final_partial.xc_max, xs, tol, 0.0, name);

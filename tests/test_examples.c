@@ -20,11 +20,11 @@ static void example_v1(void)
     sim_result r;
     collide_status st = fixture_run_text(text, &s, &r);
     check_true(st == COLLIDE_OK, "V.1 runs (no Zeno chatter)");
-    check_true(r.initial_c_and_d, "V.1 reports chi_0 in C and D (Eq. 170)");
+    check_true(r.end.initial_c_and_d, "V.1 reports chi_0 in C and D (Eq. 170)");
     check_true(r.nevents == 0, "V.1 R2 selects chi^a: no jump (Eq. 172)");
-    check_true(r.q_final == 0 && r.t_final == 1.0,
+    check_true(r.end.q == 0 && r.end.t == 1.0,
                "V.1 apart at rest up to T");
-    check_true(r.y_final[0] == 0.0 && r.y_final[1] == 0.0,
+    check_true(r.end.y[0] == 0.0 && r.end.y[1] == 0.0,
                "V.1 state stays (0, 0, 0, 0)");
     sim_result_free(&r);
 }
@@ -54,7 +54,7 @@ static void example_v2(void)
     check_close(r.events[1].margin, 1e4 * 1.0, 1e-9, 0,
                 "V.2 separation margin dPhi/dt = k v = 1e4 N/s");
     check_true(!r.events[1].grazing, "V.2 separation is transverse");
-    check_true(r.q_final == 0, "V.2 chi^c: apart after t2, not chi^d");
+    check_true(r.end.q == 0, "V.2 chi^c: apart after t2, not chi^d");
     sim_result_free(&r);
 }
 

@@ -97,7 +97,7 @@ static void study1(void)
     /* afterwards the ball sinks at m g / c */
     v_sink = s.model.m * g / s.model.par[law_param_index(s.model.law, "c")];
     check_true(r.final_contact, "study1: the ball remains in contact");
-    check_close(r.y_final[L.v], -v_sink, 0.01, 0,
+    check_close(r.end.y[L.v], -v_sink, 0.01, 0,
                 "study1: it sinks at the rate m g / c");
 
     /* The first flight, "about 90 ms": after the separation at x_s < 0
@@ -199,7 +199,7 @@ static void study2(void)
                "study2: and declines over the collisions that follow");
     check_true(c[n - 1].Lambda < -0.4, "study2: Lambda falls below -0.4");
     /* the centre of mass is at rest well before the end (Eq. 210) */
-    check_close(r.y_final[L.vm], 0.0, 0, 1e-12, "study2: v_m = 0 after T_s (Eq. 210)");
+    check_close(r.end.y[L.vm], 0.0, 0, 1e-12, "study2: v_m = 0 after T_s (Eq. 210)");
     /* the balls remain in contact at a fixed indentation */
     for (i = 0; i < r.nsamples; i++)
         if (r.samples[i].t >= 0.45) {
@@ -223,7 +223,7 @@ static double settled_x(const sim_result *r, const layout *L, double span)
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     int i;
     for (i = 0; i < r->nsamples; i++)
-        if (r->samples[i].t >= r->t_final - span) {
+        if (r->samples[i].t >= r->end.t - span) {
             lo = fmin(lo, r->samples[i].y[L->x]);
             hi = fmax(hi, r->samples[i].y[L->x]);
         }
@@ -265,8 +265,8 @@ static void study3(void)
     about(settled_x(&r[1], &L[1], 0.01) / -xcs, 5.0 / 3.0, 0.1,
           "study3-bwshccl: rests about two thirds beyond -x_c^s");
     /* BWMCL: passes -x_c^s and sinks at m g / c */
-    check_true(r[2].y_final[L[2].x] < -xcs, "study3-bwmcl: passes -x_c^s");
-    check_close(r[2].y_final[L[2].v], -v_sink, 0.01, 0,
+    check_true(r[2].end.y[L[2].x] < -xcs, "study3-bwmcl: passes -x_c^s");
+    check_close(r[2].end.y[L[2].v], -v_sink, 0.01, 0,
                 "study3-bwmcl: sinks at m g / c");
     for (i = 0; i < 3; i++)
         sim_result_free(&r[i]);
@@ -310,8 +310,8 @@ static void study1_settles(void)
         snprintf(name, sizeof name, "study1, T = 2 s, rtol %s: twelve "
                  "collisions, the last contact lasting to T", rtols[k]);
         check_true(r.ncollisions == 12 && r.final_contact, name);
-        per_s = r.t_final > r.stats.t_tail
-                    ? r.stats.nstops_tail / (r.t_final - r.stats.t_tail)
+        per_s = r.end.t > r.end.stats.t_tail
+                    ? r.end.stats.nstops_tail / (r.end.t - r.end.stats.t_tail)
                     : HUGE_VAL;
         snprintf(name, sizeof name, "study1, T = 2 s, rtol %s: switching "
                  "stops per second of the settled contact", rtols[k]);

@@ -649,23 +649,23 @@ static void print_event_flags(const sim_result *r)
         both += r->events[i].c_and_d_before || r->events[i].c_and_d_after;
     }
     printf("  events grazing %d, at a point of C and D at once %d%s\n",
-           grazing, both, r->initial_c_and_d ? " (and the initial state)" : "");
+           grazing, both, r->end.initial_c_and_d ? " (and the initial state)" : "");
 }
 
 static void print_stats(const sim_result *r)
 {
-    const sim_stats *s = &r->stats;
+    const engine_stats *s = &r->end.stats;
     printf("\nrun statistics\n");
     printf("  steps accepted %ld, rejected %ld\n", s->steps_accepted,
            s->steps_rejected);
     printf("  RHS evaluations %ld\n  events %ld, switching stops %ld\n",
            s->nfev, s->nevents, s->nstops);
-    if (r->t_final > s->t_tail)
+    if (r->end.t > s->t_tail)
         printf("  switching stops after the last event (t = %.6g s) %ld, "
                "%.4g per simulated second\n", s->t_tail, s->nstops_tail,
-               s->nstops_tail / (r->t_final - s->t_tail));
+               s->nstops_tail / (r->end.t - s->t_tail));
     print_event_flags(r);
-    printf("  CPU time %.3f s\n", s->cpu_seconds);
+    printf("  CPU time %.3f s\n", r->cpu_seconds);
 }
 
 static void print_run(const scenario *s, const sim_result *r)

@@ -697,22 +697,22 @@ static void finish(impact *I, const double *y0)
     const layout *L = &I->L;
     ledger_rec *l = &r->ledger;
     l->V0 = impact_storage(I->m, L, y0);
-    l->VT = impact_storage(I->m, L, r->y_final);
-    l->Is = r->y_final[L->is];
-    l->DeltaC = r->y_final[L->dc];
+    l->VT = impact_storage(I->m, L, r->end.y);
+    l->Is = r->end.y[L->is];
+    l->DeltaC = r->end.y[L->dc];
     l->DeltaD = I->delta_d;
     l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
-    track_scale(I, r->y_final);
+    track_scale(I, r->end.y);
     l->bound = sim_ledger_cap(
         sim_ledger_bound(L->ny, I->err_run,
                          fabs(l->V0) + fabs(l->VT) + fabs(l->DeltaC) +
                          fabs(l->DeltaD) + fabs(l->Is) + I->jumps_v),
         l->scale);
-    r->final_contact = r->q_final == 1;
+    r->final_contact = r->end.q == 1;
     if (r->final_contact) {
         collision_rec *c = &r->final_partial;
         *c = I->cur;
-        contact_observables(I, c, r->t_final, r->y_final);
+        contact_observables(I, c, r->end.t, r->end.y);
         c->V_end = l->VT;
         c->DeltaD = 0.0;
         c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC, 0.0,
@@ -761,11 +761,11 @@ static void describe_end(const impact *I, char *buf, size_t len, size_t used)
     const sim_result *r = I->r;
     int k0 = r->nevents > 3 ? r->nevents - 3 : 0, k, i;
     used = text_append(buf, len, used, "; t = %.17g s, j = %d, mode %d (%s), "
-                       "state (", r->t_final, r->j_final, r->q_final,
-                       impact_mode_name(r->q_final));
+                       "state (", r->end.t, r->end.j, r->end.q,
+                       impact_mode_name(r->end.q));
     for (i = 0; i < I->L.ny; i++)
         used = text_append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
-                           impact_component_name(&I->L, i), r->y_final[i]);
+                           impact_component_name(&I->L, i), r->end.y[i]);
     used = text_append(buf, len, used, "); last events: %s",
                        r->nevents ? "" : "none");
     for (k = k0; k < r->nevents; k++)
@@ -820,7 +820,6 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     impact I;
     hybrid_system H;
     engine_observer obs;
-    engine_result er;
     double y0[COLLIDE_NY_MAX];
     clock_t c0 = clock();
     memset(r, 0, sizeof *r);
@@ -863,27 +862,15 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     }
     track_scale(&I, y0);
     I.v0 = impact_storage(m, &I.L, y0);
-    engine_run(&H, &o->engine, &obs, m->T, y0, 0, &er);
-    r->status = I.fail_memory ? COLLIDE_E_MEMORY : er.status;
-    memcpy(r->diagnosis, er.diagnosis, sizeof r->diagnosis);
+    engine_run(&H, &o->engine, &obs, m->T, y0, 0, &r->end);
+    r->status = I.fail_memory ? COLLIDE_E_MEMORY : r->end.status;
+    memcpy(r->diagnosis, r->end.diagnosis, sizeof r->diagnosis);
     if (r->status == COLLIDE_E_MEMORY)  /* a table of the result could not grow */
         snprintf(r->diagnosis, sizeof r->diagnosis, "out of memory for the "
-                 "result tables; the run stopped at t = %.17g s", er.t);
-    r->stats.steps_accepted = er.stats.steps_accepted;
-    r->stats.steps_rejected = er.stats.steps_rejected;
-    r->stats.nfev = er.stats.nfev;
-    r->stats.nevents = er.stats.nevents;
-    r->stats.nstops = er.stats.nstops;
-    r->stats.nstops_tail = er.stats.nstops_tail;
-    r->stats.t_tail = er.stats.t_tail;
-    r->t_final = er.t;
-    r->j_final = er.j;
-    r->q_final = er.q;
-    r->initial_c_and_d = er.initial_c_and_d;
-    memcpy(r->y_final, er.y, sizeof(double) * (size_t)I.L.ny);
+                 "result tables; the run stopped at t = %.17g s", r->end.t);
     finish(&I, y0);
     check_ledger(&I);
     free(I.times);
-    r->stats.cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    r->cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
     return r->status;
 }

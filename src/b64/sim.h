@@ -98,14 +98,11 @@ typedef struct sample_rec {
     double y[COLLIDE_NY_MAX];
 } sample_rec;
 
-typedef struct sim_stats {
-    long steps_accepted, steps_rejected, nfev;
-    long nevents, nstops;   /* events; steps ended at switching points */
-    long nstops_tail;       /* switching stops after the last event ... */
-    double t_tail;          /* ... at this time (0: no event) */
-    double cpu_seconds;
-} sim_stats;
-
+/* The result of a run. status and diagnosis are the run's verdict (the
+ * engine's, or a failure of the result tables or of the ledger check);
+ * end is what the engine reports, as it reports it (engine.h): the final
+ * time, jump count, mode and state, the counters (steps, RHS evaluations,
+ * events, stops) and whether the initial state lies in C and D at once. */
 typedef struct sim_result {
     collide_status status;
     char diagnosis[2048];          /* set when status != COLLIDE_OK */
@@ -116,10 +113,8 @@ typedef struct sim_result {
     int final_contact;             /* 1: a contact lasts to T (not a collision) */
     collision_rec final_partial;   /* its observables up to T (t_s = T) */
     ledger_rec ledger;
-    sim_stats stats;
-    double t_final; int j_final, q_final;
-    double y_final[COLLIDE_NY_MAX];
-    int initial_c_and_d;           /* the initial state is in C and D at once */
+    engine_result end;
+    double cpu_seconds;            /* processor time of the run */
 } sim_result;
 
 void sim_result_free(sim_result *r);
