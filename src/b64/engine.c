@@ -91,8 +91,7 @@ typedef struct run {
     step_samples S;        /* samples of the last step screened */
     double rate0[ENGINE_TRANS_MAX]; /* |d g/dt| of each transition's guard
                                        at the start of this flow interval */
-    double ring[COLLIDE_ZENO_EVENTS_MAX];
-    long nring;
+    zeno_ring zeno;                     /* the last events' times */
     double last_t[ENGINE_LAST_EVENTS];  /* the last events taken (a ring) */
     int last_tr[ENGINE_LAST_EVENTS];
     long nlast;
@@ -609,17 +608,18 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
 
 /* ---- events ------------------------------------------------------------ */
 
-static int zeno(run *R, double t)
+int zeno_push(zeno_ring *z, double t, int n, double window)
 {
-    int n = R->o->zeno_events;
     if (n < 2 || n > COLLIDE_ZENO_EVENTS_MAX)
         return 0;
-    R->ring[R->nring % n] = t;
-    R->nring++;
-    if (R->nring < n)
-        return 0;
-    /* the oldest of the last n events */
-    return t - R->ring[R->nring % n] <= R->o->zeno_window;
+    z->t[z->count % n] = t;
+    z->count++;
+    return z->count >= n && t - zeno_oldest(z, n) <= window;
+}
+
+double zeno_oldest(const zeno_ring *z, int n)
+{
+    return z->t[z->count % n];   /* the slot the next event will take */
 }
 
 /* |d g/dt| of the guard of each transition of the current mode at the
@@ -690,13 +690,13 @@ static collide_status take_event(run *R, const stop *st)
     R->last_t[R->nlast % ENGINE_LAST_EVENTS] = R->t;
     R->last_tr[R->nlast % ENGINE_LAST_EVENTS] = st->index;
     R->nlast++;
-    if (zeno(R, R->t)) {
+    if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window)) {
         char what[256];
         snprintf(what, sizeof what,
                  "chattering/Zeno: %d events within %.3g s of simulated time "
                  "(limit: zeno_events = %d within zeno_window = %.3g s), the "
                  "last a '%s'",
-                 R->o->zeno_events, R->t - R->ring[R->nring % R->o->zeno_events],
+                 R->o->zeno_events, R->t - zeno_oldest(&R->zeno, R->o->zeno_events),
                  R->o->zeno_events, R->o->zeno_window, T->name);
         return fail(R, COLLIDE_E_ZENO, what);
     }

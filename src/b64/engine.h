@@ -132,6 +132,22 @@ typedef struct engine_result {
     int initial_c_and_d;
 } engine_result;
 
+/* The chattering/Zeno screen of both engines: the times of the last
+ * events, in a ring. */
+typedef struct zeno_ring {
+    double t[COLLIDE_ZENO_EVENTS_MAX];
+    long count;            /* events pushed so far */
+} zeno_ring;
+
+/* Records an event at time t and returns 1 when it and the n - 1 events
+ * before it all fall within window of simulated time (t minus the oldest
+ * of the n is at most window); 0 when fewer than n events were taken, or
+ * when n is outside [2, COLLIDE_ZENO_EVENTS_MAX] (no screen). */
+int zeno_push(zeno_ring *z, double t, int n, double window);
+
+/* The time of the oldest of the last n events (after zeno_push returned 1). */
+double zeno_oldest(const zeno_ring *z, int n);
+
 /* Runs the hybrid system from (t0 = 0, y0, q0) up to T. A failed run
  * (status != COLLIDE_OK) leaves in diagnosis what stopped it, the
  * simulated time, the jump count, the mode, the state and the last

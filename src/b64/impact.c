@@ -307,13 +307,6 @@ static int add_sample(impact *I, double t, int j, int q, int boundary,
 /* The number of points of the uniform grid of [0, T]: n_samples, and at
  * least its two ends (one point when T = 0), so that the trajectory always
  * starts at 0 and ends at T, whatever the samples asked for. */
-static int grid_points(const sim_options *o, double T)
-{
-    if (o->n_samples >= 2)
-        return o->n_samples;
-    return T > 0.0 ? 2 : 1;
-}
-
 /* Point k of the grid of n points on [0, T]; the ends are 0 and T. */
 static double grid_time(int n, double T, int k)
 {
@@ -330,12 +323,12 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The sample times: the uniform grid (grid_points) and the times asked
+/* The sample times: the uniform grid (sim_grid_points) and the times asked
  * for, sorted, each once. */
 static int sample_times(impact *I)
 {
     const sim_options *o = I->o;
-    int ng = grid_points(o, I->m->T), n = ng + o->n_sample_at, i, k;
+    int ng = sim_grid_points(o, I->m->T > 0.0), n = ng + o->n_sample_at, i, k;
     I->times = malloc(sizeof(double) * (size_t)n);
     if (!I->times)
         return -1;

@@ -25,6 +25,13 @@ sim_options sim_options_default(void)
     return o;
 }
 
+int sim_grid_points(const sim_options *o, int t_positive)
+{
+    if (o->n_samples >= 2)
+        return o->n_samples;
+    return t_positive ? 2 : 1;
+}
+
 double sim_ledger_bound(int ny, double step_error_sum, double magnitude)
 {
     return sqrt((double)ny) * step_error_sum + 8.0 * DBL_EPSILON * magnitude;

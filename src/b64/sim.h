@@ -23,6 +23,12 @@ typedef struct sim_options {
 /* The defaults: the paper's tolerances (Section VI-A), no step bound. */
 sim_options sim_options_default(void);
 
+/* The number of points of the uniform sample grid on [0, T], the
+ * definition of both engines: n_samples when it is at least 2, else the
+ * two ends 0 and T, or the one point 0 when T is not positive
+ * (t_positive: T > 0). */
+int sim_grid_points(const sim_options *o, int t_positive);
+
 /* Transitions of the guards table (doc/design.md), in priority order per mode. */
 typedef enum transition_id {
     TR_COMMENCE_TOUCH = 0,   /* mode 0: guard x, sigma -1, enabled v <= 0 */

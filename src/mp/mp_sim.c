@@ -79,7 +79,7 @@ typedef struct run {
     mp_collision cur;              /* the contact under way */
     mpfr_t delta_d;                /* Eq. (23) */
     int next_sample;
-    double recent[COLLIDE_ZENO_EVENTS_MAX]; /* times of the last events (Zeno) */
+    zeno_ring zeno;                     /* the last events' times (engine.h) */
     mpfr_t h, hs;                  /* the step, and the state's own bound */
     mpfr_t a, b, c, d, s, u, w;    /* scratch */
 } run;
@@ -702,22 +702,12 @@ static int add_sample(run *R, mpfr_srcptr t, int j, int q, int boundary,
     return 0;
 }
 
-/* The number of points of the uniform grid of [0, T]: samples, and at
- * least its two ends (one point when T = 0), so that the samples always
- * start at 0 and end at T whatever samples is (impact.c grid_points). */
-static int grid_points(const run *R)
-{
-    if (R->o->run.n_samples >= 2)
-        return R->o->run.n_samples;
-    return mpfr_sgn(R->M->T) > 0 ? 2 : 1;
-}
-
 /* The time of grid sample k: T k / (n - 1), rounded once (T k is exact
  * at 64 more bits), so that the last is T itself and none exceeds it:
  * two roundings could put the last beyond T, and its sample was lost. */
 static void grid_time(run *R, mpfr_t t, int k)
 {
-    int n = grid_points(R);
+    int n = sim_grid_points(&R->o->run, mpfr_sgn(R->M->T) > 0);
     mpfr_t x;
     mpfr_set_zero(t, 1);
     if (n <= 1)
@@ -732,11 +722,11 @@ static void grid_time(run *R, mpfr_t t, int k)
 static int sample_step(run *R, mpfr_srcptr t_end)
 {
     mpfr_t ts, ys[COLLIDE_NY_MAX];
-    int i, st = 0;
+    int i, st = 0, ng = sim_grid_points(&R->o->run, mpfr_sgn(R->M->T) > 0);
     mpfr_init2(ts, R->T->prec);
     for (i = 0; i < R->ny; i++)
         mpfr_init2(ys[i], R->T->prec);
-    while (st == 0 && R->next_sample < grid_points(R)) {
+    while (st == 0 && R->next_sample < ng) {
         grid_time(R, ts, R->next_sample);
         if (mpfr_cmp(ts, t_end) > 0)
             break;
@@ -921,16 +911,6 @@ static void reset(run *R, int to, mpfr_t *after)
     }
 }
 
-/* Too many events within the Zeno window. */
-static int zeno(run *R, double t)
-{
-    int n = R->o->run.engine.zeno_events, k = R->r->nevents;
-    if (n < 2 || n > COLLIDE_ZENO_EVENTS_MAX)
-        return 0;
-    R->recent[k % n] = t;
-    return k >= n && t - R->recent[(k + 1) % n] <= R->o->run.engine.zeno_window;
-}
-
 /* The ledger scale: the largest V and |I_s|, taken at t = 0, at T and on
  * both sides of every jump (the instants both engines compute whatever
  * their steps: impact.c track_scale). */
@@ -1002,7 +982,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     R->q = to;
     R->j++;
     R->interval_start = 1;
-    if (zeno(R, mpfr_get_d(R->t, MPFR_RNDN))) {
+    if (zeno_push(&R->zeno, mpfr_get_d(R->t, MPFR_RNDN),
+                  R->o->run.engine.zeno_events, R->o->run.engine.zeno_window)) {
         fail(R, COLLIDE_E_ZENO, "too many events within the Zeno window");
         return -1;
     }
