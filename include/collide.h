@@ -134,6 +134,12 @@ COLLIDE_API int collide_scenario_set(collide_scenario *s, const char *key,
 COLLIDE_API const char *collide_scenario_text(const collide_scenario *s,
                                               const char *key);
 
+/* The value of the entry `key` of s, its decimal text correctly rounded
+ * to binary64; NaN when s has no such entry or it is not a number (e.g.
+ * law = bwmcl). */
+COLLIDE_API double collide_scenario_value(const collide_scenario *s,
+                                          const char *key);
+
 /* The source of s: the file path, or "builtin:NAME". */
 COLLIDE_API const char *collide_scenario_source(const collide_scenario *s);
 
@@ -156,9 +162,21 @@ typedef struct collide_run_options {
                          run --check`); a value with fewer digits than
                          asked (digits, or those written) makes the run
                          COLLIDE_E_CHECK, its tables and digits kept */
+    int progress;     /* high precision, 1: a progress line on stderr as
+                         the run goes (time, events, steps, time left), for
+                         a terminal */
+    /* Called, when not NULL, as each engine run starts (the run, then
+     * the reference run of a check) with its precision in bits and the
+     * address of its count of collisions so far, which stays valid and
+     * grows as that run goes, until the next call; and once with bits 0
+     * and collisions NULL when collide_run is about to return. The count
+     * may be read from a signal handler (e.g. to say how far a run got). */
+    void (*watch)(void *ctx, long bits, const int *collisions);
+    void *watch_ctx;  /* the ctx of watch */
 } collide_run_options;
 
-/* The defaults: precision 53, digits NaN, check 0. */
+/* The defaults: precision 53, digits NaN, check 0, progress 0, watch and
+ * watch_ctx NULL. */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);
 
 /* The result of a run: its status and diagnosis, and the tables of the
@@ -184,12 +202,18 @@ COLLIDE_API const char *collide_result_diagnosis(const collide_result *r);
 COLLIDE_API long collide_result_precision(const collide_result *r);
 
 /* The tables of a result: the files collisions.csv, events.csv,
- * ledger.csv and samples.csv of its result set. */
+ * ledger.csv and samples.csv of its result set, and the contact still
+ * open at T. */
 typedef enum collide_table {
     COLLIDE_COLLISIONS = 0,  /* one row per collision: Eqs. (193)-(204) */
     COLLIDE_EVENTS = 1,      /* one row per jump of the hybrid trajectory */
     COLLIDE_LEDGER = 2,      /* the energy ledger, Eqs. (20)-(24) */
-    COLLIDE_SAMPLES = 3      /* the state at the sample times */
+    COLLIDE_SAMPLES = 3,     /* the state at the sample times */
+    COLLIDE_FINAL_CONTACT = 4 /* the contact still open at T, as a partial
+                                collision: the columns of COLLIDE_COLLISIONS
+                                (those after the contact's end, t_s, t_d,
+                                ..., as the engine leaves them), 0 or 1
+                                row; not a file of the result set */
 } collide_table;
 
 /* Rows of table t (the header not counted), its columns, the name of
@@ -222,10 +246,40 @@ COLLIDE_API double collide_result_value(const collide_result *r,
 COLLIDE_API double collide_result_digits(const collide_result *r,
                                          collide_table t, int row, int col);
 
+/* The report of the check of a checked run (collide_run_options.check),
+ * as `collide compare` prints it: a first line naming the precision and
+ * tolerance of the reference run, then each column's least and median
+ * scd, the columns below the digits asked for, and a summary; "" when the
+ * run was not checked or the check did not compare the tables (a failed
+ * run, or rows that differ: see the diagnosis). */
+COLLIDE_API const char *collide_result_check_report(const collide_result *r);
+
+/* Counters of a run, NaN where the engine of the run has none (or the
+ * run failed). */
+typedef enum collide_stat {
+    COLLIDE_STAT_STEPS = 0,           /* steps accepted (both engines) */
+    COLLIDE_STAT_STEPS_REJECTED = 1,  /* binary64: steps rejected */
+    COLLIDE_STAT_RHS_EVALUATIONS = 2, /* binary64: right-hand side calls */
+    COLLIDE_STAT_EVENTS = 3,          /* jumps of the trajectory (both) */
+    COLLIDE_STAT_SWITCHING_STOPS = 4, /* binary64: stops at a switching
+                                         function's zero without a jump */
+    COLLIDE_STAT_TAYLOR_ORDER = 5,    /* high precision: the Taylor order */
+    COLLIDE_STAT_PIECES = 6,          /* high precision: smooth pieces */
+    COLLIDE_STAT_HOLDS = 7,           /* high precision: pieces on which a
+                                         saturated state was held */
+    COLLIDE_STAT_CPU_SECONDS = 8,     /* CPU time of the run (both) */
+    COLLIDE_STAT_DIGITS = 9           /* high precision: the significant
+                                         digits of the values written */
+} collide_stat;
+
+COLLIDE_API double collide_result_stat(const collide_result *r,
+                                       collide_stat which);
+
 /* Writes the result set of r into the directory dir (created when
  * missing): the CSV files and their MANIFEST, as `collide run --csv`
- * does, all or nothing (a failed write leaves dir as it was); the digits
- * of a checked run are not written (collide_result_digits reads them).
+ * does, all or nothing (a failed write leaves dir as it was); a checked
+ * run's set also holds the scd table of each table, NAME.scd.csv (as
+ * `collide run --check --csv`).
  * COLLIDE_OK, or COLLIDE_E_IO with err naming the file, or
  * COLLIDE_E_USAGE for a run that failed (it has no result set; a checked
  * run with too few digits, COLLIDE_E_CHECK, has one). */

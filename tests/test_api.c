@@ -93,6 +93,59 @@ static void tables_are_files(const collide_result *r, const char *what)
     rmdir(dir);
 }
 
+/* Study 1 ends in contact (T = 0.5 s falls in the contact after the last
+ * collision): the table of the final contact has one row, with the
+ * columns of the collisions, beginning after the last collision, and the
+ * ledger has its "final" row. */
+static void final_contact(const collide_result *r, const char *what)
+{
+    int n = collide_result_rows(r, COLLIDE_COLLISIONS), c, scope, i, final = 0;
+    char name[256];
+    c = collide_result_column(r, COLLIDE_FINAL_CONTACT, "t_e");
+    snprintf(name, sizeof name, "%s: one final contact, the columns of the "
+             "collisions, after the last collision", what);
+    check_true(collide_result_rows(r, COLLIDE_FINAL_CONTACT) == 1 &&
+               collide_result_columns(r, COLLIDE_FINAL_CONTACT) ==
+                   collide_result_columns(r, COLLIDE_COLLISIONS) &&
+               c == collide_result_column(r, COLLIDE_COLLISIONS, "t_e") &&
+               collide_result_value(r, COLLIDE_FINAL_CONTACT, 0, c) >
+                   collide_result_value(r, COLLIDE_COLLISIONS, n - 1, c) &&
+               collide_result_value(r, COLLIDE_FINAL_CONTACT, 0, c) < 0.5,
+               name);
+    scope = collide_result_column(r, COLLIDE_LEDGER, "scope");
+    for (i = 0; i < collide_result_rows(r, COLLIDE_LEDGER); i++)
+        final += strcmp(collide_result_text(r, COLLIDE_LEDGER, i, scope),
+                        "final") == 0;
+    snprintf(name, sizeof name, "%s: the ledger has the final contact's row",
+             what);
+    check_true(final == 1, name);
+}
+
+/* The counters of each engine, NaN for those of the other. */
+static void statistics(const collide_result *r, long bits, const char *what)
+{
+    char name[256];
+    double steps = collide_result_stat(r, COLLIDE_STAT_STEPS);
+    double events = collide_result_stat(r, COLLIDE_STAT_EVENTS);
+    double rhs = collide_result_stat(r, COLLIDE_STAT_RHS_EVALUATIONS);
+    double order = collide_result_stat(r, COLLIDE_STAT_TAYLOR_ORDER);
+    double digits = collide_result_stat(r, COLLIDE_STAT_DIGITS);
+    snprintf(name, sizeof name, "%s: steps, events (at least 2 per "
+             "collision) and CPU time counted", what);
+    check_true(steps > 0 && events >= 2 * collide_result_rows(r, COLLIDE_COLLISIONS) &&
+               collide_result_stat(r, COLLIDE_STAT_CPU_SECONDS) >= 0, name);
+    snprintf(name, sizeof name, "%s: the counters of its engine, NaN for the "
+             "other's", what);
+    if (bits == 53)
+        check_true(rhs > steps && isnan(order) && isnan(digits) &&
+                   isnan(collide_result_stat(r, COLLIDE_STAT_PIECES)), name);
+    else
+        check_true(isnan(rhs) && order >= 10 && digits == 20 &&
+                   collide_result_stat(r, COLLIDE_STAT_PIECES) >= events, name);
+    check_true(isnan(collide_result_stat(r, (collide_stat)99)),
+               "an unknown counter: NaN");
+}
+
 static void run_study1(long bits)
 {
     collide_scenario *s;
@@ -133,11 +186,64 @@ static void run_study1(long bits)
         check_true(tr >= 0 && isnan(collide_result_value(r, COLLIDE_EVENTS, 0, tr)),
                    "a text cell (a transition's name) has the value NaN");
     }
+    final_contact(r, what);
+    statistics(r, bits, what);
     tables_are_files(r, what);
     check_true(collide_compare("/nonexistent-a", "/nonexistent-b", NAN, NULL,
                                NULL) == 2, "compare of missing sets: status 2");
     collide_result_free(r);
     collide_scenario_free(s);
+}
+
+/* What the watcher of a run saw. */
+typedef struct watched {
+    int calls;
+    long bits[4];
+    const int *count;   /* the count of the run under way */
+    int last;           /* the count of the last run, at its end */
+} watched;
+
+static void watcher(void *ctx, long bits, const int *collisions)
+{
+    watched *w = ctx;
+    if (w->count)
+        w->last = *w->count;
+    if (w->calls < 4)
+        w->bits[w->calls] = bits;
+    w->calls++;
+    w->count = collisions;
+}
+
+/* The set of a checked run holds an scd table beside each table, with
+ * the table's header, and MANIFEST. */
+static void checked_set(const collide_result *r)
+{
+    char dir[] = "/tmp/collide-test-api-XXXXXX", err[1024], path[4200];
+    int t, ok = 1;
+    if (!mkdtemp(dir)) {
+        check_true(0, "mkdtemp");
+        return;
+    }
+    check_true(collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK,
+               "collide_result_write of a checked run succeeds");
+    for (t = 0; t < 4; t++) {
+        char scd[64], *a, *b;
+        snprintf(scd, sizeof scd, "%.*s.scd.csv",
+                 (int)strlen(file_of[t]) - 4, file_of[t]);
+        a = slurp(dir, file_of[t]);
+        b = slurp(dir, scd);
+        ok &= a && b && strncmp(a, b, strcspn(a, "\n") + 1) == 0;
+        free(a);
+        free(b);
+        snprintf(path, sizeof path, "%s/%s", dir, file_of[t]);
+        unlink(path);
+        snprintf(path, sizeof path, "%s/%s", dir, scd);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/MANIFEST", dir);
+    unlink(path);
+    check_true(ok && rmdir(dir) == 0, "a checked run's set: the 4 tables, "
+               "an scd table with the same header beside each, MANIFEST");
 }
 
 /* A checked run at 113 bits (as collide run --check): every value of
@@ -150,10 +256,14 @@ static void checked_run(void)
     collide_run_options o;
     char err[1024];
     int st, t, row, col, worst_ok = 1, some = 0;
+    watched w;
     collide_scenario_load("study1", &s, err, sizeof err);
     collide_run_options_init(&o);
     o.precision = 113;
     o.check = 1;
+    o.watch = watcher;
+    o.watch_ctx = &w;
+    memset(&w, 0, sizeof w);
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_OK, "study1 checked at 113 bits: status 0");
     for (t = 0; t < 4; t++)
@@ -170,11 +280,23 @@ static void checked_run(void)
                "every value of the checked run has at least the 20 digits written");
     check_true(isnan(collide_result_digits(r, COLLIDE_COLLISIONS, 99, 1)),
                "digits outside the table: NaN");
+    check_true(strncmp(collide_result_check_report(r), "check against 177 bits",
+                       22) == 0 &&
+               strstr(collide_result_check_report(r), "\ncompare: ") != NULL,
+               "the check's report names its reference and ends in a summary");
+    checked_set(r);
+    check_true(w.calls == 3 && w.bits[0] == 113 && w.bits[1] == 177 &&
+               w.bits[2] == 0 && w.last == 12,
+               "watch: the run, the check's run at 177 bits, then the end; "
+               "the count reached 12 collisions");
     collide_result_free(r);
     o.check = 0;
+    o.watch = NULL;
     collide_run(s, &o, &r, err, sizeof err);
     check_true(isnan(collide_result_digits(r, COLLIDE_COLLISIONS, 0, 1)),
                "an unchecked run has no digits (NaN)");
+    check_true(strcmp(collide_result_check_report(r), "") == 0,
+               "an unchecked run has no check report");
     collide_result_free(r);
     o.precision = 53;
     o.check = 1;
@@ -207,6 +329,11 @@ static void bad_arguments(void)
                "a refused setting leaves the scenario unchanged");
     check_true(strcmp(collide_scenario_source(s), "builtin:study1") == 0,
                "the source of a built-in");
+    check_true(collide_scenario_value(s, "T") == 0.5 &&
+               isnan(collide_scenario_value(s, "law")) &&
+               isnan(collide_scenario_value(s, "no_such_key")),
+               "collide_scenario_value: T = 0.5; a text entry and a missing "
+               "one NaN");
     collide_run_options_init(&o);
     o.precision = 20;
     st = collide_run(s, &o, &r, err, sizeof err);

@@ -737,6 +737,7 @@ static int mp_args(const run_args *a, mp_cli_args *m)
         !option_number("run", "--digits", a->digits, &digits, &m->digits))
         return COLLIDE_E_INPUT;
     m->check = a->check;
+    m->samples = a->nset == 1 ? a->value[0] : NULL;   /* --samples */
     m->csv = a->csv;
     m->quiet = a->quiet;
     return COLLIDE_OK;
@@ -771,7 +772,7 @@ static int cmd_run(int argc, char **argv)
         if (st != COLLIDE_OK)
             return st;
         note_run(&s, &a, "during the run");
-        return mp_cli_run(&s, &m);
+        return mp_cli_run(a.scenario, &m);
     }
     if (a.digits || a.check) {
         fprintf(stderr, "collide run: --digits and --check need --precision\n");

@@ -1,283 +1,194 @@
-/* mp_cli.c - the high-precision run from the command line; see mp_cli.h. */
+/* mp_cli.c - the high-precision run from the command line; see mp_cli.h.
+ * The run, its check and its files are collide_run and
+ * collide_result_write; this file only prints. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "mp_cli.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "collide.h"
 #include "interrupt.h"
-#include "mp_output.h"
-#include "output.h"
-#include "mp_sim.h"
 
+/* What the watcher of the runs needs to keep the note of a signal. */
+typedef struct watch_ctx {
+    const char *source;
+    const mp_cli_args *a;
+} watch_ctx;
 
-static const char *const tables[] = {"collisions", "events", "ledger",
-                                     "samples"};
-
-/* One run of s at `bits` with step tolerance 10^-tol; r is filled. */
-static collide_status run_at(const scenario *s, long bits, double tol,
-                             mp_model *M, mp_result *r)
+/* collide_run_options.watch: the count of collisions of each engine run
+ * for the note of a signal, and the phase of the check's run. */
+static void watch(void *ctx, long bits, const int *collisions)
 {
-    char err[1024];
-    mp_options o;
-    collide_status st = mp_model_init(M, s, (mpfr_prec_t)bits, err, sizeof err);
-    memset(r, 0, sizeof *r);
-    if (st != COLLIDE_OK) {
-        fprintf(stderr, "collide run: %s: %s\n", s->source, err);
-        return st;
+    const watch_ctx *w = ctx;
+    char when[96];
+    if (collisions && bits != w->a->bits) {
+        snprintf(when, sizeof when, "during the --check run at %ld bits",
+                 bits);
+        interrupt_note_run(w->source, w->a->csv, when);
     }
-    o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
-    o.digits = tol;
-    o.progress = isatty(STDERR_FILENO);
-    interrupt_counter(&r->ncollisions, "collisions");
-    st = mp_run(M, &o, r);
-    interrupt_counter(NULL, NULL);
-    if (st != COLLIDE_OK)
-        fprintf(stderr, "collide run: %s: %s\n", s->source, r->diagnosis);
-    return st;
+    interrupt_counter(collisions, collisions ? "collisions" : NULL);
 }
 
-static void print_run(const scenario *s, const mp_result *r, int digits)
+/* The cell (row, column name) of table t as text ("?" when absent). */
+static const char *cell(const collide_result *r, collide_table t, int row,
+                        const char *name)
 {
-    int i, d = digits < 30 ? digits : 30;
-    printf("%s: %s, law %s, T = %g s, %ld bits, Taylor order %d\n\n",
-           s->source, s->model.sys == SYS_HR ? "H_r" : "H_f",
-           s->model.law->name, s->model.T, (long)r->prec, r->order);
-    printf("collisions (Eqs. 193-204): %d\n", r->ncollisions);
-    for (i = 0; i < r->ncollisions; i++) {
-        const mp_collision *c = &r->collisions[i];
-        mpfr_printf("%3d  t_e = %.*Rg s\n     t_d = %.*Rg s\n"
-                    "     e   = %.*Rg\n", c->i, d, c->v[MC_TE], d,
-                    c->v[MC_TD], d, c->v[MC_E]);
-    }
-    if (r->final_contact)
-        mpfr_printf("\nfinal contact from t_e = %.*Rg s to T\n", d,
-                    r->final_partial.v[MC_TE]);
-    mpfr_printf("\nenergy ledger, Eq. (24)\n  V(0)     = %.*Rg J\n"
-                "  V(T)     = %.*Rg J\n  I_s      = %.*Rg J\n"
-                "  Delta_C  = %.*Rg J\n  Delta_D  = %.*Rg J\n"
-                "  residual = %.3Rg J\n", d, r->ledger.v[ML_V_START], d,
-                r->ledger.v[ML_V_END], d, r->ledger.v[ML_IS], d,
-                r->ledger.v[ML_DC], d, r->ledger.v[ML_DD], r->ledger.v[ML_RES]);
-    printf("\nrun statistics\n  Taylor steps %ld, smooth pieces %ld, "
-           "saturated states held on %ld\n  CPU time %.3f s\n", r->steps,
-           r->pieces, r->holds, r->cpu_seconds);
+    const char *x =
+        collide_result_text(r, t, row, collide_result_column(r, t, name));
+    return x ? x : "?";
 }
 
-/* A fresh directory for the files of a comparison; 0 on success, else -1
- * with a message naming the reason. */
-static int temp_dir(char *buf, size_t len)
+/* The row of the ledger whose scope is `scope`, or -1. */
+static int ledger_row(const collide_result *r, const char *scope)
 {
-    const char *base = getenv("TMPDIR");
-    snprintf(buf, len, "%s/collide-check-XXXXXX", base && *base ? base : "/tmp");
-    if (mkdtemp(buf))
-        return 0;
-    fprintf(stderr, "collide run: --check: cannot make a temporary directory "
-            "%s: %s\n", buf, strerror(errno));
-    buf[0] = '\0';
+    int i, n = collide_result_rows(r, COLLIDE_LEDGER);
+    for (i = 0; i < n; i++)
+        if (strcmp(cell(r, COLLIDE_LEDGER, i, "scope"), scope) == 0)
+            return i;
     return -1;
 }
 
-/* Removes the tables (and scd tables), MANIFEST and dir itself; nothing when
- * dir is "" (never made). */
-static void remove_dir(const char *dir)
+static void print_collisions(const collide_result *r)
 {
-    char path[4200];
-    size_t i;
-    if (!dir[0])
-        return;
-    for (i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s.csv", dir, tables[i]);
-        unlink(path);
-        snprintf(path, sizeof path, "%s/%s.scd.csv", dir, tables[i]);
-        unlink(path);
-    }
-    snprintf(path, sizeof path, "%s/MANIFEST", dir);
-    unlink(path);
-    rmdir(dir);
+    int i, n = collide_result_rows(r, COLLIDE_COLLISIONS);
+    printf("collisions (Eqs. 193-204): %d\n", n);
+    for (i = 0; i < n; i++)
+        printf("%3s  t_e = %s s\n     t_d = %s s\n     e   = %s\n",
+               cell(r, COLLIDE_COLLISIONS, i, "i"),
+               cell(r, COLLIDE_COLLISIONS, i, "t_e"),
+               cell(r, COLLIDE_COLLISIONS, i, "t_d"),
+               cell(r, COLLIDE_COLLISIONS, i, "e"));
+    if (collide_result_rows(r, COLLIDE_FINAL_CONTACT) > 0)
+        printf("\nfinal contact from t_e = %s s to T\n",
+               cell(r, COLLIDE_FINAL_CONTACT, 0, "t_e"));
 }
 
-/* DIR/<table>.scd.csv for each table: the scd of each cell. */
-static collide_status write_scd_tables(const char *dir, const char *a,
-                                       const char *b)
+/* The ledger of the whole run, Eq. (24): its "total" row. */
+static void print_ledger(const collide_result *r)
 {
-    char out[4200], pa[4200], pb[4200], err[1024];
-    size_t i;
-    for (i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-        compare_status cs;
-        snprintf(out, sizeof out, "%s/%s.scd.csv", dir, tables[i]);
-        snprintf(pa, sizeof pa, "%s/%s.csv", a, tables[i]);
-        snprintf(pb, sizeof pb, "%s/%s.csv", b, tables[i]);
-        cs = compare_write_scd_table(out, pa, pb, err, sizeof err);
-        if (cs != COMPARE_OK) {
-            fprintf(stderr, "collide run: %s\n", err);
-            return cs == COMPARE_E_MEMORY ? COLLIDE_E_MEMORY : COLLIDE_E_IO;
-        }
-    }
-    return COLLIDE_OK;
+    int k = ledger_row(r, "total");
+    double res = collide_result_value(r, COLLIDE_LEDGER, k,
+                                      collide_result_column(r, COLLIDE_LEDGER,
+                                                            "residual"));
+    printf("\nenergy ledger, Eq. (24)\n  V(0)     = %s J\n  V(T)     = %s J\n"
+           "  I_s      = %s J\n  Delta_C  = %s J\n  Delta_D  = %s J\n"
+           "  residual = %.3g J\n", cell(r, COLLIDE_LEDGER, k, "V_start"),
+           cell(r, COLLIDE_LEDGER, k, "V_end"), cell(r, COLLIDE_LEDGER, k, "I_s"),
+           cell(r, COLLIDE_LEDGER, k, "Delta_C"),
+           cell(r, COLLIDE_LEDGER, k, "Delta_D"), res);
 }
 
-/* Copies what was written to f (rewound) to stdout. */
-static void copy_out(FILE *f)
+static void print_run(const collide_scenario *s, const collide_result *r)
 {
-    char buf[4096];
-    size_t n;
-    rewind(f);
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        fwrite(buf, 1, n, stdout);
-}
-
-/* Compares the tables written in da (the run) and db (the reference) with
- * the threshold of `out` digits, printing the scd (with --quiet only when
- * a value falls short: nothing is printed on success); with scd_dir,
- * leaves the scd tables there. COLLIDE_OK, COLLIDE_E_CHECK below the
- * digits, or the status of what failed. */
-static collide_status compare_runs(const mp_cli_args *a, double tol, int out,
-                                   const char *da, const char *db,
-                                   const char *scd_dir)
-{
-    compare_options co;
-    compare_status cs;
-    collide_status st = COLLIDE_OK;
-    FILE *f = a->quiet ? tmpfile() : stdout;
-    if (!f) {
-        fprintf(stderr, "collide run: --check: cannot make a temporary file: "
-                "%s\n", strerror(errno));
-        return COLLIDE_E_IO;
-    }
-    fprintf(f, "\ncheck against %ld bits, tolerance 1e-%.1f: significant "
-            "correct digits (scd) of every value\n",
-            a->bits + MP_CHECK_BITS, tol + MP_CHECK_DIGITS);
-    co.a = da;
-    co.b = db;
-    co.digits = out;
-    co.scd_csv = NULL;
-    cs = compare_results(&co, f, stderr);
-    if (f != stdout) {
-        if (cs == COMPARE_BELOW)
-            copy_out(f);
-        fclose(f);
-    }
-    if (cs == COMPARE_E_MEMORY)
-        return COLLIDE_E_MEMORY;
-    if (cs != COMPARE_OK && cs != COMPARE_BELOW)
-        return COLLIDE_E_IO;          /* our own temporary tables: unreadable */
-    if (scd_dir)
-        st = write_scd_tables(scd_dir, da, db);
-    return st == COLLIDE_OK && cs == COMPARE_BELOW ? COLLIDE_E_CHECK : st;
-}
-
-/* --check: the run at 64 more bits; both written with more digits than
- * claimed into temporary directories and compared table by table with
- * the threshold of the digits asked for. With --csv the scd tables are
- * left in scd_dir (scd_len bytes), a temporary directory that the caller
- * removes ("" when none was made). */
-static collide_status check(const scenario *s, const mp_cli_args *a,
-                            const mp_model *M, const mp_result *r, double tol,
-                            int out, char *scd_dir, size_t scd_len)
-{
-    mp_model Mb;
-    mp_result rb;
-    char da[4096] = "", db[4096] = "", err[1024];
-    int extra = out + MP_CHECK_DIGITS;
-    collide_status st;
-    char when[96];
-    snprintf(when, sizeof when, "during the --check run at %ld bits",
-             a->bits + MP_CHECK_BITS);
-    interrupt_note_run(s->source, a->csv, when);
-    st = run_at(s, a->bits + MP_CHECK_BITS, tol + MP_CHECK_DIGITS, &Mb, &rb);
-    scd_dir[0] = '\0';
-    if (st == COLLIDE_OK && !mp_same_rows(r, &rb)) {
-        fprintf(stderr, "collide run: %s: --check: the runs at %ld and %ld "
-                "bits differ in their events, collisions or samples (%d, %d, "
-                "%d against %d, %d, %d): %ld bits do not settle the run\n",
-                s->source, a->bits, a->bits + MP_CHECK_BITS, r->nevents,
-                r->ncollisions, r->nsamples, rb.nevents, rb.ncollisions,
-                rb.nsamples, a->bits);
-        st = COLLIDE_E_CHECK;
-    }
-    if (st == COLLIDE_OK && (temp_dir(da, sizeof da) || temp_dir(db, sizeof db) ||
-                             (a->csv && temp_dir(scd_dir, scd_len))))
-        st = COLLIDE_E_IO;
-    if (st == COLLIDE_OK &&
-        (mp_output_write_csv(da, M, r, extra, NULL, err, sizeof err) ||
-         mp_output_write_csv(db, &Mb, &rb, extra, NULL, err, sizeof err))) {
-        fprintf(stderr, "collide run: %s\n", err);
-        st = COLLIDE_E_IO;
-    }
-    if (st == COLLIDE_OK)
-        st = compare_runs(a, tol, out, da, db, a->csv ? scd_dir : NULL);
-    if (st == COLLIDE_E_CHECK && scd_dir[0])
-        fprintf(stderr, "collide run: %s: --check: values with fewer than %d "
-                "significant correct digits (listed above)\n", s->source, out);
-    remove_dir(da);
-    remove_dir(db);
-    mp_result_free(&rb);
-    mp_model_clear(&Mb);
-    return st;
+    const char *sys = collide_scenario_text(s, "system");
+    printf("%s: %s, law %s, T = %g s, %ld bits, Taylor order %.0f\n\n",
+           collide_scenario_source(s),
+           sys && strcmp(sys, "Hf") == 0 ? "H_f" : "H_r",
+           collide_scenario_text(s, "law"), collide_scenario_value(s, "T"),
+           collide_result_precision(r),
+           collide_result_stat(r, COLLIDE_STAT_TAYLOR_ORDER));
+    print_collisions(r);
+    print_ledger(r);
+    printf("\nrun statistics\n  Taylor steps %.0f, smooth pieces %.0f, "
+           "saturated states held on %.0f\n  CPU time %.3f s\n",
+           collide_result_stat(r, COLLIDE_STAT_STEPS),
+           collide_result_stat(r, COLLIDE_STAT_PIECES),
+           collide_result_stat(r, COLLIDE_STAT_HOLDS),
+           collide_result_stat(r, COLLIDE_STAT_CPU_SECONDS));
 }
 
 /* The ledger of Eq. (24) closes to the digits claimed in every run that
  * holds them (its residual is the integration error); a residual above
  * 10^-digits of its scale says the run does not, whatever the cause (a
  * tangency of a contact, for one): a warning on stderr, --check to learn
- * more. Returns 1 when it warned. */
-static int ledger_warning(const scenario *s, const mp_result *r, int digits)
+ * more. */
+static void ledger_warning(const collide_scenario *s, const collide_result *r)
 {
-    mpfr_t q;
-    int bad;
-    if (mpfr_zero_p(r->ledger.v[ML_SCALE]))
-        return 0;
-    mpfr_init2(q, 64);
-    mpfr_div(q, r->ledger.v[ML_RES], r->ledger.v[ML_SCALE], MPFR_RNDN);
-    mpfr_abs(q, q, MPFR_RNDN);
-    bad = !(mpfr_get_d(q, MPFR_RNDN) <= pow(10.0, -digits));
-    if (bad)
-        mpfr_fprintf(stderr, "collide run: %s: warning: the ledger residual "
-                     "(Eq. 24) is %.2Rg of its scale, above 1e-%d: the run "
-                     "does not hold the %d digits asked for (--check tells "
-                     "more)\n", s->source, q, digits, digits);
-    mpfr_clear(q);
-    return bad;
+    int k = ledger_row(r, "total");
+    double res = collide_result_value(
+        r, COLLIDE_LEDGER, k, collide_result_column(r, COLLIDE_LEDGER, "residual"));
+    double scale = collide_result_value(
+        r, COLLIDE_LEDGER, k, collide_result_column(r, COLLIDE_LEDGER, "scale"));
+    double digits = collide_result_stat(r, COLLIDE_STAT_DIGITS);
+    double q = fabs(res / scale);
+    if (scale == 0.0 || q <= pow(10.0, -digits))
+        return;
+    fprintf(stderr, "collide run: %s: warning: the ledger residual (Eq. 24) "
+            "is %.2g of its scale, above 1e-%.0f: the run does not hold the "
+            "%.0f digits asked for (--check tells more)\n",
+            collide_scenario_source(s), q, digits, digits);
 }
 
-/* The run; with --check its check; with --csv the tables, and with
- * --check their scd tables, written as one set once the check is done:
- * when it passes, or finds values below the digits asked for (exit 11,
- * the scd tables show which); nothing when a run or the check fails. */
-int mp_cli_run(const scenario *s, const mp_cli_args *a)
+/* The options of collide_run from the arguments. */
+static void run_options(const mp_cli_args *a, watch_ctx *w,
+                        collide_run_options *o)
 {
-    mp_model M;
-    mp_result r;
-    char err[1024], scd_dir[4096] = "";
-    double tol;
-    int out;
-    collide_status st;
-    mp_digits_settings((mpfr_prec_t)a->bits, a->digits, &tol, &out);
-    st = run_at(s, a->bits, tol, &M, &r);
-    if (st == COLLIDE_OK && !a->quiet)
-        print_run(s, &r, out);
-    if (st == COLLIDE_OK)
-        ledger_warning(s, &r, out);
-    if (st == COLLIDE_OK && a->check)
-        st = check(s, a, &M, &r, tol, out, scd_dir, sizeof scd_dir);
-    if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])))
-        interrupt_note_run(s->source, a->csv, INTERRUPT_WRITING);
-    output_note_scenario(s);
-    if (a->csv && (st == COLLIDE_OK || (st == COLLIDE_E_CHECK && scd_dir[0])) &&
-        mp_output_write_csv(a->csv, &M, &r, out, scd_dir[0] ? scd_dir : NULL,
-                            err, sizeof err) != COLLIDE_OK) {
+    collide_run_options_init(o);
+    o->precision = a->bits;
+    o->digits = a->digits;
+    o->check = a->check;
+    o->progress = isatty(STDERR_FILENO);
+    o->watch = watch;
+    o->watch_ctx = w;
+}
+
+/* Prints the result r of s, its check's report, and writes its set (with
+ * the scd tables of a check) into --csv: once the check is done, when it
+ * passes or finds values below the digits asked for (exit 11, the scd
+ * tables show which). */
+static int finish(const collide_scenario *s, const mp_cli_args *a,
+                  const collide_result *r, int st)
+{
+    char err[2048];
+    if (!a->quiet)
+        print_run(s, r);
+    ledger_warning(s, r);
+    if (a->check && (!a->quiet || st == COLLIDE_E_CHECK))
+        printf("\n%s", collide_result_check_report(r));
+    if (st != COLLIDE_OK)
+        fprintf(stderr, "collide run: %s: %s\n", collide_scenario_source(s),
+                collide_result_diagnosis(r));
+    if (!a->csv)
+        return st;
+    interrupt_note_run(collide_scenario_source(s), a->csv, INTERRUPT_WRITING);
+    fflush(stdout);
+    if (collide_result_write(r, a->csv, err, sizeof err) != COLLIDE_OK) {
         fprintf(stderr, "collide run: %s\n", err);
-        st = COLLIDE_E_IO;
+        return COLLIDE_E_IO;
     }
-    remove_dir(scd_dir);
-    mp_result_free(&r);
-    mp_model_clear(&M);
+    return st;
+}
+
+int mp_cli_run(const char *name_or_path, const mp_cli_args *a)
+{
+    collide_scenario *s;
+    collide_result *r;
+    collide_run_options o;
+    watch_ctx w;
+    char err[2048];
+    int st = collide_scenario_load(name_or_path, &s, err, sizeof err);
+    if (st == COLLIDE_OK && a->samples)
+        st = collide_scenario_set(s, "samples", a->samples, err, sizeof err);
+    if (st != COLLIDE_OK) {
+        fprintf(stderr, "collide run: %s\n", err);
+        collide_scenario_free(s);
+        return st;
+    }
+    w.source = collide_scenario_source(s);
+    w.a = a;
+    run_options(a, &w, &o);
+    st = collide_run(s, &o, &r, err, sizeof err);
+    if (r && (st == COLLIDE_OK ||
+              (st == COLLIDE_E_CHECK &&
+               collide_result_rows(r, COLLIDE_LEDGER) > 0)))
+        st = finish(s, a, r, st);
+    else
+        fprintf(stderr, "collide run: %s\n", err);
+    collide_result_free(r);
+    collide_scenario_free(s);
     return st;
 }

@@ -4,6 +4,8 @@
  * its CSV files, written by the one writer of each engine and read back
  * with the one CSV reader and the one number parser: a column is defined
  * once, by its writer, for the files and for this interface alike. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "collide.h"
 
 #include <math.h>
@@ -21,7 +23,8 @@
 #include "output.h"
 #include "scenario.h"
 
-#define API_NTABLES 4
+#define API_NTABLES 5   /* the tables of collide_table */
+#define API_NSET 4       /* those of a result set (the files written) */
 
 struct collide_scenario {
     scenario s;
@@ -40,12 +43,15 @@ struct collide_result {
     int have_tables;
     csv_table table[API_NTABLES];
     int have_scd;        /* a checked run: the scd tables read so far */
-    csv_table scd[API_NTABLES];
+    csv_table scd[API_NSET];
+    char *scd_text[API_NSET];  /* their texts, as the set holds them */
+    char *check_report;  /* the comparison of a checked run, or NULL */
 };
 
 /* The file of each table of collide_table. */
 static const char *const table_file[API_NTABLES] = {
-    "collisions.csv", "events.csv", "ledger.csv", "samples.csv"};
+    "collisions.csv", "events.csv", "ledger.csv", "samples.csv",
+    OUTPUT_FINAL_CONTACT};
 
 /* Writes a message into err (when there is room), as snprintf. */
 static void say(char *err, size_t errlen, const char *fmt, ...)
@@ -182,6 +188,15 @@ const char *collide_scenario_text(const collide_scenario *s, const char *key)
     return e ? e->text : NULL;
 }
 
+double collide_scenario_value(const collide_scenario *s, const char *key)
+{
+    const char *text = collide_scenario_text(s, key);
+    double v;
+    if (!text || number_parse(text, &v) != NUMBER_OK)
+        return NAN;
+    return v;
+}
+
 const char *collide_scenario_source(const collide_scenario *s)
 {
     return s ? s->s.source : NULL;
@@ -199,6 +214,9 @@ void collide_run_options_init(collide_run_options *o)
     o->precision = MP_BITS_MIN;
     o->digits = NAN;
     o->check = 0;
+    o->progress = 0;
+    o->watch = NULL;
+    o->watch_ctx = NULL;
 }
 
 /* COLLIDE_OK when o is valid, else COLLIDE_E_USAGE with err naming the
@@ -262,29 +280,38 @@ static collide_status load_tables(collide_result *r)
         if (st != COLLIDE_OK)
             return st;
         if (csv_parse(table_file[t], text, len, &r->table[t], msg,
-                      sizeof msg) != 0) {
-            free(text);
-            return COLLIDE_E_MEMORY;   /* our own text: only memory fails */
-        }
+                      sizeof msg) != 0)
+            return COLLIDE_E_MEMORY;   /* our own text: only memory fails;
+                                          csv_parse has freed it */
         r->have_tables = t + 1;
     }
     return COLLIDE_OK;
 }
 
-/* The binary64 run of r->s. */
-static void run_b64(collide_result *r)
+/* Tells o's watcher that a run at `bits` starts, with the address of its
+ * count of collisions; collisions NULL: the runs are over. */
+static void watch(const collide_run_options *o, long bits,
+                  const int *collisions)
 {
+    if (o->watch)
+        o->watch(o->watch_ctx, bits, collisions);
+}
+
+/* The binary64 run of r->s. */
+static void run_b64(collide_result *r, const collide_run_options *o)
+{
+    watch(o, MP_BITS_MIN, &r->b64.ncollisions);
     r->status = sim_run(&r->s.model, &r->s.opt, &r->b64);
     if (r->status != COLLIDE_OK)
         snprintf(r->diagnosis, sizeof r->diagnosis, "%s", r->b64.diagnosis);
 }
 
 /* A high-precision run of s at `bits` with step tolerance 10^-tol into M
- * and res (both to be cleared by the caller); its status, and on failure
- * the reason in diagnosis. */
+ * and res (both to be cleared by the caller), watched and with progress
+ * as o says; its status, and on failure the reason in diagnosis. */
 static collide_status run_mp_at(const scenario *s, long bits, double tol,
-                                mp_model *M, mp_result *res, char *diagnosis,
-                                size_t len)
+                                const collide_run_options *o, mp_model *M,
+                                mp_result *res, char *diagnosis, size_t len)
 {
     mp_options mo;
     collide_status st;
@@ -294,7 +321,8 @@ static collide_status run_mp_at(const scenario *s, long bits, double tol,
         return st;
     mo = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     mo.digits = tol;
-    mo.progress = 0;
+    mo.progress = o->progress;
+    watch(o, bits, &res->ncollisions);
     st = mp_run(M, &mo, res);
     if (st != COLLIDE_OK)
         snprintf(diagnosis, len, "%s", res->diagnosis);
@@ -306,47 +334,76 @@ static void run_mp(collide_result *r, const collide_run_options *o)
 {
     mp_digits_settings((mpfr_prec_t)r->precision, o->digits, &r->mp_tol,
                        &r->mp_digits);
-    r->status = run_mp_at(&r->s, r->precision, r->mp_tol, &r->M, &r->mp,
+    r->status = run_mp_at(&r->s, r->precision, r->mp_tol, o, &r->M, &r->mp,
                           r->diagnosis, sizeof r->diagnosis);
 }
 
-/* The table t of the checked run r and of its reference (M, rb), both
- * with MP_CHECK_DIGITS more digits than r writes, compared: the scd of
- * each cell into r->scd[t]; COLLIDE_E_CHECK when a value has fewer than
- * r->mp_digits (the verdict of `collide compare --digits`). */
-static collide_status check_table(collide_result *r, int t, const mp_model *M,
-                                  const mp_result *rb)
+/* The tables of the set of run (M, res) with `digits` digits, read into
+ * t[0 .. API_NSET-1]; COLLIDE_OK or COLLIDE_E_MEMORY (t freed). */
+static collide_status set_tables(const mp_model *M, const mp_result *res,
+                                 int digits, csv_table *t)
 {
-    int extra = r->mp_digits + MP_CHECK_DIGITS;
-    char *ta = NULL, *tb = NULL, *scd = NULL, msg[256];
-    size_t la, lb, ls;
-    csv_table a, b;
+    int i;
+    memset(t, 0, API_NSET * sizeof *t);
+    for (i = 0; i < API_NSET; i++) {
+        char *text, msg[256];
+        size_t len;
+        if (mp_output_csv_text(M, res, digits, table_file[i], &text, &len) ||
+            csv_parse(table_file[i], text, len, &t[i], msg, sizeof msg)) {
+            while (i-- > 0)
+                csv_free(&t[i]);
+            return COLLIDE_E_MEMORY;
+        }
+    }
+    return COLLIDE_OK;
+}
+
+/* The set of the checked run r and that of its reference (M, rb), both
+ * with MP_CHECK_DIGITS more digits than r writes, compared as `collide
+ * compare --digits` compares two directories: the report into
+ * r->check_report, the scd tables into r->scd_text and r->scd;
+ * COLLIDE_E_CHECK when a value has fewer than r->mp_digits. */
+static collide_status check_tables(collide_result *r, const mp_model *M,
+                                   const mp_result *rb)
+{
+    int extra = r->mp_digits + MP_CHECK_DIGITS, t;
+    csv_table a[API_NSET], b[API_NSET];
+    size_t len[API_NSET], rlen;
+    char msg[256];
     compare_status cs;
-    FILE *sink = fopen("/dev/null", "w");
-    if (!sink)
-        return COLLIDE_E_IO;
-    if (mp_output_csv_text(&r->M, &r->mp, extra, table_file[t], &ta, &la) ||
-        mp_output_csv_text(M, rb, extra, table_file[t], &tb, &lb) ||
-        csv_parse(table_file[t], ta, la, &a, msg, sizeof msg)) {
-        free(ta);
-        free(tb);
-        fclose(sink);
+    FILE *f;
+    if (set_tables(&r->M, &r->mp, extra, a) != COLLIDE_OK)
+        return COLLIDE_E_MEMORY;
+    if (set_tables(M, rb, extra, b) != COLLIDE_OK) {
+        for (t = 0; t < API_NSET; t++)
+            csv_free(&a[t]);
         return COLLIDE_E_MEMORY;
     }
-    if (csv_parse(table_file[t], tb, lb, &b, msg, sizeof msg)) {
-        csv_free(&a);
-        free(tb);
-        fclose(sink);
+    f = open_memstream(&r->check_report, &rlen);
+    if (!f) {
+        for (t = 0; t < API_NSET; t++) {
+            csv_free(&a[t]);
+            csv_free(&b[t]);
+        }
         return COLLIDE_E_MEMORY;
     }
-    cs = compare_tables_scd(&a, &b, r->mp_digits, sink, &scd, &ls, msg,
-                            sizeof msg);
-    fclose(sink);
-    if (cs != COMPARE_OK && cs != COMPARE_BELOW)
+    fprintf(f, "check against %ld bits, tolerance 1e-%.1f: significant "
+            "correct digits (scd) of every value\n",
+            r->precision + MP_CHECK_BITS, r->mp_tol + MP_CHECK_DIGITS);
+    cs = compare_set_scd(a, b, API_NSET, r->mp_digits, f, r->scd_text, len,
+                         msg, sizeof msg);
+    if (fclose(f) != 0 || (cs != COMPARE_OK && cs != COMPARE_BELOW))
         return COLLIDE_E_MEMORY;   /* our own tables: only memory fails */
-    if (csv_parse(table_file[t], scd, ls, &r->scd[t], msg, sizeof msg))
-        return COLLIDE_E_MEMORY;
-    r->have_scd = t + 1;
+    for (t = 0; t < API_NSET; t++) {
+        char *copy = malloc(len[t] + 1);   /* csv_parse takes its text */
+        if (!copy)
+            return COLLIDE_E_MEMORY;
+        memcpy(copy, r->scd_text[t], len[t] + 1);
+        if (csv_parse(table_file[t], copy, len[t], &r->scd[t], msg,
+                      sizeof msg))
+            return COLLIDE_E_MEMORY;
+        r->have_scd = t + 1;
+    }
     return cs == COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_OK;
 }
 
@@ -354,14 +411,13 @@ static collide_status check_table(collide_result *r, int t, const mp_model *M,
  * the reference run at MP_CHECK_BITS more bits and a tolerance
  * MP_CHECK_DIGITS tighter, the same rows, and every value with the digits
  * asked for. Sets r->status and r->diagnosis. */
-static void check_mp(collide_result *r)
+static void check_mp(collide_result *r, const collide_run_options *o)
 {
     mp_model M;
     mp_result rb;
     long bits = r->precision + MP_CHECK_BITS;
     collide_status st;
-    int t, below = 0;
-    st = run_mp_at(&r->s, bits, r->mp_tol + MP_CHECK_DIGITS, &M, &rb,
+    st = run_mp_at(&r->s, bits, r->mp_tol + MP_CHECK_DIGITS, o, &M, &rb,
                    r->diagnosis, sizeof r->diagnosis);
     if (st == COLLIDE_OK && !mp_same_rows(&r->mp, &rb)) {
         snprintf(r->diagnosis, sizeof r->diagnosis, "check: the runs at %ld "
@@ -372,18 +428,15 @@ static void check_mp(collide_result *r)
                  r->precision);
         st = COLLIDE_E_CHECK;
     }
-    for (t = 0; st == COLLIDE_OK && t < API_NTABLES; t++) {
-        collide_status ct = check_table(r, t, &M, &rb);
-        if (ct == COLLIDE_E_CHECK && !below++)
-            snprintf(r->diagnosis, sizeof r->diagnosis, "check: %s has "
-                     "values with fewer than %d significant correct digits "
-                     "(collide_result_digits gives each)", table_file[t],
+    if (st == COLLIDE_OK) {
+        st = check_tables(r, &M, &rb);
+        if (st == COLLIDE_E_CHECK)
+            snprintf(r->diagnosis, sizeof r->diagnosis, "check: values with "
+                     "fewer than %d significant correct digits (listed in the "
+                     "check's report)",
                      r->mp_digits);
-        else if (ct != COLLIDE_E_CHECK)
-            st = ct;
     }
-    if (st == COLLIDE_OK && below)
-        st = COLLIDE_E_CHECK;
+    watch(o, 0, NULL);   /* the runs are over: before rb's count goes */
     mp_result_free(&rb);
     mp_model_clear(&M);
     r->status = st;
@@ -415,11 +468,13 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
     r->precision = o->precision;
     r->s = s->s;
     if (r->precision == MP_BITS_MIN)
-        run_b64(r);
+        run_b64(r, o);
     else
         run_mp(r, o);
     if (r->status == COLLIDE_OK && o->check)
-        check_mp(r);
+        check_mp(r, o);   /* ends with the watcher's last call */
+    else
+        watch(o, 0, NULL);
     if ((r->status == COLLIDE_OK || (r->status == COLLIDE_E_CHECK && r->have_scd))
         && load_tables(r) != COLLIDE_OK) {
         collide_result_free(r);
@@ -445,6 +500,49 @@ const char *collide_result_diagnosis(const collide_result *r)
 long collide_result_precision(const collide_result *r)
 {
     return r->precision;
+}
+
+const char *collide_result_check_report(const collide_result *r)
+{
+    return r && r->check_report ? r->check_report : "";
+}
+
+/* A statistic of the binary64 engine (NaN for those of the other). */
+static double b64_stat(const collide_result *r, collide_stat which)
+{
+    const engine_stats *e = &r->b64.end.stats;
+    switch (which) {
+    case COLLIDE_STAT_STEPS: return (double)e->steps_accepted;
+    case COLLIDE_STAT_STEPS_REJECTED: return (double)e->steps_rejected;
+    case COLLIDE_STAT_RHS_EVALUATIONS: return (double)e->nfev;
+    case COLLIDE_STAT_EVENTS: return (double)e->nevents;
+    case COLLIDE_STAT_SWITCHING_STOPS: return (double)e->nstops;
+    case COLLIDE_STAT_CPU_SECONDS: return r->b64.cpu_seconds;
+    default: return NAN;
+    }
+}
+
+/* A statistic of the high-precision engine (NaN for those of the other). */
+static double mp_stat(const collide_result *r, collide_stat which)
+{
+    switch (which) {
+    case COLLIDE_STAT_STEPS: return (double)r->mp.steps;
+    case COLLIDE_STAT_EVENTS: return (double)r->mp.nevents;
+    case COLLIDE_STAT_TAYLOR_ORDER: return (double)r->mp.order;
+    case COLLIDE_STAT_PIECES: return (double)r->mp.pieces;
+    case COLLIDE_STAT_HOLDS: return (double)r->mp.holds;
+    case COLLIDE_STAT_CPU_SECONDS: return r->mp.cpu_seconds;
+    case COLLIDE_STAT_DIGITS: return (double)r->mp_digits;
+    default: return NAN;
+    }
+}
+
+double collide_result_stat(const collide_result *r, collide_stat which)
+{
+    if (!r || !(r->status == COLLIDE_OK || r->status == COLLIDE_E_CHECK))
+        return NAN;
+    return r->precision == MP_BITS_MIN ? b64_stat(r, which)
+                                       : mp_stat(r, which);
 }
 
 double collide_result_digits(const collide_result *r, collide_table t,
@@ -533,8 +631,11 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
     output_note_scenario(&r->s);
     st = r->precision == MP_BITS_MIN
              ? output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
-             : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits, NULL, msg,
-                                   sizeof msg);
+             : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,
+                                  r->have_scd == API_NSET
+                                      ? (const char *const *)r->scd_text
+                                      : NULL,
+                                  msg, sizeof msg);
     if (st != COLLIDE_OK)
         say(err, errlen, "%s", msg);
     return st;
@@ -549,6 +650,9 @@ void collide_result_free(collide_result *r)
         csv_free(&r->table[t]);
     for (t = 0; t < r->have_scd; t++)
         csv_free(&r->scd[t]);
+    for (t = 0; t < API_NSET; t++)
+        free(r->scd_text[t]);
+    free(r->check_report);
     if (r->precision == MP_BITS_MIN) {
         sim_result_free(&r->b64);
     } else {

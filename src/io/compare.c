@@ -942,19 +942,19 @@ compare_status compare_results(const compare_options *o, FILE *out,
 compare_status compare_tables(csv_table *a, csv_table *b, double digits,
                               FILE *out, char *err, size_t errlen)
 {
-    return compare_tables_scd(a, b, digits, out, NULL, NULL, err, errlen);
+    return compare_set_scd(a, b, 1, digits, out, NULL, NULL, err, errlen);
 }
 
-compare_status compare_tables_scd(csv_table *a, csv_table *b, double digits,
-                                  FILE *out, char **scd_text, size_t *scd_len,
-                                  char *err, size_t errlen)
+/* Reports table a against b (both taken) into sum and on out; with
+ * scd_text also its scd table. */
+static compare_status compare_set_table(csv_table *a, csv_table *b,
+                                        double digits, summary *sum, FILE *out,
+                                        char **scd_text, size_t *scd_len,
+                                        char *err, size_t errlen)
 {
     table_cmp tc;
-    summary sum;
     compare_status st;
     memset(&tc, 0, sizeof tc);
-    memset(&sum, 0, sizeof sum);
-    sum.worst = INFINITY;
     table_name(b->path, tc.name, sizeof tc.name);
     tc.a = *a;
     tc.b = *b;
@@ -962,14 +962,39 @@ compare_status compare_tables_scd(csv_table *a, csv_table *b, double digits,
     memset(b, 0, sizeof *b);
     st = table_prepare(&tc, out, err, errlen);
     if (st == COMPARE_OK)
-        st = report_table(&tc, digits, &sum, out, err, errlen);
+        st = report_table(&tc, digits, sum, out, err, errlen);
     if (st == COMPARE_OK && scd_text)
         st = scd_text_of(&tc, scd_text, scd_len, err, errlen);
     table_close(&tc);
-    if (st == COMPARE_OK) {
-        print_summary(&sum, out);
-        if (sum.nbelow > 0 || sum.nonly > 0)
-            st = COMPARE_BELOW;
-    }
     return st;
+}
+
+compare_status compare_set_scd(csv_table *a, csv_table *b, int n,
+                               double digits, FILE *out, char **scd_text,
+                               size_t *scd_len, char *err, size_t errlen)
+{
+    summary sum;
+    compare_status st = COMPARE_OK;
+    int i;
+    memset(&sum, 0, sizeof sum);
+    sum.worst = INFINITY;
+    for (i = 0; i < n; i++) {
+        if (scd_text)
+            scd_text[i] = NULL;
+        if (st == COMPARE_OK)
+            st = compare_set_table(&a[i], &b[i], digits, &sum, out,
+                                   scd_text ? &scd_text[i] : NULL,
+                                   scd_text ? &scd_len[i] : NULL, err, errlen);
+        csv_free(&a[i]);
+        csv_free(&b[i]);
+    }
+    if (st != COMPARE_OK) {
+        for (i = 0; scd_text && i < n; i++) {
+            free(scd_text[i]);
+            scd_text[i] = NULL;
+        }
+        return st;
+    }
+    print_summary(&sum, out);
+    return sum.nbelow > 0 || sum.nonly > 0 ? COMPARE_BELOW : COMPARE_OK;
 }

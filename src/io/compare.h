@@ -66,13 +66,18 @@ compare_status compare_tables(struct csv_table *a, struct csv_table *b,
                               double digits, FILE *out, char *err,
                               size_t errlen);
 
-/* As compare_tables, and with scd_text not NULL also the scd table of the
- * cells (the content compare_write_scd_table writes: a row per row of b,
- * the columns b shares with a) as text in memory, *scd_text, which the
- * caller frees. */
-compare_status compare_tables_scd(struct csv_table *a, struct csv_table *b,
-                                  double digits, FILE *out, char **scd_text,
-                                  size_t *scd_len, char *err, size_t errlen);
+/* Compares the set of n tables a[0..n-1] with the references b[0..n-1],
+ * all read into memory, as compare_results compares two directories: the
+ * report of each table in turn on out, then one summary of them all, an
+ * error in err; frees all the tables. With scd_text not NULL, also the scd
+ * table of each pair (the content compare_write_scd_table writes: a row
+ * per row of b, the columns b shares with a) as text in memory,
+ * scd_text[i] of scd_len[i] bytes, which the caller frees (all NULL after
+ * an error). */
+compare_status compare_set_scd(struct csv_table *a, struct csv_table *b,
+                               int n, double digits, FILE *out,
+                               char **scd_text, size_t *scd_len, char *err,
+                               size_t errlen);
 
 /* Writes to out_path, atomically, the scd of each cell of the CSV file
  * a_path against the reference b_path: the header of b restricted to the

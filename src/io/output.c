@@ -99,25 +99,39 @@ const char output_ledger_header[] =
 const char output_samples_header[] = "t,j,q,boundary";
 const char output_samples_trailer[] = ",F_c,V,F_e_r\n";
 
+/* A row of collisions.csv: Eqs. (193)-(204) and the collision's ledger. */
+static void put_collision(FILE *f, const collision_rec *c)
+{
+    double v[21];
+    v[0] = c->t_e; v[1] = c->t_s; v[2] = c->t_d; v[3] = c->t_f;
+    v[4] = c->v_i; v[5] = c->v_s; v[6] = c->e;
+    v[7] = c->xc_max; v[8] = c->Fc_max; v[9] = c->xc_r;
+    v[10] = c->W; v[11] = c->J_Fc; v[12] = c->J_Fe; v[13] = c->Lambda;
+    v[14] = c->momentum_residual;
+    v[15] = c->V_start; v[16] = c->V_end; v[17] = c->Is;
+    v[18] = c->DeltaC; v[19] = c->DeltaD; v[20] = c->residual;
+    fprintf(f, "%d", c->i);
+    put_values(f, v, 21);
+    fputc('\n', f);
+}
+
 static int write_collisions(FILE *f, const void *ctx)
 {
     const sim_result *r = ((const run_ctx *)ctx)->r;
     int i;
     fputs(output_collisions_header, f);
-    for (i = 0; i < r->ncollisions; i++) {
-        const collision_rec *c = &r->collisions[i];
-        double v[21];
-        v[0] = c->t_e; v[1] = c->t_s; v[2] = c->t_d; v[3] = c->t_f;
-        v[4] = c->v_i; v[5] = c->v_s; v[6] = c->e;
-        v[7] = c->xc_max; v[8] = c->Fc_max; v[9] = c->xc_r;
-        v[10] = c->W; v[11] = c->J_Fc; v[12] = c->J_Fe; v[13] = c->Lambda;
-        v[14] = c->momentum_residual;
-        v[15] = c->V_start; v[16] = c->V_end; v[17] = c->Is;
-        v[18] = c->DeltaC; v[19] = c->DeltaD; v[20] = c->residual;
-        fprintf(f, "%d", c->i);
-        put_values(f, v, 21);
-        fputc('\n', f);
-    }
+    for (i = 0; i < r->ncollisions; i++)
+        put_collision(f, &r->collisions[i]);
+    return 0;
+}
+
+/* The contact still open at T, as a partial collision (0 or 1 row). */
+static int write_final_contact(FILE *f, const void *ctx)
+{
+    const sim_result *r = ((const run_ctx *)ctx)->r;
+    fputs(output_collisions_header, f);
+    if (r->final_contact)
+        put_collision(f, &r->final_partial);
     return 0;
 }
 
@@ -254,6 +268,10 @@ static const output_file run_files[] = {
     {"samples.csv", write_samples},
     {"trajectory.csv", write_trajectory},
 };
+
+/* The table of the final contact: in memory only, not a file of the set. */
+static const output_file final_file = {OUTPUT_FINAL_CONTACT,
+                                       write_final_contact};
 
 /* ---- files on disk ---- */
 
@@ -737,7 +755,10 @@ collide_status output_csv_text(const model *m, const sim_result *r,
 {
     run_ctx c;
     const output_file *file =
-        find_file(run_files, (int)(sizeof run_files / sizeof run_files[0]), name);
+        strcmp(name, final_file.name) == 0
+            ? &final_file
+            : find_file(run_files,
+                        (int)(sizeof run_files / sizeof run_files[0]), name);
     c.m = m;
     c.L = layout_make(m->sys, m->law->nz);
     c.r = r;

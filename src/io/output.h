@@ -95,9 +95,15 @@ collide_status output_write_csv(const char *dir, const model *m,
 collide_status output_file_text(const output_file *file, const void *ctx,
                                 char **text, size_t *len);
 
+/* The name of the table of the contact still open at T (a partial
+ * collision: the columns of collisions.csv, 0 or 1 row), which both
+ * engines' writers give in memory (output_csv_text, mp_output_csv_text)
+ * and neither writes into a result set. */
+#define OUTPUT_FINAL_CONTACT "final_contact.csv"
+
 /* The text of the file `name` ("collisions.csv", ...) of the result set
- * of run r of model m (output_file_text); COLLIDE_E_USAGE for a name the
- * set has not. */
+ * of run r of model m (output_file_text), or of OUTPUT_FINAL_CONTACT;
+ * COLLIDE_E_USAGE for a name the set has not. */
 collide_status output_csv_text(const model *m, const sim_result *r,
                                const char *name, char **text, size_t *len);
 

@@ -12,7 +12,7 @@ typedef struct mp_ctx {
     const mp_model *M;
     const mp_result *r;
     int digits;
-    const char *scd_dir;   /* where the scd tables are, or NULL */
+    const char *const *scd; /* the 4 scd tables of a check, or NULL */
 } mp_ctx;
 
 /* ",value" with the context's significant digits ("nan" for NaN). */
@@ -48,6 +48,16 @@ static int write_collisions(FILE *f, const void *ctx)
     fputs(output_collisions_header, f);
     for (i = 0; i < c->r->ncollisions; i++)
         put_collision(f, c, &c->r->collisions[i]);
+    return 0;
+}
+
+/* The contact still open at T, as a partial collision (0 or 1 row). */
+static int write_final_contact(FILE *f, const void *ctx)
+{
+    const mp_ctx *c = ctx;
+    fputs(output_collisions_header, f);
+    if (c->r->final_contact)
+        put_collision(f, c, &c->r->final_partial);
     return 0;
 }
 
@@ -137,45 +147,33 @@ static int write_samples(FILE *f, const void *ctx)
     return 0;
 }
 
-/* Copies the file scd_dir/name into f; 0 on success. */
-static int copy_scd(FILE *f, const mp_ctx *c, const char *name)
+/* The scd table of table t (0 to 3, in the order of mp_files). */
+static int put_scd(FILE *f, const mp_ctx *c, int t)
 {
-    char path[4200], buf[8192];
-    size_t n;
-    int bad;
-    FILE *in;
-    snprintf(path, sizeof path, "%s/%s", c->scd_dir, name);
-    in = fopen(path, "rb");
-    if (!in)
-        return -1;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-        fwrite(buf, 1, n, f);
-    bad = ferror(in);
-    fclose(in);
-    return bad ? -1 : 0;
+    return fputs(c->scd[t], f) < 0 ? -1 : 0;
 }
 
 static int write_collisions_scd(FILE *f, const void *ctx)
 {
-    return copy_scd(f, ctx, "collisions.scd.csv");
+    return put_scd(f, ctx, 0);
 }
 
 static int write_events_scd(FILE *f, const void *ctx)
 {
-    return copy_scd(f, ctx, "events.scd.csv");
+    return put_scd(f, ctx, 1);
 }
 
 static int write_ledger_scd(FILE *f, const void *ctx)
 {
-    return copy_scd(f, ctx, "ledger.scd.csv");
+    return put_scd(f, ctx, 2);
 }
 
 static int write_samples_scd(FILE *f, const void *ctx)
 {
-    return copy_scd(f, ctx, "samples.scd.csv");
+    return put_scd(f, ctx, 3);
 }
 
-/* The tables, then (with scd_dir) their scd tables. */
+/* The tables, then (with scd) their scd tables. */
 static const output_file mp_files[] = {
     {"collisions.csv", write_collisions},
     {"events.csv", write_events},
@@ -187,17 +185,21 @@ static const output_file mp_files[] = {
     {"samples.scd.csv", write_samples_scd},
 };
 
+/* The table of the final contact: in memory only, not a file of the set. */
+static const output_file mp_final_file = {OUTPUT_FINAL_CONTACT,
+                                          write_final_contact};
+
 collide_status mp_output_write_csv(const char *dir, const mp_model *M,
                                    const mp_result *r, int digits,
-                                   const char *scd_dir, char *err,
+                                   const char *const *scd, char *err,
                                    size_t errlen)
 {
     mp_ctx c;
     c.M = M;
     c.r = r;
     c.digits = digits;
-    c.scd_dir = scd_dir;
-    return output_write_set(dir, mp_files, scd_dir ? 8 : 4, &c, err, errlen);
+    c.scd = scd;
+    return output_write_set(dir, mp_files, scd ? 8 : 4, &c, err, errlen);
 }
 
 collide_status mp_output_csv_text(const mp_model *M, const mp_result *r,
@@ -209,11 +211,13 @@ collide_status mp_output_csv_text(const mp_model *M, const mp_result *r,
     c.M = M;
     c.r = r;
     c.digits = digits;
-    c.scd_dir = NULL;
+    c.scd = NULL;
     *text = NULL;
     *len = 0;
     for (i = 0; i < 4; i++)
         if (strcmp(mp_files[i].name, name) == 0)
             return output_file_text(&mp_files[i], &c, text, len);
+    if (strcmp(mp_final_file.name, name) == 0)
+        return output_file_text(&mp_final_file, &c, text, len);
     return COLLIDE_E_USAGE;
 }

@@ -11,16 +11,16 @@
 
 /* Writes collisions.csv, events.csv, ledger.csv and samples.csv of run r
  * of model M into dir, values with `digits` significant digits; when
- * scd_dir is not NULL, the set also holds <table>.scd.csv for each table,
- * copied from scd_dir (the scd tables of --check). Returns COLLIDE_OK or
+ * scd is not NULL, the set also holds <table>.scd.csv for each table, the
+ * texts scd[0..3] in the order of the tables (the scd tables of a check). Returns COLLIDE_OK or
  * COLLIDE_E_IO with one line in err. */
 collide_status mp_output_write_csv(const char *dir, const mp_model *M,
                                    const mp_result *r, int digits,
-                                   const char *scd_dir, char *err,
+                                   const char *const *scd, char *err,
                                    size_t errlen);
 
 /* The text of the table `name` ("collisions.csv", "events.csv",
- * "ledger.csv" or "samples.csv") of run r with `digits` significant
+ * "ledger.csv", "samples.csv", or OUTPUT_FINAL_CONTACT) of run r with `digits` significant
  * digits, as mp_output_write_csv writes it (output_file_text). */
 collide_status mp_output_csv_text(const mp_model *M, const mp_result *r,
                                   int digits, const char *name, char **text,

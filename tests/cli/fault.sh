@@ -35,7 +35,7 @@ cd "$w" || exit 1
 # (wrap.c), or "memory" for the allocations
 cause_of() {
     case "$1" in
-        malloc|calloc|realloc|strdup|strndup|fdopen)
+        malloc|calloc|realloc|strdup|strndup|fdopen|open_memstream)
             echo "memory" ;;
         fopen|open) echo "Permission denied|No space left on device" ;;
         fflush|fclose) echo "No space left on device" ;;
@@ -49,7 +49,7 @@ cause_of() {
 }
 
 is_alloc() {
-    case "$1" in malloc|calloc|realloc|strdup|strndup) ;;
+    case "$1" in malloc|calloc|realloc|strdup|strndup|open_memstream) ;;
         *) return 1 ;; esac
 }
 
@@ -140,7 +140,7 @@ faults "run example-v2 --csv (new directory)" any d prev-empty 9 4 \
 "$exe" run example-v2 --precision 64 --quiet --csv prev-mp || exit 1
 faults "run --precision 128 --csv" any d prev-mp 9 4 \
     run hertz --precision 128 --quiet --csv d
-faults "run --precision 64 --check --csv (its temporary directory)" mkdtemp \
+faults "run --precision 64 --check --csv (the set's temporary directory)" mkdtemp \
     d prev-mp 9 4 run hertz --precision 64 --check --quiet --csv d
 
 # ---- collide compare: the tables of two runs; the scd table of two files ----

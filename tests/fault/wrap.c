@@ -37,13 +37,14 @@ enum {
     F_MALLOC, F_CALLOC, F_REALLOC, F_STRDUP, F_STRNDUP, F_FOPEN, F_OPEN, F_FDOPEN, F_FFLUSH, F_FCLOSE, F_FSYNC, F_RENAME,
     F_LINK, F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_RENAMEAT,
     F_RENAMEAT2, F_FLOCK, F_FDOPENDIR, F_PTHREAD_CREATE, F_POSIX_SPAWNP,
-    F_COUNT
+    F_OPEN_MEMSTREAM, F_COUNT
 };
 
 static const char *const names[F_COUNT] = {
     "malloc", "calloc", "realloc", "strdup", "strndup", "fopen", "open", "fdopen", "fflush", "fclose", "fsync", "rename",
     "link", "mkdir", "mkdtemp", "mkstemp", "opendir", "renameat",
-    "renameat2", "flock", "fdopendir", "pthread_create", "posix_spawnp"
+    "renameat2", "flock", "fdopendir", "pthread_create", "posix_spawnp",
+    "open_memstream"
 };
 
 /* The errno of a failure of each function. */
@@ -52,7 +53,7 @@ static const int fault_errno[F_COUNT] = {
     ENOSPC, ENOSPC, ENOMEM, ENOSPC, ENOSPC, EIO, EIO,
     EMLINK, EACCES, EACCES, EACCES, EMFILE, EIO,
     ENOSYS, ENOLCK, EMFILE, EAGAIN,
-    EAGAIN
+    EAGAIN, ENOMEM
 };
 
 #define ANY F_COUNT
@@ -206,6 +207,7 @@ int __wrap_open(const char *path, int flags, ...);
 FILE *__wrap_fdopen(int fd, const char *mode);
 int __wrap_fflush(FILE *f);
 int __wrap_fclose(FILE *f);
+static int memstream_is(FILE *f);   /* below: memory streams */
 int __wrap_fsync(int fd);
 int __wrap_rename(const char *from, const char *to);
 int __wrap_link(const char *from, const char *to);
@@ -247,13 +249,66 @@ FILE *__wrap_fdopen(int fd, const char *mode)
 /* The stream keeps what it holds: a later fclose may still write it. */
 int __wrap_fflush(FILE *f)
 {
+    if (memstream_is(f))
+        return __real_fflush(f);
     return fails(F_FFLUSH) ? EOF : __real_fflush(f);
 }
 
 /* The stream is closed (as by a failing fclose), and EOF returned. */
+/* ---- memory streams ----
+ * A stream of open_memstream writes into memory: it fails only when an
+ * allocation fails, which the fault of open_memstream itself stands for
+ * (ENOMEM, an allocation); its fflush and fclose are not fault points
+ * (a failure there with ENOSPC would be one no kernel gives). */
+#define MEMSTREAMS_MAX 256
+static FILE *memstreams[MEMSTREAMS_MAX];
+static pthread_mutex_t memstreams_lock = PTHREAD_MUTEX_INITIALIZER;
+
+FILE *__real_open_memstream(char **buf, size_t *len);
+FILE *__wrap_open_memstream(char **buf, size_t *len);
+
+/* Finds f among the memory streams (f NULL: a free place) and puts
+ * `with` in its place; 1 when found. */
+static int memstream_swap(FILE *f, FILE *with)
+{
+    int i, found = 0;
+    pthread_mutex_lock(&memstreams_lock);
+    for (i = 0; i < MEMSTREAMS_MAX && !found; i++)
+        if (memstreams[i] == f) {
+            memstreams[i] = with;
+            found = 1;
+        }
+    pthread_mutex_unlock(&memstreams_lock);
+    return found;
+}
+
+/* Records f as a memory stream (add 1), or takes it from them (add 0):
+ * 1 when it was one. */
+static int memstream_track(FILE *f, int add)
+{
+    return f && (add ? memstream_swap(NULL, f) : memstream_swap(f, NULL));
+}
+
+/* 1 when f is a memory stream. */
+static int memstream_is(FILE *f)
+{
+    return f && memstream_swap(f, f);
+}
+
+FILE *__wrap_open_memstream(char **buf, size_t *len)
+{
+    FILE *f;
+    if (fails(F_OPEN_MEMSTREAM))
+        return NULL;
+    f = __real_open_memstream(buf, len);
+    if (f)
+        memstream_track(f, 1);
+    return f;
+}
+
 int __wrap_fclose(FILE *f)
 {
-    if (!fails(F_FCLOSE))
+    if (memstream_track(f, 0) || !fails(F_FCLOSE))
         return __real_fclose(f);
     __real_fclose(f);
     errno = fault_errno[F_FCLOSE];
