@@ -124,7 +124,9 @@ COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
 /* Replaces a run setting of s by the decimal text value, checked as in a
  * scenario file: rtol, atol, h_max, t_tol, graze_tol, zeno_events,
  * zeno_window, samples, max_steps. COLLIDE_OK, or COLLIDE_E_INPUT (err
- * names the key, the value and the allowed range) and s unchanged. */
+ * names the key, the value and the allowed range, e.g. "rtol = 2 is
+ * outside the allowed range: rtol in [1e-15, 1)", for the caller to put
+ * in its context) and s unchanged. */
 COLLIDE_API int collide_scenario_set(collide_scenario *s, const char *key,
                                      const char *value, char *err,
                                      size_t errlen);
@@ -162,6 +164,10 @@ typedef struct collide_run_options {
                          run --check`); a value with fewer digits than
                          asked (digits, or those written) makes the run
                          COLLIDE_E_CHECK, its tables and digits kept */
+    const double *sample_at; /* binary64: further sample times, each in
+                         [0, T], in any order (as `collide run --at`), read
+                         during collide_run only; NULL (default): none */
+    int n_sample_at;  /* their count, 0 (default) to 1000000 */
     int progress;     /* high precision, 1: a progress line on stderr as
                          the run goes (time, events, steps, time left), for
                          a terminal */
@@ -175,8 +181,8 @@ typedef struct collide_run_options {
     void *watch_ctx;  /* the ctx of watch */
 } collide_run_options;
 
-/* The defaults: precision 53, digits NaN, check 0, progress 0, watch and
- * watch_ctx NULL. */
+/* The defaults: precision 53, digits NaN, check 0, sample_at NULL,
+ * n_sample_at 0, progress 0, watch and watch_ctx NULL. */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);
 
 /* The result of a run: its status and diagnosis, and the tables of the
@@ -268,8 +274,17 @@ typedef enum collide_stat {
     COLLIDE_STAT_HOLDS = 7,           /* high precision: pieces on which a
                                          saturated state was held */
     COLLIDE_STAT_CPU_SECONDS = 8,     /* CPU time of the run (both) */
-    COLLIDE_STAT_DIGITS = 9           /* high precision: the significant
+    COLLIDE_STAT_DIGITS = 9,          /* high precision: the significant
                                          digits of the values written */
+    COLLIDE_STAT_END_TIME = 10,       /* binary64: the time the run ended
+                                         (T) */
+    COLLIDE_STAT_TAIL_START = 11,     /* binary64: the time of the last
+                                         event (0 when none) */
+    COLLIDE_STAT_TAIL_SWITCHING_STOPS = 12, /* binary64: switching stops
+                                         after the last event */
+    COLLIDE_STAT_INITIAL_C_AND_D = 13 /* binary64: 1 when the initial state
+                                         is in the flow set C and the jump
+                                         set D at once, else 0 */
 } collide_stat;
 
 COLLIDE_API double collide_result_stat(const collide_result *r,

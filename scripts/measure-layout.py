@@ -6,8 +6,8 @@
 - the symbols a library exports without the collide_ prefix (the shared
   library when given, its dynamic symbols; and build/libcollide.a, the
   internal archive the program links);
-- the function names defined both in the high-precision engine (src/mp,
-  tools/mp_cli.c) and elsewhere: each a concept written twice.
+- the function names defined both in the high-precision engine (src/mp)
+  and elsewhere: each a concept written twice.
 
 Functions are found as a name and a parameter list at the start of a line
 followed by a line that is only "{" (the style of the tree).
@@ -84,13 +84,13 @@ def main():
             print('%s: %d symbols exported, %d without the collide_ prefix'
                   % (lib, len(names), len(other)))
 
-    mp_side = [p for p in FILES if p.startswith('src/mp/') or p == 'tools/mp_cli.c']
+    mp_side = [p for p in FILES if p.startswith('src/mp/')]
     b64_side = [p for p in FILES if p.endswith('.c') and p not in mp_side]
     mp_names = {n for p in mp_side if p.endswith('.c') for (n, _, _) in functions(p)}
     other = {n for p in b64_side for (n, _, _) in functions(p)}
     both = sorted(mp_names & other)
-    print('function names defined in both engines (src/mp, tools/mp_cli.c and '
-          'elsewhere): %d' % len(both))
+    print('function names defined in both engines (src/mp and elsewhere): %d'
+          % len(both))
     if both:
         print('  ' + ' '.join(both))
 

@@ -138,7 +138,12 @@ static void statistics(const collide_result *r, long bits, const char *what)
              "other's", what);
     if (bits == 53)
         check_true(rhs > steps && isnan(order) && isnan(digits) &&
-                   isnan(collide_result_stat(r, COLLIDE_STAT_PIECES)), name);
+                   isnan(collide_result_stat(r, COLLIDE_STAT_PIECES)) &&
+                   collide_result_stat(r, COLLIDE_STAT_END_TIME) == 0.5 &&
+                   collide_result_stat(r, COLLIDE_STAT_TAIL_START) > 0 &&
+                   collide_result_stat(r, COLLIDE_STAT_TAIL_START) < 0.5 &&
+                   collide_result_stat(r, COLLIDE_STAT_INITIAL_C_AND_D) == 0,
+                   name);
     else
         check_true(isnan(rhs) && order >= 10 && digits == 20 &&
                    collide_result_stat(r, COLLIDE_STAT_PIECES) >= events, name);
@@ -244,6 +249,51 @@ static void checked_set(const collide_result *r)
     unlink(path);
     check_true(ok && rmdir(dir) == 0, "a checked run's set: the 4 tables, "
                "an scd table with the same header beside each, MANIFEST");
+}
+
+/* Further sample times (binary64): hertz with no sample grid (its samples
+ * then are t = 0, the events and T) and three times gives three samples
+ * more, at those times; a time outside [0, T] and sample times at high
+ * precision are refused, naming the field. */
+static void sample_times(void)
+{
+    static const double at[3] = {1e-4, 2e-4, 3e-4};
+    double bad[2] = {0.0, 1.0};
+    collide_scenario *s;
+    collide_result *r;
+    collide_run_options o;
+    char err[1024];
+    int st, t, i, n, ok = 1;
+    collide_scenario_load("hertz", &s, err, sizeof err);
+    collide_scenario_set(s, "samples", "0", err, sizeof err);
+    collide_run_options_init(&o);
+    o.sample_at = at;
+    o.n_sample_at = 3;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    t = collide_result_column(r, COLLIDE_SAMPLES, "t");
+    for (i = 0; i < 3 && st == COLLIDE_OK; i++)
+        ok &= collide_result_value(r, COLLIDE_SAMPLES, i + 1, t) == at[i];
+    n = collide_result_rows(r, COLLIDE_SAMPLES);
+    collide_result_free(r);
+    o.n_sample_at = 0;
+    collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK && ok &&
+               n == collide_result_rows(r, COLLIDE_SAMPLES) + 3,
+               "sample_at: three more samples, at t = 1e-4, 2e-4, 3e-4");
+    collide_result_free(r);
+    o.sample_at = bad;
+    o.n_sample_at = 2;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL &&
+               strstr(err, "sample_at[1] = 1 ") && strstr(err, "[0, 0.1"),
+               "sample_at beyond T: status 2, the element, its value and "
+               "the range named");
+    o.sample_at = at;
+    o.precision = 64;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "sample_at"),
+               "sample_at at high precision: status 2, the field named");
+    collide_scenario_free(s);
 }
 
 /* A checked run at 113 bits (as collide run --check): every value of
@@ -387,6 +437,7 @@ int main(void)
     run_study1(53);
     run_study1(113);
     checked_run();
+    sample_times();
     bad_arguments();
     statuses();
     return check_summary("test_api");

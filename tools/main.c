@@ -16,7 +16,7 @@
 #include "common.h"
 #include "compare.h"
 #include "interrupt.h"
-#include "mp_cli.h"
+#include "run.h"
 #include "mp_sim.h"
 #include "mp_tape.h"
 #include "number.h"
@@ -49,40 +49,6 @@ static const char usage_main[] =
     "a path containing '/' is always a file.\n"
     "collide COMMAND --help describes each command; collide --version.\n"
     "compare and audit have exit statuses of their own (their --help).\n"
-    "\n";
-
-static const char usage_run[] =
-    "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
-    "                   [--h-max X] [--samples N] [--at T1,T2,...] [--quiet]\n"
-    "       collide run SCENARIO --precision BITS [--digits D] [--check]\n"
-    "                   [--csv DIR] [--samples N] [--quiet]\n"
-    "\n"
-    "Simulates SCENARIO over [0, T] and prints the observables of each\n"
-    "collision (Eqs. 193-204), the final contact if one lasts to T, the\n"
-    "energy ledger of Eq. (24) and the run statistics.\n"
-    "\n"
-    "  --csv DIR    write collisions.csv, events.csv, ledger.csv and\n"
-    "               samples.csv into DIR (created if needed), all or none\n"
-    "  --rtol X     relative tolerance, rtol in [1e-15, 1)\n"
-    "  --atol X     absolute tolerance, atol in (0, inf)\n"
-    "  --h-max X    upper bound of the step size, h_max in (0, inf]\n"
-    "  --samples N  samples on a uniform grid of [0, T], N in [0, 1e8]\n"
-    "  --at LIST    further samples at the comma-separated times, in [0, T]\n"
-    "  --quiet      print nothing on success\n"
-    "  --precision BITS  run in MPFR at BITS bits, BITS in [53, 16384]: a\n"
-    "               Taylor method of order growing with the precision\n"
-    "               (spec/high_precision.md); values written as decimal text\n"
-    "  --digits D   (with --precision) significant digits asked for: the\n"
-    "               digits written and the threshold of --check, D in\n"
-    "               [1, BITS log10(2) - 8], an integer; default BITS log10(2) - 14\n"
-    "  --check      (with --precision) rerun at BITS + 64 bits and a 1e-19\n"
-    "               tighter tolerance, print the significant correct digits\n"
-    "               of every column, write DIR/<table>.scd.csv beside each\n"
-    "               table, and fail (status 11) when a value has fewer than D\n"
-    "  --help       this text\n"
-    "\n"
-    "A failed run prints its diagnosis to stderr, writes no file and exits\n"
-    "with the status of the run.\n"
     "\n";
 
 static const char usage_show[] =
@@ -125,47 +91,6 @@ static int is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
-/* Writes the usage error "collide CMD: MSGARG" and the pointer to --help;
- * returns the usage status. */
-static int usage_error(const char *cmd, const char *msg, const char *arg)
-{
-    fprintf(stderr, "collide%s%s: %s%s\n", cmd[0] ? " " : "", cmd, msg, arg);
-    fprintf(stderr, "see collide %s%s--help\n", cmd, cmd[0] ? " " : "");
-    return COLLIDE_E_USAGE;
-}
-
-/* Parses the arguments of command cmd against its options t into v
- * (options.h); a usage error naming the command otherwise. v needs
- * option_free in every case. */
-static int parse_options(const char *cmd, int argc, char **argv,
-                         const option_table *t, option_values *v)
-{
-    char err[1024];
-    collide_status st = option_parse(argc, argv, t, v, err, sizeof err);
-    if (st == COLLIDE_E_USAGE)
-        return usage_error(cmd, err, "");
-    if (st == COLLIDE_E_MEMORY)
-        fprintf(stderr, "collide %s: out of memory\n", cmd);
-    return st;
-}
-
-/* The value of numeric option opt of command cmd: text read by the one
- * number reader (number.h, the syntax of scenario files) within r. Returns
- * 1 with *v set, or 0 after one line on stderr naming the command, the
- * option, the text and the allowed range. */
-static int option_number(const char *cmd, const char *opt, const char *text,
-                         const number_range *r, double *v)
-{
-    char range[160], msg[512];
-    number_status st = number_read(text, r, v);
-    if (st == NUMBER_OK)
-        return 1;
-    number_range_text(r, range, sizeof range);
-    number_message(opt, text, st, range, msg, sizeof msg);
-    fprintf(stderr, "collide %s: %s\n", cmd, msg);
-    return 0;
-}
-
 /* ---- compare ---- */
 
 /* The threshold of compare --digits: a decimal number of digits. */
@@ -185,10 +110,10 @@ static const option_table compare_table = {
 static int compare_operands(const option_values *v, compare_options *o)
 {
     if (v->noperands > 2)
-        return usage_error("compare", "more than two result sets: ",
+        return option_usage_error("compare", "more than two result sets: ",
                            v->operand[2]);
     if (v->noperands < 2)
-        return usage_error("compare", v->noperands ? "missing B" :
+        return option_usage_error("compare", v->noperands ? "missing B" :
                            "missing A and B", "");
     o->a = v->operand[0];
     o->b = v->operand[1];
@@ -200,7 +125,7 @@ static int compare_operands(const option_values *v, compare_options *o)
 static int parse_compare_args(int argc, char **argv, compare_options *o)
 {
     option_values v;
-    int st = parse_options("compare", argc, argv, &compare_table, &v);
+    int st = option_parse_command("compare", argc, argv, &compare_table, &v);
     memset(o, 0, sizeof *o);
     o->digits = NAN;
     if (st == COLLIDE_OK)
@@ -279,7 +204,7 @@ static int audit_args(const option_values *v, audit_options *o)
     o->tol = 1e-6;
     o->set_tol = 1e-8;
     if (v->noperands > 1)
-        return usage_error("audit", "more than one TRAJ: ", v->operand[1]);
+        return option_usage_error("audit", "more than one TRAJ: ", v->operand[1]);
     o->trajectory = v->noperands ? v->operand[0] : NULL;
     o->scenario = v->value[AUDIT_SCENARIO];
     o->against = v->value[AUDIT_AGAINST];
@@ -287,7 +212,7 @@ static int audit_args(const option_values *v, audit_options *o)
     o->observables = v->value[AUDIT_OBSERVABLES];
     o->segment = option_given(v, AUDIT_SEGMENT);
     if (!o->trajectory || !o->scenario)
-        return usage_error("audit", o->trajectory ? "missing --scenario" :
+        return option_usage_error("audit", o->trajectory ? "missing --scenario" :
                            "missing TRAJ", "");
     if (!audit_tolerance(v, AUDIT_TOL, &o->tol) ||
         !audit_tolerance(v, AUDIT_SET_TOL, &o->set_tol))
@@ -306,7 +231,7 @@ static int cmd_audit(int argc, char **argv)
         status_print(stdout, &status_audit);
         return COLLIDE_OK;
     }
-    st = parse_options("audit", argc, argv, &audit_table, &v);
+    st = option_parse_command("audit", argc, argv, &audit_table, &v);
     if (st == COLLIDE_E_MEMORY)   /* audit's status for it, as audit_run's */
         st = AUDIT_E_INPUT;
     if (st == COLLIDE_OK)
@@ -347,9 +272,9 @@ static int cmd_list(int argc, char **argv)
         fputs(usage_list, stdout);
         return COLLIDE_OK;
     }
-    st = parse_options("list", argc, argv, &no_options, &v);
+    st = option_parse_command("list", argc, argv, &no_options, &v);
     if (st == COLLIDE_OK && v.noperands > 0)
-        st = usage_error("list", "unexpected argument ", v.operand[0]);
+        st = option_usage_error("list", "unexpected argument ", v.operand[0]);
     option_free(&v);
     if (st != COLLIDE_OK)
         return st;
@@ -425,9 +350,9 @@ static int cmd_show(int argc, char **argv)
         fputs(usage_show, stdout);
         return COLLIDE_OK;
     }
-    st = parse_options("show", argc, argv, &no_options, &v);
+    st = option_parse_command("show", argc, argv, &no_options, &v);
     if (st == COLLIDE_OK && v.noperands != 1)
-        st = usage_error("show", v.noperands ? "too many arguments" :
+        st = option_usage_error("show", v.noperands ? "too many arguments" :
                          "missing SCENARIO", "");
     if (st == COLLIDE_OK)
         name = v.operand[0];
@@ -445,355 +370,6 @@ static int cmd_show(int argc, char **argv)
     show_derived(&s);
     show_run(&s);
     return COLLIDE_OK;
-}
-
-/* ---- run ---- */
-
-typedef struct run_args {
-    const char *scenario;
-    const char *csv;
-    const char *key[4];    /* run settings from the command line */
-    const char *option[4]; /* ... the options that gave them */
-    const char *value[4];
-    int nset;
-    int quiet;
-    const char *at;        /* --at LIST: sample times */
-    const char *precision; /* --precision BITS: the MPFR mode */
-    const char *digits;    /* --digits D */
-    int check;             /* --check */
-} run_args;
-
-#define SAMPLE_AT_MAX 10000   /* within one argument's limit (128 KiB) */
-
-/* Parses the comma-separated sample times of --at into times: each item
- * (the text between commas, so that "0.05," has an empty last item) a
- * number in [0, T] read by option_number; returns the count, or -1 after
- * a message (-2 when out of memory). */
-static int parse_sample_times(const char *list, double T, double *times)
-{
-    number_range r = {"t", 0, 0, 1, 1, 0};
-    size_t len = strlen(list);
-    char *copy = malloc(len + 1), *p;
-    int n = 0;
-    r.hi = T;
-    if (!copy)
-        return -2;
-    memcpy(copy, list, len + 1);
-    for (p = copy;; n++) {
-        char *comma = strchr(p, ',');
-        if (comma)
-            *comma = '\0';
-        if (n >= SAMPLE_AT_MAX) {
-            fprintf(stderr, "collide run: --at: more than %d sample times\n",
-                    SAMPLE_AT_MAX);
-            n = -1;
-            break;
-        }
-        if (!option_number("run", "--at: t", p, &r, &times[n])) {
-            n = -1;
-            break;
-        }
-        if (!comma) {
-            n++;
-            break;
-        }
-        p = comma + 1;
-    }
-    free(copy);
-    return n;
-}
-
-/* The options of run, by slot. The settings of the run (--rtol, --atol,
- * --h-max, --samples) may be repeated, the last counting, as a
- * scenario's own run settings. */
-enum { RUN_CSV, RUN_RTOL, RUN_ATOL, RUN_H_MAX, RUN_SAMPLES, RUN_AT,
-       RUN_PRECISION, RUN_DIGITS, RUN_QUIET, RUN_CHECK };
-static const option_spec run_specs[] = {
-    {"--csv", 1, RUN_CSV, 0, "the directory of the tables"},
-    {"--rtol", 1, RUN_RTOL, 1, "relative tolerance"},
-    {"--atol", 1, RUN_ATOL, 1, "absolute tolerance"},
-    {"--h-max", 1, RUN_H_MAX, 1, "upper bound of the step size"},
-    {"--samples", 1, RUN_SAMPLES, 1, "samples on a uniform grid"},
-    {"--at", 1, RUN_AT, 0, "further sample times"},
-    {"--precision", 1, RUN_PRECISION, 0, "the MPFR mode at BITS bits"},
-    {"--digits", 1, RUN_DIGITS, 0, "significant digits asked for"},
-    {"--quiet", 0, RUN_QUIET, 0, "print nothing on success"},
-    {"--check", 0, RUN_CHECK, 0, "rerun at more bits and compare"},
-};
-static const option_table run_table = {
-    run_specs, (int)(sizeof run_specs / sizeof run_specs[0])};
-
-/* The scenario key of each setting option of run, by slot. */
-static const struct run_setting {
-    int slot;
-    const char *key;
-} run_settings[] = {
-    {RUN_RTOL, "rtol"},
-    {RUN_ATOL, "atol"},
-    {RUN_H_MAX, "h_max"},
-    {RUN_SAMPLES, "samples"},
-};
-
-/* The settings of the run given in v, into a->key, a->option, a->value. */
-static void run_setting_values(const option_values *v, run_args *a)
-{
-    size_t i;
-    for (i = 0; i < sizeof run_settings / sizeof run_settings[0]; i++) {
-        int slot = run_settings[i].slot;
-        if (!v->value[slot])
-            continue;
-        a->key[a->nset] = run_settings[i].key;
-        a->option[a->nset] = v->name[slot];
-        a->value[a->nset] = v->value[slot];
-        a->nset++;
-    }
-}
-
-/* The arguments of run from v into a: a usage error for a missing or a
- * second SCENARIO, or an empty --csv. */
-static int run_values(const option_values *v, run_args *a)
-{
-    if (v->noperands > 1)
-        return usage_error("run", "more than one SCENARIO: ", v->operand[1]);
-    if (v->noperands == 0)
-        return usage_error("run", "missing SCENARIO", "");
-    a->scenario = v->operand[0];
-    a->csv = v->value[RUN_CSV];
-    a->at = v->value[RUN_AT];
-    a->precision = v->value[RUN_PRECISION];
-    a->digits = v->value[RUN_DIGITS];
-    a->quiet = option_given(v, RUN_QUIET);
-    a->check = option_given(v, RUN_CHECK);
-    run_setting_values(v, a);
-    if (a->csv && !a->csv[0])
-        return usage_error("run", "--csv needs a directory name, not an "
-                           "empty one", "");
-    return COLLIDE_OK;
-}
-
-/* Reads the arguments of run into a; a usage error otherwise. */
-static int parse_run_args(int argc, char **argv, run_args *a)
-{
-    option_values v;
-    int st = parse_options("run", argc, argv, &run_table, &v);
-    memset(a, 0, sizeof *a);
-    if (st == COLLIDE_OK)
-        st = run_values(&v, a);
-    option_free(&v);
-    return st;
-}
-
-static collide_status apply_options(scenario *s, const run_args *a)
-{
-    char err[1024], origin[64];
-    collide_status st;
-    int i;
-    for (i = 0; i < a->nset; i++) {
-        snprintf(origin, sizeof origin, "collide run: %s", a->option[i]);
-        st = scenario_set_run_option(s, a->key[i], a->value[i], origin, err,
-                                     sizeof err);
-        if (st != COLLIDE_OK) {
-            fprintf(stderr, "%s\n", err);
-            return st;
-        }
-    }
-    return COLLIDE_OK;
-}
-
-static void print_collision_header(void)
-{
-    printf("%4s %11s %10s %10s %11s %8s %11s %11s %10s %11s %10s %10s\n",
-           "i", "t_e [ms]", "t_d [ms]", "t_f [ms]", "v_i [m/s]", "e",
-           "xc_max [um]", "Fc_max [N]", "xc_r [um]", "W [J]", "Lambda",
-           "ledger");
-}
-
-/* The last column is the residual of Eq. (24) over the collision divided
- * by the scale of the run's ledger. */
-static void print_collision(const collision_rec *c, double scale)
-{
-    printf("%4d %11.5f %10.5f %10.5f %11.4e %8.5f %11.5g %11.5g %10.4g "
-           "%11.4e %10.3e %10.2e\n", c->i, 1e3 * c->t_e, 1e3 * c->t_d,
-           1e3 * c->t_f, c->v_i, c->e, 1e6 * c->xc_max, c->Fc_max,
-           1e6 * c->xc_r, c->W, c->Lambda,
-           scale > 0 ? c->residual / scale : c->residual);
-}
-
-static void print_final_contact(const collision_rec *c, double T)
-{
-    printf("\nfinal contact, from t_e = %.5f ms to T = %.5f ms (not a "
-           "collision):\n", 1e3 * c->t_e, 1e3 * T);
-    printf("  v_i = %.4e m/s, xc_max = %.5g um, Fc_max = %.5g N, "
-           "xc(T) = %.5g um,\n  W = %.4e J, J_Fc = %.4e N s, J_Fe = %.4e N s, "
-           "Lambda = %.3e\n", c->v_i, 1e6 * c->xc_max, c->Fc_max,
-           1e6 * c->xc_r, c->W, c->J_Fc, c->J_Fe, c->Lambda);
-}
-
-static void print_ledger(const ledger_rec *l)
-{
-    printf("\nenergy ledger, Eq. (24): V(T) - V(0) + Delta_C + Delta_D = I_s\n");
-    printf("  V(0)      = %.17g J\n  V(T)      = %.17g J\n", l->V0, l->VT);
-    printf("  I_s       = %.17g J\n  Delta_C   = %.17g J\n", l->Is, l->DeltaC);
-    printf("  Delta_D   = %.17g J\n  residual  = %.3e J\n", l->DeltaD,
-           l->residual);
-    printf("  residual/scale = %.3e (scale %.6g J)\n",
-           l->scale > 0 ? l->residual / l->scale : l->residual, l->scale);
-}
-
-/* Events flagged grazing, and events at a point of C and D at once. */
-static void print_event_flags(const sim_result *r)
-{
-    int i, grazing = 0, both = 0;
-    for (i = 0; i < r->nevents; i++) {
-        grazing += r->events[i].grazing != 0;
-        both += r->events[i].c_and_d_before || r->events[i].c_and_d_after;
-    }
-    printf("  events grazing %d, at a point of C and D at once %d%s\n",
-           grazing, both, r->end.initial_c_and_d ? " (and the initial state)" : "");
-}
-
-static void print_stats(const sim_result *r)
-{
-    const engine_stats *s = &r->end.stats;
-    printf("\nrun statistics\n");
-    printf("  steps accepted %ld, rejected %ld\n", s->steps_accepted,
-           s->steps_rejected);
-    printf("  RHS evaluations %ld\n  events %ld, switching stops %ld\n",
-           s->nfev, s->nevents, s->nstops);
-    if (r->end.t > s->t_tail)
-        printf("  switching stops after the last event (t = %.6g s) %ld, "
-               "%.4g per simulated second\n", s->t_tail, s->nstops_tail,
-               s->nstops_tail / (r->end.t - s->t_tail));
-    print_event_flags(r);
-    printf("  CPU time %.3f s\n", r->cpu_seconds);
-}
-
-static void print_run(const scenario *s, const sim_result *r)
-{
-    int i;
-    printf("%s: %s, law %s, T = %g s\n\n", s->source,
-           s->model.sys == SYS_HR ? "H_r" : "H_f", s->model.law->name,
-           s->model.T);
-    printf("collisions (Eqs. 193-204): %d\n", r->ncollisions);
-    if (r->ncollisions > 0)
-        print_collision_header();
-    for (i = 0; i < r->ncollisions; i++)
-        print_collision(&r->collisions[i], r->ledger.scale);
-    if (r->final_contact)
-        print_final_contact(&r->final_partial, s->model.T);
-    print_ledger(&r->ledger);
-    print_stats(r);
-}
-
-/* The note of a signal during a run of s (interrupt.h). */
-static void note_run(const scenario *s, const run_args *a, const char *when)
-{
-    interrupt_note_run(s->source, a->csv, when);
-}
-
-static int finish_run(const scenario *s, const run_args *a, sim_result *r)
-{
-    char err[1024];
-    collide_status st = r->status;
-    if (st != COLLIDE_OK) {
-        fprintf(stderr, "collide run: %s: %s\n", s->source, r->diagnosis);
-        return st;
-    }
-    if (!a->quiet)
-        print_run(s, r);
-    if (a->csv) {
-        note_run(s, a, INTERRUPT_WRITING);
-        output_note_scenario(s);
-        st = output_write_csv(a->csv, &s->model, r, err, sizeof err);
-        if (st != COLLIDE_OK)
-            fprintf(stderr, "collide run: %s\n", err);
-    }
-    return st;
-}
-
-/* The options of the MPFR mode, checked against each other. */
-static int mp_args(const run_args *a, mp_cli_args *m)
-{
-    static const number_range bits_range = {"BITS", MP_BITS_MIN, MP_BITS_MAX,
-                                            1, 1, 1};
-    number_range digits = {"D", 1, 0, 1, 1, 1};
-    double v;
-    if (a->nset > 0 && !(a->nset == 1 && strcmp(a->key[0], "samples") == 0)) {
-        fprintf(stderr, "collide run: --rtol, --atol and --h-max are "
-                "binary64 settings; with --precision use --digits\n");
-        return COLLIDE_E_USAGE;
-    }
-    if (a->at) {
-        fprintf(stderr, "collide run: --at is not available with "
-                "--precision (use --samples)\n");
-        return COLLIDE_E_USAGE;
-    }
-    if (!option_number("run", "--precision", a->precision, &bits_range, &v))
-        return COLLIDE_E_INPUT;
-    m->bits = (long)v;
-    digits.hi = floor((double)m->bits * log10(2.0) - 8); /* BITS log10(2) - 8 */
-    m->digits = NAN;
-    if (a->digits &&
-        !option_number("run", "--digits", a->digits, &digits, &m->digits))
-        return COLLIDE_E_INPUT;
-    m->check = a->check;
-    m->samples = a->nset == 1 ? a->value[0] : NULL;   /* --samples */
-    m->csv = a->csv;
-    m->quiet = a->quiet;
-    return COLLIDE_OK;
-}
-
-static int cmd_run(int argc, char **argv)
-{
-    scenario s;
-    sim_result r;
-    run_args a;
-    char err[1024];
-    int st;
-    if (option_wants_help(argc, argv)) {
-        fputs(usage_run, stdout);
-        status_print(stdout, status_collide());
-        return COLLIDE_OK;
-    }
-    st = parse_run_args(argc, argv, &a);
-    if (st != COLLIDE_OK)
-        return st;
-    st = scenario_load(a.scenario, &s, err, sizeof err);
-    if (st != COLLIDE_OK) {
-        fprintf(stderr, "%s\n", err);
-        return st;
-    }
-    st = apply_options(&s, &a);
-    if (st != COLLIDE_OK)
-        return st;
-    if (a.precision) {
-        mp_cli_args m;
-        st = mp_args(&a, &m);
-        if (st != COLLIDE_OK)
-            return st;
-        note_run(&s, &a, "during the run");
-        return mp_cli_run(a.scenario, &m);
-    }
-    if (a.digits || a.check) {
-        fprintf(stderr, "collide run: --digits and --check need --precision\n");
-        return COLLIDE_E_USAGE;
-    }
-    if (a.at) {
-        static double times[SAMPLE_AT_MAX];
-        int n = parse_sample_times(a.at, s.model.T, times);
-        if (n < 0)
-            return n == -2 ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
-        s.opt.sample_at = times;
-        s.opt.n_sample_at = n;
-    }
-    memset(&r, 0, sizeof r);
-    note_run(&s, &a, "during the run");
-    interrupt_counter(&r.ncollisions, "collisions");
-    sim_run(&s.model, &s.opt, &r);
-    interrupt_counter(NULL, NULL);
-    st = finish_run(&s, &a, &r);
-    sim_result_free(&r);
-    return st;
 }
 
 static const char usage_plot[] =
@@ -830,10 +406,10 @@ static int plot_args(const option_values *v, const char **names, int *n,
 {
     int i;
     if (v->noperands > PLOT_SCENARIOS_MAX)
-        return usage_error("plot", "too many scenarios: ",
+        return option_usage_error("plot", "too many scenarios: ",
                            v->operand[PLOT_SCENARIOS_MAX]);
     if (v->noperands == 0)
-        return usage_error("plot", "missing SCENARIO", "");
+        return option_usage_error("plot", "missing SCENARIO", "");
     for (i = 0; i < v->noperands; i++)
         names[i] = v->operand[i];
     *n = v->noperands;
@@ -856,7 +432,7 @@ static int cmd_plot(int argc, char **argv)
         fputs(usage_plot, stdout);
         return COLLIDE_OK;
     }
-    st = parse_options("plot", argc, argv, &plot_table, &v);
+    st = option_parse_command("plot", argc, argv, &plot_table, &v);
     if (st == COLLIDE_OK)
         st = plot_args(&v, names, &n, &o);
     option_free(&v);
@@ -908,7 +484,7 @@ static int dispatch(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "";
     if (argc < 2)
-        return usage_error("", "missing COMMAND", "");
+        return option_usage_error("", "missing COMMAND", "");
     if (is_help(cmd)) {
         fputs(usage_main, stdout);
         status_print(stdout, status_collide());
@@ -921,7 +497,7 @@ static int dispatch(int argc, char **argv)
     }
     note_command(cmd);
     if (strcmp(cmd, "run") == 0)
-        return cmd_run(argc - 2, argv + 2);
+        return run_command(argc - 2, argv + 2);
     if (strcmp(cmd, "show") == 0)
         return cmd_show(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0)
@@ -936,7 +512,7 @@ static int dispatch(int argc, char **argv)
         return sweep_command(argc - 2, argv + 2);
     if (strcmp(cmd, "merge") == 0)
         return merge_command(argc - 2, argv + 2);
-    return usage_error("", "unknown command ", cmd);
+    return option_usage_error("", "unknown command ", cmd);
 }
 
 /* Runs the command; what it printed must reach the standard output (a

@@ -141,3 +141,35 @@ int option_given(const option_values *v, int slot)
 {
     return v->value[slot] != NULL;
 }
+
+int option_usage_error(const char *cmd, const char *msg, const char *arg)
+{
+    fprintf(stderr, "collide%s%s: %s%s\n", cmd[0] ? " " : "", cmd, msg, arg);
+    fprintf(stderr, "see collide %s%s--help\n", cmd, cmd[0] ? " " : "");
+    return COLLIDE_E_USAGE;
+}
+
+int option_parse_command(const char *cmd, int argc, char **argv,
+                         const option_table *t, option_values *v)
+{
+    char err[1024];
+    collide_status st = option_parse(argc, argv, t, v, err, sizeof err);
+    if (st == COLLIDE_E_USAGE)
+        return option_usage_error(cmd, err, "");
+    if (st == COLLIDE_E_MEMORY)
+        fprintf(stderr, "collide %s: out of memory\n", cmd);
+    return st;
+}
+
+int option_number(const char *cmd, const char *opt, const char *text,
+                  const number_range *r, double *v)
+{
+    char range[160], msg[512];
+    number_status st = number_read(text, r, v);
+    if (st == NUMBER_OK)
+        return 1;
+    number_range_text(r, range, sizeof range);
+    number_message(opt, text, st, range, msg, sizeof msg);
+    fprintf(stderr, "collide %s: %s\n", cmd, msg);
+    return 0;
+}

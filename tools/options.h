@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "common.h"
+#include "number.h"
 
 /* The number of slots of a parse: the largest slot of a table plus one
  * must not exceed it. */
@@ -65,5 +66,21 @@ int option_wants_help(int argc, char **argv);
 
 /* 1 when the option of slot was given. */
 int option_given(const option_values *v, int slot);
+
+/* Writes the usage error "collide CMD: MSGARG" and the pointer to --help
+ * on stderr; returns COLLIDE_E_USAGE. */
+int option_usage_error(const char *cmd, const char *msg, const char *arg);
+
+/* option_parse for command cmd: a usage error naming the command on
+ * stderr otherwise. v needs option_free in every case. */
+int option_parse_command(const char *cmd, int argc, char **argv,
+                         const option_table *t, option_values *v);
+
+/* The value of numeric option opt of command cmd: text read by the one
+ * number reader (number.h, the syntax of scenario files) within r. Returns
+ * 1 with *v set, or 0 after one line on stderr naming the command, the
+ * option, the text and the allowed range. */
+int option_number(const char *cmd, const char *opt, const char *text,
+                  const number_range *r, double *v);
 
 #endif

@@ -20,7 +20,7 @@
 #include "fingerprint.h"
 #include "grid.h"
 #include "interrupt.h"
-#include "mp_cli.h"
+#include "mp_sim.h"
 #include "mp_sim.h"
 #include "number.h"
 #include "options.h"
@@ -365,7 +365,7 @@ static collide_status b64_results(const scenario *s, char *buf, size_t len)
     return r.status;
 }
 
-/* The results of an MPFR run at bits (mp_cli.c's defaults) after the
+/* The results of an MPFR run at bits (collide run's defaults) after the
  * prefix. */
 static collide_status mp_results(const scenario *s, long bits, char *buf,
                                  size_t len)

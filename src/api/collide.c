@@ -25,6 +25,7 @@
 
 #define API_NTABLES 5   /* the tables of collide_table */
 #define API_NSET 4       /* those of a result set (the files written) */
+#define SAMPLE_AT_MAX 1000000   /* collide_run_options.n_sample_at */
 
 struct collide_scenario {
     scenario s;
@@ -172,8 +173,7 @@ int collide_scenario_set(collide_scenario *s, const char *key,
         return COLLIDE_E_USAGE;
     }
     copy = s->s;
-    st = scenario_set_run_option(&copy, key, value, "collide_scenario_set",
-                                 msg, sizeof msg);
+    st = scenario_set_run_option(&copy, key, value, NULL, msg, sizeof msg);
     if (st != COLLIDE_OK) {
         say(err, errlen, "%s", msg);
         return st;
@@ -214,6 +214,8 @@ void collide_run_options_init(collide_run_options *o)
     o->precision = MP_BITS_MIN;
     o->digits = NAN;
     o->check = 0;
+    o->sample_at = NULL;
+    o->n_sample_at = 0;
     o->progress = 0;
     o->watch = NULL;
     o->watch_ctx = NULL;
@@ -297,9 +299,11 @@ static void watch(const collide_run_options *o, long bits,
         o->watch(o->watch_ctx, bits, collisions);
 }
 
-/* The binary64 run of r->s. */
+/* The binary64 run of r->s, with the sample times of o. */
 static void run_b64(collide_result *r, const collide_run_options *o)
 {
+    r->s.opt.sample_at = o->sample_at;
+    r->s.opt.n_sample_at = o->n_sample_at;
     watch(o, MP_BITS_MIN, &r->b64.ncollisions);
     r->status = sim_run(&r->s.model, &r->s.opt, &r->b64);
     if (r->status != COLLIDE_OK)
@@ -442,6 +446,37 @@ static void check_mp(collide_result *r, const collide_run_options *o)
     r->status = st;
 }
 
+/* COLLIDE_OK when the sample times of o are valid for s, else
+ * COLLIDE_E_USAGE with err naming the field, its value and the range. */
+static int check_sample_at(const collide_run_options *o,
+                           const collide_scenario *s, char *err, size_t errlen)
+{
+    double T = s->s.model.T;
+    int i;
+    if (o->n_sample_at == 0)
+        return COLLIDE_OK;
+    if (o->precision != MP_BITS_MIN) {
+        say(err, errlen, "collide_run: sample_at is a setting of the binary64 "
+            "engine: sample_at needs precision 53 (high precision takes the "
+            "scenario's samples)");
+        return COLLIDE_E_USAGE;
+    }
+    if (o->n_sample_at < 0 || o->n_sample_at > SAMPLE_AT_MAX || !o->sample_at) {
+        say(err, errlen, "collide_run: n_sample_at = %d is outside its range: "
+            "n_sample_at in [0, %d], with sample_at not NULL", o->n_sample_at,
+            SAMPLE_AT_MAX);
+        return COLLIDE_E_USAGE;
+    }
+    for (i = 0; i < o->n_sample_at; i++)
+        if (!(o->sample_at[i] >= 0.0 && o->sample_at[i] <= T)) {
+            say(err, errlen, "collide_run: sample_at[%d] = %.17g is outside "
+                "its range: sample_at[i] in [0, T] = [0, %.17g]", i,
+                o->sample_at[i], T);
+            return COLLIDE_E_USAGE;
+        }
+    return COLLIDE_OK;
+}
+
 int collide_run(const collide_scenario *s, const collide_run_options *o,
                 collide_result **out, char *err, size_t errlen)
 {
@@ -458,6 +493,8 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         return COLLIDE_E_USAGE;
     }
     st = check_options(o, err, errlen);
+    if (st == COLLIDE_OK)
+        st = check_sample_at(o, s, err, errlen);
     if (st != COLLIDE_OK)
         return st;
     r = calloc(1, sizeof *r);
@@ -518,6 +555,10 @@ static double b64_stat(const collide_result *r, collide_stat which)
     case COLLIDE_STAT_EVENTS: return (double)e->nevents;
     case COLLIDE_STAT_SWITCHING_STOPS: return (double)e->nstops;
     case COLLIDE_STAT_CPU_SECONDS: return r->b64.cpu_seconds;
+    case COLLIDE_STAT_END_TIME: return r->b64.end.t;
+    case COLLIDE_STAT_TAIL_START: return e->t_tail;
+    case COLLIDE_STAT_TAIL_SWITCHING_STOPS: return (double)e->nstops_tail;
+    case COLLIDE_STAT_INITIAL_C_AND_D: return r->b64.end.initial_c_and_d != 0;
     default: return NAN;
     }
 }

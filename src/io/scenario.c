@@ -119,8 +119,10 @@ static collide_status fail(const parser *p, int line, const char *fmt, ...)
         return COLLIDE_E_INPUT;
     if (line > 0)
         snprintf(p->err, p->errlen, "%s:%d: %s", p->src, line, msg);
-    else
+    else if (p->src)
         snprintf(p->err, p->errlen, "%s: %s", p->src, msg);
+    else
+        snprintf(p->err, p->errlen, "%s", msg);
     return COLLIDE_E_INPUT;
 }
 

@@ -83,8 +83,9 @@ const scenario_entry *scenario_find(const scenario *s, const char *key);
 
 /* Replaces a run setting (rtol, atol, h_max, t_tol, graze_tol, zeno_events,
  * zeno_window, samples, max_steps) by a value given as decimal text outside
- * the scenario (e.g. the command line, named by origin in messages), with
- * the checks of the scenario file. Returns COLLIDE_OK or COLLIDE_E_INPUT. */
+ * the scenario (e.g. the command line, named by origin in messages; NULL:
+ * the message alone), with the checks of the scenario file. Returns
+ * COLLIDE_OK or COLLIDE_E_INPUT. */
 collide_status scenario_set_run_option(scenario *s, const char *key,
                                        const char *text, const char *origin,
                                        char *err, size_t errlen);
