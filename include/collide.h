@@ -96,6 +96,32 @@ typedef enum collide_status {
  * not listed above. */
 COLLIDE_API const char *collide_status_text(int status);
 
+/* ---- numbers ----------------------------------------------------------- */
+
+/* An allowed range of a number: "name in [lo, hi)", each end closed or
+ * open (a closed end at -inf or inf admits it); integer 1: whole values
+ * only. */
+typedef struct collide_range {
+    const char *name;
+    double lo, hi;
+    int lo_closed, hi_closed;
+    int integer;
+} collide_range;
+
+/* Reads text as collide reads every number it is given (the values of
+ * scenario and grid files, the options of the command line): plain
+ * decimal text (an optional sign, digits with an optional decimal point,
+ * an optional exponent: 0.35, +1.0E+9, .5, 40e-6) correctly rounded to
+ * binary64, or inf / infinity (with a sign) where r admits it;
+ * hexadecimal, nan, spaces, units and trailing text are refused. Returns
+ * COLLIDE_OK with *v set when the value lies in r (r NULL: any finite
+ * value), else COLLIDE_E_INPUT with one line in err naming field, the text
+ * and the range, e.g. "--rtol = 2 is outside the allowed range: rtol in
+ * [1e-15, 1)". */
+COLLIDE_API int collide_number_read(const char *field, const char *text,
+                                    const collide_range *r, double *v,
+                                    char *err, size_t errlen);
+
 /* ---- scenarios --------------------------------------------------------- */
 
 /* A scenario: the decimal text of a study (a built-in or a file of

@@ -7,7 +7,9 @@
   library when given, its dynamic symbols; and build/libcollide.a, the
   internal archive the program links);
 - the function names defined both in the high-precision engine (src/mp)
-  and elsewhere: each a concept written twice.
+  and elsewhere: each a concept written twice;
+- the files of tools/ that compile with include/ and tools/ alone on the
+  include path (cc -fsyntax-only): the tools over include/collide.h.
 
 Functions are found as a name and a parameter list at the start of a line
 followed by a line that is only "{" (the style of the tree).
@@ -93,6 +95,13 @@ def main():
           % len(both))
     if both:
         print('  ' + ' '.join(both))
+
+    tools = sorted(glob.glob('tools/*.c'))
+    public = [p for p in tools if subprocess.run(
+        ['cc', '-std=c11', '-fsyntax-only', '-Iinclude', '-Itools', p],
+        capture_output=True).returncode == 0]
+    print('tools over include/collide.h alone: %d of %d (%s)'
+          % (len(public), len(tools), ' '.join(os.path.basename(p) for p in public)))
 
 
 if __name__ == '__main__':

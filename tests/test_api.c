@@ -296,6 +296,40 @@ static void sample_times(void)
     collide_scenario_free(s);
 }
 
+/* The one number reader: decimal text correctly rounded; hexadecimal, nan
+ * and trailing text refused; the range checked, with the field, the text
+ * and the range in the message. */
+static void numbers(void)
+{
+    static const collide_range bits = {"BITS", 53, 16384, 1, 1, 1};
+    char err[256];
+    double v = 0;
+    check_true(collide_number_read("x", "0.1", NULL, &v, err, sizeof err) ==
+                   COLLIDE_OK && v == 0.1,
+               "collide_number_read: 0.1 is the double nearest 1/10");
+    check_true(collide_number_read("x", "0x1p-3", NULL, &v, err, sizeof err) ==
+                   COLLIDE_E_INPUT && strstr(err, "x = 0x1p-3 is not a decimal number"),
+               "collide_number_read: hexadecimal refused, field and text named");
+    check_true(collide_number_read("x", "nan", NULL, &v, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               collide_number_read("x", "1 ", NULL, &v, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               collide_number_read("x", "inf", NULL, &v, err, sizeof err) ==
+                   COLLIDE_E_INPUT,
+               "collide_number_read: nan, a trailing space and inf (without "
+               "a range that admits it) refused");
+    check_true(collide_number_read("--precision", "52", &bits, &v, err,
+                                   sizeof err) == COLLIDE_E_INPUT &&
+               strcmp(err, "--precision = 52 is outside the allowed range: "
+                      "BITS in [53, 16384], an integer") == 0,
+               "collide_number_read: outside the range, the range named");
+    check_true(collide_number_read("--precision", "64.5", &bits, &v, err,
+                                   sizeof err) == COLLIDE_E_INPUT &&
+               collide_number_read("--precision", "1e2", &bits, &v, err,
+                                   sizeof err) == COLLIDE_OK && v == 100,
+               "collide_number_read: an integer range refuses 64.5, takes 1e2");
+}
+
 /* A checked run at 113 bits (as collide run --check): every value of
  * study 1 holds the 20 digits written (113 log10(2) - 14); an unchecked
  * run has no digits. */
@@ -438,6 +472,7 @@ int main(void)
     run_study1(113);
     checked_run();
     sample_times();
+    numbers();
     bad_arguments();
     statuses();
     return check_summary("test_api");

@@ -162,14 +162,11 @@ int option_parse_command(const char *cmd, int argc, char **argv,
 }
 
 int option_number(const char *cmd, const char *opt, const char *text,
-                  const number_range *r, double *v)
+                  const collide_range *r, double *v)
 {
-    char range[160], msg[512];
-    number_status st = number_read(text, r, v);
-    if (st == NUMBER_OK)
+    char msg[512];
+    if (collide_number_read(opt, text, r, v, msg, sizeof msg) == COLLIDE_OK)
         return 1;
-    number_range_text(r, range, sizeof range);
-    number_message(opt, text, st, range, msg, sizeof msg);
     fprintf(stderr, "collide %s: %s\n", cmd, msg);
     return 0;
 }

@@ -17,8 +17,7 @@
 
 #include <stddef.h>
 
-#include "common.h"
-#include "number.h"
+#include "collide.h"
 
 /* The number of slots of a parse: the largest slot of a table plus one
  * must not exceed it. */
@@ -77,10 +76,11 @@ int option_parse_command(const char *cmd, int argc, char **argv,
                          const option_table *t, option_values *v);
 
 /* The value of numeric option opt of command cmd: text read by the one
- * number reader (number.h, the syntax of scenario files) within r. Returns
+ * number reader (collide_number_read, the syntax of scenario files)
+ * within r. Returns
  * 1 with *v set, or 0 after one line on stderr naming the command, the
  * option, the text and the allowed range. */
 int option_number(const char *cmd, const char *opt, const char *text,
-                  const number_range *r, double *v);
+                  const collide_range *r, double *v);
 
 #endif

@@ -79,7 +79,7 @@ typedef struct run_args {
  * a message (-2 when out of memory). */
 static int parse_sample_times(const char *list, double T, double *times)
 {
-    number_range r = {"t", 0, 0, 1, 1, 0};
+    collide_range r = {"t", 0, 0, 1, 1, 0};
     size_t len = strlen(list);
     char *copy = malloc(len + 1), *p;
     int n = 0;
@@ -211,8 +211,8 @@ static int apply_settings(collide_scenario *s, const run_args *a)
  * into o. */
 static int mp_options_of(const run_args *a, collide_run_options *o)
 {
-    static const number_range bits_range = {"BITS", 53, 16384, 1, 1, 1};
-    number_range digits = {"D", 1, 0, 1, 1, 1};
+    static const collide_range bits_range = {"BITS", 53, 16384, 1, 1, 1};
+    collide_range digits = {"D", 1, 0, 1, 1, 1};
     double v;
     if (a->nset > 0 && !(a->nset == 1 && strcmp(a->key[0], "samples") == 0)) {
         fprintf(stderr, "collide run: --rtol, --atol and --h-max are "

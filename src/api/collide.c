@@ -110,6 +110,30 @@ const char *collide_status_text(int status)
     return "unknown status";
 }
 
+/* ---- numbers ---- */
+
+int collide_number_read(const char *field, const char *text,
+                        const collide_range *r, double *v, char *err,
+                        size_t errlen)
+{
+    static const collide_range finite = {"x", -HUGE_VAL, HUGE_VAL, 0, 0, 0};
+    char range[160], msg[512];
+    number_status st;
+    if (!field || !text || !v) {
+        say(err, errlen, "collide_number_read: a NULL argument");
+        return COLLIDE_E_USAGE;
+    }
+    if (!r)
+        r = &finite;
+    st = number_read(text, r, v);
+    if (st == NUMBER_OK)
+        return COLLIDE_OK;
+    number_range_text(r, range, sizeof range);
+    number_message(field, text, st, range, msg, sizeof msg);
+    say(err, errlen, "%s", msg);
+    return COLLIDE_E_INPUT;
+}
+
 /* ---- scenarios ---- */
 
 const char *const *collide_builtin_names(void)

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "collide.h"
+
 /* What reading a number found. */
 typedef enum number_status {
     NUMBER_OK = 0,
@@ -23,13 +25,9 @@ typedef enum number_status {
 } number_status;
 
 /* An allowed range: "name in [lo, hi)", each end closed or open; an end
- * at +-inf that is closed admits inf; integer: only whole values. */
-typedef struct number_range {
-    const char *name;
-    double lo, hi;
-    int lo_closed, hi_closed;
-    int integer;
-} number_range;
+ * at +-inf that is closed admits inf; integer: only whole values. The
+ * public collide_range (include/collide.h), under its internal name. */
+typedef collide_range number_range;
 
 /* Converts text to the nearest double (correctly rounded) when it is a
  * plain decimal number or an infinity; NUMBER_OK, or what it is not. */
