@@ -133,6 +133,10 @@ typedef struct collide_scenario collide_scenario;
  * Section VI), NULL-terminated; static storage. */
 COLLIDE_API const char *const *collide_builtin_names(void);
 
+/* A one-line description of the built-in scenario `name`, or NULL when
+ * there is none of that name; static storage. */
+COLLIDE_API const char *collide_builtin_description(const char *name);
+
 /* Loads the built-in scenario `name_or_path`, or else the scenario file of
  * that path. COLLIDE_OK and *out set; or COLLIDE_E_INPUT (unreadable or
  * invalid: err names the file, the line, the key, the value and the
@@ -167,6 +171,42 @@ COLLIDE_API const char *collide_scenario_text(const collide_scenario *s,
  * law = bwmcl). */
 COLLIDE_API double collide_scenario_value(const collide_scenario *s,
                                           const char *key);
+
+/* Entry i (0 <= i < the number of entries) of s, in the order of its
+ * text then of the defaults filled in: *key, its decimal *text, and the
+ * *line of the text that gave it (0: a default). Returns 1, or 0 when s
+ * has no entry i. The strings live as long as s. */
+COLLIDE_API int collide_scenario_entry(const collide_scenario *s, int i,
+                                       const char **key, const char **text,
+                                       int *line);
+
+/* The value of the run setting `key` of s (rtol, atol, h_max, t_tol,
+ * graze_tol, zeno_events, zeno_window, samples, max_steps) or of T, the
+ * default where s does not give it; NaN for another key. */
+COLLIDE_API double collide_scenario_setting(const collide_scenario *s,
+                                            const char *key);
+
+/* A quantity the paper derives from a scenario (Eqs. 41, 48-49,
+ * 187-192), for display. */
+typedef struct collide_quantity {
+    const char *name;     /* e.g. "E*" */
+    const char *equation; /* e.g. "Eq. (187)" */
+    const char *unit;     /* e.g. "Pa" */
+    double value;
+} collide_quantity;
+
+/* Writes up to max of the derived quantities that apply to s into q (in
+ * the order of the paper); returns their number. Their strings are
+ * static. */
+COLLIDE_API int collide_scenario_quantities(const collide_scenario *s,
+                                            collide_quantity *q, int max);
+
+/* The contact law of s: its name (as in the scenario, e.g. "bwmcl"), its
+ * title and the equations that define it ("Eqs. (70)-(72)"); static
+ * strings. which: 0 the name, 1 the title, 2 the equations; NULL
+ * otherwise. */
+COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
+                                             int which);
 
 /* The source of s: the file path, or "builtin:NAME". */
 COLLIDE_API const char *collide_scenario_source(const collide_scenario *s);

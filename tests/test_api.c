@@ -330,6 +330,48 @@ static void numbers(void)
                "collide_number_read: an integer range refuses 64.5, takes 1e2");
 }
 
+/* What collide show prints, through the interface: the entries with
+ * their lines, the run settings with their defaults, the derived
+ * quantities and the law. */
+static void scenario_contents(void)
+{
+    collide_scenario *s;
+    collide_quantity q[32];
+    const char *key, *text;
+    char err[1024];
+    int i, line, n, law_line = 0, mass = 0;
+    collide_scenario_load("study1", &s, err, sizeof err);
+    for (i = 0; collide_scenario_entry(s, i, &key, &text, &line); i++)
+        if (strcmp(key, "law") == 0 && strcmp(text, "bwmcl") == 0)
+            law_line = line;
+    check_true(i > 5 && law_line > 0 &&
+               !collide_scenario_entry(s, i, &key, &text, &line) &&
+               !collide_scenario_entry(s, -1, &key, &text, &line),
+               "collide_scenario_entry: the entries in order, law = bwmcl "
+               "with its line; none outside");
+    check_true(collide_scenario_setting(s, "T") == 0.5 &&
+               collide_scenario_setting(s, "max_steps") > 0 &&
+               collide_scenario_setting(s, "rtol") > 0 &&
+               collide_scenario_setting(s, "rtol") < 1 &&
+               isnan(collide_scenario_setting(s, "law")),
+               "collide_scenario_setting: T, defaults filled in; NaN for "
+               "an entry that is not a run setting");
+    n = collide_scenario_quantities(s, q, 32);
+    for (i = 0; i < n; i++)
+        mass += strcmp(q[i].unit, "kg") == 0 && q[i].value > 0 &&
+                strstr(q[i].equation, "Eq") != NULL;
+    check_true(n > 0 && mass > 0 && collide_scenario_quantities(s, q, 0) == 0,
+               "collide_scenario_quantities: a mass in kg with its equation");
+    check_true(strcmp(collide_scenario_law(s, 0), "bwmcl") == 0 &&
+               strstr(collide_scenario_law(s, 2), "72") != NULL &&
+               collide_scenario_law(s, 3) == NULL,
+               "collide_scenario_law: name and equations (72) of BWMCL");
+    check_true(collide_builtin_description("study1") != NULL &&
+               collide_builtin_description("no-such") == NULL,
+               "collide_builtin_description: a built-in's, NULL for none");
+    collide_scenario_free(s);
+}
+
 /* A checked run at 113 bits (as collide run --check): every value of
  * study 1 holds the 20 digits written (113 log10(2) - 14); an unchecked
  * run has no digits. */
@@ -473,6 +515,7 @@ int main(void)
     checked_run();
     sample_times();
     numbers();
+    scenario_contents();
     bad_arguments();
     statuses();
     return check_summary("test_api");

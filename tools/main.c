@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "interrupt.h"
 #include "run.h"
+#include "show.h"
 #include "mp_sim.h"
 #include "mp_tape.h"
 #include "number.h"
@@ -50,18 +51,6 @@ static const char usage_main[] =
     "collide COMMAND --help describes each command; collide --version.\n"
     "compare and audit have exit statuses of their own (their --help).\n"
     "\n";
-
-static const char usage_show[] =
-    "usage: collide show SCENARIO\n"
-    "\n"
-    "Prints the entries of SCENARIO as decimal text, in the scenario file\n"
-    "format, followed (as comments) by the derived quantities with the\n"
-    "equations that define them and the settings of the run.\n";
-
-static const char usage_list[] =
-    "usage: collide list\n"
-    "\n"
-    "Lists the built-in scenarios with a one-line description.\n";
 
 static const char usage_compare[] =
     "usage: collide compare A B [--digits D] [--scd-csv OUT]\n"
@@ -257,121 +246,6 @@ static int cmd_compare(int argc, char **argv)
     return compare_results(&o, stdout, stderr);
 }
 
-/* ---- list ---- */
-
-/* The options of list and show: none (an option is unknown). */
-static const option_table no_options = {NULL, 0};
-
-/* collide list: the built-in scenarios, one a line. */
-static int cmd_list(int argc, char **argv)
-{
-    const char *const *names = scenario_builtin_names();
-    option_values v;
-    int i, st;
-    if (option_wants_help(argc, argv)) {
-        fputs(usage_list, stdout);
-        return COLLIDE_OK;
-    }
-    st = option_parse_command("list", argc, argv, &no_options, &v);
-    if (st == COLLIDE_OK && v.noperands > 0)
-        st = option_usage_error("list", "unexpected argument ", v.operand[0]);
-    option_free(&v);
-    if (st != COLLIDE_OK)
-        return st;
-    for (i = 0; names[i]; i++)
-        printf("%-16s %s\n", names[i], scenario_builtin_description(names[i]));
-    return COLLIDE_OK;
-}
-
-/* ---- show ---- */
-
-static void show_entries(const scenario *s)
-{
-    int i;
-    for (i = 0; i < s->n; i++) {
-        const scenario_entry *e = &s->entry[i];
-        char line[SCENARIO_KEY_MAX + SCENARIO_TEXT_MAX + 4];
-        snprintf(line, sizeof line, "%s = %s", e->key, e->text);
-        if (e->line > 0)
-            printf("%-28s # line %d\n", line, e->line);
-        else
-            printf("%-28s # default\n", line);
-    }
-}
-
-static void show_derived(const scenario *s)
-{
-    scenario_quantity q[32];
-    int i, n = scenario_quantities(s, q, 32);
-    char line[96];
-    printf("#\n# derived quantities\n");
-    for (i = 0; i < n; i++) {
-        snprintf(line, sizeof line, "%s = %.17g %s", q[i].name, q[i].value,
-                 q[i].unit);
-        printf("#   %-40s %s\n", line, q[i].equation);
-    }
-}
-
-/* "#   key = text" as given, or the value of the default. */
-static void show_setting(const scenario *s, const char *key, double v)
-{
-    const scenario_entry *e = scenario_find(s, key);
-    if (e)
-        printf("#   %s = %s\n", key, e->text);
-    else
-        printf("#   %s = %.17g (default)\n", key, v);
-}
-
-static void show_run(const scenario *s)
-{
-    const sim_options *o = &s->opt;
-    printf("#\n# run settings\n");
-    show_setting(s, "T", s->model.T);
-    show_setting(s, "rtol", o->engine.rtol);
-    show_setting(s, "atol", o->engine.atol);
-    show_setting(s, "h_max", o->engine.h_max);
-    show_setting(s, "t_tol", o->engine.t_tol);
-    show_setting(s, "graze_tol", o->engine.graze_tol);
-    show_setting(s, "zeno_events", o->engine.zeno_events);
-    show_setting(s, "zeno_window", o->engine.zeno_window);
-    show_setting(s, "samples", o->n_samples);
-    show_setting(s, "max_steps", (double)o->engine.max_steps);
-}
-
-/* collide show SCENARIO: its entries, derived quantities and settings. */
-static int cmd_show(int argc, char **argv)
-{
-    scenario s;
-    char err[1024];
-    const char *name = NULL;
-    option_values v;
-    int st;
-    if (option_wants_help(argc, argv)) {
-        fputs(usage_show, stdout);
-        return COLLIDE_OK;
-    }
-    st = option_parse_command("show", argc, argv, &no_options, &v);
-    if (st == COLLIDE_OK && v.noperands != 1)
-        st = option_usage_error("show", v.noperands ? "too many arguments" :
-                         "missing SCENARIO", "");
-    if (st == COLLIDE_OK)
-        name = v.operand[0];
-    option_free(&v);
-    if (st != COLLIDE_OK)
-        return st;
-    st = scenario_load(name, &s, err, sizeof err);
-    if (st != COLLIDE_OK) {
-        fprintf(stderr, "%s\n", err);
-        return st;
-    }
-    printf("# %s\n# law %s: %s, %s\n", s.source, s.model.law->name,
-           s.model.law->title, s.model.law->equations);
-    show_entries(&s);
-    show_derived(&s);
-    show_run(&s);
-    return COLLIDE_OK;
-}
-
 static const char usage_plot[] =
     "usage: collide plot SCENARIO... [--out DIR] [--samples N]\n"
     "\n"
@@ -499,9 +373,9 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "run") == 0)
         return run_command(argc - 2, argv + 2);
     if (strcmp(cmd, "show") == 0)
-        return cmd_show(argc - 2, argv + 2);
+        return show_command(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0)
-        return cmd_list(argc - 2, argv + 2);
+        return list_command(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
     if (strcmp(cmd, "audit") == 0)

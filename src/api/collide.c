@@ -141,6 +141,11 @@ const char *const *collide_builtin_names(void)
     return scenario_builtin_names();
 }
 
+const char *collide_builtin_description(const char *name)
+{
+    return name ? scenario_builtin_description(name) : NULL;
+}
+
 /* A new scenario filled by scenario_load (text NULL) or scenario_parse. */
 static int scenario_new(const char *name, const char *text,
                         collide_scenario **out, char *err, size_t errlen)
@@ -219,6 +224,60 @@ double collide_scenario_value(const collide_scenario *s, const char *key)
     if (!text || number_parse(text, &v) != NUMBER_OK)
         return NAN;
     return v;
+}
+
+int collide_scenario_entry(const collide_scenario *s, int i, const char **key,
+                           const char **text, int *line)
+{
+    const scenario_entry *e;
+    if (!s || i < 0 || i >= s->s.n)
+        return 0;
+    e = &s->s.entry[i];
+    if (key)
+        *key = e->key;
+    if (text)
+        *text = e->text;
+    if (line)
+        *line = e->line;
+    return 1;
+}
+
+double collide_scenario_setting(const collide_scenario *s, const char *key)
+{
+    const engine_options *e;
+    if (!s || !key)
+        return NAN;
+    e = &s->s.opt.engine;
+    if (strcmp(key, "T") == 0) return s->s.model.T;
+    if (strcmp(key, "rtol") == 0) return e->rtol;
+    if (strcmp(key, "atol") == 0) return e->atol;
+    if (strcmp(key, "h_max") == 0) return e->h_max;
+    if (strcmp(key, "t_tol") == 0) return e->t_tol;
+    if (strcmp(key, "graze_tol") == 0) return e->graze_tol;
+    if (strcmp(key, "zeno_events") == 0) return e->zeno_events;
+    if (strcmp(key, "zeno_window") == 0) return e->zeno_window;
+    if (strcmp(key, "samples") == 0) return s->s.opt.n_samples;
+    if (strcmp(key, "max_steps") == 0) return (double)e->max_steps;
+    return NAN;
+}
+
+int collide_scenario_quantities(const collide_scenario *s, collide_quantity *q,
+                                int max)
+{
+    return s && q && max > 0 ? scenario_quantities(&s->s, q, max) : 0;
+}
+
+const char *collide_scenario_law(const collide_scenario *s, int which)
+{
+    const law *l = s ? s->s.model.law : NULL;
+    if (!l)
+        return NULL;
+    switch (which) {
+    case 0: return l->name;
+    case 1: return l->title;
+    case 2: return l->equations;
+    default: return NULL;
+    }
 }
 
 const char *collide_scenario_source(const collide_scenario *s)

@@ -90,13 +90,9 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
                                        const char *text, const char *origin,
                                        char *err, size_t errlen);
 
-/* A derived quantity for display, with the equation that defines it. */
-typedef struct scenario_quantity {
-    const char *name;     /* e.g. "E*" */
-    const char *equation; /* e.g. "Eq. (187)" */
-    const char *unit;     /* e.g. "Pa" */
-    double value;
-} scenario_quantity;
+/* A derived quantity for display, with the equation that defines it: the
+ * public collide_quantity (include/collide.h), under its internal name. */
+typedef collide_quantity scenario_quantity;
 
 /* Writes up to max quantities that apply to s into q; returns their number. */
 int scenario_quantities(const scenario *s, scenario_quantity *q, int max);
