@@ -142,8 +142,18 @@ int option_given(const option_values *v, int slot)
     return v->value[slot] != NULL;
 }
 
+/* 1: the messages below are not written (option_set_quiet). */
+static int quiet;
+
+void option_set_quiet(int q)
+{
+    quiet = q;
+}
+
 int option_usage_error(const char *cmd, const char *msg, const char *arg)
 {
+    if (quiet)
+        return COLLIDE_E_USAGE;
     fprintf(stderr, "collide%s%s: %s%s\n", cmd[0] ? " " : "", cmd, msg, arg);
     fprintf(stderr, "see collide %s%s--help\n", cmd, cmd[0] ? " " : "");
     return COLLIDE_E_USAGE;
@@ -156,7 +166,7 @@ int option_parse_command(const char *cmd, int argc, char **argv,
     collide_status st = option_parse(argc, argv, t, v, err, sizeof err);
     if (st == COLLIDE_E_USAGE)
         return option_usage_error(cmd, err, "");
-    if (st == COLLIDE_E_MEMORY)
+    if (st == COLLIDE_E_MEMORY && !quiet)
         fprintf(stderr, "collide %s: out of memory\n", cmd);
     return st;
 }
@@ -167,6 +177,7 @@ int option_number(const char *cmd, const char *opt, const char *text,
     char msg[512];
     if (collide_number_read(opt, text, r, v, msg, sizeof msg) == COLLIDE_OK)
         return 1;
-    fprintf(stderr, "collide %s: %s\n", cmd, msg);
+    if (!quiet)
+        fprintf(stderr, "collide %s: %s\n", cmd, msg);
     return 0;
 }

@@ -66,6 +66,11 @@ int option_wants_help(int argc, char **argv);
 /* 1 when the option of slot was given. */
 int option_given(const option_values *v, int slot);
 
+/* 1: the three functions below write nothing, their results unchanged
+ * (every rank of a sweep over MPI ranks but the first, which tells the
+ * messages all would tell alike); 0 (the start): they write. */
+void option_set_quiet(int quiet);
+
 /* Writes the usage error "collide CMD: MSGARG" and the pointer to --help
  * on stderr; returns COLLIDE_E_USAGE. */
 int option_usage_error(const char *cmd, const char *msg, const char *arg);

@@ -96,6 +96,7 @@ static const sweep_ranks *ranks;
 void sweep_use_ranks(const sweep_ranks *r)
 {
     ranks = r;
+    option_set_quiet(r && r->rank != 0);   /* one rank tells usage errors */
 }
 
 /* 1 when this process prints the messages every rank would print alike. */
@@ -105,16 +106,6 @@ static int speaks(void)
 }
 
 /* ---- arguments ---- */
-
-/* Writes the usage error "collide CMD: MSGARG" and the pointer to --help
- * (on one rank of a sweep over ranks); returns the usage status. */
-static int usage_error(const char *cmd, const char *msg, const char *arg)
-{
-    if (speaks())
-        fprintf(stderr, "collide %s: %s%s\nsee collide %s --help\n", cmd, msg, arg,
-            cmd);
-    return COLLIDE_E_USAGE;
-}
 
 /* An integer in [lo, hi] filling text, read by the one number reader
  * (number.h); 0 when it is not one. */
@@ -159,27 +150,12 @@ static const option_spec sweep_specs[] = {
 static const option_table sweep_table = {
     sweep_specs, (int)(sizeof sweep_specs / sizeof sweep_specs[0])};
 
-/* Parses the arguments of command cmd against its options t into v
- * (options.h); a usage error naming the command otherwise. v needs
- * option_free in every case. */
-static int parse_options(const char *cmd, int argc, char **argv,
-                         const option_table *t, option_values *v)
-{
-    char err[1024];
-    collide_status st = option_parse(argc, argv, t, v, err, sizeof err);
-    if (st == COLLIDE_E_USAGE)
-        return usage_error(cmd, err, "");
-    if (st == COLLIDE_E_MEMORY && speaks())
-        fprintf(stderr, "collide %s: out of memory\n", cmd);
-    return st;
-}
-
 /* --threads N into a, N an integer in [1, THREADS_MAX]. */
 static int sweep_threads(const char *val, sweep_args *a)
 {
     long v;
     if (!read_long(val, 1, THREADS_MAX, &v))
-        return usage_error("sweep", "--threads needs an integer in "
+        return option_usage_error("sweep", "--threads needs an integer in "
                            "[1, 1024], not ", val);
     a->threads = (int)v;
     return COLLIDE_OK;
@@ -189,7 +165,7 @@ static int sweep_threads(const char *val, sweep_args *a)
 static int sweep_shard(const char *val, sweep_args *a)
 {
     if (!read_shard(val, a))
-        return usage_error("sweep", "--shard needs K/N with 1 <= K <= N, "
+        return option_usage_error("sweep", "--shard needs K/N with 1 <= K <= N, "
                            "not ", val);
     a->sharded = 1;
     return COLLIDE_OK;
@@ -214,9 +190,9 @@ static int sweep_values(const option_values *v, sweep_args *a)
 {
     int st = COLLIDE_OK;
     if (v->noperands > 1)
-        return usage_error("sweep", "more than one GRID: ", v->operand[1]);
+        return option_usage_error("sweep", "more than one GRID: ", v->operand[1]);
     if (v->noperands == 0)
-        return usage_error("sweep", "missing GRID", "");
+        return option_usage_error("sweep", "missing GRID", "");
     a->grid = v->operand[0];
     a->out = v->value[SWEEP_OUT];
     a->resume = v->value[SWEEP_RESUME];
@@ -233,7 +209,7 @@ static int sweep_values(const option_values *v, sweep_args *a)
 static int sweep_share(sweep_args *a)
 {
     if (ranks && a->sharded)
-        return usage_error("sweep", "--shard is not for a sweep over ranks "
+        return option_usage_error("sweep", "--shard is not for a sweep over ranks "
                            "(each rank runs its own share)", "");
     if (ranks) {
         a->shard_k = ranks->rank + 1;
@@ -250,7 +226,7 @@ static int sweep_share(sweep_args *a)
 static int parse_sweep_args(int argc, char **argv, sweep_args *a)
 {
     option_values v;
-    int st = parse_options("sweep", argc, argv, &sweep_table, &v);
+    int st = option_parse_command("sweep", argc, argv, &sweep_table, &v);
     memset(a, 0, sizeof *a);
     a->shard_k = a->shard_n = 1;
     if (st == COLLIDE_OK)
@@ -1257,9 +1233,9 @@ int merge_command(int argc, char **argv)
         fputs(usage_merge, stdout);
         return COLLIDE_OK;
     }
-    st = parse_options("merge", argc, argv, &merge_table, &v);
+    st = option_parse_command("merge", argc, argv, &merge_table, &v);
     if (st == COLLIDE_OK && v.noperands == 0)
-        st = usage_error("merge", "missing PART", "");
+        st = option_usage_error("merge", "missing PART", "");
     if (st == COLLIDE_OK) {
         out = v.value[MERGE_OUT];
         ok = read_parts(&m, &v);
