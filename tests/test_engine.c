@@ -115,7 +115,7 @@ static void accuracy_follows_tolerance(void)
 /* A one-mode system with a switching point at every reversal of v:
  * x' = v, v' = -x - 0.2 v - 0.1 |v| (slopes 0.3 and 0.1 on the two sides
  * of v = 0), no transitions. */
-static void kinked_flow(void *ctx, int q, double t, const double *y,
+static void piecewise_flow(void *ctx, int q, double t, const double *y,
                         double *dy)
 {
     (void)ctx; (void)q; (void)t;
@@ -123,26 +123,26 @@ static void kinked_flow(void *ctx, int q, double t, const double *y,
     dy[1] = -y[0] - 0.2 * y[1] - 0.1 * fabs(y[1]);
 }
 
-static int kinked_nkink(void *ctx, int q)
+static int piecewise_nswitch(void *ctx, int q)
 {
     (void)ctx; (void)q;
     return 1;
 }
 
-static void kinked_kinks(void *ctx, int q, double t, const double *y,
+static void piecewise_switching(void *ctx, int q, double t, const double *y,
                          double *out)
 {
     (void)ctx; (void)q; (void)t;
     out[0] = y[1];
 }
 
-static int kinked_in_flow(void *ctx, int q, double t, const double *y)
+static int piecewise_in_flow(void *ctx, int q, double t, const double *y)
 {
     (void)ctx; (void)q; (void)t; (void)y;
     return 1;
 }
 
-static int kinked_in_jump(void *ctx, int q, double t, const double *y)
+static int piecewise_in_jump(void *ctx, int q, double t, const double *y)
 {
     (void)ctx; (void)q; (void)t; (void)y;
     return 0;
@@ -155,7 +155,7 @@ typedef struct piece_check {
 /* On every accepted piece: v keeps one sign strictly inside it (at 64
  * points of its continuous extension, away from the ends by 1e-6 of its
  * length, beyond the engine's slack of 1e-9). */
-static int kinked_on_flow(void *ctx, const flow_piece *p)
+static int piecewise_on_flow(void *ctx, const flow_piece *p)
 {
     piece_check *c = ctx;
     double len = p->t1 - p->t0, y[COLLIDE_NY_MAX];
@@ -172,7 +172,7 @@ static int kinked_on_flow(void *ctx, const flow_piece *p)
     return 0;
 }
 
-static collide_status kinked_run(double rtol, piece_check *c,
+static collide_status piecewise_run(double rtol, piece_check *c,
                                  engine_result *r)
 {
     hybrid_system H;
@@ -181,11 +181,11 @@ static collide_status kinked_run(double rtol, piece_check *c,
     const double y0[2] = {1.0, -0.1};
     memset(&H, 0, sizeof H);
     H.ny = 2;
-    H.flow = kinked_flow;
-    H.in_flow_set = kinked_in_flow;
-    H.in_jump_set = kinked_in_jump;
-    H.nkink = kinked_nkink;
-    H.kinks = kinked_kinks;
+    H.flow = piecewise_flow;
+    H.in_flow_set = piecewise_in_flow;
+    H.in_jump_set = piecewise_in_jump;
+    H.nswitch = piecewise_nswitch;
+    H.switching = piecewise_switching;
     memset(&o, 0, sizeof o);
     o.rtol = rtol;
     o.atol = 1e-3 * rtol;
@@ -194,7 +194,7 @@ static collide_status kinked_run(double rtol, piece_check *c,
     o.max_steps = 1000000;
     o.samples_per_step = 8;
     obs.ctx = c;
-    obs.on_flow = kinked_on_flow;
+    obs.on_flow = piecewise_on_flow;
     obs.on_event = NULL;
     c->pieces = c->straddled = 0;
     return engine_run(&H, &o, &obs, 20.0, y0, 0, r);
@@ -208,7 +208,7 @@ static void switching_points(void)
     static engine_result r7, r10, ref;
     piece_check c;
     double e7, e10;
-    collide_status st = kinked_run(1e-10, &c, &r10);
+    collide_status st = piecewise_run(1e-10, &c, &r10);
     check_true(st == COLLIDE_OK, "switching points: the run completes");
     printf("switching points: %d pieces, %ld stops, %ld rhs evaluations\n",
            c.pieces, r10.stats.nstops, r10.stats.nfev);
@@ -217,8 +217,8 @@ static void switching_points(void)
     check_range((double)r10.stats.nstops, 6.0, 7.0,
                 "switching points: each of the 6 or 7 reversals of v in "
                 "[0, 20] is a stop");
-    kinked_run(1e-14, &c, &ref);
-    kinked_run(1e-7, &c, &r7);
+    piecewise_run(1e-14, &c, &ref);
+    piecewise_run(1e-7, &c, &r7);
     e7 = fabs(r7.y[0] - ref.y[0]) + fabs(r7.y[1] - ref.y[1]);
     e10 = fabs(r10.y[0] - ref.y[0]) + fabs(r10.y[1] - ref.y[1]);
     printf("switching points: error at T %.3g at rtol 1e-7, %.3g at 1e-10\n",

@@ -283,9 +283,9 @@ static void test_passivity(const subject *s)
     check_true(ok_storage, name(s->label, "V_c >= 0 on the grid"));
 }
 
-/* d_c >= 0 and V_c >= 0 also where a coordinate is exactly 0 (kinks), and
+/* d_c >= 0 and V_c >= 0 also where a coordinate is exactly 0 (switching points), and
  * V_c(0, 0) = 0. */
-static void test_nonneg_at_kinks(const subject *s)
+static void test_nonneg_at_switching(const subject *s)
 {
     static const double pts[] = {0.0, -1e-4, 1e-4};
     double z[LAW_NZ_MAX], zero[LAW_NZ_MAX] = {0.0, 0.0};
@@ -306,7 +306,7 @@ static void test_nonneg_at_kinks(const subject *s)
 
 /* ---- phi_rate: the chain rule along a trajectory ---- */
 
-/* A smooth trajectory that crosses no kink for t in [0, 0.02]: x_c < 0,
+/* A smooth trajectory that crosses no switching point for t in [0, 0.02]: x_c < 0,
  * z_1 > 0, z_2 < 0, v_c > 0. */
 static void trajectory(double t, double *xc, double *z, double *v,
                        double *dxc, double *dz, double *dv)
@@ -349,7 +349,7 @@ static void test_phi_rate(const subject *s)
     }
 }
 
-/* At the kink x_c = 0 the rate is the right derivative: a forward
+/* At the switching point x_c = 0 the rate is the right derivative: a forward
  * difference along x_c = v t, v < 0 (commencement of a contact). */
 static void test_phi_rate_at_commencement(void)
 {
@@ -376,65 +376,66 @@ static void test_phi_rate_at_commencement(void)
 
 /* The one-sided slopes of f around s0 differ by jump (within 1e-5 of it),
  * and the switching function changes sign there. */
-static void check_kink(double (*f)(const subject *, double), const subject *s,
-                       double s0, double delta, double jump,
-                       double (*kink)(const subject *, double),
-                       const char *what)
+static void check_switching_point(double (*f)(const subject *, double),
+                                  const subject *s, double s0, double delta,
+                                  double jump,
+                                  double (*sw)(const subject *, double),
+                                  const char *what)
 {
     double left = (f(s, s0) - f(s, s0 - delta)) / delta;
     double right = (f(s, s0 + delta) - f(s, s0)) / delta;
     char buf[200];
-    snprintf(buf, sizeof buf, "%s: slope jump at the kink", what);
+    snprintf(buf, sizeof buf, "%s: slope jump at the switching point", what);
     check_close(right - left, jump, 1e-5, 0.0, buf);
     snprintf(buf, sizeof buf, "%s: switching function changes sign", what);
-    check_true(kink(s, s0 - delta) < 0.0 && kink(s, s0 + delta) > 0.0, buf);
+    check_true(sw(s, s0 - delta) < 0.0 && sw(s, s0 + delta) > 0.0, buf);
 }
 
 static const double kz = 3e-5; /* z_c (BWSHCCL), z_1 (BWMCL) */
 static const double kz2 = -2e-5, kx = -4e-5;
 
-/* BWSHCCL: Psi as a function of v; its kink 0 is v. */
+/* BWSHCCL: Psi as a function of v; its switching function 0 is v. */
 static double bwshccl_psi_of_v(const subject *s, double v)
 {
     double z[1] = {kz}, dz[1];
     s->l->psi(s->par, kx, z, v, dz);
     return dz[0];
 }
-static double bwshccl_kink_v(const subject *s, double v)
+static double bwshccl_switching_v(const subject *s, double v)
 {
-    double z[1] = {kz}, out[LAW_NKINK_MAX];
-    s->l->kinks(s->par, kx, z, v, out);
+    double z[1] = {kz}, out[LAW_NSWITCH_MAX];
+    s->l->switching(s->par, kx, z, v, out);
     return out[0];
 }
 
-/* BWMCL: Psi_1 as a function of v; its kink 0 is Psi_2. */
+/* BWMCL: Psi_1 as a function of v; its switching function 0 is Psi_2. */
 static double bwmcl_psi1_of_v(const subject *s, double v)
 {
     double z[2] = {kz, kz2}, dz[2];
     s->l->psi(s->par, kx, z, v, dz);
     return dz[0];
 }
-static double bwmcl_kink_psi2(const subject *s, double v)
+static double bwmcl_switching_psi2(const subject *s, double v)
 {
-    double z[2] = {kz, kz2}, out[LAW_NKINK_MAX];
-    s->l->kinks(s->par, kx, z, v, out);
+    double z[2] = {kz, kz2}, out[LAW_NSWITCH_MAX];
+    s->l->switching(s->par, kx, z, v, out);
     return out[0];
 }
 
-/* SHCCL (p = 1) and clamped: Phi as a function of x_c; kink 0 is x_c. */
+/* SHCCL (p = 1) and clamped: Phi as a function of x_c; switching function 0 is x_c. */
 static double phi_of_x(const subject *s, double x)
 {
     double z[2] = {0.0, 0.0};
     return s->l->phi(s->par, x, z, 0.3);
 }
-static double kink_x(const subject *s, double x)
+static double switching_x(const subject *s, double x)
 {
-    double z[2] = {0.0, 0.0}, out[LAW_NKINK_MAX];
-    s->l->kinks(s->par, x, z, 0.3, out);
+    double z[2] = {0.0, 0.0}, out[LAW_NSWITCH_MAX];
+    s->l->switching(s->par, x, z, 0.3, out);
     return out[0];
 }
 
-static void test_kinks(void)
+static void test_switching(void)
 {
     const double shccl_p1[3] = {4.254e8, 1.0, 4.3e5};
     const subject bw = {&law_bwshccl, table2_bwshccl, "bwshccl"};
@@ -442,36 +443,36 @@ static void test_kinks(void)
     const subject sh = {&law_shccl, shccl_p1, "shccl"};
     const subject cl = {&law_clamped, clamped_k, "clamped"};
     const double *p = table2_bwshccl, *q = table1_bwmcl;
-    double z[2] = {kz, kz2}, out[LAW_NKINK_MAX], v_star;
+    double z[2] = {kz, kz2}, out[LAW_NSWITCH_MAX], v_star;
 
     /* Eq. (68): dPsi/dv jumps by -2 beta z|z|^(n-1) across v = 0. */
-    check_kink(bwshccl_psi_of_v, &bw, 0.0, 1e-6,
-               -2.0 * p[3] * kz * pow(fabs(kz), p[5] - 1.0), bwshccl_kink_v,
+    check_switching_point(bwshccl_psi_of_v, &bw, 0.0, 1e-6,
+               -2.0 * p[3] * kz * pow(fabs(kz), p[5] - 1.0), bwshccl_switching_v,
                "bwshccl |v_c| in Eq. (68)");
     /* Eq. (70): dPsi_1/dv jumps by -2 beta z_1|z_1|^(n-1) where Psi_2 = 0,
      * i.e. at v = Phi / c (Eq. 71). */
     v_star = law_bwmcl.phi(q, kx, z, 0.0) / q[7];
-    check_kink(bwmcl_psi1_of_v, &mc, v_star, 1e-6,
-               -2.0 * q[3] * kz * pow(fabs(kz), q[5] - 1.0), bwmcl_kink_psi2,
+    check_switching_point(bwmcl_psi1_of_v, &mc, v_star, 1e-6,
+               -2.0 * q[3] * kz * pow(fabs(kz), q[5] - 1.0), bwmcl_switching_psi2,
                "bwmcl |Psi_2| in Eq. (70)");
     /* c |x_c| v with p = 1: dPhi/dx jumps by 2 c v across x_c = 0. */
-    check_kink(phi_of_x, &sh, 0.0, 1e-9, 2.0 * shccl_p1[2] * 0.3, kink_x,
+    check_switching_point(phi_of_x, &sh, 0.0, 1e-9, 2.0 * shccl_p1[2] * 0.3, switching_x,
                "shccl (p = 1) |x_c| in c|x_c|^p v");
     /* Eq. (175): dPhi/dx drops from k to 0 across x_c = 0. */
-    check_kink(phi_of_x, &cl, 0.0, 1e-9, -clamped_k[0], kink_x,
+    check_switching_point(phi_of_x, &cl, 0.0, 1e-9, -clamped_k[0], switching_x,
                "clamped min(x_c, 0) of Eq. (175)");
 
     /* The switching functions are the states named in law.h. */
-    law_bwshccl.kinks(p, kx, z, -0.7, out);
+    law_bwshccl.switching(p, kx, z, -0.7, out);
     check_true(out[0] == -0.7 && out[1] == kz && out[2] == kx,
-               "bwshccl kinks are (v_c, z_c, x_c)");
-    law_bwmcl.kinks(q, kx, z, -0.7, out);
+               "bwshccl switching functions are (v_c, z_c, x_c)");
+    law_bwmcl.switching(q, kx, z, -0.7, out);
     check_true(out[1] == kz && out[2] == kz2 &&
                    sign_of(out[0]) ==
                        sign_of(-0.7 - law_bwmcl.phi(q, kx, z, 0.0) / q[7]),
-               "bwmcl kinks are (Psi_2, z_1, z_2)");
-    check_true(law_bwshccl.nkink == 3 && law_bwmcl.nkink == 3 &&
-                   law_shccl.nkink == 1 && law_clamped.nkink == 1,
+               "bwmcl switching functions are (Psi_2, z_1, z_2)");
+    check_true(law_bwshccl.nswitch == 3 && law_bwmcl.nswitch == 3 &&
+                   law_shccl.nswitch == 1 && law_clamped.nswitch == 1,
                "number of switching functions per law");
 }
 
@@ -489,7 +490,7 @@ static void test_registry(void)
               law_tape_find(l) == law_registry[i].tape;
         ok &= l->nz >= 0 && l->nz <= LAW_NZ_MAX;
         ok &= l->npar >= 1 && l->npar <= LAW_NPAR_MAX;
-        ok &= l->nkink >= 1 && l->nkink <= LAW_NKINK_MAX;
+        ok &= l->nswitch >= 1 && l->nswitch <= LAW_NSWITCH_MAX;
         for (j = 0; j < l->npar; j++)
             ok &= law_param_index(l, l->par_names[j]) == j;
         ok &= law_param_index(l, "no-such-parameter") == -1;
@@ -568,12 +569,12 @@ int main(void)
     for (i = 0; i < n_subjects; i++) {
         test_eq60(&subjects[i]);
         test_passivity(&subjects[i]);
-        test_nonneg_at_kinks(&subjects[i]);
+        test_nonneg_at_switching(&subjects[i]);
         test_phi_rate(&subjects[i]);
     }
     test_phi_rate_at_commencement();
     test_validate();
-    test_kinks();
+    test_switching();
     test_registry();
     test_powabs_assumptions();
     test_domain_corners();

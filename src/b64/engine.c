@@ -21,11 +21,11 @@
 #include "textbuf.h"
 
 #define SAMPLES_MAX 64
-/* A switching point that lies within KINK_SLACK h of the end of a step of
+/* A switching point that lies within SWITCH_SLACK h of the end of a step of
  * size h counts as reached there: a step that straddles it by delta errs
  * by about delta / h times the error of a step that straddles it by half
  * (measured: 1e5 tolerances), so below 1e-4 tolerances here. */
-#define KINK_SLACK 1e-9
+#define SWITCH_SLACK 1e-9
 #define FLOOR_MARGIN 4.0        /* a first step is at least this many
                                   times the step floor */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
@@ -34,7 +34,7 @@
 #define PREDICT_STEPS 8.0      /* ... and at most this many times the step
                                   they extrapolate */
 
-enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_KINK = 2 };
+enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_SWITCH = 2 };
 
 /* The screening of a step found a guard that leaves zero at the start of
  * its interval and comes back within rounding of the start: the next
@@ -83,10 +83,10 @@ typedef struct run {
     int fresh;             /* t is the first instant of a flow interval */
     stop pending;          /* a stop the next step must end at */
     int retries;           /* re-steps towards the pending stop */
-    int passed_kink;       /* switching function just stepped to, or -1 */
+    int passed_switching;       /* switching function just stepped to, or -1 */
     double h_free;         /* proposal after the last step not cut short */
     int passed_sign;       /* its sign beyond that point */
-    double kink_goal;      /* predicted switching point the next step is
+    double switching_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
     step_samples S;        /* samples of the last step screened */
     double rate0[ENGINE_TRANS_MAX]; /* |d g/dt| of each transition's guard
@@ -98,7 +98,7 @@ typedef struct run {
 } run;
 
 /* What root_eval evaluates on the continuous extension of a step. */
-enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_KINK };
+enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_SWITCH };
 
 typedef struct probe {
     const run *R;
@@ -111,7 +111,7 @@ double root_eval(const void *ctx, double t)
 {
     const probe *p = ctx;
     const hybrid_system *H = p->R->H;
-    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX], k[ENGINE_KINK_MAX];
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX], k[ENGINE_NSWITCH_MAX];
     dop853_dense_eval(p->s, t, y);
     switch (p->kind) {
     case PROBE_GUARD:
@@ -120,7 +120,7 @@ double root_eval(const void *ctx, double t)
         dop853_dense_deriv(p->s, t, dy);
         return -p->orient * H->guard_rate(H->ctx, p->index, t, y, dy);
     default:
-        H->kinks(H->ctx, p->R->q, t, y, k);
+        H->switching(H->ctx, p->R->q, t, y, k);
         return p->orient * k[p->index];
     }
 }
@@ -164,20 +164,20 @@ static void state_error(const run *R, const double *y, double *err)
  * component i is known to within sqrt(ny) (atol + rtol |y_i|), the
  * largest error of one component that an accepted step's error norm
  * allows (0 when the instance gives no band: exact). */
-static void kink_values(const run *R, double t, const double *y, double *k,
+static void switching_values(const run *R, double t, const double *y, double *k,
                         double *noise)
 {
     const hybrid_system *H = R->H;
     double err[COLLIDE_NY_MAX];
-    int i, nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
-    H->kinks(H->ctx, R->q, t, y, k);
-    if (!H->kink_noise) {
+    int i, nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
+    H->switching(H->ctx, R->q, t, y, k);
+    if (!H->switching_noise) {
         for (i = 0; i < nk; i++)
             noise[i] = 0.0;
         return;
     }
     state_error(R, y, err);
-    H->kink_noise(H->ctx, R->q, t, y, err, noise);
+    H->switching_noise(H->ctx, R->q, t, y, err, noise);
     for (i = 0; i < nk; i++)
         noise[i] = fabs(noise[i]);
 }
@@ -274,7 +274,7 @@ static int locate(const run *R, const probe *p, double lo, double slo,
     if (n == ROOT_WIDE) {
         char *d = R->r->diagnosis;
         size_t used;
-        if (p->kind == PROBE_KINK)
+        if (p->kind == PROBE_SWITCH)
             used = text_append(d, sizeof R->r->diagnosis, 0,
                                "switching function %d", p->index);
         else
@@ -555,26 +555,26 @@ static int screen_events(const run *R, const dop853_step_data *s,
  * function on one side to a sample outside it on the other: values
  * inside the band are zeros to rounding, and a step that starts inside
  * it starts at the switching point. */
-static int screen_kinks(const run *R, const dop853_step_data *s,
+static int screen_switching(const run *R, const dop853_step_data *s,
                         const step_samples *S, stop *best)
 {
     const hybrid_system *H = R->H;
-    int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0;
-    double kv[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
-    double kn[SAMPLES_MAX + 1][ENGINE_KINK_MAX];
+    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
+    double kv[SAMPLES_MAX + 1][ENGINE_NSWITCH_MAX];
+    double kn[SAMPLES_MAX + 1][ENGINE_NSWITCH_MAX];
     double tmin = stop_min(s->t0, s->t0 + s->h);
     int k, i, rc, found = 0;
     if (nk <= 0)
         return 0;
     for (k = 0; k <= S->n; k++)
-        kink_values(R, S->t[k], S->y[k], kv[k], kn[k]);
+        switching_values(R, S->t[k], S->y[k], kv[k], kn[k]);
     for (i = 0; i < nk; i++) {
         int last = 0, ls = 0;   /* the last sample outside the band */
         for (k = 0; k <= S->n; k++) {
             int sk = band_sign(kv[k][i], kn[k][i]);
-            probe p = {R, s, PROBE_KINK, i, ls < 0 ? 1.0 : -1.0};
+            probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0};
             bracket br;
-            if (k == 0 && i == R->passed_kink && sk == -R->passed_sign)
+            if (k == 0 && i == R->passed_switching && sk == -R->passed_sign)
                 sk = 0;         /* the point just stepped to, not crossed
                                    yet in rounding: the same crossing */
             if (sk == 0)
@@ -592,7 +592,7 @@ static int screen_kinks(const run *R, const dop853_step_data *s,
             if (br.hi - s->t0 <= tmin)
                 continue;       /* the point we already stand at */
             if (!found || br.hi < best->t) {
-                best->kind = STOP_KINK;
+                best->kind = STOP_SWITCH;
                 best->index = i;
                 best->t = br.hi;
                 best->lo = br.lo;
@@ -729,8 +729,8 @@ static double step_end(const run *R)
     }
     if (R->pending.kind != STOP_NONE && R->pending.t < limit)
         limit = R->pending.t;
-    if (R->kink_goal > R->t && R->kink_goal < limit)
-        limit = R->kink_goal;
+    if (R->switching_goal > R->t && R->switching_goal < limit)
+        limit = R->switching_goal;
     if (t1 >= limit - stop_min(R->t, limit))
         t1 = limit;
     return t1;
@@ -766,22 +766,22 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
 /* The secant estimate of the size of the step s up to the first switching
  * point whose function has opposite signs at the two ends of s (not the
  * point just stepped to); +inf if there is none. */
-static double kink_secant(const run *R, const dop853_step_data *s)
+static double switching_secant(const run *R, const dop853_step_data *s)
 {
     const hybrid_system *H = R->H;
-    double k0[ENGINE_KINK_MAX], k1[ENGINE_KINK_MAX], h = INFINITY;
-    double n0[ENGINE_KINK_MAX], n1[ENGINE_KINK_MAX];
-    int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, i;
+    double k0[ENGINE_NSWITCH_MAX], k1[ENGINE_NSWITCH_MAX], h = INFINITY;
+    double n0[ENGINE_NSWITCH_MAX], n1[ENGINE_NSWITCH_MAX];
+    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0, i;
     if (nk <= 0 || !finite_vector(s->n, s->y1))
         return h;
-    kink_values(R, s->t0, s->y0, k0, n0);
-    kink_values(R, s->t0 + s->h, s->y1, k1, n1);
+    switching_values(R, s->t0, s->y0, k0, n0);
+    switching_values(R, s->t0 + s->h, s->y1, k1, n1);
     for (i = 0; i < nk; i++) {
         int a = band_sign(k0[i], n0[i]), b = band_sign(k1[i], n1[i]);
         double cap;
         if (a == 0 || b == 0 || a == b)
             continue;
-        if (i == R->passed_kink && a == -R->passed_sign)
+        if (i == R->passed_switching && a == -R->passed_sign)
             continue;
         cap = s->h * (k0[i] / (k0[i] - k1[i]));
         if (cap > 0.0 && cap < h)
@@ -798,16 +798,16 @@ static double kink_secant(const run *R, const dop853_step_data *s)
  * and h_free (the size that the flow before the point allowed); after
  * further ones it may only shorten h, so that rejections always shrink
  * the step. */
-static double kink_cap(const run *R, const dop853_step_data *s, double h,
+static double switching_cap(const run *R, const dop853_step_data *s, double h,
                        int first)
 {
-    double h_kink = kink_secant(R, s);
-    if (!(h_kink < s->h))
+    double h_switching = switching_secant(R, s);
+    if (!(h_switching < s->h))
         return h;
     /* a step whose end is far off (a large error) puts the secant anywhere,
        even within rounding of its start: not below a tenth of h */
-    h_kink = fmax(h_kink, 0.1 * h);
-    return fmin(h_kink, first ? fmax(h, R->h_free) : h);
+    h_switching = fmax(h_switching, 0.1 * h);
+    return fmin(h_switching, first ? fmax(h, R->h_free) : h);
 }
 
 /* The earliest switching point of the current mode that the continuous
@@ -817,27 +817,27 @@ static double kink_cap(const run *R, const dop853_step_data *s, double h,
  * (it is rejected, often several times), so the next step is aimed at the
  * prediction instead. The prediction only chooses a step size: switching
  * points are located by the screening of the steps taken. */
-static int predict_kink(const run *R, const dop853_step_data *s, double h,
+static int predict_switching(const run *R, const dop853_step_data *s, double h,
                         stop *st)
 {
     const hybrid_system *H = R->H;
-    int nk = H->nkink ? H->nkink(H->ctx, R->q) : 0, m, i, found = 0;
+    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0, m, i, found = 0;
     double t1 = s->t0 + s->h, ta = t1;
-    double k1[ENGINE_KINK_MAX], ka[ENGINE_KINK_MAX], kb[ENGINE_KINK_MAX];
-    double n1[ENGINE_KINK_MAX], na[ENGINE_KINK_MAX], nb[ENGINE_KINK_MAX];
+    double k1[ENGINE_NSWITCH_MAX], ka[ENGINE_NSWITCH_MAX], kb[ENGINE_NSWITCH_MAX];
+    double n1[ENGINE_NSWITCH_MAX], na[ENGINE_NSWITCH_MAX], nb[ENGINE_NSWITCH_MAX];
     double y[COLLIDE_NY_MAX];
     if (nk <= 0 || !(h > 0.0))
         return 0;
-    kink_values(R, t1, s->y1, k1, n1);
+    switching_values(R, t1, s->y1, k1, n1);
     memcpy(ka, k1, sizeof ka);
     memcpy(na, n1, sizeof na);
     for (m = 1; m <= PREDICT_POINTS && !found; m++) {
         double tb = t1 + h * ((double)m / PREDICT_POINTS);
         dop853_dense_eval(s, tb, y);
-        kink_values(R, tb, y, kb, nb);
+        switching_values(R, tb, y, kb, nb);
         for (i = 0; i < nk; i++) {
             int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
-            probe p = {R, s, PROBE_KINK, i, sa < 0 ? 1.0 : -1.0};
+            probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0};
             bracket br;
             if (band_sign(k1[i], n1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
                 continue;
@@ -846,13 +846,13 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
             br.hi = tb;
             br.shi = p.orient * kb[i];
             /* a prediction, the end of a step to come: a bracket left
-               wide (ROOT_WIDE) still proposes it; screen_kinks locates
+               wide (ROOT_WIDE) still proposes it; screen_switching locates
                the switching point itself */
-            if (root_refine(&p, &br, 1e-3 * KINK_SLACK * s->h, 100) ==
+            if (root_refine(&p, &br, 1e-3 * SWITCH_SLACK * s->h, 100) ==
                     ROOT_NONFINITE ||
                 (found && br.hi >= st->t))
                 continue;
-            st->kind = STOP_KINK;
+            st->kind = STOP_SWITCH;
             st->index = i;
             st->t = st->hi = br.hi;
             st->lo = br.lo;
@@ -868,18 +868,18 @@ static int predict_kink(const run *R, const dop853_step_data *s, double h,
 
 /* Whether a switching point at distance d from t counts as reached at t,
  * when it is straddled by a step of size h from or to t: within
- * KINK_SLACK h, or so close that no step could end between (the step
+ * SWITCH_SLACK h, or so close that no step could end between (the step
  * floor of one_step). */
 static int negligible_straddle(double d, double h, double t)
 {
-    return d <= KINK_SLACK * h || d <= 32.0 * DBL_EPSILON * fabs(t);
+    return d <= SWITCH_SLACK * h || d <= 32.0 * DBL_EPSILON * fabs(t);
 }
 
 /* Takes switching point st as reached at the current instant, which lies
- * within KINK_SLACK of the step just taken from it (before or after). */
-static void pass_kink(run *R, const stop *st)
+ * within SWITCH_SLACK of the step just taken from it (before or after). */
+static void pass_switching(run *R, const stop *st)
 {
-    R->passed_kink = st->index;
+    R->passed_switching = st->index;
     R->passed_sign = st->new_sign;
     R->r->stats.nstops++;
     R->r->stats.nstops_tail++;
@@ -902,7 +902,7 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
     ge = screen_events(R, s, S, &ev);
     if (ge < 0)
         return ge;
-    gk = screen_kinks(R, s, S, &kk);
+    gk = screen_switching(R, s, S, &kk);
     if (gk < 0)
         return gk;
     *event_too = ge;
@@ -922,7 +922,7 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
     R->t = te;
     R->fresh = 0;
-    R->passed_kink = -1;
+    R->passed_switching = -1;
     R->r->stats.steps_accepted++;
     if (notify_flow(R, s, te, ye))
         return fail(R, COLLIDE_E_INTERRUPT, "stopped by the observer");
@@ -935,12 +935,12 @@ static collide_status reach_stop(run *R)
     stop st = R->pending;
     R->pending.kind = STOP_NONE;
     R->retries = 0;
-    R->kink_goal = INFINITY;
+    R->switching_goal = INFINITY;
     R->r->stats.nstops++;
     if (st.kind == STOP_EVENT)
         return take_event(R, &st);
     R->r->stats.nstops_tail++;
-    R->passed_kink = st.index;
+    R->passed_switching = st.index;
     R->passed_sign = st.new_sign;
     if (R->h_free > R->h)
         R->h = R->h_free;  /* the step was cut for the stop, not for the
@@ -962,7 +962,7 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
         return fail(R, COLLIDE_E_NONFINITE, what);
     }
     R->h = isfinite(err) ? dop853_next_h(&R->ctl, h, err, 1) : 0.25 * h;
-    R->h = kink_cap(R, s, R->h, !*rejected_last);
+    R->h = switching_cap(R, s, R->h, !*rejected_last);
     *rejected_last = 1;
     return COLLIDE_OK;
 }
@@ -977,7 +977,7 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
     collide_status cs;
     double h_next = dop853_next_h(&R->ctl, s->h, err, *rejected_last);
     int at_stop = R->pending.kind != STOP_NONE && te >= R->pending.t;
-    int cut_short = te < R->t + R->h_free && te == R->kink_goal;
+    int cut_short = te < R->t + R->h_free && te == R->switching_goal;
     if (found && !at_stop && found->t >= te - stop_min(R->t, te)) {
         R->pending = *found;  /* found at the very end of the step */
         at_stop = 1;
@@ -989,18 +989,18 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
     R->h = h_next;
     if (cut_short && R->h_free > R->h)
         R->h = R->h_free;   /* a step cut short says nothing of longer ones */
-    R->kink_goal = INFINITY;
+    R->switching_goal = INFINITY;
     if (!at_stop && !found) {
         stop pk;
         double reach = fmin(PREDICT_AHEAD * R->h, PREDICT_STEPS * s->h);
         if (!cut_short)
             R->h_free = h_next;
-        if (te == s->t0 + s->h && predict_kink(R, s, reach, &pk)) {
+        if (te == s->t0 + s->h && predict_switching(R, s, reach, &pk)) {
             double d = pk.t - te;
             if (negligible_straddle(d, R->h, te))
-                pass_kink(R, &pk);
+                pass_switching(R, &pk);
             else if (d <= R->h)
-                R->kink_goal = pk.t;
+                R->switching_goal = pk.t;
             else    /* two equal steps to it rather than a long and a short */
                 R->h = 0.5 * d;
         }
@@ -1042,13 +1042,13 @@ static collide_status one_step(run *R, int *rejected_last)
     if (got < 0)
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");
-    if (got && st.kind == STOP_KINK && !event_too && st.t < t1 &&
+    if (got && st.kind == STOP_SWITCH && !event_too && st.t < t1 &&
         negligible_straddle(t1 - st.t, t1 - R->t, t1)) {
         /* crossed just before the end, and no event: no new step */
         collide_status cs = accept(R, &s, t1, s.y1, s.f1, err, NULL,
                                    rejected_last);
-        if (cs == COLLIDE_OK && R->passed_kink < 0)
-            pass_kink(R, &st);
+        if (cs == COLLIDE_OK && R->passed_switching < 0)
+            pass_switching(R, &st);
         return cs;
     }
     if (got && st.t < t1 && R->retries < 4 &&
@@ -1120,8 +1120,8 @@ collide_status engine_run(const hybrid_system *H, const engine_options *o,
     R.T = T;
     R.q = q0;
     R.fresh = 1;
-    R.passed_kink = -1;
-    R.kink_goal = INFINITY;
+    R.passed_switching = -1;
+    R.switching_goal = INFINITY;
     R.ctl = dop853_control_default(o->rtol, o->atol, o->h_max);
     memcpy(R.y, y0, sizeof(double) * (size_t)H->ny);
     r->status = COLLIDE_OK;

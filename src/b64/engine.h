@@ -11,7 +11,7 @@
 #include "dop853.h"
 
 #define ENGINE_TRANS_MAX 8
-#define ENGINE_KINK_MAX 4
+#define ENGINE_NSWITCH_MAX 4
 #define ENGINE_LAST_EVENTS 3  /* events a diagnosis names */
 
 typedef struct hybrid_transition {
@@ -45,12 +45,12 @@ typedef struct hybrid_system {
     int (*in_c_and_d_at_event)(void *ctx, int q, int tr, double t,
                                const double *y);
     /* switching functions of mode q (non-smooth points of the flow map) */
-    int (*nkink)(void *ctx, int q);
-    void (*kinks)(void *ctx, int q, double t, const double *y, double *out);
-    /* a bound on the error of each value of kinks at y, whose components
+    int (*nswitch)(void *ctx, int q);
+    void (*switching)(void *ctx, int q, double t, const double *y, double *out);
+    /* a bound on the error of each value of switching at y, whose components
        are known to within err[] (optional, may be NULL: exact); a sign
        change within it is not a switching point */
-    void (*kink_noise)(void *ctx, int q, double t, const double *y,
+    void (*switching_noise)(void *ctx, int q, double t, const double *y,
                        const double *err, double *out);
     /* next time > t at which the flow map is not smooth in t, or +inf */
     double (*next_breakpoint)(void *ctx, double t);

@@ -250,29 +250,29 @@ static int in_c_and_d_at_event(void *ctx, int q, int tr, double t,
                             law_phi(I->m, &I->L, y));
 }
 
-static int nkink(void *ctx, int q)
+static int nswitch(void *ctx, int q)
 {
     const impact *I = ctx;
-    return q == 1 ? I->m->law->nkink : 0;
+    return q == 1 ? I->m->law->nswitch : 0;
 }
 
-static void kinks(void *ctx, int q, double t, const double *y, double *out)
+static void switching(void *ctx, int q, double t, const double *y, double *out)
 {
     const impact *I = ctx;
     const layout *L = &I->L;
     (void)q;
     (void)t;
-    I->m->law->kinks(I->m->par, y[L->xc], y + L->z, y[L->v], out);
+    I->m->law->switching(I->m->par, y[L->xc], y + L->z, y[L->v], out);
 }
 
-static void kink_noise(void *ctx, int q, double t, const double *y,
+static void switching_noise(void *ctx, int q, double t, const double *y,
                        const double *err, double *out)
 {
     const impact *I = ctx;
     const layout *L = &I->L;
     (void)q;
     (void)t;
-    I->m->law->kink_noise(I->m->par, y[L->xc], y + L->z, y[L->v], err[L->xc],
+    I->m->law->switching_noise(I->m->par, y[L->xc], y + L->z, y[L->v], err[L->xc],
                           err + L->z, err[L->v], out);
 }
 
@@ -835,9 +835,9 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.in_flow_set = in_flow;
     H.in_jump_set = in_jump;
     H.in_c_and_d_at_event = in_c_and_d_at_event;
-    H.nkink = nkink;
-    H.kinks = kinks;
-    H.kink_noise = kink_noise;
+    H.nswitch = nswitch;
+    H.switching = switching;
+    H.switching_noise = switching_noise;
     H.next_breakpoint = next_breakpoint;
     H.mode_name = mode_name;
     H.component_name = component_name;

@@ -19,7 +19,7 @@
 
 #define LAW_NZ_MAX 2   /* largest n_z of a registered law (BWMCL) */
 #define LAW_NPAR_MAX 8 /* largest number of parameters of a law */
-#define LAW_NKINK_MAX 4 /* largest number of switching functions of a law */
+#define LAW_NSWITCH_MAX 4 /* largest number of switching functions of a law */
 
 typedef struct law {
     const char *name;      /* key used in scenario files, e.g. "bwshccl" */
@@ -49,19 +49,19 @@ typedef struct law {
     /* Switching functions: scalar functions of (x_c, z_c, v_c) at whose sign
      * changes Phi or Psi is not smooth (|v|, z|z|^(p-1), min(x_c,0), ...).
      * The integrator steps exactly to their zeros so that each step lies on
-     * one smooth piece. Writes nkink values. */
-    int nkink;
-    void (*kinks)(const double *par, double xc, const double *z, double v,
+     * one smooth piece. Writes nswitch values. */
+    int nswitch;
+    void (*switching)(const double *par, double xc, const double *z, double v,
                   double *out);
-    /* A bound on the error of each switching function as kinks evaluates
+    /* A bound on the error of each switching function as switching evaluates
      * it at a state whose components x_c, z_c, v are known only to within
      * exc, ez[], ev (the errors the integrator's tolerance allows): those
      * errors carried through the function to first order, plus a few ulps
      * of the magnitudes of the terms it is computed from (its rounding).
      * A value within its bound is not distinguishable from zero: the
      * engine takes no sign change inside that band as a switching point.
-     * Writes nkink values. */
-    void (*kink_noise)(const double *par, double xc, const double *z,
+     * Writes nswitch values. */
+    void (*switching_noise)(const double *par, double xc, const double *z,
                        double v, double exc, const double *ez, double ev,
                        double *out);
 

@@ -98,7 +98,7 @@ double bwmcl_dissipation_rate(const double *par, double xc, const double *z,
     return dashpot + hysteretic;
 }
 
-void bwmcl_kinks(const double *par, double xc, const double *z, double v,
+void bwmcl_switching(const double *par, double xc, const double *z, double v,
                  double *out)
 {
     double psi2 = bwmcl_psi2(par, z, v);
@@ -154,7 +154,7 @@ const law law_bwmcl = {
     bwmcl_storage,
     bwmcl_dissipation_rate,
     3,
-    bwmcl_kinks,
-    bwmcl_kink_noise,
+    bwmcl_switching,
+    bwmcl_switching_noise,
     bwmcl_validate,
 };

@@ -134,13 +134,13 @@ double bwmcl_dissipation_rate(const double *par, double xc, const double *z,
     requires separated: \separated(out + (0 .. 2), par + (0 .. 7), z + (0 .. 1));
     requires finite: \is_finite(z[0]) && \is_finite(z[1]) && \is_finite(v);
     assigns out[0 .. 2];
-    ensures kinks: out[1] == \old(z[0]) && out[2] == \old(z[1]);
+    ensures switching: out[1] == \old(z[0]) && out[2] == \old(z[1]);
     ensures eq71: out[0] \in {bwmcl_z2rate(
       \old(par[0]), \old(par[1]), \old(par[2]), \old(par[3]),
       \old(par[4]), \old(par[5]), \old(par[6]), \old(par[7]),
       \old(z[0]), \old(z[1]), v)};
 */
-void bwmcl_kinks(const double *par, double xc, const double *z, double v,
+void bwmcl_switching(const double *par, double xc, const double *z, double v,
                  double *out);
 
 /* -1 when the parameters are admissible, else the first bad index. */

@@ -54,7 +54,7 @@ double bwshccl_dissipation_rate(const double *par, double xc, const double *z,
     return damping + hysteretic;
 }
 
-void bwshccl_kinks(const double *par, double xc, const double *z, double v,
+void bwshccl_switching(const double *par, double xc, const double *z, double v,
                    double *out)
 {
     (void)par;
@@ -109,7 +109,7 @@ const law law_bwshccl = {
     bwshccl_storage,
     bwshccl_dissipation_rate,
     3,
-    bwshccl_kinks,
-    bwshccl_kink_noise,
+    bwshccl_switching,
+    bwshccl_switching_noise,
     bwshccl_validate,
 };

@@ -109,9 +109,9 @@ double bwshccl_dissipation_rate(const double *par, double xc, const double *z,
     requires out_valid: \valid(out + 0) && \valid(out + 1) && \valid(out + 2);
     requires separated: \separated(out + (0 .. 2), z);
     assigns out[0 .. 2];
-    ensures kinks: out[0] == v && out[1] == \old(*z) && out[2] == xc;
+    ensures switching: out[0] == v && out[1] == \old(*z) && out[2] == xc;
 */
-void bwshccl_kinks(const double *par, double xc, const double *z, double v,
+void bwshccl_switching(const double *par, double xc, const double *z, double v,
                    double *out);
 
 /* -1 when the parameters are admissible, else the first bad index. */

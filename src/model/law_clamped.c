@@ -62,7 +62,7 @@ double clamped_dissipation_rate(const double *par, double xc, const double *z,
     return 0.0;
 }
 
-void clamped_kinks(const double *par, double xc, const double *z, double v,
+void clamped_switching(const double *par, double xc, const double *z, double v,
                    double *out)
 {
     (void)par, (void)z, (void)v;
@@ -92,7 +92,7 @@ const law law_clamped = {
     clamped_storage,
     clamped_dissipation_rate,
     1,
-    clamped_kinks,
-    clamped_kink_noise,
+    clamped_switching,
+    clamped_switching_noise,
     clamped_validate,
 };

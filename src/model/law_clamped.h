@@ -40,8 +40,8 @@ double clamped_phi(const double *par, double xc, const double *z, double v);
 void clamped_psi(const double *par, double xc, const double *z, double v,
                  double *dz);
 
-/* d+/dt Phi: k dxc where x_c < 0, 0 where x_c > 0, and at the kink
- * x_c = 0 the right derivative k min(dxc, 0). */
+/* d+/dt Phi: k dxc where x_c < 0, 0 where x_c > 0, and at the switching
+ * point x_c = 0 the right derivative k min(dxc, 0). */
 /*@ requires par_valid: \valid_read(par + 0);
     requires admissible: clamped_admissible(par);
     requires finite: \is_finite(xc) && \is_finite(dxc);
@@ -77,9 +77,9 @@ double clamped_dissipation_rate(const double *par, double xc, const double *z,
 /* Switching function: x_c (min(x_c, 0)). */
 /*@ requires out_valid: \valid(out);
     assigns out[0];
-    ensures kink: out[0] == xc;
+    ensures switching: out[0] == xc;
 */
-void clamped_kinks(const double *par, double xc, const double *z, double v,
+void clamped_switching(const double *par, double xc, const double *z, double v,
                    double *out);
 
 /* -1 when k is admissible, else 0. */

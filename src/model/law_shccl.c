@@ -126,7 +126,7 @@ double shccl_dissipation_rate(const double *par, double xc, const double *z,
     return shc_dissipation(par[SHCCL_C], par[SHCCL_P], xc, v);
 }
 
-void shccl_kinks(const double *par, double xc, const double *z, double v,
+void shccl_switching(const double *par, double xc, const double *z, double v,
                  double *out)
 {
     (void)par, (void)z, (void)v;
@@ -187,7 +187,7 @@ const law law_shccl = {
     shccl_storage,
     shccl_dissipation_rate,
     1,
-    shccl_kinks,
-    shccl_kink_noise,
+    shccl_switching,
+    shccl_switching_noise,
     shccl_validate,
 };

@@ -119,9 +119,9 @@ double shccl_dissipation_rate(const double *par, double xc, const double *z,
 /* Switching function: x_c (x_c|x_c|^(p-1) and |x_c|^p). */
 /*@ requires out_valid: \valid(out);
     assigns out[0];
-    ensures kink: out[0] == xc;
+    ensures switching: out[0] == xc;
 */
-void shccl_kinks(const double *par, double xc, const double *z, double v,
+void shccl_switching(const double *par, double xc, const double *z, double v,
                  double *out);
 
 /* -1 when {k, p, c} are admissible, else the first bad index. */

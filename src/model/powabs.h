@@ -81,8 +81,8 @@ double absval(double x);
 double powsgn_rate(double x, double p, double dx);
 
 /* The right derivative d+/dt |x|^p along dx/dt = dx, p >= 1:
- * p sgn(x)|x|^(p-1) dx for x != 0; at x = 0 it is |dx| for p = 1 (the kink
- * of |x|) and 0 for p > 1. */
+ * p sgn(x)|x|^(p-1) dx for x != 0; at x = 0 it is |dx| for p = 1 (the switching
+ * point of |x|) and 0 for p > 1. */
 /*@ requires finite: \is_finite(x) && \is_finite(p) && \is_finite(dx);
     requires exponent: \le_double((double)1.0, p);
     assigns \nothing;

@@ -1,5 +1,5 @@
 /* law_noise.c - the error bands of the laws' switching functions (the
- * kink_noise entries of law.h). They bound floating-point and integration
+ * switching_noise entries of law.h). They bound floating-point and integration
  * error, not a property of a law, and are kept out of the proved core of
  * the laws. */
 #include "law_noise.h"
@@ -22,7 +22,7 @@
  * Psi_2 errs by ev + (|dPhi/dz_2| ez_2 + |dPhi/dz_1| ez_1) / c from the
  * state, and by NOISE_ULPS ulps of |v| + (|elastic| + |hysteretic|) / c in
  * its evaluation (for p > 4 the rounding of the powers scales with p). */
-void bwmcl_kink_noise(const double *par, double xc, const double *z,
+void bwmcl_switching_noise(const double *par, double xc, const double *z,
                       double v, double exc, const double *ez, double ev,
                       double *out)
 {
@@ -39,7 +39,7 @@ void bwmcl_kink_noise(const double *par, double xc, const double *z,
 }
 
 /* BWSHCCL (Eqs. 68-69): v, z_c and x_c, components of the state. */
-void bwshccl_kink_noise(const double *par, double xc, const double *z,
+void bwshccl_switching_noise(const double *par, double xc, const double *z,
                         double v, double exc, const double *ez, double ev,
                         double *out)
 {
@@ -50,7 +50,7 @@ void bwshccl_kink_noise(const double *par, double xc, const double *z,
 }
 
 /* SHCCL: x_c, a component of the state. */
-void shccl_kink_noise(const double *par, double xc, const double *z,
+void shccl_switching_noise(const double *par, double xc, const double *z,
                       double v, double exc, const double *ez, double ev,
                       double *out)
 {
@@ -59,7 +59,7 @@ void shccl_kink_noise(const double *par, double xc, const double *z,
 }
 
 /* Clamped law (Eq. 175): x_c, a component of the state. */
-void clamped_kink_noise(const double *par, double xc, const double *z,
+void clamped_switching_noise(const double *par, double xc, const double *z,
                         double v, double exc, const double *ez, double ev,
                         double *out)
 {
