@@ -263,8 +263,8 @@ enum { Q_TE, Q_TS, Q_VI, Q_VS, Q_E, Q_XCMAX, Q_FCMAX, Q_XCR, Q_W, Q_JFC,
        Q_JFE, Q_N };
 static const char *const q_names[Q_N] = {"t_e", "t_s", "v_i", "v_s", "e",
     "xc_max", "Fc_max", "xc_r", "W", "J_Fc", "J_Fe"};
-static const int q_mp[Q_N] = {MC_TE, MC_TS, MC_VI, MC_VS, MC_E, MC_XCMAX,
-    MC_FCMAX, MC_XCR, MC_W, MC_JFC, MC_JFE};
+static const int q_mp[Q_N] = {TC_TE, TC_TS, TC_VI, TC_VS, TC_E, TC_XCMAX,
+    TC_FCMAX, TC_XCR, TC_W, TC_JFC, TC_JFE};
 
 static void b64_values(const collision_rec *c, double *q)
 {

@@ -83,17 +83,17 @@ static void clamped(void)
     if (r.ncollisions == 1) {
         mpfr_t *c = r.collisions[0].v;
         mpfr_set_str(x, "0.01", 10, MPFR_RNDN);
-        check_digits(c[MC_TE], x, DIGITS, "mp V.2 t_e = t1 (Eq. 177)");
-        check_digits(c[MC_XCMAX], x, DIGITS, "mp V.2 xc_max = |v0|/omega");
+        check_digits(c[TC_TE], x, DIGITS, "mp V.2 t_e = t1 (Eq. 177)");
+        check_digits(c[TC_XCMAX], x, DIGITS, "mp V.2 xc_max = |v0|/omega");
         mpfr_const_pi(x, MPFR_RNDN);
         mpfr_div_ui(x, x, 100, MPFR_RNDN);
-        check_digits(c[MC_TD], x, DIGITS, "mp V.2 t_d = pi/omega (Eq. 178)");
+        check_digits(c[TC_TD], x, DIGITS, "mp V.2 t_d = pi/omega (Eq. 178)");
         mpfr_set_ui(x, 1, MPFR_RNDN);
-        check_digits(c[MC_E], x, DIGITS, "mp V.2 e = 1");
+        check_digits(c[TC_E], x, DIGITS, "mp V.2 e = 1");
         mpfr_set_ui(x, 100, MPFR_RNDN);
-        check_digits(c[MC_FCMAX], x, DIGITS, "mp V.2 Fc_max = k |v0|/omega");
+        check_digits(c[TC_FCMAX], x, DIGITS, "mp V.2 Fc_max = k |v0|/omega");
         mpfr_set_zero(x, 1);
-        check_true(scd(c[MC_XCR], x) >= DIGITS, "mp V.2 x_c^r = 0");
+        check_true(scd(c[TC_XCR], x) >= DIGITS, "mp V.2 x_c^r = 0");
     }
     mpfr_clear(x);
     mp_result_free(&r);
@@ -186,12 +186,12 @@ static void hertz(void)
     hertz_contact(xm, x, g, "1", "1e9", "-1");
     if (r.ncollisions == 1) {
         mpfr_t *c = r.collisions[0].v;
-        check_digits(c[MC_XCMAX], xm, DIGITS, "mp Hertz xc_max");
-        check_digits(c[MC_TD], x, DIGITS, "mp Hertz t_d (Gamma functions)");
+        check_digits(c[TC_XCMAX], xm, DIGITS, "mp Hertz xc_max");
+        check_digits(c[TC_TD], x, DIGITS, "mp Hertz t_d (Gamma functions)");
         mpfr_set_ui(x, 1, MPFR_RNDN);
-        check_digits(c[MC_E], x, DIGITS, "mp Hertz e = 1");
-        check_digits(c[MC_FCMAX], g, DIGITS, "mp Hertz Fc_max");
-        check_true(mpfr_zero_p(c[MC_XCR]), "mp Hertz separates at x_c = 0");
+        check_digits(c[TC_E], x, DIGITS, "mp Hertz e = 1");
+        check_digits(c[TC_FCMAX], g, DIGITS, "mp Hertz Fc_max");
+        check_true(mpfr_zero_p(c[TC_XCR]), "mp Hertz separates at x_c = 0");
     }
     mpfr_clears(xm, x, g, (mpfr_ptr)0);
     mp_result_free(&r);
@@ -273,7 +273,7 @@ static void binary64_agrees(const char *name, int rows)
         mpfr_t *c = r.collisions[i].v;
         const collision_rec *b = &r64.collisions[i];
         const double got[5] = {b->t_e, b->t_s, b->v_i, b->v_s, b->e};
-        const int col[5] = {MC_TE, MC_TS, MC_VI, MC_VS, MC_E};
+        const int col[5] = {TC_TE, TC_TS, TC_VI, TC_VS, TC_E};
         int k;
         double worst = INFINITY;
         char line[160];
@@ -404,29 +404,29 @@ static void constant_forces(void)
             mpfr_div(x, x, a, MPFR_RNDN);
             snprintf(line, sizeof line, "mp %s constant forces: t_e = "
                      "(-v0 - sqrt(v0^2 - 2 a x0)) / a", name[h]);
-            check_digits(c0[MC_TE], x, DIGITS128, line);
+            check_digits(c0[TC_TE], x, DIGITS128, line);
             snprintf(line, sizeof line, "mp %s constant forces: v_i of both "
                      "contacts", name[h]);
-            check_digits(c0[MC_VI], vi, DIGITS128, line);
-            check_digits(c1[MC_VI], vi, DIGITS128, line);
+            check_digits(c0[TC_VI], vi, DIGITS128, line);
+            check_digits(c1[TC_VI], vi, DIGITS128, line);
             mpfr_set_ui(x, 1, MPFR_RNDN);
             snprintf(line, sizeof line, "mp %s constant forces: e = 1 (both)",
                      name[h]);
-            check_digits(c0[MC_E], x, DIGITS128, line);
-            check_digits(c1[MC_E], x, DIGITS128, line);
+            check_digits(c0[TC_E], x, DIGITS128, line);
+            check_digits(c1[TC_E], x, DIGITS128, line);
             mpfr_div(x, vi, a, MPFR_RNDN);
             mpfr_mul_2ui(x, x, 1, MPFR_RNDN);
             snprintf(line, sizeof line, "mp %s constant forces: t_f = "
                      "2 |v_i| / |a|", name[h]);
-            check_digits(c0[MC_TF], x, DIGITS128, line);
+            check_digits(c0[TC_TF], x, DIGITS128, line);
             snprintf(line, sizeof line, "mp %s constant forces: Delta_C = "
                      "Delta_D = 0, momentum balance (Eq. 203)", name[h]);
             mpfr_set_ui(x, 1, MPFR_RNDN);           /* scale: m |v_i| ~ 1 */
             mpfr_set_zero(w, 1);
             check_true(mpfr_zero_p(r.ledger.v[3]) && mpfr_zero_p(r.ledger.v[4]),
                        line);
-            check_abs(c0[MC_MOM], w, x, DIGITS128, line);
-            check_abs(c1[MC_MOM], w, x, DIGITS128, line);
+            check_abs(c0[TC_MOM], w, x, DIGITS128, line);
+            check_abs(c1[TC_MOM], w, x, DIGITS128, line);
         }
         if (h == 1) {      /* x_m, v_m at every sample */
             for (i = 0; i < r.nsamples; i++) {
@@ -498,17 +498,17 @@ static void hf_gravity(void)
     if (r.ncollisions == 1) {
         mpfr_t *c = r.collisions[0].v;
         set_text(w, "0.01");
-        check_digits(c[MC_TE], w, DIGITS128, "mp H_f gravity: t_e = -x0/v0");
+        check_digits(c[TC_TE], w, DIGITS128, "mp H_f gravity: t_e = -x0/v0");
         mpfr_set_si(w, -1, MPFR_RNDN);
-        check_digits(c[MC_VI], w, DIGITS128, "mp H_f gravity: v_i = v0");
+        check_digits(c[TC_VI], w, DIGITS128, "mp H_f gravity: v_i = v0");
         mpfr_set_ui(w, 1, MPFR_RNDN);
-        check_digits(c[MC_E], w, DIGITS128, "mp H_f gravity: e = 1");
+        check_digits(c[TC_E], w, DIGITS128, "mp H_f gravity: e = 1");
         hertz_contact(x, td, fc, "0.75", "1e9", "-1");
-        check_digits(c[MC_XCMAX], x, DIGITS128, "mp H_f gravity: xc_max of "
+        check_digits(c[TC_XCMAX], x, DIGITS128, "mp H_f gravity: xc_max of "
                      "Hertz with m = m1 m2 / (m1 + m2)");
-        check_digits(c[MC_TD], td, DIGITS128, "mp H_f gravity: t_d of Hertz "
+        check_digits(c[TC_TD], td, DIGITS128, "mp H_f gravity: t_d of Hertz "
                      "(Gamma functions)");
-        check_digits(c[MC_FCMAX], fc, DIGITS128, "mp H_f gravity: Fc_max of "
+        check_digits(c[TC_FCMAX], fc, DIGITS128, "mp H_f gravity: Fc_max of "
                      "Hertz");
     }
     for (i = 0; i < r.nsamples; i++) {
@@ -863,13 +863,13 @@ static void resting_start(void)
     }
     if (r.final_contact) {
         mpfr_t *c = r.final_partial.v;
-        check_true(mpfr_zero_p(c[MC_TE]) && mpfr_zero_p(c[MC_VI]),
+        check_true(mpfr_zero_p(c[TC_TE]) && mpfr_zero_p(c[TC_VI]),
                    "mp resting start: the final contact from t_e = 0, v_i = 0");
         set_text(x, "-0.1962");                     /* -m g T */
-        check_digits(c[MC_JFE], x, DIGITS128, "mp resting start: J_Fe = -m g T");
+        check_digits(c[TC_JFE], x, DIGITS128, "mp resting start: J_Fe = -m g T");
         mpfr_set_zero(w, 1);
-        mpfr_abs(x, c[MC_JFC], MPFR_RNDN);
-        check_abs(c[MC_MOM], w, x, DIGITS128, "mp resting start: momentum "
+        mpfr_abs(x, c[TC_JFC], MPFR_RNDN);
+        check_abs(c[TC_MOM], w, x, DIGITS128, "mp resting start: momentum "
                   "balance (Eq. 203)");
         check_true(mpfr_cmp(r.ledger.v[6], r.ledger.v[1]) >= 0 &&
                    mpfr_cmpabs(r.ledger.v[6], r.ledger.v[2]) >= 0 &&
@@ -911,9 +911,9 @@ static void saturated_hold(void)
     if (r.ncollisions == 1) {
         mpfr_t *c = r.collisions[0].v;
         set_text(x, "0.00241008984109376328453211");
-        check_digits(c[MC_TD], x, 23, "mp BWSHCCL n = 1: t_d as without the hold");
+        check_digits(c[TC_TD], x, 23, "mp BWSHCCL n = 1: t_d as without the hold");
         set_text(x, "0.627143753127588398864078");
-        check_digits(c[MC_E], x, 23, "mp BWSHCCL n = 1: e as without the hold");
+        check_digits(c[TC_E], x, 23, "mp BWSHCCL n = 1: e as without the hold");
     }
     mp_result_free(&r);
     mp_model_clear(&M);
@@ -1027,7 +1027,7 @@ static void clamped_rest_tangency(void)
                  "(%d), no collision (%d), in contact to T from t_e = 0, as "
                  "binary64", bits[k], r.nevents, r.ncollisions);
         check_true(st == COLLIDE_OK && r.nevents == 1 && r.ncollisions == 0 &&
-                   r.final_contact && mpfr_zero_p(r.final_partial.v[MC_TE]),
+                   r.final_contact && mpfr_zero_p(r.final_partial.v[TC_TE]),
                    line);
         mp_result_free(&r);
         mp_model_clear(&M);
@@ -1067,7 +1067,7 @@ static void integer_power_separation(void)
     st = run_text(text, BITS128, &s, &M, &r);
     n = r.ncollisions < r64.ncollisions ? r.ncollisions : r64.ncollisions;
     for (i = 0; i < n; i++) {
-        double d = fabs(mpfr_get_d(r.collisions[i].v[MC_TE], MPFR_RNDN) -
+        double d = fabs(mpfr_get_d(r.collisions[i].v[TC_TE], MPFR_RNDN) -
                         r64.collisions[i].t_e);
         bad += !(d <= tol);
         if (d > worst)
@@ -1103,11 +1103,11 @@ static void restitution_at_rest(void)
     collide_status st = run_text(text, BITS128, &s, &M, &r);
     for (i = 0; i < r.ncollisions; i++) {
         mpfr_t *c = r.collisions[i].v;
-        if (mpfr_zero_p(c[MC_VI])) {
+        if (mpfr_zero_p(c[TC_VI])) {
             at_rest++;
-            bad += !mpfr_nan_p(c[MC_E]);
+            bad += !mpfr_nan_p(c[TC_E]);
         } else
-            bad += !mpfr_number_p(c[MC_E]);
+            bad += !mpfr_number_p(c[TC_E]);
     }
     check_true(st == COLLIDE_OK && at_rest > 0 && bad == 0,
                "mp: a collision that commences at rest has e = NaN; every "

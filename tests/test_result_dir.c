@@ -25,6 +25,7 @@
 
 #include "check.h"
 #include "output.h"
+#include "sim_output.h"
 #include "sim_fixture.h"
 
 /* ---- the wrapped calls ---- */
@@ -555,7 +556,7 @@ static void nan_cells(void)
     r.collisions[0].e = -NAN;
     r.collisions[0].t_f = NAN;
     r.samples[1].y[0] = -NAN;
-    check_true(output_write_csv(at("nan"), &s.model, &r, err, sizeof err) ==
+    check_true(sim_output_write_csv(at("nan"), &s.model, &r, err, sizeof err) ==
                COLLIDE_OK, "a run with NaN cells written");
     f = fopen(at("nan/collisions.csv"), "r");
     while (f && fgets(line, sizeof line, f)) {

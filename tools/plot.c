@@ -24,6 +24,7 @@
 #include "hybrid.h"
 #include "impact.h"
 #include "output.h"
+#include "sim_output.h"
 #include "scenario.h"
 #include "builtin.h"
 #include "sim.h"
@@ -341,7 +342,7 @@ static collide_status run_one(const char *name, int k, const char *tmp,
     if (st != COLLIDE_OK)
         snprintf(err, errlen, "collide plot: %s: %s", s.source, r.diagnosis);
     else
-        st = output_write_csv(p->dir, &s.model, &r, err, errlen);
+        st = sim_output_write_csv(p->dir, &s.model, &r, err, errlen);
     if (st == COLLIDE_OK) {
         p->ncollisions = r.ncollisions;
         measure(&s, &r, p);

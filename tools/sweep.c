@@ -346,7 +346,7 @@ static collide_status b64_results(const scenario *s, char *buf, size_t len)
 static collide_status mp_results(const scenario *s, long bits, char *buf,
                                  size_t len)
 {
-    static const int col[5] = {MC_E, MC_TD, MC_XCR, MC_VI, MC_VS};
+    static const int col[5] = {TC_E, TC_TD, TC_XCR, TC_VI, TC_VS};
     double room = mp_default_digits((mpfr_prec_t)bits);
     int i, d = (int)floor(room) - 6, n;
     mp_model M;

@@ -21,6 +21,7 @@
 #include "mp_sim.h"
 #include "number.h"
 #include "output.h"
+#include "sim_output.h"
 #include "scenario.h"
 
 #define API_NTABLES 5   /* the tables of collide_table */
@@ -349,7 +350,7 @@ static collide_status table_text(const collide_result *r, int t, char **text,
                                  size_t *len)
 {
     if (r->precision == MP_BITS_MIN)
-        return output_csv_text(&r->s.model, &r->b64, table_file[t], text, len);
+        return sim_output_csv_text(&r->s.model, &r->b64, table_file[t], text, len);
     return mp_output_csv_text(&r->M, &r->mp, r->mp_digits, table_file[t], text,
                               len);
 }
@@ -754,7 +755,7 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
     }
     output_note_scenario(&r->s);
     st = r->precision == MP_BITS_MIN
-             ? output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
+             ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
              : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,
                                   r->have_scd == API_NSET
                                       ? (const char *const *)r->scd_text

@@ -1,4 +1,4 @@
-/* output.c - the CSV files of a run, written as one result set; see
+/* output.c - the files of a run, written as one result set; see
  * output.h and README.md ("CSV output"). */
 #define _GNU_SOURCE   /* renameat2 */
 
@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,18 +16,9 @@
 #include <unistd.h>
 
 #include "fingerprint.h"
-#include "hybrid.h"
-#include "impact.h"
 
 #define OUT_PATH_MAX 4096
 #define OUT_PENDING_MAX (OUTPUT_SET_MAX + 2)
-
-/* A binary64 run, as the writers of its files see it. */
-typedef struct run_ctx {
-    const model *m;
-    layout L;
-    const sim_result *r;
-} run_ctx;
 
 /* Paths of a write in progress (a temporary directory first, then its
  * files), for output_remove_temporaries; the only mutable state shared
@@ -64,216 +54,6 @@ void output_note_scenario(const scenario *s)
     snprintf(note_scenario, sizeof note_scenario, "fnv1a64:%016llx",
              (unsigned long long)fnv1a64_text(FNV1A64_BASIS, text));
 }
-
-/* ---- the files ---- */
-
-/* A value with round-trip precision; a NaN of either sign as "nan" (%g
- * prints the sign bit of a NaN, "-nan", which means nothing). */
-static void put_number(FILE *f, double x)
-{
-    if (isnan(x))
-        fputs("nan", f);
-    else
-        fprintf(f, "%.17g", x);
-}
-
-/* Writes n values, each preceded by a comma. */
-static void put_values(FILE *f, const double *v, int n)
-{
-    int i;
-    for (i = 0; i < n; i++) {
-        fputc(',', f);
-        put_number(f, v[i]);
-    }
-}
-
-const char output_collisions_header[] =
-    "i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda,"
-    "momentum_residual,V_start,V_end,I_s,Delta_C,Delta_D,ledger_residual\n";
-const char output_events_header[] =
-    "j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,"
-    "bracket_lo,bracket_hi";
-const char output_events_trailer[] = ",rate_scale\n";
-const char output_ledger_header[] =
-    "scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale\n";
-const char output_samples_header[] = "t,j,q,boundary";
-const char output_samples_trailer[] = ",F_c,V,F_e_r\n";
-
-/* A row of collisions.csv: Eqs. (193)-(204) and the collision's ledger. */
-static void put_collision(FILE *f, const collision_rec *c)
-{
-    double v[21];
-    v[0] = c->t_e; v[1] = c->t_s; v[2] = c->t_d; v[3] = c->t_f;
-    v[4] = c->v_i; v[5] = c->v_s; v[6] = c->e;
-    v[7] = c->xc_max; v[8] = c->Fc_max; v[9] = c->xc_r;
-    v[10] = c->W; v[11] = c->J_Fc; v[12] = c->J_Fe; v[13] = c->Lambda;
-    v[14] = c->momentum_residual;
-    v[15] = c->V_start; v[16] = c->V_end; v[17] = c->Is;
-    v[18] = c->DeltaC; v[19] = c->DeltaD; v[20] = c->residual;
-    fprintf(f, "%d", c->i);
-    put_values(f, v, 21);
-    fputc('\n', f);
-}
-
-static int write_collisions(FILE *f, const void *ctx)
-{
-    const sim_result *r = ((const run_ctx *)ctx)->r;
-    int i;
-    fputs(output_collisions_header, f);
-    for (i = 0; i < r->ncollisions; i++)
-        put_collision(f, &r->collisions[i]);
-    return 0;
-}
-
-/* The contact still open at T, as a partial collision (0 or 1 row). */
-static int write_final_contact(FILE *f, const void *ctx)
-{
-    const sim_result *r = ((const run_ctx *)ctx)->r;
-    fputs(output_collisions_header, f);
-    if (r->final_contact)
-        put_collision(f, &r->final_partial);
-    return 0;
-}
-
-void output_component_names(FILE *f, const layout *L, const char *prefix)
-{
-    int i;
-    for (i = 0; i < L->n_chi; i++)
-        fprintf(f, ",%s%s", prefix, impact_component_name(L, i));
-}
-
-static int write_events(FILE *f, const void *ctx)
-{
-    const sim_result *r = ((const run_ctx *)ctx)->r;
-    const layout *L = &((const run_ctx *)ctx)->L;
-    int i;
-    fputs(output_events_header, f);
-    output_component_names(f, L, "before_");
-    output_component_names(f, L, "after_");
-    fputs(output_events_trailer, f);
-    for (i = 0; i < r->nevents; i++) {
-        const event_rec *e = &r->events[i];
-        double bracket[2];
-        bracket[0] = e->bracket_lo;
-        bracket[1] = e->bracket_hi;
-        fprintf(f, "%d", e->j);
-        put_values(f, &e->t, 1);
-        fprintf(f, ",%s", transition_name(e->tr));
-        put_values(f, &e->margin, 1);
-        fprintf(f, ",%d,%d,%d", e->grazing, e->c_and_d_before,
-                e->c_and_d_after);
-        put_values(f, bracket, 2);
-        put_values(f, e->before, L->n_chi);
-        put_values(f, e->after, L->n_chi);
-        put_values(f, &e->rate_scale, 1);
-        fputc('\n', f);
-    }
-    return 0;
-}
-
-/* max(|V_start|, |V_end|, |I_s|): the scale of a collision's ledger. */
-static double ledger_scale(const collision_rec *c)
-{
-    return fmax(fmax(fabs(c->V_start), fabs(c->V_end)), fabs(c->Is));
-}
-
-static void put_ledger_row(FILE *f, const collision_rec *c)
-{
-    double v[7];
-    v[0] = c->V_start; v[1] = c->V_end; v[2] = c->Is; v[3] = c->DeltaC;
-    v[4] = c->DeltaD; v[5] = c->residual; v[6] = ledger_scale(c);
-    put_values(f, v, 7);
-    fputc('\n', f);
-}
-
-static int write_ledger(FILE *f, const void *ctx)
-{
-    const sim_result *r = ((const run_ctx *)ctx)->r;
-    const ledger_rec *t = &r->ledger;
-    double v[7];
-    int i;
-    fputs(output_ledger_header, f);
-    for (i = 0; i < r->ncollisions; i++) {
-        fprintf(f, "%d", r->collisions[i].i);
-        put_ledger_row(f, &r->collisions[i]);
-    }
-    if (r->final_contact) {
-        fputs("final", f);
-        put_ledger_row(f, &r->final_partial);
-    }
-    v[0] = t->V0; v[1] = t->VT; v[2] = t->Is; v[3] = t->DeltaC;
-    v[4] = t->DeltaD; v[5] = t->residual; v[6] = t->scale;
-    fputs("total", f);
-    put_values(f, v, 7);
-    fputc('\n', f);
-    return 0;
-}
-
-static int write_samples(FILE *f, const void *ctx)
-{
-    const run_ctx *c = ctx;
-    const model *m = c->m;
-    const layout *L = &c->L;
-    const sim_result *r = c->r;
-    int i;
-    fputs(output_samples_header, f);
-    output_component_names(f, L, "");
-    fputs(output_samples_trailer, f);
-    for (i = 0; i < r->nsamples; i++) {
-        const sample_rec *s = &r->samples[i];
-        double v[3];
-        v[0] = impact_contact_force(m, L, s->q, s->y);
-        v[1] = impact_storage(m, L, s->y);
-        v[2] = input_reduced_force(m, s->t);
-        put_number(f, s->t);
-        fprintf(f, ",%d,%d,%d", s->j, s->q, s->boundary);
-        put_values(f, s->y, L->n_chi);
-        put_values(f, v, 3);
-        fputc('\n', f);
-    }
-    return 0;
-}
-
-const char output_trajectory_header[] = "t,j,q";
-const char output_trajectory_trailer[] = ",F_e1,F_e2\n";
-
-/* trajectory.csv, the format `collide audit` reads (README.md,
- * "Auditing a trajectory"): t, j, q, the state chi, the applied forces;
- * one row per sample, two rows (before and after) at each jump. */
-static int write_trajectory(FILE *f, const void *ctx)
-{
-    const run_ctx *c = ctx;
-    const layout *L = &c->L;
-    int i;
-    fputs(output_trajectory_header, f);
-    output_component_names(f, L, "");
-    fputs(output_trajectory_trailer, f);
-    for (i = 0; i < c->r->nsamples; i++) {
-        const sample_rec *s = &c->r->samples[i];
-        double fe[2];
-        input_forces(c->m, s->t, &fe[0], &fe[1]);
-        put_number(f, s->t);
-        fprintf(f, ",%d,%d", s->j, s->q);
-        put_values(f, s->y, L->n_chi);
-        put_values(f, fe, 2);
-        fputc('\n', f);
-    }
-    return 0;
-}
-
-static const output_file run_files[] = {
-    {"collisions.csv", write_collisions},
-    {"events.csv", write_events},
-    {"ledger.csv", write_ledger},
-    {"samples.csv", write_samples},
-    {"trajectory.csv", write_trajectory},
-};
-
-/* The table of the final contact: in memory only, not a file of the set. */
-static const output_file final_file = {OUTPUT_FINAL_CONTACT,
-                                       write_final_contact};
-
-/* ---- files on disk ---- */
 
 static collide_status io_error(char *err, size_t errlen, const char *path,
                                const char *what)
@@ -737,44 +517,4 @@ collide_status output_file_text(const output_file *file, const void *ctx,
         return COLLIDE_E_MEMORY;
     }
     return COLLIDE_OK;
-}
-
-/* The file of files[0 .. n-1] named name, or NULL. */
-static const output_file *find_file(const output_file *files, int n,
-                                    const char *name)
-{
-    int i;
-    for (i = 0; i < n; i++)
-        if (strcmp(files[i].name, name) == 0)
-            return &files[i];
-    return NULL;
-}
-
-collide_status output_csv_text(const model *m, const sim_result *r,
-                               const char *name, char **text, size_t *len)
-{
-    run_ctx c;
-    const output_file *file =
-        strcmp(name, final_file.name) == 0
-            ? &final_file
-            : find_file(run_files,
-                        (int)(sizeof run_files / sizeof run_files[0]), name);
-    c.m = m;
-    c.L = layout_make(m->sys, m->law->nz);
-    c.r = r;
-    *text = NULL;
-    *len = 0;
-    return file ? output_file_text(file, &c, text, len) : COLLIDE_E_USAGE;
-}
-
-collide_status output_write_csv(const char *dir, const model *m,
-                                const sim_result *r, char *err, size_t errlen)
-{
-    run_ctx c;
-    c.m = m;
-    c.L = layout_make(m->sys, m->law->nz);
-    c.r = r;
-    return output_write_set(dir, run_files,
-                            (int)(sizeof run_files / sizeof run_files[0]),
-                            &c, err, errlen);
 }

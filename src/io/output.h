@@ -1,7 +1,5 @@
-/* output.h - CSV files of a run: collisions.csv, events.csv, ledger.csv,
- * samples.csv and trajectory.csv (columns in README.md, "CSV output"),
- * every number with "%.17g" so that it reads back to the same double, a
- * NaN as "nan".
+/* output.h - result sets: the files of a run (their tables: tables.h)
+ * written as one set.
  *
  * A result directory holds exactly one run's complete set: the files and
  * a MANIFEST that lists them (with the program, the command and the
@@ -17,10 +15,7 @@
 #include <stdio.h>
 
 #include "common.h"
-#include "hybrid.h"
-#include "model.h"
 #include "scenario.h"
-#include "sim.h"
 
 /* Most files of a result set (besides its MANIFEST). */
 #define OUTPUT_SET_MAX 12
@@ -66,46 +61,12 @@ collide_status output_write_set(const char *dir, const output_file *files,
 void output_note_command(int argc, char *const *argv);
 void output_note_scenario(const scenario *s);
 
-/* The header lines of the tables (shared by the binary64 and MPFR
- * writers): collisions and ledger complete; events, samples and
- * trajectory are followed by the component names (output_component_names)
- * and their trailers. */
-extern const char output_collisions_header[];
-extern const char output_events_header[];
-extern const char output_events_trailer[];
-extern const char output_ledger_header[];
-extern const char output_samples_header[];
-extern const char output_samples_trailer[];
-extern const char output_trajectory_header[];
-extern const char output_trajectory_trailer[];
-
-/* ",<prefix><name>" for each component of chi (impact_component_name). */
-void output_component_names(FILE *f, const layout *L, const char *prefix);
-
-/* Writes the result set of run r of model m into dir (output_write_set):
- * collisions, events, ledger, samples and trajectory. Returns COLLIDE_OK,
- * or COLLIDE_E_IO with one line in err. */
-collide_status output_write_csv(const char *dir, const model *m,
-                                const sim_result *r, char *err, size_t errlen);
-
 /* The text of one file as output_write_file would write it, in memory:
  * *text (malloc'ed, NUL-terminated, the caller frees it) and *len bytes.
  * COLLIDE_OK, or COLLIDE_E_MEMORY (a writer failed: only memory can
  * fail) with *text NULL. */
 collide_status output_file_text(const output_file *file, const void *ctx,
                                 char **text, size_t *len);
-
-/* The name of the table of the contact still open at T (a partial
- * collision: the columns of collisions.csv, 0 or 1 row), which both
- * engines' writers give in memory (output_csv_text, mp_output_csv_text)
- * and neither writes into a result set. */
-#define OUTPUT_FINAL_CONTACT "final_contact.csv"
-
-/* The text of the file `name` ("collisions.csv", ...) of the result set
- * of run r of model m (output_file_text), or of OUTPUT_FINAL_CONTACT;
- * COLLIDE_E_USAGE for a name the set has not. */
-collide_status output_csv_text(const model *m, const sim_result *r,
-                               const char *name, char **text, size_t *len);
 
 /* Removes the temporary files of a write in progress. Async-signal-safe:
  * meant for a handler of SIGINT or SIGTERM, which then exits. */

@@ -1,7 +1,7 @@
-/* mp_output.h - the CSV files of a high-precision run: the same four
- * tables and columns as a binary64 run (output.h), every MPFR value as a
- * decimal string of the requested number of significant digits, written
- * as one result set (output_write_set). */
+/* mp_output.h - the CSV files of a high-precision run: the tables of
+ * tables.h but trajectory.csv, every MPFR value as a decimal string of
+ * the requested number of significant digits, written as one result set
+ * (tables_write_set). */
 #ifndef COLLIDE_MP_OUTPUT_H
 #define COLLIDE_MP_OUTPUT_H
 
@@ -21,7 +21,7 @@ collide_status mp_output_write_csv(const char *dir, const mp_model *M,
 
 /* The text of the table `name` ("collisions.csv", "events.csv",
  * "ledger.csv", "samples.csv", or OUTPUT_FINAL_CONTACT) of run r with `digits` significant
- * digits, as mp_output_write_csv writes it (output_file_text). */
+ * digits, as mp_output_write_csv writes it (tables_text). */
 collide_status mp_output_csv_text(const mp_model *M, const mp_result *r,
                                   int digits, const char *name, char **text,
                                   size_t *len);

@@ -636,7 +636,7 @@ static void collision_init(mp_collision *c, mpfr_prec_t prec)
 {
     int k;
     c->i = 0;
-    for (k = 0; k < MC_N; k++) {
+    for (k = 0; k < TC_N; k++) {
         mpfr_init2(c->v[k], prec);
         mpfr_set_zero(c->v[k], 1);
     }
@@ -645,7 +645,7 @@ static void collision_init(mp_collision *c, mpfr_prec_t prec)
 static void collision_clear(mp_collision *c)
 {
     int k;
-    for (k = 0; k < MC_N; k++)
+    for (k = 0; k < TC_N; k++)
         mpfr_clear(c->v[k]);
 }
 
@@ -653,7 +653,7 @@ static void collision_copy(mp_collision *to, const mp_collision *from)
 {
     int k;
     to->i = from->i;
-    for (k = 0; k < MC_N; k++)
+    for (k = 0; k < TC_N; k++)
         mpfr_set(to->v[k], from->v[k], MPFR_RNDN);
 }
 
@@ -796,30 +796,30 @@ static void contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
 {
     const layout *L = R->L;
     mpfr_t *v = c->v;
-    mpfr_set(v[MC_TS], t, MPFR_RNDN);                             /* (193) */
-    mpfr_sub(v[MC_TD], v[MC_TS], v[MC_TE], MPFR_RNDN);            /* (194) */
-    mpfr_set_nan(v[MC_TF]);                                       /* (195) */
-    mpfr_set(v[MC_VS], y[L->v], MPFR_RNDN);
-    mpfr_neg(v[MC_E], v[MC_VS], MPFR_RNDN);
-    mpfr_div(v[MC_E], v[MC_E], v[MC_VI], MPFR_RNDN);              /* (197) */
-    if (mpfr_zero_p(v[MC_VI]))   /* undefined for a contact from rest */
-        mpfr_set_nan(v[MC_E]);
-    mpfr_abs(v[MC_XCR], y[L->xc], MPFR_RNDN);                     /* (200) */
-    if (mpfr_cmp(v[MC_XCR], v[MC_XCMAX]) > 0)                      /* (198) */
-        mpfr_set(v[MC_XCMAX], v[MC_XCR], MPFR_RNDN);
+    mpfr_set(v[TC_TS], t, MPFR_RNDN);                             /* (193) */
+    mpfr_sub(v[TC_TD], v[TC_TS], v[TC_TE], MPFR_RNDN);            /* (194) */
+    mpfr_set_nan(v[TC_TF]);                                       /* (195) */
+    mpfr_set(v[TC_VS], y[L->v], MPFR_RNDN);
+    mpfr_neg(v[TC_E], v[TC_VS], MPFR_RNDN);
+    mpfr_div(v[TC_E], v[TC_E], v[TC_VI], MPFR_RNDN);              /* (197) */
+    if (mpfr_zero_p(v[TC_VI]))   /* undefined for a contact from rest */
+        mpfr_set_nan(v[TC_E]);
+    mpfr_abs(v[TC_XCR], y[L->xc], MPFR_RNDN);                     /* (200) */
+    if (mpfr_cmp(v[TC_XCR], v[TC_XCMAX]) > 0)                      /* (198) */
+        mpfr_set(v[TC_XCMAX], v[TC_XCR], MPFR_RNDN);
     contact_force(R, R->c, 1, t, y);
-    if (mpfr_cmp(R->c, v[MC_FCMAX]) > 0)                           /* (199) */
-        mpfr_set(v[MC_FCMAX], R->c, MPFR_RNDN);
-    mpfr_set(v[MC_W], y[L->w], MPFR_RNDN);                        /* (201) */
-    mpfr_set(v[MC_JFC], y[L->jfc], MPFR_RNDN);                    /* (202) */
-    mpfr_set(v[MC_JFE], y[L->jfe], MPFR_RNDN);
-    mpfr_div(v[MC_LAMBDA], v[MC_JFE], v[MC_JFC], MPFR_RNDN);      /* (204) */
-    mpfr_sub(R->c, v[MC_VS], v[MC_VI], MPFR_RNDN);                /* (203) */
+    if (mpfr_cmp(R->c, v[TC_FCMAX]) > 0)                           /* (199) */
+        mpfr_set(v[TC_FCMAX], R->c, MPFR_RNDN);
+    mpfr_set(v[TC_W], y[L->w], MPFR_RNDN);                        /* (201) */
+    mpfr_set(v[TC_JFC], y[L->jfc], MPFR_RNDN);                    /* (202) */
+    mpfr_set(v[TC_JFE], y[L->jfe], MPFR_RNDN);
+    mpfr_div(v[TC_LAMBDA], v[TC_JFE], v[TC_JFC], MPFR_RNDN);      /* (204) */
+    mpfr_sub(R->c, v[TC_VS], v[TC_VI], MPFR_RNDN);                /* (203) */
     mpfr_mul(R->c, R->c, R->M->mass, MPFR_RNDN);
-    mpfr_sub(R->c, R->c, v[MC_JFC], MPFR_RNDN);
-    mpfr_sub(v[MC_MOM], R->c, v[MC_JFE], MPFR_RNDN);
-    mpfr_set(v[MC_IS], y[L->is_c], MPFR_RNDN);
-    mpfr_set(v[MC_DC], y[L->dc_c], MPFR_RNDN);
+    mpfr_sub(R->c, R->c, v[TC_JFC], MPFR_RNDN);
+    mpfr_sub(v[TC_MOM], R->c, v[TC_JFE], MPFR_RNDN);
+    mpfr_set(v[TC_IS], y[L->is_c], MPFR_RNDN);
+    mpfr_set(v[TC_DC], y[L->dc_c], MPFR_RNDN);
 }
 
 /* residual = V_end - V_start + Delta_C + Delta_D - I_s (Eq. 24). */
@@ -838,15 +838,15 @@ static void begin_contact(run *R, mpfr_srcptr t, mpfr_t *after)
     int k;
     if (r->ncollisions > 0) {
         mp_collision *p = &r->collisions[r->ncollisions - 1];
-        if (mpfr_nan_p(p->v[MC_TF]))
-            mpfr_sub(p->v[MC_TF], t, p->v[MC_TS], MPFR_RNDN);     /* (195) */
+        if (mpfr_nan_p(p->v[TC_TF]))
+            mpfr_sub(p->v[TC_TF], t, p->v[TC_TS], MPFR_RNDN);     /* (195) */
     }
-    for (k = 0; k < MC_N; k++)
+    for (k = 0; k < TC_N; k++)
         mpfr_set_zero(R->cur.v[k], 1);     /* maxima start at 0: Eq. (60) */
     R->cur.i = r->ncollisions;
-    mpfr_set(R->cur.v[MC_TE], t, MPFR_RNDN);                      /* (193) */
-    mpfr_set(R->cur.v[MC_VI], after[R->L->v], MPFR_RNDN);         /* (196) */
-    point_value(R, R->cur.v[MC_VSTART], R->M->storage, t, after);
+    mpfr_set(R->cur.v[TC_TE], t, MPFR_RNDN);                      /* (193) */
+    mpfr_set(R->cur.v[TC_VI], after[R->L->v], MPFR_RNDN);         /* (196) */
+    point_value(R, R->cur.v[TC_VSTART], R->M->storage, t, after);
 }
 
 static int end_contact(run *R, mpfr_srcptr t, mpfr_t *before, mpfr_t *after,
@@ -855,10 +855,10 @@ static int end_contact(run *R, mpfr_srcptr t, mpfr_t *before, mpfr_t *after,
     mp_result *r = R->r;
     mp_collision *c = &R->cur;
     contact_observables(R, c, t, before);
-    point_value(R, c->v[MC_VEND], R->M->storage, t, after);
-    mpfr_set(c->v[MC_DD], d_jump, MPFR_RNDN);
-    residual(c->v[MC_RES], c->v[MC_VEND], c->v[MC_VSTART], c->v[MC_DC],
-             c->v[MC_DD], c->v[MC_IS]);
+    point_value(R, c->v[TC_VEND], R->M->storage, t, after);
+    mpfr_set(c->v[TC_DD], d_jump, MPFR_RNDN);
+    residual(c->v[TC_RES], c->v[TC_VEND], c->v[TC_VSTART], c->v[TC_DC],
+             c->v[TC_DD], c->v[TC_IS]);
     if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return -1;
@@ -916,7 +916,7 @@ static void reset(run *R, int to, mpfr_t *after)
  * their steps: impact.c track_scale). */
 static void track_scale(run *R, mpfr_srcptr t, mpfr_t *y)
 {
-    mpfr_ptr scale = R->r->ledger.v[ML_SCALE];
+    mpfr_ptr scale = R->r->ledger.v[TL_SCALE];
     point_value(R, R->a, R->M->storage, t, y);
     if (mpfr_cmp(R->a, scale) > 0)
         mpfr_set(scale, R->a, MPFR_RNDN);
@@ -1320,8 +1320,8 @@ static int step(run *R)
     if (best.kind != 0)
         at_end = 0;
     if (R->q == 1) {
-        step_max(R, R->M->xc, 1, best.z.s, R->cur.v[MC_XCMAX]);
-        step_max(R, R->M->contact_force, 0, best.z.s, R->cur.v[MC_FCMAX]);
+        step_max(R, R->M->xc, 1, best.z.s, R->cur.v[TC_XCMAX]);
+        step_max(R, R->M->contact_force, 0, best.z.s, R->cur.v[TC_FCMAX]);
     }
     time_at(R, R->a, best.z.s);
     if (best.kind == 1 || best.kind == 3) {
@@ -1515,13 +1515,13 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_t zero;
     mpfr_init2(zero, R->T->prec);
     mpfr_set_zero(zero, 1);
-    point_value(R, l[ML_V_START], R->M->storage, zero, y0);
-    point_value(R, l[ML_V_END], R->M->storage, R->t, R->y);
-    mpfr_set(l[ML_IS], R->y[R->L->is], MPFR_RNDN);
-    mpfr_set(l[ML_DC], R->y[R->L->dc], MPFR_RNDN);
-    mpfr_set(l[ML_DD], R->delta_d, MPFR_RNDN);
-    residual(l[ML_RES], l[ML_V_END], l[ML_V_START], l[ML_DC], l[ML_DD],
-             l[ML_IS]);
+    point_value(R, l[TL_V_START], R->M->storage, zero, y0);
+    point_value(R, l[TL_V_END], R->M->storage, R->t, R->y);
+    mpfr_set(l[TL_IS], R->y[R->L->is], MPFR_RNDN);
+    mpfr_set(l[TL_DC], R->y[R->L->dc], MPFR_RNDN);
+    mpfr_set(l[TL_DD], R->delta_d, MPFR_RNDN);
+    residual(l[TL_RES], l[TL_V_END], l[TL_V_START], l[TL_DC], l[TL_DD],
+             l[TL_IS]);
     track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
@@ -1530,10 +1530,10 @@ static void finish(run *R, mpfr_t *y0)
     }
     collision_copy(&r->final_partial, &R->cur);
     contact_observables(R, &r->final_partial, R->t, R->y);
-    mpfr_set(r->final_partial.v[MC_VEND], l[1], MPFR_RNDN);
-    mpfr_set_zero(r->final_partial.v[MC_DD], 1);
-    residual(r->final_partial.v[MC_RES], l[1], r->final_partial.v[MC_VSTART],
-             r->final_partial.v[MC_DC], zero, r->final_partial.v[MC_IS]);
+    mpfr_set(r->final_partial.v[TC_VEND], l[1], MPFR_RNDN);
+    mpfr_set_zero(r->final_partial.v[TC_DD], 1);
+    residual(r->final_partial.v[TC_RES], l[1], r->final_partial.v[TC_VSTART],
+             r->final_partial.v[TC_DC], zero, r->final_partial.v[TC_IS]);
     mpfr_clear(zero);
 }
 
@@ -1629,7 +1629,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
     r->prec = M->prec;
     r->ny = M->L.ny;
     collision_init(&r->final_partial, M->prec);
-    for (k = 0; k < ML_N; k++) {
+    for (k = 0; k < TL_N; k++) {
         mpfr_init2(r->ledger.v[k], M->prec);
         mpfr_set_zero(r->ledger.v[k], 1);
     }
@@ -1701,7 +1701,7 @@ void mp_result_free(mp_result *r)
     free(r->collisions);
     free(r->samples);
     collision_clear(&r->final_partial);
-    for (k = 0; k < ML_N; k++)
+    for (k = 0; k < TL_N; k++)
         mpfr_clear(r->ledger.v[k]);
     memset(r, 0, sizeof *r);
 }

@@ -18,6 +18,7 @@
 
 #include "mp_model.h"
 #include "sim.h"
+#include "tables.h"
 
 /* run: the scenario's options (sim.h), of which this engine uses
  * n_samples and engine.graze_tol, zeno_events, zeno_window, max_steps. */
@@ -43,16 +44,11 @@ void mp_digits_settings(mpfr_prec_t prec, double digits, double *tol,
 /* Defaults for precision prec: the tolerance of mp_default_digits. */
 mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec);
 
-/* The columns of collisions.csv after i (output.c), in order. */
-enum mp_collision_col {
-    MC_TE, MC_TS, MC_TD, MC_TF, MC_VI, MC_VS, MC_E, MC_XCMAX, MC_FCMAX,
-    MC_XCR, MC_W, MC_JFC, MC_JFE, MC_LAMBDA, MC_MOM, MC_VSTART, MC_VEND,
-    MC_IS, MC_DC, MC_DD, MC_RES, MC_N
-};
-
+/* A collision: its index, and its numbers in the columns of
+ * collisions.csv (tables.h: TC_*). */
 typedef struct mp_collision {
     int i;
-    mpfr_t v[MC_N];      /* t_f is NaN when no contact follows */
+    mpfr_t v[TC_N];      /* t_f is NaN when no contact follows */
 } mp_collision;
 
 typedef struct mp_event {
@@ -69,14 +65,10 @@ typedef struct mp_sample {
     mpfr_t y[COLLIDE_NY_MAX];
 } mp_sample;
 
-/* The columns of ledger.csv after its scope, in order: V at the start and
- * the end, I_s, Delta_C, Delta_D, the residual of Eq. (24), its scale. */
-enum mp_ledger_col {
-    ML_V_START, ML_V_END, ML_IS, ML_DC, ML_DD, ML_RES, ML_SCALE, ML_N
-};
-
+/* The ledger of the run: the numbers of the row "total" of ledger.csv
+ * (tables.h: TL_*). */
 typedef struct mp_ledger {
-    mpfr_t v[ML_N];
+    mpfr_t v[TL_N];
 } mp_ledger;
 
 typedef struct mp_result {

@@ -1,0 +1,147 @@
+/* sim_output.c - a binary64 run as the tables see it (tables.h); see
+ * sim_output.h. */
+#include "sim_output.h"
+
+#include <math.h>
+
+#include "impact.h"
+#include "tables.h"
+
+/* The run, and room for the numbers a row computes rather than holds. */
+typedef struct b64_view {
+    const model *m;
+    layout L;
+    const sim_result *r;
+    double scale;                 /* a collision's ledger scale */
+    double fc, V, fer, fe1, fe2;  /* a sample's forces and storage */
+} b64_view;
+
+/* A value with round-trip precision; a NaN of either sign as "nan" (%g
+ * prints the sign bit of a NaN, "-nan", which means nothing). */
+static void b64_number(FILE *f, void *engine, const void *x)
+{
+    double v = *(const double *)x;
+    (void)engine;
+    if (isnan(v))
+        fputs("nan", f);
+    else
+        fprintf(f, "%.17g", v);
+}
+
+static void b64_collision(void *engine, int k, table_collision *row)
+{
+    b64_view *b = engine;
+    const collision_rec *c =
+        k < 0 ? &b->r->final_partial : &b->r->collisions[k];
+    row->i = c->i;
+    row->v[TC_TE] = &c->t_e; row->v[TC_TS] = &c->t_s;
+    row->v[TC_TD] = &c->t_d; row->v[TC_TF] = &c->t_f;
+    row->v[TC_VI] = &c->v_i; row->v[TC_VS] = &c->v_s; row->v[TC_E] = &c->e;
+    row->v[TC_XCMAX] = &c->xc_max; row->v[TC_FCMAX] = &c->Fc_max;
+    row->v[TC_XCR] = &c->xc_r; row->v[TC_W] = &c->W;
+    row->v[TC_JFC] = &c->J_Fc; row->v[TC_JFE] = &c->J_Fe;
+    row->v[TC_LAMBDA] = &c->Lambda; row->v[TC_MOM] = &c->momentum_residual;
+    row->v[TC_VSTART] = &c->V_start; row->v[TC_VEND] = &c->V_end;
+    row->v[TC_IS] = &c->Is; row->v[TC_DC] = &c->DeltaC;
+    row->v[TC_DD] = &c->DeltaD; row->v[TC_RES] = &c->residual;
+    b->scale = fmax(fmax(fabs(c->V_start), fabs(c->V_end)), fabs(c->Is));
+    row->scale = &b->scale;
+}
+
+static void b64_event(void *engine, int k, table_event *row)
+{
+    const b64_view *b = engine;
+    const event_rec *e = &b->r->events[k];
+    int i;
+    row->j = e->j;
+    row->tr = e->tr;
+    row->grazing = e->grazing;
+    row->c_and_d_before = e->c_and_d_before;
+    row->c_and_d_after = e->c_and_d_after;
+    row->t = &e->t;
+    row->margin = &e->margin;
+    row->lo = &e->bracket_lo;
+    row->hi = &e->bracket_hi;
+    row->rate_scale = &e->rate_scale;
+    for (i = 0; i < b->L.n_chi; i++) {
+        row->before[i] = &e->before[i];
+        row->after[i] = &e->after[i];
+    }
+}
+
+/* F_c, V and F_e_r of a sample (Eqs. (75), (82) and the storage of the
+ * law) and the applied forces, computed from its state and time. */
+static void b64_sample(void *engine, int k, table_sample *row)
+{
+    b64_view *b = engine;
+    const sample_rec *s = &b->r->samples[k];
+    int i;
+    b->fc = impact_contact_force(b->m, &b->L, s->q, s->y);
+    b->V = impact_storage(b->m, &b->L, s->y);
+    b->fer = input_reduced_force(b->m, s->t);
+    input_forces(b->m, s->t, &b->fe1, &b->fe2);
+    row->j = s->j;
+    row->q = s->q;
+    row->boundary = s->boundary;
+    row->t = &s->t;
+    row->fc = &b->fc;
+    row->V = &b->V;
+    row->fer = &b->fer;
+    row->fe1 = &b->fe1;
+    row->fe2 = &b->fe2;
+    for (i = 0; i < b->L.n_chi; i++)
+        row->y[i] = &s->y[i];
+}
+
+static void b64_ledger_total(void *engine, const void *v[TL_N])
+{
+    const ledger_rec *t = &((const b64_view *)engine)->r->ledger;
+    v[TL_V_START] = &t->V0;
+    v[TL_V_END] = &t->VT;
+    v[TL_IS] = &t->Is;
+    v[TL_DC] = &t->DeltaC;
+    v[TL_DD] = &t->DeltaD;
+    v[TL_RES] = &t->residual;
+    v[TL_SCALE] = &t->scale;
+}
+
+/* The view of run r of model m (b keeps the layout and the scratch). */
+static table_run b64_run(b64_view *b, const model *m, const sim_result *r)
+{
+    table_run run;
+    b->m = m;
+    b->L = layout_make(m->sys, m->law->nz);
+    b->r = r;
+    run.engine = b;
+    run.L = &b->L;
+    run.ncollisions = r->ncollisions;
+    run.nevents = r->nevents;
+    run.nsamples = r->nsamples;
+    run.final_contact = r->final_contact;
+    run.trajectory = 1;
+    run.scd = NULL;
+    run.number = b64_number;
+    run.collision = b64_collision;
+    run.event = b64_event;
+    run.sample = b64_sample;
+    run.ledger_total = b64_ledger_total;
+    return run;
+}
+
+collide_status sim_output_write_csv(const char *dir, const model *m,
+                                    const sim_result *r, char *err,
+                                    size_t errlen)
+{
+    b64_view b;
+    table_run run = b64_run(&b, m, r);
+    return tables_write_set(dir, &run, err, errlen);
+}
+
+collide_status sim_output_csv_text(const model *m, const sim_result *r,
+                                   const char *name, char **text,
+                                   size_t *len)
+{
+    b64_view b;
+    table_run run = b64_run(&b, m, r);
+    return tables_text(&run, name, text, len);
+}

@@ -1,0 +1,99 @@
+/* tables.h - the tables of a run, written once for both engines: the
+ * columns, rows and order of collisions.csv, events.csv, ledger.csv,
+ * samples.csv and trajectory.csv (README.md, "CSV output"), and the
+ * contact still open at T (OUTPUT_FINAL_CONTACT).
+ *
+ * An engine shows its run through a table_run: the counts of its rows,
+ * a function that fills each row with pointers to the engine's own
+ * numbers (binary64 or MPFR), and the function that writes one such
+ * number as decimal text. The writers here decide everything else, so
+ * that a binary64 set and a high-precision set have the same tables by
+ * construction. */
+#ifndef COLLIDE_TABLES_H
+#define COLLIDE_TABLES_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "common.h"
+#include "hybrid.h"
+
+/* The name of the table of the contact still open at T (a partial
+ * collision: the columns of collisions.csv, 0 or 1 row), given in memory
+ * (tables_text) and never written into a result set. */
+#define OUTPUT_FINAL_CONTACT "final_contact.csv"
+
+/* The numbers of a row of collisions.csv after its index i, in order:
+ * Eqs. (193)-(204) and the collision's ledger. */
+enum table_collision_col {
+    TC_TE, TC_TS, TC_TD, TC_TF, TC_VI, TC_VS, TC_E, TC_XCMAX, TC_FCMAX,
+    TC_XCR, TC_W, TC_JFC, TC_JFE, TC_LAMBDA, TC_MOM, TC_VSTART, TC_VEND,
+    TC_IS, TC_DC, TC_DD, TC_RES, TC_N
+};
+
+/* The numbers of a row of ledger.csv after its scope: V at the start and
+ * the end, I_s, Delta_C, Delta_D, the residual of Eq. (24), its scale. */
+enum table_ledger_col {
+    TL_V_START, TL_V_END, TL_IS, TL_DC, TL_DD, TL_RES, TL_SCALE, TL_N
+};
+
+/* A collision (or the contact open at T): its index, its numbers, and
+ * the scale of its ledger row, max(|V_start|, |V_end|, |I_s|). */
+typedef struct table_collision {
+    int i;
+    const void *v[TC_N];
+    const void *scale;
+} table_collision;
+
+/* An event: the jump (t, j), the transition, the margin and whether it
+ * grazes, membership in C and D on both sides, the root's final bracket,
+ * the state before and after, and the scale of the margin. */
+typedef struct table_event {
+    int j, tr, grazing, c_and_d_before, c_and_d_after;
+    const void *t, *margin, *lo, *hi, *rate_scale;
+    const void *before[COLLIDE_NY_MAX], *after[COLLIDE_NY_MAX];
+} table_event;
+
+/* A sample: (t, j), the mode q, whether it bounds a flow interval, the
+ * state, the contact force, V, the reduced applied force F_e_r, and the
+ * applied forces F_e1, F_e2 (trajectory.csv; NULL when the run has no
+ * trajectory). */
+typedef struct table_sample {
+    int j, q, boundary;
+    const void *t, *fc, *V, *fer, *fe1, *fe2;
+    const void *y[COLLIDE_NY_MAX];
+} table_sample;
+
+/* A run as the writers see it. The fill functions give row k (k = -1:
+ * the contact open at T) with pointers valid until the next call; number
+ * writes one number, a NaN as "nan". */
+typedef struct table_run {
+    void *engine;                 /* the engine's view of its run */
+    const layout *L;
+    int ncollisions, nevents, nsamples;
+    int final_contact;            /* 1: a contact lasts to T */
+    int trajectory;               /* 1: the set holds trajectory.csv */
+    const char *const *scd;       /* the 4 scd tables of a check, or NULL */
+    void (*number)(FILE *f, void *engine, const void *x);
+    void (*collision)(void *engine, int k, table_collision *row);
+    void (*event)(void *engine, int k, table_event *row);
+    void (*sample)(void *engine, int k, table_sample *row);
+    void (*ledger_total)(void *engine, const void *v[TL_N]);
+} table_run;
+
+/* Writes the result set of the run into dir (output_write_set):
+ * collisions, events, ledger and samples, then trajectory.csv when
+ * run->trajectory, then <table>.scd.csv for the four tables when
+ * run->scd. Returns COLLIDE_OK, or COLLIDE_E_IO with one line in err. */
+collide_status tables_write_set(const char *dir, const table_run *run,
+                                char *err, size_t errlen);
+
+/* The text of the table `name` of the run as tables_write_set writes it
+ * ("collisions.csv", ..., or OUTPUT_FINAL_CONTACT), in memory: *text
+ * (malloc'ed, NUL-terminated, the caller frees it) and *len bytes.
+ * COLLIDE_OK; COLLIDE_E_USAGE for a name the set has not (*text NULL);
+ * COLLIDE_E_MEMORY. */
+collide_status tables_text(const table_run *run, const char *name,
+                           char **text, size_t *len);
+
+#endif
