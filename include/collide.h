@@ -68,6 +68,10 @@ extern "C" {
  * header it was built with). */
 COLLIDE_API const char *collide_version(void);
 
+/* The versions of the arithmetic libraries linked at run time, as one
+ * line: "MPFR x.y.z, GMP x.y.z"; a static string. */
+COLLIDE_API const char *collide_arithmetic_version(void);
+
 /* ---- statuses ---------------------------------------------------------- */
 
 /* The status of a call or of a run; the command-line program exits with
@@ -367,19 +371,63 @@ COLLIDE_API double collide_result_stat(const collide_result *r,
 COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
                                      char *err, size_t errlen);
 
+/* mkdir -p: creates the directory dir and its missing parents, as
+ * collide_result_write creates the parent of a set. COLLIDE_OK (also when
+ * dir exists), or COLLIDE_E_IO with one line in err naming the directory
+ * and the reason. */
+COLLIDE_API int collide_make_dirs(const char *dir, char *err, size_t errlen);
+
+/* Names the command line that the MANIFEST of each result set written
+ * from now on records (`command = collide ARGS`, argv[0] left out); kept
+ * by pointer, so argv must live while sets are written. Before a call,
+ * and with argc 0, the MANIFEST names no arguments. */
+COLLIDE_API void collide_set_command_line(int argc, char *const *argv);
+
+/* Removes the temporary files of a result set being written (the set
+ * itself stays as it was). Async-signal-safe: meant for a handler of
+ * SIGINT or SIGTERM, which then exits. */
+COLLIDE_API void collide_remove_temporaries(void);
+
 COLLIDE_API void collide_result_free(collide_result *r);
 
 /* ---- comparison -------------------------------------------------------- */
 
+/* The statuses of collide_compare: the exit statuses of `collide
+ * compare`. */
+enum collide_compare_status {
+    COLLIDE_COMPARE_OK = 0,       /* compared (and every column met digits) */
+    COLLIDE_COMPARE_BELOW = 1,    /* a row of one side only, or a column
+                                     with fewer digits than asked */
+    COLLIDE_COMPARE_E_INPUT = 2,  /* missing or malformed input */
+    COLLIDE_COMPARE_E_IO = 4,     /* a file could not be written */
+    COLLIDE_COMPARE_E_MEMORY = 9  /* out of memory (as COLLIDE_E_MEMORY) */
+};
+
+/* How to compare. */
+typedef struct collide_compare_options {
+    double digits;        /* the least significant correct digits asked of
+                             every numeric column, >= 0; NaN (default): no
+                             threshold */
+    const char *scd_csv;  /* a and b CSV files: write each cell's scd into
+                             this file (README.md "Comparing results");
+                             NULL (default): none */
+} collide_compare_options;
+
+/* The defaults: digits NaN, scd_csv NULL. */
+COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
+
 /* Compares the result set (or CSV file) a with the reference b, cell by
  * cell, in significant correct digits (README.md "Comparing results"),
- * and prints the report on out (NULL: none) and problems on err (NULL:
- * none). digits: the least digits asked of every numeric column (NaN: no
- * threshold). Returns 0 (compared, every column met digits), 1 (a row of
- * one side only, or a column under digits), 2 (missing or malformed
- * input), 4 (a file could not be written) or 9 (out of memory): the exit
- * statuses of `collide compare`. */
+ * with the options o (NULL: the defaults), and prints the report on out
+ * (NULL: none) and problems on err (NULL: none). Returns a
+ * collide_compare_status. */
 #ifndef __FRAMAC__
+COLLIDE_API int collide_compare_with(const char *a, const char *b,
+                                     const collide_compare_options *o,
+                                     FILE *out, FILE *err);
+
+/* collide_compare_with with the threshold digits (NaN: none) and no scd
+ * file. */
 COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
                                 FILE *out, FILE *err);
 #endif

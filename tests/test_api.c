@@ -508,6 +508,109 @@ static void statuses(void)
     check_true(collide_builtin_names()[0] != NULL, "built-in names listed");
 }
 
+/* Runs hertz at bits and writes its result set into dir. */
+static int hertz_set(long bits, const char *dir)
+{
+    collide_scenario *s;
+    collide_result *r = NULL;
+    collide_run_options o;
+    char err[1024];
+    int ok;
+    collide_run_options_init(&o);
+    o.precision = bits;
+    ok = collide_scenario_load("hertz", &s, err, sizeof err) == COLLIDE_OK &&
+         collide_run(s, &o, &r, err, sizeof err) == COLLIDE_OK &&
+         collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK;
+    collide_result_free(r);
+    collide_scenario_free(s);
+    return ok;
+}
+
+/* Removes the files of a result set dir (and extra, when not NULL). */
+static void remove_set(const char *dir, const char *extra)
+{
+    static const char *const names[] = {"collisions.csv", "events.csv",
+        "ledger.csv", "samples.csv", "trajectory.csv", "MANIFEST"};
+    char path[4200];
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    if (extra)
+        unlink(extra);
+    rmdir(dir);
+}
+
+/* collide_compare_with: a binary64 run against one at 113 bits, with a
+ * threshold it meets and one it cannot, the scd file of two tables, and
+ * the refusals of a bad threshold and a missing operand. The MANIFEST of
+ * a set names the command line given (collide_set_command_line). */
+static void comparisons(void)
+{
+    char a[] = "/tmp/collide-test-api-XXXXXX", b[] = "/tmp/collide-test-api-XXXXXX";
+    char fa[4200], fb[4200], scd[4200], msg[512];
+    char *const argv[] = {"prog", "run", "hertz", "two words", NULL};
+    collide_compare_options o;
+    char *text;
+    FILE *err;
+    if (!mkdtemp(a) || !mkdtemp(b)) {
+        check_true(0, "mkdtemp");
+        return;
+    }
+    collide_set_command_line(4, argv);
+    check_true(hertz_set(53, a) && hertz_set(113, b), "hertz in both precisions");
+    collide_set_command_line(0, NULL);
+    text = slurp(a, "MANIFEST");
+    check_true(text && strstr(text, "\ncommand = collide run hertz 'two words'\n"),
+               "MANIFEST names the command line given");
+    free(text);
+    collide_remove_temporaries();
+    text = slurp(a, "collisions.csv");
+    check_true(text != NULL, "removing temporaries leaves a written set alone");
+    free(text);
+    snprintf(fa, sizeof fa, "%s/collisions.csv", a);
+    snprintf(fb, sizeof fb, "%s/collisions.csv", b);
+    snprintf(scd, sizeof scd, "%s/scd.csv", a);
+    collide_compare_options_init(&o);
+    check_true(isnan(o.digits) && o.scd_csv == NULL, "compare defaults");
+    o.digits = 3;
+    o.scd_csv = scd;
+    check_true(collide_compare_with(fa, fb, &o, NULL, NULL) == COLLIDE_COMPARE_OK,
+               "binary64 against 113 bits: 3 digits met");
+    text = slurp(a, "scd.csv");
+    check_true(text && strncmp(text, "i,t_e,t_s,", 10) == 0,
+               "the scd file has the columns of the table");
+    free(text);
+    o.digits = 40;
+    o.scd_csv = NULL;
+    check_true(collide_compare_with(a, b, &o, NULL, NULL) == COLLIDE_COMPARE_BELOW,
+               "40 digits: binary64 falls short");
+    check_true(collide_compare(a, b, 3, NULL, NULL) == COLLIDE_COMPARE_OK &&
+               collide_compare_with(a, b, NULL, NULL, NULL) == COLLIDE_COMPARE_OK,
+               "sets compared with and without a threshold");
+    err = tmpfile();
+    o.digits = -1;
+    check_true(err && collide_compare_with(a, b, &o, NULL, err) ==
+                   COLLIDE_COMPARE_E_INPUT, "digits -1 refused");
+    msg[0] = '\0';
+    if (err) {
+        rewind(err);
+        if (!fgets(msg, sizeof msg, err))
+            msg[0] = '\0';
+        fclose(err);
+    }
+    check_true(strstr(msg, "digits = -1") && strstr(msg, "[0, inf]"),
+               "the refusal names the field, its value and the range");
+    check_true(collide_compare_with(NULL, b, NULL, NULL, NULL) ==
+                   COLLIDE_COMPARE_E_INPUT, "a missing operand refused");
+    check_true(strncmp(collide_arithmetic_version(), "MPFR ", 5) == 0 &&
+                   strstr(collide_arithmetic_version(), ", GMP "),
+               "the arithmetic libraries' versions");
+    remove_set(a, scd);
+    remove_set(b, NULL);
+}
+
 int main(void)
 {
     run_study1(53);
@@ -518,5 +621,6 @@ int main(void)
     scenario_contents();
     bad_arguments();
     statuses();
+    comparisons();
     return check_summary("test_api");
 }

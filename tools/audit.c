@@ -412,12 +412,12 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
     }
     fprintf(out, "observables against %s (scd):\n", ref);
     cs = compare_tables(&a, &b, NAN, out, msg, sizeof msg);
-    if (cs == COMPARE_BELOW && nb == n) {   /* other indices i */
+    if (cs == COLLIDE_COMPARE_BELOW && nb == n) {   /* other indices i */
         snprintf(what, sizeof what, "the collisions of the trajectory and of "
                  "%s differ in their indices i", ref);
         audit_finding(A, K_AGAINST, A->T.n - 1, -1, what);
     }
-    if (cs != COMPARE_OK && cs != COMPARE_BELOW) {
+    if (cs != COLLIDE_COMPARE_OK && cs != COLLIDE_COMPARE_BELOW) {
         fprintf(err, "collide audit: %s\n", msg);
         return AUDIT_E_INPUT;
     }

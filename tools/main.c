@@ -1,7 +1,7 @@
-/* main.c - the collide command: run, show and list scenarios; compare
- * results (its exit status is that of compare.h).
- * Exit status: 0 success, 2 usage error, 3 bad scenario or parameter,
- * 4 output error, the status of the run when it fails (common.h). */
+/* main.c - the collide command: dispatches to its commands (run, show,
+ * list, compare, audit, plot, sweep, merge), and answers --help and
+ * --version. Exit status: that of the command; compare and audit have
+ * their own (status.h), the others those of include/collide.h. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -13,20 +13,13 @@
 #include <unistd.h>
 
 #include "audit.h"
-#include "common.h"
-#include "compare.h"
+#include "collide.h"
+#include "compare_command.h"
 #include "interrupt.h"
 #include "run.h"
 #include "show.h"
-#include "mp_sim.h"
-#include "mp_tape.h"
-#include "number.h"
 #include "options.h"
-#include "output.h"
 #include "plot.h"
-#include "scenario.h"
-#include "builtin.h"
-#include "impact.h"
 #include "status.h"
 #include "sweep.h"
 
@@ -52,83 +45,12 @@ static const char usage_main[] =
     "compare and audit have exit statuses of their own (their --help).\n"
     "\n";
 
-static const char usage_compare[] =
-    "usage: collide compare A B [--digits D] [--scd-csv OUT]\n"
-    "\n"
-    "Significant correct digits scd = -log10(|a - b| / |b|) of the results A\n"
-    "against the reference B, computed with MPFR from the decimal texts.\n"
-    "A and B are two directories written by collide run --csv (every table\n"
-    "in both is compared) or two CSV files. Rows are matched by key (scope;\n"
-    "j, transition; i; j, t), else by position; a row of one side only is a\n"
-    "difference (exit 1). Columns are matched by name. One line per column:\n"
-    "  table column min_scd median_scd worst_row   (numeric columns)\n"
-    "  table column equal | mismatch ...           (integer, text columns)\n"
-    "then compare: N columns, worst scd X (table.column row R).\n"
-    "\n"
-    "  --digits D     exit 1 when a numeric column has a scd under D or an\n"
-    "                 integer or text column differs\n"
-    "  --scd-csv OUT  (two CSV files) write each cell's scd to OUT\n"
-    "  --help         this text\n"
-    "\n"
-    "scd is inf where the values agree; where b = 0 it is -log10|a - b|;\n"
-    "nan agrees with nan, and has 0 digits against a number.\n"
-    "\n";
-
 /* 1 when a is --help or -h. */
 static int is_help(const char *a)
 {
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
-/* ---- compare ---- */
-
-/* The threshold of compare --digits: a decimal number of digits. */
-static const number_range compare_digits = {"D", 0, HUGE_VAL, 1, 0, 0};
-
-/* The options of compare, by slot. */
-enum { COMPARE_DIGITS, COMPARE_SCD_CSV };
-static const option_spec compare_specs[] = {
-    {"--digits", 1, COMPARE_DIGITS, 0, "the least scd of a numeric column"},
-    {"--scd-csv", 1, COMPARE_SCD_CSV, 0, "the file of each cell's scd"},
-};
-static const option_table compare_table = {
-    compare_specs, (int)(sizeof compare_specs / sizeof compare_specs[0])};
-
-/* A and B of compare from its operands; a usage error unless there are
- * exactly two. */
-static int compare_operands(const option_values *v, compare_options *o)
-{
-    if (v->noperands > 2)
-        return option_usage_error("compare", "more than two result sets: ",
-                           v->operand[2]);
-    if (v->noperands < 2)
-        return option_usage_error("compare", v->noperands ? "missing B" :
-                           "missing A and B", "");
-    o->a = v->operand[0];
-    o->b = v->operand[1];
-    return COLLIDE_OK;
-}
-
-/* Reads the arguments of compare into o; a usage error, or
- * COMPARE_E_INPUT for a bad --digits, otherwise. */
-static int parse_compare_args(int argc, char **argv, compare_options *o)
-{
-    option_values v;
-    int st = option_parse_command("compare", argc, argv, &compare_table, &v);
-    memset(o, 0, sizeof *o);
-    o->digits = NAN;
-    if (st == COLLIDE_OK)
-        st = compare_operands(&v, o);
-    o->scd_csv = v.value[COMPARE_SCD_CSV];
-    if (st == COLLIDE_OK && v.value[COMPARE_DIGITS] &&
-        !option_number("compare", "--digits", v.value[COMPARE_DIGITS],
-                       &compare_digits, &o->digits))
-        st = COMPARE_E_INPUT;
-    option_free(&v);
-    return st;
-}
-
-/* collide compare A B [--digits D] [--scd-csv OUT]: see compare.h. */
 static const char usage_audit[] =
     "usage: collide audit TRAJ.csv --scenario SCENARIO [--against REF]\n"
     "                     [--tol X] [--set-tol X] [--defects FILE]\n"
@@ -160,7 +82,7 @@ static const char usage_audit[] =
     "\n";
 
 /* The relative tolerances of audit --tol and --set-tol. */
-static const number_range audit_tol = {"X", 0, 1, 0, 0, 0};
+static const collide_range audit_tol = {"X", 0, 1, 0, 0, 0};
 
 /* The options of audit, by slot. */
 enum { AUDIT_SCENARIO, AUDIT_AGAINST, AUDIT_TOL, AUDIT_SET_TOL, AUDIT_DEFECTS,
@@ -229,21 +151,6 @@ static int cmd_audit(int argc, char **argv)
     if (st != COLLIDE_OK)
         return st;
     return audit_run(&o, stdout, stderr);
-}
-
-static int cmd_compare(int argc, char **argv)
-{
-    compare_options o;
-    int st;
-    if (option_wants_help(argc, argv)) {
-        fputs(usage_compare, stdout);
-        status_print(stdout, &status_compare);
-        return COLLIDE_OK;
-    }
-    st = parse_compare_args(argc, argv, &o);
-    if (st != COLLIDE_OK)
-        return st;
-    return compare_results(&o, stdout, stderr);
 }
 
 static const char usage_plot[] =
@@ -325,7 +232,7 @@ static int cmd_plot(int argc, char **argv)
  * only async-signal-safe calls. */
 static void on_signal(int sig)
 {
-    output_remove_temporaries();
+    collide_remove_temporaries();
     plot_remove_temporaries();
     interrupt_write(sig);
     _exit(COLLIDE_E_INTERRUPT);
@@ -365,8 +272,8 @@ static int dispatch(int argc, char **argv)
         return COLLIDE_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
-        printf("collide %s\nMPFR %s, GMP %s\n", COLLIDE_VERSION,
-               mpfr_get_version(), gmp_version);
+        printf("collide %s\n%s\n", collide_version(),
+               collide_arithmetic_version());
         return COLLIDE_OK;
     }
     note_command(cmd);
@@ -377,7 +284,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "list") == 0)
         return list_command(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
-        return cmd_compare(argc - 2, argv + 2);
+        return compare_command(argc - 2, argv + 2);
     if (strcmp(cmd, "audit") == 0)
         return cmd_audit(argc - 2, argv + 2);
     if (strcmp(cmd, "plot") == 0)
@@ -395,7 +302,7 @@ int main(int argc, char **argv)
 {
     int st;
     install_handlers();
-    output_note_command(argc, argv);
+    collide_set_command_line(argc, argv);
     st = dispatch(argc, argv);
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -10,7 +10,7 @@
 
 #include <mpi.h>
 
-#include "common.h"
+#include "collide.h"
 #include "sweep.h"
 
 /* main() of main.c. */

@@ -71,6 +71,34 @@ const char *collide_version(void)
     return COLLIDE_VERSION;
 }
 
+const char *collide_arithmetic_version(void)
+{
+    static char text[96];
+    if (!text[0])
+        snprintf(text, sizeof text, "MPFR %s, GMP %s", mpfr_get_version(),
+                 gmp_version);
+    return text;
+}
+
+int collide_make_dirs(const char *dir, char *err, size_t errlen)
+{
+    char msg[1024];
+    collide_status st = output_make_dirs(dir, msg, sizeof msg);
+    if (st != COLLIDE_OK)
+        say(err, errlen, "%s", msg);
+    return st;
+}
+
+void collide_set_command_line(int argc, char *const *argv)
+{
+    output_note_command(argc, argv);
+}
+
+void collide_remove_temporaries(void)
+{
+    output_remove_temporaries();
+}
+
 /* The statuses and what they mean, in increasing order: the one table
  * behind collide_status_text, `collide --help` and README. */
 static const struct {
@@ -480,7 +508,7 @@ static collide_status check_tables(collide_result *r, const mp_model *M,
             r->precision + MP_CHECK_BITS, r->mp_tol + MP_CHECK_DIGITS);
     cs = compare_set_scd(a, b, API_NSET, r->mp_digits, f, r->scd_text, len,
                          msg, sizeof msg);
-    if (fclose(f) != 0 || (cs != COMPARE_OK && cs != COMPARE_BELOW))
+    if (fclose(f) != 0 || (cs != COLLIDE_COMPARE_OK && cs != COLLIDE_COMPARE_BELOW))
         return COLLIDE_E_MEMORY;   /* our own tables: only memory fails */
     for (t = 0; t < API_NSET; t++) {
         char *copy = malloc(len[t] + 1);   /* csv_parse takes its text */
@@ -492,7 +520,7 @@ static collide_status check_tables(collide_result *r, const mp_model *M,
             return COLLIDE_E_MEMORY;
         r->have_scd = t + 1;
     }
-    return cs == COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_OK;
+    return cs == COLLIDE_COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_OK;
 }
 
 /* The check of a successful high-precision run r (collide run --check):
@@ -789,23 +817,67 @@ void collide_result_free(collide_result *r)
 
 /* ---- comparison ---- */
 
-int collide_compare(const char *a, const char *b, double digits, FILE *out,
-                    FILE *err)
+void collide_compare_options_init(collide_compare_options *o)
 {
-    compare_options o;
+    o->digits = NAN;
+    o->scd_csv = NULL;
+}
+
+/* Whether a, b and the options can be compared; else one line on err
+ * (when not NULL) naming the field, its value and the allowed range. */
+static int compare_args_valid(const char *a, const char *b,
+                              const collide_compare_options *o, FILE *err)
+{
+    if (!a || !b) {
+        if (err)
+            fprintf(err, "collide_compare: %s is NULL: a result set or CSV "
+                    "file is needed\n", a ? "b" : "a");
+        return 0;
+    }
+    if (!isnan(o->digits) && !(o->digits >= 0)) {
+        if (err)
+            fprintf(err, "collide_compare: digits = %g is outside the "
+                    "allowed range: NaN (no threshold) or [0, inf]\n",
+                    o->digits);
+        return 0;
+    }
+    return 1;
+}
+
+int collide_compare_with(const char *a, const char *b,
+                         const collide_compare_options *o, FILE *out,
+                         FILE *err)
+{
+    compare_options c;
+    collide_compare_options d;
     FILE *sink = NULL;
     int st;
-    o.a = a;
-    o.b = b;
-    o.digits = digits;
-    o.scd_csv = NULL;
+    if (!o) {
+        collide_compare_options_init(&d);
+        o = &d;
+    }
+    if (!compare_args_valid(a, b, o, err))
+        return COLLIDE_COMPARE_E_INPUT;
+    c.a = a;
+    c.b = b;
+    c.digits = o->digits;
+    c.scd_csv = o->scd_csv;
     if (!out || !err) {
         sink = fopen("/dev/null", "w");
         if (!sink)
-            return COMPARE_E_IO;
+            return COLLIDE_COMPARE_E_IO;
     }
-    st = compare_results(&o, out ? out : sink, err ? err : sink);
+    st = compare_results(&c, out ? out : sink, err ? err : sink);
     if (sink)
         fclose(sink);
     return st;
+}
+
+int collide_compare(const char *a, const char *b, double digits, FILE *out,
+                    FILE *err)
+{
+    collide_compare_options o;
+    collide_compare_options_init(&o);
+    o.digits = digits;
+    return collide_compare_with(a, b, &o, out, err);
 }
