@@ -21,18 +21,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hybrid.h"
-#include "impact.h"
-#include "output.h"
-#include "sim_output.h"
-#include "scenario.h"
-#include "builtin.h"
-#include "sim.h"
+#include "collide.h"
 
 extern char **environ;
 
 #define PATH_LEN 1024
 #define TRACK_MAX 160
+#define STATES_MAX 16   /* most components of x_c and the internal states */
 
 /* Paths created by the plot (directories, CSV files, scripts, figures
  * under their temporary names), removed in reverse order at the end. */
@@ -50,13 +45,15 @@ typedef struct plot_run {
     char stem[64];          /* file names of its figures */
     char title[512];        /* plain text */
     char dir[PATH_LEN];     /* its CSV files */
-    layout L;
+    int hf;                 /* the system is H_f (else H_r) */
     int ncollisions;
     int ncontacts;          /* with a contact lasting to T */
     double *contact;        /* [t_e, t_s] of each contact */
     double x_cs;            /* Eq. (212), NaN when it does not apply */
     double T;
-    double max_y[COLLIDE_NY_MAX];
+    int nstates;            /* x_c and the internal states */
+    char state[STATES_MAX][16];  /* their columns in samples.csv */
+    double max_x, max_xm, max_state;
     double max_fc, max_fe, max_xc_obs, max_W, max_Fc_obs;
 } plot_run;
 
@@ -240,58 +237,80 @@ static void scenario_stem(const char *name, char *stem, size_t len)
 
 /* The title of a scenario: its description when built in, else its file
  * with the law and the system. */
-static void scenario_title(const scenario *s, const char *name, char *out,
-                           size_t len)
+static void scenario_title(const collide_scenario *s, const char *name,
+                           int hf, char *out, size_t len)
 {
-    const char *d = strchr(name, '/') ? NULL
-                                      : scenario_builtin_description(name);
+    const char *d = strchr(name, '/') ? NULL : collide_builtin_description(name);
+    const char *l = collide_scenario_law(s, 0);
     char law[32];
     size_t i;
-    for (i = 0; i + 1 < sizeof law && s->model.law->name[i]; i++)
-        law[i] = (char)toupper((unsigned char)s->model.law->name[i]);
+    for (i = 0; i + 1 < sizeof law && l[i]; i++)
+        law[i] = (char)toupper((unsigned char)l[i]);
     law[i] = '\0';
     if (d)
         snprintf(out, len, "%s", d);
     else
-        snprintf(out, len, "%s: %s, %s", name, law,
-                 s->model.sys == SYS_HR ? "H_r" : "H_f");
+        snprintf(out, len, "%s: %s, %s", name, law, hf ? "H_f" : "H_r");
 }
 
-/* Largest magnitudes of the sampled states, forces and observables. */
-static void measure(const scenario *s, const sim_result *r, plot_run *p)
+/* The largest |value| of column col of table t of r (0 for none). */
+static double column_max(const collide_result *r, collide_table t, int col)
 {
-    int i, k;
-    memset(p->max_y, 0, sizeof p->max_y);
-    p->max_fc = p->max_fe = p->max_xc_obs = p->max_W = p->max_Fc_obs = 0;
-    for (i = 0; i < r->nsamples; i++) {
-        const sample_rec *q = &r->samples[i];
-        for (k = 0; k < p->L.n_chi; k++)
-            p->max_y[k] = fmax(p->max_y[k], fabs(q->y[k]));
-        p->max_fc = fmax(p->max_fc, fabs(impact_contact_force(&s->model,
-                                                &p->L, q->q, q->y)));
-        p->max_fe = fmax(p->max_fe, fabs(input_reduced_force(&s->model, q->t)));
+    double m = 0;
+    int i, n = collide_result_rows(r, t);
+    for (i = 0; col >= 0 && i < n; i++)
+        m = fmax(m, fabs(collide_result_value(r, t, i, col)));
+    return m;
+}
+
+/* The largest |value| of the column named name of table t of r. */
+static double named_max(const collide_result *r, collide_table t,
+                        const char *name)
+{
+    return column_max(r, t, collide_result_column(r, t, name));
+}
+
+/* The system, the components x_c and the internal states (the columns of
+ * samples.csv from x_c to F_c) and the largest magnitudes of the sampled
+ * states, forces and observables. */
+static void measure(const collide_result *r, plot_run *p)
+{
+    int c = collide_result_column(r, COLLIDE_SAMPLES, "x_c");
+    int end = collide_result_column(r, COLLIDE_SAMPLES, "F_c");
+    p->hf = collide_result_column(r, COLLIDE_SAMPLES, "x_m") >= 0;
+    p->max_x = named_max(r, COLLIDE_SAMPLES, "x");
+    p->max_xm = named_max(r, COLLIDE_SAMPLES, "x_m");
+    p->max_state = 0;
+    for (p->nstates = 0; c >= 0 && c < end && p->nstates < STATES_MAX; c++) {
+        snprintf(p->state[p->nstates++], sizeof p->state[0], "%s",
+                 collide_result_column_name(r, COLLIDE_SAMPLES, c));
+        p->max_state = fmax(p->max_state, column_max(r, COLLIDE_SAMPLES, c));
     }
-    for (i = 0; i < r->ncollisions; i++) {
-        p->max_xc_obs = fmax(p->max_xc_obs, fabs(r->collisions[i].xc_max));
-        p->max_W = fmax(p->max_W, fabs(r->collisions[i].W));
-        p->max_Fc_obs = fmax(p->max_Fc_obs, fabs(r->collisions[i].Fc_max));
-    }
+    p->max_fc = named_max(r, COLLIDE_SAMPLES, "F_c");
+    p->max_fe = named_max(r, COLLIDE_SAMPLES, "F_e_r");
+    p->max_xc_obs = named_max(r, COLLIDE_COLLISIONS, "xc_max");
+    p->max_W = named_max(r, COLLIDE_COLLISIONS, "W");
+    p->max_Fc_obs = named_max(r, COLLIDE_COLLISIONS, "Fc_max");
 }
 
 /* Keeps the contact intervals of r: the collisions, then the contact
  * lasting to T. Returns 0, or -1 when out of memory. */
-static int keep_contacts(const sim_result *r, plot_run *p)
+static int keep_contacts(const collide_result *r, plot_run *p)
 {
-    int i, n = r->ncollisions + (r->final_contact ? 1 : 0);
+    int nc = collide_result_rows(r, COLLIDE_COLLISIONS);
+    int nf = collide_result_rows(r, COLLIDE_FINAL_CONTACT);
+    int te = collide_result_column(r, COLLIDE_COLLISIONS, "t_e");
+    int ts = collide_result_column(r, COLLIDE_COLLISIONS, "t_s");
+    int i, n = nc + (nf > 0 ? 1 : 0);
     p->contact = malloc(2 * (size_t)(n ? n : 1) * sizeof *p->contact);
     if (!p->contact)
         return -1;
-    for (i = 0; i < r->ncollisions; i++) {
-        p->contact[2 * i] = r->collisions[i].t_e;
-        p->contact[2 * i + 1] = r->collisions[i].t_s;
+    for (i = 0; i < nc; i++) {
+        p->contact[2 * i] = collide_result_value(r, COLLIDE_COLLISIONS, i, te);
+        p->contact[2 * i + 1] = collide_result_value(r, COLLIDE_COLLISIONS, i, ts);
     }
-    if (r->final_contact) {
-        p->contact[2 * i] = r->final_partial.t_e;
+    if (nf > 0) {
+        p->contact[2 * i] = collide_result_value(r, COLLIDE_FINAL_CONTACT, 0, te);
         p->contact[2 * i + 1] = p->T;
     }
     p->ncontacts = n;
@@ -313,45 +332,77 @@ static int track_csv(const char *dir)
     return 0;
 }
 
+/* x_c^s of Eq. (212) of s, NaN when it does not apply. */
+static double static_indentation(const collide_scenario *s)
+{
+    collide_quantity q[32];
+    int i, n = collide_scenario_quantities(s, q, 32);
+    for (i = 0; i < n; i++)
+        if (strcmp(q[i].name, "x_c^s") == 0)
+            return q[i].value;
+    return NAN;
+}
+
+/* Loads scenario name with the samples asked, or says why not. */
+static collide_status load_one(const char *name, const plot_options *o,
+                               collide_scenario **s, char *err, size_t errlen)
+{
+    char msg[1024];
+    collide_status st = collide_scenario_load(name, s, err, errlen);
+    if (st == COLLIDE_OK && o->samples &&
+        (st = collide_scenario_set(*s, "samples", o->samples, msg,
+                                   sizeof msg)) != COLLIDE_OK)
+        snprintf(err, errlen, "--samples: %s", msg);
+    return st;
+}
+
+/* Runs s in binary64 and writes its CSV files into p->dir; the run's
+ * magnitudes and contacts into p. */
+static collide_status run_into(const collide_scenario *s, plot_run *p,
+                               char *err, size_t errlen)
+{
+    collide_result *r = NULL;
+    collide_status st = collide_run(s, NULL, &r, err, errlen);
+    if (r && st != COLLIDE_OK)
+        snprintf(err, errlen, "collide plot: %s: %s", collide_scenario_source(s),
+                 collide_result_diagnosis(r));
+    else if (st == COLLIDE_OK)
+        st = collide_result_write(r, p->dir, err, errlen);
+    if (st == COLLIDE_OK) {
+        p->ncollisions = collide_result_rows(r, COLLIDE_COLLISIONS);
+        measure(r, p);
+        if (keep_contacts(r, p) != 0) {
+            snprintf(err, errlen, "collide plot: out of memory");
+            st = COLLIDE_E_MEMORY;
+        }
+    }
+    collide_result_free(r);
+    return st;
+}
+
 /* Loads scenario name, runs it with the samples asked and writes its CSV
  * files into tmp/k. */
 static collide_status run_one(const char *name, int k, const char *tmp,
                               const plot_options *o, plot_run *p, char *err,
                               size_t errlen)
 {
-    static scenario s;
-    sim_result r;
-    collide_status st = scenario_load(name, &s, err, errlen);
-    if (st == COLLIDE_OK && o->samples)
-        st = scenario_set_run_option(&s, "samples", o->samples, "--samples",
-                                     err, errlen);
-    if (st != COLLIDE_OK)
-        return st;
-    scenario_stem(name, p->stem, sizeof p->stem);
-    scenario_title(&s, name, p->title, sizeof p->title);
-    p->L = layout_make(s.model.sys, s.model.law->nz);
-    p->x_cs = s.d.x_cs;
-    p->T = s.model.T;
-    if (path_printf(p->dir, "%s/%d", tmp, k) != 0 || track(p->dir) ||
-        track_csv(p->dir)) {
-        snprintf(err, errlen, "collide plot: temporary path too long");
-        return COLLIDE_E_IO;
-    }
-    memset(&r, 0, sizeof r);
-    st = sim_run(&s.model, &s.opt, &r);
-    if (st != COLLIDE_OK)
-        snprintf(err, errlen, "collide plot: %s: %s", s.source, r.diagnosis);
-    else
-        st = sim_output_write_csv(p->dir, &s.model, &r, err, errlen);
+    collide_scenario *s = NULL;
+    collide_status st = load_one(name, o, &s, err, errlen);
     if (st == COLLIDE_OK) {
-        p->ncollisions = r.ncollisions;
-        measure(&s, &r, p);
-        if (keep_contacts(&r, p) != 0) {
-            snprintf(err, errlen, "collide plot: out of memory");
-            st = COLLIDE_E_MEMORY;
+        scenario_stem(name, p->stem, sizeof p->stem);
+        p->x_cs = static_indentation(s);
+        p->T = collide_scenario_setting(s, "T");
+        if (path_printf(p->dir, "%s/%d", tmp, k) != 0 || track(p->dir) ||
+            track_csv(p->dir)) {
+            snprintf(err, errlen, "collide plot: temporary path too long");
+            st = COLLIDE_E_IO;
         }
     }
-    sim_result_free(&r);
+    if (st == COLLIDE_OK)
+        st = run_into(s, p, err, errlen);
+    if (st == COLLIDE_OK)
+        scenario_title(s, name, p->hf, p->title, sizeof p->title);
+    collide_scenario_free(s);
     return st;
 }
 
@@ -411,20 +462,16 @@ static void put_clause(char *buf, size_t len, const char *col, double scale,
 static void put_contact_state_panel(FILE *f, const plot_run *p, unit tu)
 {
     char plots[2048], clause[512], label[64], name[32];
-    double m = 0;
-    int k, lc = 1;
-    unit u;
+    int k;
+    unit u = unit_for(p->max_state, "m");
     size_t used = 0;
-    for (k = p->L.xc; k < p->L.n_chi; k++)
-        m = fmax(m, p->max_y[k]);
-    u = unit_for(m, "m");
     plots[0] = '\0';
-    for (k = p->L.xc; k < p->L.n_chi; k++) {
-        enhanced_name(impact_component_name(&p->L, k), name, sizeof name);
-        put_clause(clause, sizeof clause, impact_component_name(&p->L, k),
-                   u.scale, name, lc++, tu);
+    for (k = 0; k < p->nstates; k++) {
+        enhanced_name(p->state[k], name, sizeof name);
+        put_clause(clause, sizeof clause, p->state[k], u.scale, name, k + 1,
+                   tu);
         used += (size_t)snprintf(plots + used, sizeof plots - used, "%s%s",
-                                 k > p->L.xc ? ", '' " : "", clause);
+                                 k > 0 ? ", '' " : "", clause);
     }
     snprintf(label, sizeof label, "x_c, z_c [%s]", u.label);
     put_state_panel(f, p, label, plots, 0, tu);
@@ -474,19 +521,19 @@ static unit time_unit(double T)
 static void put_state_figure(FILE *f, const plot_run *p)
 {
     unit tu = time_unit(p->T);
-    int rows = p->L.sys == SYS_HF ? 8 : 6;
+    int rows = p->hf ? 8 : 6;
     char plots[256];
     put_multiplot(f, p->title, rows, 1, 0.05, "0,0.02");
     fprintf(f, "set xrange [0:%.17g]\n", p->T * tu.scale);
     put_contacts(f, p, tu);
-    if (p->L.sys == SYS_HF)
+    if (p->hf)
         put_forces_panel(f, p, tu);
     else
         put_column_panel(f, p, "F_e_r", "F_{e,r}", p->max_fe, "N", 0, tu);
-    put_column_panel(f, p, "x", "x", p->max_y[p->L.x], "m", 0, tu);
+    put_column_panel(f, p, "x", "x", p->max_x, "m", 0, tu);
     put_column_panel(f, p, "v", "v", 1, "m/s", 0, tu);
-    if (p->L.sys == SYS_HF) {
-        put_column_panel(f, p, "x_m", "x_m", p->max_y[p->L.xm], "m", 0, tu);
+    if (p->hf) {
+        put_column_panel(f, p, "x_m", "x_m", p->max_xm, "m", 0, tu);
         put_column_panel(f, p, "v_m", "v_m", 1, "m/s", 0, tu);
     }
     put_contact_state_panel(f, p, tu);
@@ -559,7 +606,7 @@ static void put_compare_figure(FILE *f, const plot_run *p, int n)
     int k;
     unit xu, tu = time_unit(p[0].T);
     for (k = 0; k < n; k++)
-        m = fmax(m, p[k].max_y[p[k].L.x]);
+        m = fmax(m, p[k].max_x);
     xu = unit_for(m, "m");
     put_multiplot(f, "Relative displacement: approach to permanent contact",
                   n, 1, 0.07, "0,0.06");
@@ -767,7 +814,7 @@ static int plan_figures(const plot_run *p, int n, const char *tmp,
             write_body(&figs[m], &p[k], 1, draw_state))
             return -1;
         figs[m].width = 1000;
-        figs[m].height = p[k].L.sys == SYS_HF ? 1500 : 1150;
+        figs[m].height = p[k].hf ? 1500 : 1150;
         m++;
         if (p[k].ncollisions == 0)
             continue;
@@ -798,7 +845,7 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
     static figure figs[2 * PLOT_SCENARIOS_MAX + 1];
     char script[PATH_LEN], log[PATH_LEN];
     int nfig, rc, e;
-    if (output_make_dirs(out, err, errlen) != COLLIDE_OK)
+    if (collide_make_dirs(out, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
     if (path_printf(script, "%s/main.gp", tmp) || track(script) ||
         path_printf(log, "%s/gnuplot.log", tmp) || track(log) ||

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "common.h"
+#include "collide.h"
 
 #define PLOT_SCENARIOS_MAX 8   /* most scenarios of one comparison */
 
