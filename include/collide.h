@@ -219,6 +219,11 @@ COLLIDE_API void collide_scenario_free(collide_scenario *s);
 
 /* ---- runs -------------------------------------------------------------- */
 
+/* The working precisions of a run, in bits: from binary64's 53 (the
+ * binary64 engine) to 16384. */
+#define COLLIDE_PRECISION_MIN 53
+#define COLLIDE_PRECISION_MAX 16384
+
 /* How to run. precision is the working precision in bits: 53 runs the
  * binary64 engine (DOP853 with event location, the scenario's rtol and
  * atol); 54 to 16384 the high-precision engine (a Taylor method in MPFR
@@ -249,10 +254,23 @@ typedef struct collide_run_options {
      * may be read from a signal handler (e.g. to say how far a run got). */
     void (*watch)(void *ctx, long bits, const int *collisions);
     void *watch_ctx;  /* the ctx of watch */
+    int partial;      /* 1: a run that fails keeps, as rows of its tables,
+                         the collisions that ended before the failure
+                         (COLLIDE_COLLISIONS) and the events before it
+                         (COLLIDE_EVENTS), its status saying that it
+                         failed; its other tables have no rows, and it has
+                         no result set (collide_result_write refuses it).
+                         0 (default): a failed run has no rows */
+    unsigned tables;  /* the tables the result keeps, a bit 1u << t per
+                         collide_table t (e.g. 1u << COLLIDE_COLLISIONS);
+                         a table not kept has no rows, and costs nothing
+                         to format. 0 (default): every table. The result
+                         set (collide_result_write) is whole either way */
 } collide_run_options;
 
 /* The defaults: precision 53, digits NaN, check 0, sample_at NULL,
- * n_sample_at 0, progress 0, watch and watch_ctx NULL. */
+ * n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
+ * tables 0 (every table). */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);
 
 /* The result of a run: its status and diagnosis, and the tables of the
@@ -387,6 +405,11 @@ COLLIDE_API void collide_set_command_line(int argc, char *const *argv);
  * itself stays as it was). Async-signal-safe: meant for a handler of
  * SIGINT or SIGTERM, which then exits. */
 COLLIDE_API void collide_remove_temporaries(void);
+
+/* Frees the caches MPFR keeps for the calling thread (its constants, such
+ * as pi, at the precisions used): for a thread that ran high-precision
+ * runs, before it ends. */
+COLLIDE_API void collide_thread_cleanup(void);
 
 COLLIDE_API void collide_result_free(collide_result *r);
 

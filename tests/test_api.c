@@ -611,6 +611,82 @@ static void comparisons(void)
     remove_set(b, NULL);
 }
 
+/* A run of study 1 cut short by max_steps = 400 (after 8 of its 12
+ * collisions, Table I) with the options o; its status. */
+static int cut_short(const collide_run_options *o, collide_result **r)
+{
+    collide_scenario *s;
+    char err[1024];
+    int st = COLLIDE_E_INPUT;
+    *r = NULL;
+    if (collide_scenario_load("study1", &s, err, sizeof err) == COLLIDE_OK &&
+        collide_scenario_set(s, "max_steps", "400", err, sizeof err) == COLLIDE_OK)
+        st = collide_run(s, o, r, err, sizeof err);
+    collide_scenario_free(s);
+    return st;
+}
+
+/* partial: a failed run keeps the collisions that ended before the
+ * failure and its events, nothing else, and has no result set; tables:
+ * a result keeps the tables asked for, and its set is whole. */
+static void partial_and_tables(void)
+{
+    collide_run_options o;
+    collide_result *r;
+    collide_scenario *s;
+    char dir[] = "/tmp/collide-test-api-XXXXXX", err[1024];
+    char *text;
+    collide_run_options_init(&o);
+    check_true(o.partial == 0 && o.tables == 0, "partial and tables default to 0");
+    check_true(cut_short(&o, &r) == COLLIDE_E_STEP &&
+               collide_result_rows(r, COLLIDE_COLLISIONS) == 0,
+               "a failed run has no rows by default");
+    collide_result_free(r);
+    o.partial = 1;
+    check_true(cut_short(&o, &r) == COLLIDE_E_STEP &&
+               collide_result_rows(r, COLLIDE_COLLISIONS) == 8 &&
+               collide_result_rows(r, COLLIDE_EVENTS) > 16 &&
+               collide_result_rows(r, COLLIDE_LEDGER) == 0 &&
+               collide_result_rows(r, COLLIDE_SAMPLES) == 0,
+               "partial: the 8 collisions before the failure, and the events");
+    check_close(collide_result_value(r, COLLIDE_COLLISIONS, 0,
+                    collide_result_column(r, COLLIDE_COLLISIONS, "e")),
+                0.59, 0, 0.005, "partial: the first collision's e (Table I)");
+    check_true(collide_result_write(r, "/tmp/collide-test-api-never", err,
+                                    sizeof err) == COLLIDE_E_USAGE,
+               "partial: no result set");
+    collide_result_free(r);
+    o.partial = 0;
+    o.tables = 1u << COLLIDE_COLLISIONS;
+    if (collide_scenario_load("study1", &s, err, sizeof err) != COLLIDE_OK ||
+        !mkdtemp(dir)) {
+        check_true(0, "study1 and a directory");
+        return;
+    }
+    check_true(collide_run(s, &o, &r, err, sizeof err) == COLLIDE_OK &&
+               collide_result_rows(r, COLLIDE_COLLISIONS) == 12 &&
+               collide_result_rows(r, COLLIDE_SAMPLES) == 0 &&
+               collide_result_columns(r, COLLIDE_SAMPLES) == 0,
+               "tables: the collisions kept, the samples not");
+    check_true(collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK,
+               "tables: the result set is written");
+    text = slurp(dir, "samples.csv");
+    check_true(text && strncmp(text, "t,j,q,boundary,", 15) == 0 &&
+               strchr(text, '\n') != strrchr(text, '\n'),
+               "tables: the set is whole (samples.csv has rows)");
+    free(text);
+    collide_result_free(r);
+    remove_set(dir, NULL);
+    o.tables = 1u << 5;
+    check_true(collide_run(s, &o, &r, err, sizeof err) == COLLIDE_E_USAGE &&
+               !r && strstr(err, "tables = 0x20"), "tables: an unknown bit refused");
+    o.tables = 0;
+    o.partial = 2;
+    check_true(collide_run(s, &o, &r, err, sizeof err) == COLLIDE_E_USAGE &&
+               !r && strstr(err, "partial = 2"), "partial: 2 refused");
+    collide_scenario_free(s);
+}
+
 int main(void)
 {
     run_study1(53);
@@ -622,5 +698,6 @@ int main(void)
     bad_arguments();
     statuses();
     comparisons();
+    partial_and_tables();
     return check_summary("test_api");
 }

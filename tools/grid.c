@@ -364,8 +364,7 @@ static int line_axis(const grid *g, const char *b, const char *e)
     return find_axis(g, key);
 }
 
-/* The text of point index: the base with the axis lines replaced. */
-static char *point_text(const grid *g, long index)
+char *grid_point_text(const grid *g, long index)
 {
     size_t cap = strlen(g->base) + 1 + (size_t)g->naxes *
                  (SCENARIO_KEY_MAX + SCENARIO_TEXT_MAX + 8);
@@ -399,7 +398,7 @@ collide_status grid_point_scenario(const grid *g, long index, scenario *s,
                                    char *err, size_t errlen)
 {
     char msg[1024];
-    char *text = point_text(g, index);
+    char *text = grid_point_text(g, index);
     collide_status st;
     if (!text) {
         snprintf(err, errlen, "%s: point %ld: out of memory", g->path, index);

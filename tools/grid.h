@@ -47,6 +47,11 @@ void grid_free(grid *g);
 /* The value text of axis a at point index. */
 const char *grid_value(const grid *g, long index, int a);
 
+/* The scenario text of point index, a new string (the caller frees it):
+ * the base with the line of each axis key replaced by `key = value`
+ * (appended when the base has none); NULL when memory ran out. */
+char *grid_point_text(const grid *g, long index);
+
 /* Parses and validates the scenario of point index into s. On an error
  * err names the point, its index, key, value and the allowed range. */
 collide_status grid_point_scenario(const grid *g, long index, scenario *s,

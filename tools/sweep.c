@@ -17,11 +17,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collide.h"
 #include "fingerprint.h"
 #include "grid.h"
 #include "interrupt.h"
-#include "mp_sim.h"
-#include "mp_sim.h"
 #include "number.h"
 #include "options.h"
 #include "output.h"
@@ -174,12 +173,12 @@ static int sweep_shard(const char *val, sweep_args *a)
 /* --precision BITS into a. */
 static int sweep_precision(const char *val, sweep_args *a)
 {
-    if (read_long(val, MP_BITS_MIN, MP_BITS_MAX, &a->bits))
+    if (read_long(val, COLLIDE_PRECISION_MIN, COLLIDE_PRECISION_MAX, &a->bits))
         return COLLIDE_OK;
     if (speaks())
         fprintf(stderr, "collide sweep: --precision = %s is outside the "
-                "allowed range: an integer in [%d, %d]\n", val, MP_BITS_MIN,
-                MP_BITS_MAX);
+                "allowed range: an integer in [%d, %d]\n", val, COLLIDE_PRECISION_MIN,
+                COLLIDE_PRECISION_MAX);
     return COLLIDE_E_INPUT;
 }
 
@@ -324,50 +323,38 @@ static int row_prefix(const grid *g, long index, char *buf, size_t len)
     return (int)n;
 }
 
-/* The results of a binary64 run after the prefix; returns its status. */
-static collide_status b64_results(const scenario *s, char *buf, size_t len)
-{
-    sim_result r;
-    collision_rec c;
-    memset(&r, 0, sizeof r);
-    sim_run(&s->model, &s->opt, &r);
-    if (r.ncollisions > 0)
-        c = r.collisions[0];
-    else
-        c.e = c.t_d = c.xc_r = c.v_i = c.v_s = NAN;
-    snprintf(buf, len, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", r.ncollisions,
-             c.e, c.t_d, c.xc_r, c.v_i, c.v_s, sweep_status_name(r.status));
-    sim_result_free(&r);    /* (the status stays) */
-    return r.status;
-}
+/* The observables of the first collision in a sweep's row (Eqs. 193-200). */
+static const char *const row_columns[] = {"e", "t_d", "xc_r", "v_i", "v_s"};
 
-/* The results of an MPFR run at bits (collide run's defaults) after the
- * prefix. */
-static collide_status mp_results(const scenario *s, long bits, char *buf,
-                                 size_t len)
+/* The results of the run of s after the prefix, in binary64 (bits 0) or
+ * at bits with collide run's defaults: the number of collisions, the
+ * observables of the first as its table gives them (nan when there is
+ * none), the status. A failed run keeps the collisions that ended before
+ * the failure (collide_run_options.partial), its status saying so.
+ * Returns the status. */
+static collide_status point_results(const collide_scenario *s, long bits,
+                                    char *buf, size_t len)
 {
-    static const int col[5] = {TC_E, TC_TD, TC_XCR, TC_VI, TC_VS};
-    double room = mp_default_digits((mpfr_prec_t)bits);
-    int i, d = (int)floor(room) - 6, n;
-    mp_model M;
-    mp_result r;
-    mp_options o;
+    collide_run_options o;
+    collide_result *r = NULL;
     char err[1024];
-    collide_status st = mp_model_init(&M, s, (mpfr_prec_t)bits, err, sizeof err);
-    memset(&r, 0, sizeof r);
-    if (st == COLLIDE_OK) {
-        o = mp_options_default(&s->opt, (mpfr_prec_t)bits);
-        st = mp_run(&M, &o, &r);
-    }
-    d = d < 3 ? 3 : d;
-    n = snprintf(buf, len, "%d", r.ncollisions);
+    int i, n, k;
+    collide_status st;
+    collide_run_options_init(&o);
+    o.precision = bits ? bits : 53;
+    o.partial = 1;
+    o.tables = 1u << COLLIDE_COLLISIONS;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    k = collide_result_rows(r, COLLIDE_COLLISIONS);
+    n = snprintf(buf, len, "%d", k);
     for (i = 0; i < 5; i++)
-        n += r.ncollisions > 0 ? mpfr_snprintf(buf + n, len - (size_t)n,
-                 ",%.*Rg", d, r.collisions[0].v[col[i]]) :
-             snprintf(buf + n, len - (size_t)n, ",nan");
+        n += snprintf(buf + n, len - (size_t)n, ",%s",
+                      k > 0 ? collide_result_text(r, COLLIDE_COLLISIONS, 0,
+                                  collide_result_column(r, COLLIDE_COLLISIONS,
+                                                        row_columns[i]))
+                            : "nan");
     snprintf(buf + n, len - (size_t)n, ",%s\n", sweep_status_name(st));
-    mp_result_free(&r);
-    mp_model_clear(&M);
+    collide_result_free(r);
     return st;
 }
 
@@ -376,24 +363,21 @@ static collide_status mp_results(const scenario *s, long bits, char *buf,
  * says nothing of the point, not kept for --resume (a rerun runs it). */
 static char *make_row(const sweep_job *j, long index, int *settled)
 {
-    char *buf = malloc(ROW_MAX), *row;
-    scenario *s = malloc(sizeof *s);
+    char *buf = malloc(ROW_MAX), *row = NULL, *text = grid_point_text(j->g, index);
+    collide_scenario *s = NULL;
     char err[1024];
     collide_status st;
     int n;
-    if (!buf || !s || grid_point_scenario(j->g, index, s, err, sizeof err)) {
-        free(buf);
-        free(s);
-        return NULL;
+    if (buf && text &&
+        collide_scenario_parse(text, j->g->source, &s, err, sizeof err) ==
+            COLLIDE_OK) {
+        n = row_prefix(j->g, index, buf, ROW_MAX);
+        st = point_results(s, j->a->bits, buf + n, ROW_MAX - (size_t)n);
+        *settled = st != COLLIDE_E_MEMORY && st != COLLIDE_E_INTERRUPT;
+        row = strdup(buf);
     }
-    n = row_prefix(j->g, index, buf, ROW_MAX);
-    if (j->a->bits)
-        st = mp_results(s, j->a->bits, buf + n, ROW_MAX - (size_t)n);
-    else
-        st = b64_results(s, buf + n, ROW_MAX - (size_t)n);
-    *settled = st != COLLIDE_E_MEMORY && st != COLLIDE_E_INTERRUPT;
-    free(s);
-    row = strdup(buf);
+    collide_scenario_free(s);
+    free(text);
     free(buf);
     return row;
 }
@@ -660,7 +644,7 @@ static void *worker(void *arg)
         }
         atomic_fetch_add(&j->done, 1);
     }
-    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); /* MPFR's constants of this thread */
+    collide_thread_cleanup();   /* MPFR's constants of this thread */
     return NULL;
 }
 

@@ -42,7 +42,8 @@ struct collide_result {
     mp_result mp;
     double mp_tol;       /* the step tolerance 10^-mp_tol (mp_digits_settings) */
     int mp_digits;       /* significant digits written (mp_digits_settings) */
-    int have_tables;
+    int ran;             /* the engine ran (its result has rows to show) */
+    unsigned tables;     /* the tables read into table[] (1u << t each) */
     csv_table table[API_NTABLES];
     int have_scd;        /* a checked run: the scd tables read so far */
     csv_table scd[API_NSET];
@@ -97,6 +98,11 @@ void collide_set_command_line(int argc, char *const *argv)
 void collide_remove_temporaries(void)
 {
     output_remove_temporaries();
+}
+
+void collide_thread_cleanup(void)
+{
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
 }
 
 /* The statuses and what they mean, in increasing order: the one table
@@ -323,7 +329,7 @@ void collide_scenario_free(collide_scenario *s)
 
 void collide_run_options_init(collide_run_options *o)
 {
-    o->precision = MP_BITS_MIN;
+    o->precision = COLLIDE_PRECISION_MIN;
     o->digits = NAN;
     o->check = 0;
     o->sample_at = NULL;
@@ -331,6 +337,8 @@ void collide_run_options_init(collide_run_options *o)
     o->progress = 0;
     o->watch = NULL;
     o->watch_ctx = NULL;
+    o->partial = 0;
+    o->tables = 0;
 }
 
 /* COLLIDE_OK when o is valid, else COLLIDE_E_USAGE with err naming the
@@ -339,10 +347,10 @@ static int check_options(const collide_run_options *o, char *err,
                          size_t errlen)
 {
     double room;
-    if (o->precision < MP_BITS_MIN || o->precision > MP_BITS_MAX) {
+    if (o->precision < COLLIDE_PRECISION_MIN || o->precision > COLLIDE_PRECISION_MAX) {
         say(err, errlen, "collide_run: precision = %ld is outside its "
             "range: precision in [%d, %d] bits (53: binary64)", o->precision,
-            MP_BITS_MIN, MP_BITS_MAX);
+            COLLIDE_PRECISION_MIN, COLLIDE_PRECISION_MAX);
         return COLLIDE_E_USAGE;
     }
     if (o->check != 0 && o->check != 1) {
@@ -350,14 +358,25 @@ static int check_options(const collide_run_options *o, char *err,
             "in {0, 1}", o->check);
         return COLLIDE_E_USAGE;
     }
-    if (o->check && o->precision == MP_BITS_MIN) {
+    if (o->partial != 0 && o->partial != 1) {
+        say(err, errlen, "collide_run: partial = %d is outside its range: "
+            "partial in {0, 1}", o->partial);
+        return COLLIDE_E_USAGE;
+    }
+    if (o->tables >= 1u << API_NTABLES) {
+        say(err, errlen, "collide_run: tables = %#x is outside its range: "
+            "a set of bits 1u << t of the %d tables, t in [0, %d]", o->tables,
+            API_NTABLES, API_NTABLES - 1);
+        return COLLIDE_E_USAGE;
+    }
+    if (o->check && o->precision == COLLIDE_PRECISION_MIN) {
         say(err, errlen, "collide_run: check = 1 is a setting of the "
             "high-precision engine: check needs precision > 53");
         return COLLIDE_E_USAGE;
     }
     if (isnan(o->digits))
         return COLLIDE_OK;
-    if (o->precision == MP_BITS_MIN) {
+    if (o->precision == COLLIDE_PRECISION_MIN) {
         say(err, errlen, "collide_run: digits = %g is a setting of the "
             "high-precision engine: digits needs precision > 53 (binary64 "
             "takes the scenario's rtol and atol)", o->digits);
@@ -377,27 +396,30 @@ static int check_options(const collide_run_options *o, char *err,
 static collide_status table_text(const collide_result *r, int t, char **text,
                                  size_t *len)
 {
-    if (r->precision == MP_BITS_MIN)
+    if (r->precision == COLLIDE_PRECISION_MIN)
         return sim_output_csv_text(&r->s.model, &r->b64, table_file[t], text, len);
     return mp_output_csv_text(&r->M, &r->mp, r->mp_digits, table_file[t], text,
                               len);
 }
 
-/* Reads the tables of a successful run into r->table. */
-static collide_status load_tables(collide_result *r)
+/* Reads the tables of the set `which` (1u << t each) into r->table. */
+static collide_status load_tables(collide_result *r, unsigned which)
 {
     int t;
     for (t = 0; t < API_NTABLES; t++) {
         char *text, msg[256];
         size_t len;
-        collide_status st = table_text(r, t, &text, &len);
+        collide_status st;
+        if (!(which & (1u << t)))
+            continue;
+        st = table_text(r, t, &text, &len);
         if (st != COLLIDE_OK)
             return st;
         if (csv_parse(table_file[t], text, len, &r->table[t], msg,
                       sizeof msg) != 0)
             return COLLIDE_E_MEMORY;   /* our own text: only memory fails;
                                           csv_parse has freed it */
-        r->have_tables = t + 1;
+        r->tables |= 1u << t;
     }
     return COLLIDE_OK;
 }
@@ -416,8 +438,9 @@ static void run_b64(collide_result *r, const collide_run_options *o)
 {
     r->s.opt.sample_at = o->sample_at;
     r->s.opt.n_sample_at = o->n_sample_at;
-    watch(o, MP_BITS_MIN, &r->b64.ncollisions);
+    watch(o, COLLIDE_PRECISION_MIN, &r->b64.ncollisions);
     r->status = sim_run(&r->s.model, &r->s.opt, &r->b64);
+    r->ran = 1;
     if (r->status != COLLIDE_OK)
         snprintf(r->diagnosis, sizeof r->diagnosis, "%s", r->b64.diagnosis);
 }
@@ -427,7 +450,8 @@ static void run_b64(collide_result *r, const collide_run_options *o)
  * as o says; its status, and on failure the reason in diagnosis. */
 static collide_status run_mp_at(const scenario *s, long bits, double tol,
                                 const collide_run_options *o, mp_model *M,
-                                mp_result *res, char *diagnosis, size_t len)
+                                mp_result *res, int *ran, char *diagnosis,
+                                size_t len)
 {
     mp_options mo;
     collide_status st;
@@ -435,6 +459,7 @@ static collide_status run_mp_at(const scenario *s, long bits, double tol,
     st = mp_model_init(M, s, (mpfr_prec_t)bits, diagnosis, len);
     if (st != COLLIDE_OK)
         return st;
+    *ran = 1;
     mo = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     mo.digits = tol;
     mo.progress = o->progress;
@@ -451,7 +476,7 @@ static void run_mp(collide_result *r, const collide_run_options *o)
     mp_digits_settings((mpfr_prec_t)r->precision, o->digits, &r->mp_tol,
                        &r->mp_digits);
     r->status = run_mp_at(&r->s, r->precision, r->mp_tol, o, &r->M, &r->mp,
-                          r->diagnosis, sizeof r->diagnosis);
+                          &r->ran, r->diagnosis, sizeof r->diagnosis);
 }
 
 /* The tables of the set of run (M, res) with `digits` digits, read into
@@ -533,8 +558,9 @@ static void check_mp(collide_result *r, const collide_run_options *o)
     mp_result rb;
     long bits = r->precision + MP_CHECK_BITS;
     collide_status st;
+    int ran = 0;
     st = run_mp_at(&r->s, bits, r->mp_tol + MP_CHECK_DIGITS, o, &M, &rb,
-                   r->diagnosis, sizeof r->diagnosis);
+                   &ran, r->diagnosis, sizeof r->diagnosis);
     if (st == COLLIDE_OK && !mp_same_rows(&r->mp, &rb)) {
         snprintf(r->diagnosis, sizeof r->diagnosis, "check: the runs at %ld "
                  "and %ld bits differ in their events, collisions or samples "
@@ -567,7 +593,7 @@ static int check_sample_at(const collide_run_options *o,
     int i;
     if (o->n_sample_at == 0)
         return COLLIDE_OK;
-    if (o->precision != MP_BITS_MIN) {
+    if (o->precision != COLLIDE_PRECISION_MIN) {
         say(err, errlen, "collide_run: sample_at is a setting of the binary64 "
             "engine: sample_at needs precision 53 (high precision takes the "
             "scenario's samples)");
@@ -587,6 +613,26 @@ static int check_sample_at(const collide_run_options *o,
             return COLLIDE_E_USAGE;
         }
     return COLLIDE_OK;
+}
+
+/* Whether run r has a result set: a success, or a checked run that found
+ * too few digits. */
+static int has_set(const collide_result *r)
+{
+    return r->status == COLLIDE_OK || (r->status == COLLIDE_E_CHECK && r->have_scd);
+}
+
+/* The tables of run r to show, of those o asks for (all by default): any
+ * of a run with a result set; collisions and events of a failed run when
+ * o asks for them (partial); none otherwise. */
+static unsigned tables_shown(const collide_result *r, const collide_run_options *o)
+{
+    unsigned all = (1u << API_NTABLES) - 1, asked = o->tables ? o->tables : all;
+    if (has_set(r))
+        return asked;
+    if (o->partial && r->ran)
+        return asked & ((1u << COLLIDE_COLLISIONS) | (1u << COLLIDE_EVENTS));
+    return 0;
 }
 
 int collide_run(const collide_scenario *s, const collide_run_options *o,
@@ -616,7 +662,7 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
     }
     r->precision = o->precision;
     r->s = s->s;
-    if (r->precision == MP_BITS_MIN)
+    if (r->precision == COLLIDE_PRECISION_MIN)
         run_b64(r, o);
     else
         run_mp(r, o);
@@ -624,8 +670,7 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         check_mp(r, o);   /* ends with the watcher's last call */
     else
         watch(o, 0, NULL);
-    if ((r->status == COLLIDE_OK || (r->status == COLLIDE_E_CHECK && r->have_scd))
-        && load_tables(r) != COLLIDE_OK) {
+    if (load_tables(r, tables_shown(r, o)) != COLLIDE_OK) {
         collide_result_free(r);
         say(err, errlen, "collide_run: out of memory");
         return COLLIDE_E_MEMORY;
@@ -694,7 +739,7 @@ double collide_result_stat(const collide_result *r, collide_stat which)
 {
     if (!r || !(r->status == COLLIDE_OK || r->status == COLLIDE_E_CHECK))
         return NAN;
-    return r->precision == MP_BITS_MIN ? b64_stat(r, which)
+    return r->precision == COLLIDE_PRECISION_MIN ? b64_stat(r, which)
                                        : mp_stat(r, which);
 }
 
@@ -716,7 +761,7 @@ double collide_result_digits(const collide_result *r, collide_table t,
 /* Table t of r, or NULL (a failed run, or t out of range). */
 static const csv_table *table_of(const collide_result *r, collide_table t)
 {
-    if (!r || (int)t < 0 || (int)t >= r->have_tables)
+    if (!r || (int)t < 0 || (int)t >= API_NTABLES || !(r->tables & (1u << t)))
         return NULL;
     return &r->table[t];
 }
@@ -775,14 +820,14 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
         say(err, errlen, "collide_result_write: a NULL argument");
         return COLLIDE_E_USAGE;
     }
-    if (r->status != COLLIDE_OK && !r->have_tables) {
+    if (!has_set(r)) {
         say(err, errlen, "collide_result_write: the run failed (status %d, "
             "%s): it has no result set", r->status,
             collide_status_text(r->status));
         return COLLIDE_E_USAGE;
     }
     output_note_scenario(&r->s);
-    st = r->precision == MP_BITS_MIN
+    st = r->precision == COLLIDE_PRECISION_MIN
              ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
              : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,
                                   r->have_scd == API_NSET
@@ -799,14 +844,15 @@ void collide_result_free(collide_result *r)
     int t;
     if (!r)
         return;
-    for (t = 0; t < r->have_tables; t++)
-        csv_free(&r->table[t]);
+    for (t = 0; t < API_NTABLES; t++)
+        if (r->tables & (1u << t))
+            csv_free(&r->table[t]);
     for (t = 0; t < r->have_scd; t++)
         csv_free(&r->scd[t]);
     for (t = 0; t < API_NSET; t++)
         free(r->scd_text[t]);
     free(r->check_report);
-    if (r->precision == MP_BITS_MIN) {
+    if (r->precision == COLLIDE_PRECISION_MIN) {
         sim_result_free(&r->b64);
     } else {
         mp_result_free(&r->mp);

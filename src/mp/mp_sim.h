@@ -87,11 +87,6 @@ typedef struct mp_result {
     double cpu_seconds;
 } mp_result;
 
-/* The precisions of the high-precision mode, in bits: from binary64's
- * 53 (where the binary64 engine runs instead) to 16384. */
-#define MP_BITS_MIN 53
-#define MP_BITS_MAX 16384
-
 /* The reference run of a check (--check, collide_run_options.check): 64
  * more bits and a tolerance 10^-19 tighter. */
 #define MP_CHECK_BITS 64
