@@ -40,11 +40,14 @@
 #define COLLIDE_H
 
 #include <stddef.h>
-/* The proved core reads this header too (for collide_status); there,
- * Frama-C's stdio.h would add its global streams to the memory model of
- * every goal, so the prover sees the header without its FILE part. */
+/* The proved core reads this header too, for collide_status and the
+ * version: the prover sees those and nothing after them (below "numbers"),
+ * so that the interface can grow without changing a goal; and Frama-C's
+ * stdio.h would add its global streams to the memory model of every
+ * goal. */
 #ifndef __FRAMAC__
-#include <stdio.h>   /* FILE, for collide_compare */
+#include <stdint.h>  /* uint64_t, for fingerprints */
+#include <stdio.h>   /* FILE, for collide_compare and collide_write_file */
 #endif
 
 #ifdef __cplusplus
@@ -100,6 +103,8 @@ typedef enum collide_status {
  * not listed above. */
 COLLIDE_API const char *collide_status_text(int status);
 
+#ifndef __FRAMAC__   /* the rest is the interface, not the proof's */
+
 /* ---- numbers ----------------------------------------------------------- */
 
 /* An allowed range of a number: "name in [lo, hi)", each end closed or
@@ -128,6 +133,12 @@ COLLIDE_API int collide_number_read(const char *field, const char *text,
 
 /* ---- scenarios --------------------------------------------------------- */
 
+/* The limits of the scenario format (README.md "Scenario files"). */
+#define COLLIDE_SCENARIO_KEY_MAX 32      /* longest key + 1 */
+#define COLLIDE_SCENARIO_TEXT_MAX 128    /* longest value text + 1 */
+#define COLLIDE_SCENARIO_SOURCE_MAX 256  /* longest source name + 1 */
+#define COLLIDE_SCENARIO_FILE_MAX 65536  /* largest scenario file, bytes */
+
 /* A scenario: the decimal text of a study (a built-in or a file of
  * `key = value` lines, README.md "Scenario files"), validated, with the
  * quantities the paper derives from it (Eqs. 41, 48-49, 187-192). */
@@ -140,6 +151,20 @@ COLLIDE_API const char *const *collide_builtin_names(void);
 /* A one-line description of the built-in scenario `name`, or NULL when
  * there is none of that name; static storage. */
 COLLIDE_API const char *collide_builtin_description(const char *name);
+
+/* The scenario text of the built-in `name` (as `collide show` would read
+ * it), or NULL when there is none of that name; static storage. */
+COLLIDE_API const char *collide_builtin_text(const char *name);
+
+/* Reads the text file at path as collide reads a scenario file: at most
+ * max bytes, no NUL byte, a UTF-8 byte order mark dropped. COLLIDE_OK
+ * and *text a new string (the caller frees it); or COLLIDE_E_INPUT or
+ * COLLIDE_E_MEMORY, *text NULL, and one line in err naming the file and
+ * the reason ("cannot open: ..." followed by hint when hint is not NULL,
+ * "file too large", "contains a NUL byte"). */
+COLLIDE_API int collide_read_text_file(const char *path, size_t max,
+                                       const char *hint, char **text,
+                                       char *err, size_t errlen);
 
 /* Loads the built-in scenario `name_or_path`, or else the scenario file of
  * that path. COLLIDE_OK and *out set; or COLLIDE_E_INPUT (unreadable or
@@ -211,6 +236,21 @@ COLLIDE_API int collide_scenario_quantities(const collide_scenario *s,
  * otherwise. */
 COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
                                              int which);
+
+/* The fingerprint of what determines a run of s, into *fp: the 64-bit
+ * FNV-1a hash (collide_fnv1a64) of its canonical text (the law, every
+ * entry sorted by key with the defaults marked, the run settings as
+ * used), so that two scenarios that run alike have the same one, whatever
+ * their source, comments and order of lines. A result set's MANIFEST
+ * names it (`scenario = fnv1a64:...`). COLLIDE_OK, or COLLIDE_E_MEMORY. */
+COLLIDE_API int collide_scenario_fingerprint(const collide_scenario *s,
+                                             uint64_t *fp);
+
+/* The 64-bit FNV-1a hash (Fowler, Noll, Vo) h continued over the n bytes
+ * at data: for each byte h = (h XOR byte) * 1099511628211 mod 2^64; h =
+ * COLLIDE_FNV1A64_BASIS to start. */
+#define COLLIDE_FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
+COLLIDE_API uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n);
 
 /* The source of s: the file path, or "builtin:NAME". */
 COLLIDE_API const char *collide_scenario_source(const collide_scenario *s);
@@ -395,6 +435,16 @@ COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
  * and the reason. */
 COLLIDE_API int collide_make_dirs(const char *dir, char *err, size_t errlen);
 
+/* Writes one file atomically: the text that write(f, ctx) puts on f
+ * goes to a temporary file beside path, is synced to disk and renamed to
+ * path, so that a reader sees the old file or the new one; write returns
+ * 0, or non-zero to give up. The directory of path is created when
+ * missing (collide_make_dirs). COLLIDE_OK, or COLLIDE_E_IO with one line
+ * in err naming the file (no temporary file is left behind). */
+COLLIDE_API int collide_write_file(const char *path,
+                                   int (*write)(FILE *f, const void *ctx),
+                                   const void *ctx, char *err, size_t errlen);
+
 /* Names the command line that the MANIFEST of each result set written
  * from now on records (`command = collide ARGS`, argv[0] left out); kept
  * by pointer, so argv must live while sets are written. Before a call,
@@ -444,7 +494,6 @@ COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
  * with the options o (NULL: the defaults), and prints the report on out
  * (NULL: none) and problems on err (NULL: none). Returns a
  * collide_compare_status. */
-#ifndef __FRAMAC__
 COLLIDE_API int collide_compare_with(const char *a, const char *b,
                                      const collide_compare_options *o,
                                      FILE *out, FILE *err);
@@ -453,7 +502,8 @@ COLLIDE_API int collide_compare_with(const char *a, const char *b,
  * file. */
 COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
                                 FILE *out, FILE *err);
-#endif
+
+#endif /* __FRAMAC__ */
 
 #ifdef __cplusplus
 }

@@ -97,8 +97,14 @@ def main():
         print('  ' + ' '.join(both))
 
     tools = sorted(glob.glob('tools/*.c'))
+    mpi = []    # the include path of MPI's own header, for sweep_mpi.c
+    try:
+        mpi = subprocess.run(['mpicc', '--showme:compile'], capture_output=True,
+                             text=True).stdout.split()
+    except OSError:
+        pass
     public = [p for p in tools if subprocess.run(
-        ['cc', '-std=c11', '-fsyntax-only', '-Iinclude', '-Itools', p],
+        ['cc', '-std=c11', '-fsyntax-only', '-Iinclude', '-Itools'] + mpi + [p],
         capture_output=True).returncode == 0]
     print('tools over include/collide.h alone: %d of %d (%s)'
           % (len(public), len(tools), ' '.join(os.path.basename(p) for p in public)))

@@ -687,6 +687,96 @@ static void partial_and_tables(void)
     collide_scenario_free(s);
 }
 
+/* A writer of collide_write_file: the string ctx. */
+static int put_string(FILE *f, const void *ctx)
+{
+    return fputs(ctx, f) < 0 ? -1 : 0;
+}
+
+/* The utilities a tool needs besides runs: built-in texts, text files,
+ * fingerprints and their hash, atomic files and directories. */
+static void utilities(void)
+{
+    char dir[] = "/tmp/collide-test-api-XXXXXX", path[4200], err[1024];
+    collide_scenario *a, *b, *c;
+    uint64_t fa = 0, fb = 1, fc = 0;
+    char *text;
+    FILE *f;
+    check_true(collide_builtin_text("hertz") &&
+               strstr(collide_builtin_text("hertz"), "law = shccl") &&
+               collide_builtin_text("no-such") == NULL &&
+               collide_builtin_text(NULL) == NULL, "built-in texts");
+    check_true(collide_fnv1a64(COLLIDE_FNV1A64_BASIS, "", 0) ==
+                   COLLIDE_FNV1A64_BASIS &&
+               collide_fnv1a64(COLLIDE_FNV1A64_BASIS, "a", 1) ==
+                   UINT64_C(0xaf63dc4c8601ec8c),
+               "FNV-1a 64: the reference's values of \"\" and \"a\"");
+    /* the same scenario written otherwise, and one value changed */
+    check_true(collide_scenario_parse(collide_builtin_text("hertz"), "x", &a,
+                                      err, sizeof err) == COLLIDE_OK &&
+               collide_scenario_load("hertz", &b, err, sizeof err) == COLLIDE_OK &&
+               collide_scenario_load("hertz", &c, err, sizeof err) == COLLIDE_OK &&
+               collide_scenario_set(c, "rtol", "1e-10", err, sizeof err) ==
+                   COLLIDE_OK, "three scenarios");
+    check_true(collide_scenario_fingerprint(a, &fa) == COLLIDE_OK &&
+               collide_scenario_fingerprint(b, &fb) == COLLIDE_OK &&
+               collide_scenario_fingerprint(c, &fc) == COLLIDE_OK &&
+               fa == fb && fa != fc,
+               "fingerprints: the same run alike whatever the source, a "
+               "changed setting not");
+    collide_scenario_free(a);
+    collide_scenario_free(b);
+    collide_scenario_free(c);
+    if (!mkdtemp(dir)) {
+        check_true(0, "mkdtemp");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/sub/deeper", dir);
+    check_true(collide_make_dirs(path, err, sizeof err) == COLLIDE_OK &&
+               collide_make_dirs(path, err, sizeof err) == COLLIDE_OK,
+               "make_dirs: made, and again when it exists");
+    snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
+    check_true(collide_write_file(path, put_string, "x = 1\n", err,
+                                  sizeof err) == COLLIDE_OK, "write_file");
+    check_true(collide_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
+                   COLLIDE_OK && strcmp(text, "x = 1\n") == 0,
+               "read_text_file reads what write_file wrote");
+    free(text);
+    check_true(collide_read_text_file(path, 3, NULL, &text, err, sizeof err) ==
+                   COLLIDE_E_INPUT && !text && strstr(err, "file too large"),
+               "read_text_file: larger than max");
+    unlink(path);
+    check_true(collide_read_text_file(path, 100, " (hint)", &text, err,
+                                      sizeof err) == COLLIDE_E_INPUT &&
+               strstr(err, "cannot open") && strstr(err, " (hint)"),
+               "read_text_file: a missing file, with the hint");
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite("a\0b", 1, 3, f);
+        fclose(f);
+    }
+    check_true(collide_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
+                   COLLIDE_E_INPUT && strstr(err, "NUL"),
+               "read_text_file: a NUL byte");
+    unlink(path);
+    snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
+    f = fopen(path, "w");   /* a file where a directory should be */
+    if (f)
+        fclose(f);
+    snprintf(path, sizeof path, "%s/sub/deeper/t.txt/u.txt", dir);
+    check_true(collide_write_file(path, put_string, "x", err, sizeof err) ==
+                   COLLIDE_E_IO && strstr(err, "t.txt"),
+               "write_file: a directory that is a file, named");
+    snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/sub/deeper", dir);
+    rmdir(path);
+    snprintf(path, sizeof path, "%s/sub", dir);
+    rmdir(path);
+    check_true(rmdir(dir) == 0, "nothing left behind");
+    collide_thread_cleanup();
+}
+
 int main(void)
 {
     run_study1(53);
@@ -699,5 +789,6 @@ int main(void)
     statuses();
     comparisons();
     partial_and_tables();
+    utilities();
     return check_summary("test_api");
 }

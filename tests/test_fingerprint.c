@@ -25,15 +25,15 @@ static int canonical_of(const char *text, const char *src, char *buf,
 
 static void test_vectors(void)
 {
-    check_true(fnv1a64(FNV1A64_BASIS, "", 0) == UINT64_C(0xcbf29ce484222325),
+    check_true(fnv1a64(COLLIDE_FNV1A64_BASIS, "", 0) == UINT64_C(0xcbf29ce484222325),
                "fnv1a64 of no bytes is the offset basis");
-    check_true(fnv1a64_text(FNV1A64_BASIS, "a") == UINT64_C(0xaf63dc4c8601ec8c),
+    check_true(fnv1a64_text(COLLIDE_FNV1A64_BASIS, "a") == UINT64_C(0xaf63dc4c8601ec8c),
                "fnv1a64(\"a\") = af63dc4c8601ec8c");
-    check_true(fnv1a64_text(FNV1A64_BASIS, "foobar") ==
+    check_true(fnv1a64_text(COLLIDE_FNV1A64_BASIS, "foobar") ==
                UINT64_C(0x85944171f73967e8),
                "fnv1a64(\"foobar\") = 85944171f73967e8");
-    check_true(fnv1a64_text(fnv1a64_text(FNV1A64_BASIS, "foo"), "bar") ==
-               fnv1a64_text(FNV1A64_BASIS, "foobar"),
+    check_true(fnv1a64_text(fnv1a64_text(COLLIDE_FNV1A64_BASIS, "foo"), "bar") ==
+               fnv1a64_text(COLLIDE_FNV1A64_BASIS, "foobar"),
                "fnv1a64 continued over two pieces equals the hash of both");
 }
 
@@ -41,7 +41,7 @@ static void test_canonical(void)
 {
     static char a[SCENARIO_CANONICAL_MAX], b[SCENARIO_CANONICAL_MAX];
     const char *hertz = scenario_builtin_text("hertz");
-    static char text[SCENARIO_FILE_MAX];
+    static char text[COLLIDE_SCENARIO_FILE_MAX];
     const char *k;
     check_true(canonical_of(hertz, "builtin:hertz", a, sizeof a) &&
                canonical_of(hertz, "other.scn", b, sizeof b) &&

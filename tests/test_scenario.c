@@ -612,7 +612,7 @@ static void test_run_option(void)
                    scenario_find(&sc, "graze_tol")->line == 0,
                "... with their values, and listed without a line");
     {
-        char big[SCENARIO_TEXT_MAX + 8];
+        char big[COLLIDE_SCENARIO_TEXT_MAX + 8];
         memset(big, '1', sizeof big - 1);
         big[sizeof big - 1] = '\0';
         check_true(scenario_set_run_option(&sc, "max_steps", big, "command line",
@@ -649,7 +649,7 @@ static void test_load_file(void)
         remove(path);
         snprintf(path, sizeof path, "%s/big.scn", dir);
         f = fopen(path, "wb");
-        for (i = 0; i <= SCENARIO_FILE_MAX / 16; i++)
+        for (i = 0; i <= COLLIDE_SCENARIO_FILE_MAX / 16; i++)
             fputs("# padding line.\n", f); /* 16 bytes */
         fclose(f);
         st = scenario_load(path, &sc, err, sizeof err);

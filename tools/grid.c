@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "number.h"
-#include "builtin.h"
+#include "collide.h"
 
 #define GRID_FILE_MAX 65536
 
@@ -35,16 +34,16 @@ static void shortest_text(double x, char *buf, size_t len)
 }
 
 /* A finite decimal number filling [b, e) (spaces around it trimmed), by
- * the one number reader (number.h); 0 when it is not one. */
+ * the one number reader (collide_number_read); 0 when it is not one. */
 static int read_number(const char *b, const char *e, double *v)
 {
-    char tmp[SCENARIO_TEXT_MAX];
+    char tmp[COLLIDE_SCENARIO_TEXT_MAX];
     trim(&b, &e);
     if (e - b <= 0 || e - b >= (long)sizeof tmp)
         return 0;
     memcpy(tmp, b, (size_t)(e - b));
     tmp[e - b] = '\0';
-    return number_parse(tmp, v) == NUMBER_OK && isfinite(*v);
+    return collide_number_read("x", tmp, NULL, v, NULL, 0) == COLLIDE_OK;
 }
 
 /* Allocates the n value texts of an axis. */
@@ -138,7 +137,7 @@ static collide_status axis_list(grid_axis *ax, const char *b, const char *e,
         const char *q = memchr(p, ',', (size_t)(e - p)), *vb = p, *ve;
         ve = q ? q : e;
         trim(&vb, &ve);
-        if (ve == vb || ve - vb >= SCENARIO_TEXT_MAX ||
+        if (ve == vb || ve - vb >= COLLIDE_SCENARIO_TEXT_MAX ||
             strcspn(vb, " \t#=") < (size_t)(ve - vb)) {
             snprintf(msg, len, "value %d of the list is empty, too long or "
                      "contains a space, '#' or '='", ax->n + 1);
@@ -172,7 +171,7 @@ static collide_status axis_values(grid_axis *ax, const char *b, const char *e,
 /* 1 when name is a built-in scenario (and not a path). */
 static int is_builtin(const char *name)
 {
-    return !strchr(name, '/') && scenario_builtin_text(name) != NULL;
+    return !strchr(name, '/') && collide_builtin_text(name) != NULL;
 }
 
 /* The base scenario: a built-in name, or a path relative to the grid
@@ -185,7 +184,7 @@ static collide_status read_base(grid *g, const char *name, char *err,
 
     if (is_builtin(name)) {
         snprintf(g->source, sizeof g->source, "builtin:%s", name);
-        g->base = strdup(scenario_builtin_text(name));
+        g->base = strdup(collide_builtin_text(name));
         return g->base ? COLLIDE_OK : COLLIDE_E_MEMORY;
     }
     if (name[0] == '/' || !slash)
@@ -197,8 +196,8 @@ static collide_status read_base(grid *g, const char *name, char *err,
         snprintf(err, errlen, "scenario path too long");
         return COLLIDE_E_INPUT;
     }
-    return scenario_read_text(g->source, SCENARIO_FILE_MAX, NULL, &g->base,
-                              err, errlen);
+    return collide_read_text_file(g->source, COLLIDE_SCENARIO_FILE_MAX, NULL,
+                                  &g->base, err, errlen);
 }
 
 /* The index of axis key, or -1. */
@@ -218,7 +217,7 @@ static collide_status read_entry(grid *g, const char *key, const char *vb,
     grid_axis *ax;
     collide_status st;
     if (strcmp(key, "scenario") == 0) {
-        char name[SCENARIO_SOURCE_MAX - 16];
+        char name[COLLIDE_SCENARIO_SOURCE_MAX - 16];
         if (g->base || ve - vb >= (long)sizeof name) {
             snprintf(msg, len, g->base ? "scenario is given twice" :
                      "scenario name too long");
@@ -252,7 +251,7 @@ static collide_status read_line(grid *g, const char *b, const char *e,
                                 char *msg, size_t len)
 {
     const char *hash = memchr(b, '#', (size_t)(e - b)), *eq, *kb = b, *ke;
-    char key[SCENARIO_KEY_MAX];
+    char key[COLLIDE_SCENARIO_KEY_MAX];
     if (hash)
         e = hash;
     trim(&b, &e);
@@ -265,7 +264,7 @@ static collide_status read_line(grid *g, const char *b, const char *e,
     }
     ke = eq;
     trim(&kb, &ke);
-    if (ke == kb || ke - kb >= SCENARIO_KEY_MAX) {
+    if (ke == kb || ke - kb >= COLLIDE_SCENARIO_KEY_MAX) {
         snprintf(msg, len, "missing or too long key");
         return COLLIDE_E_INPUT;
     }
@@ -313,7 +312,7 @@ collide_status grid_load(const char *path, grid *g, char *err, size_t errlen)
         return COLLIDE_E_INPUT;
     }
     snprintf(g->path, sizeof g->path, "%s", path);
-    st = scenario_read_text(path, GRID_FILE_MAX, NULL, &text, err, errlen);
+    st = collide_read_text_file(path, GRID_FILE_MAX, NULL, &text, err, errlen);
     for (b = st == COLLIDE_OK ? text : NULL; b && st == COLLIDE_OK; line++) {
         char *e = strchr(b, '\n');
         msg[0] = '\0';
@@ -352,22 +351,24 @@ const char *grid_value(const grid *g, long index, int a)
 static int line_axis(const grid *g, const char *b, const char *e)
 {
     const char *eq = memchr(b, '=', (size_t)(e - b)), *hash;
-    char key[SCENARIO_KEY_MAX];
+    char key[COLLIDE_SCENARIO_KEY_MAX];
     hash = memchr(b, '#', (size_t)(e - b));
     if (!eq || (hash && hash < eq))
         return -1;
     e = eq;
     trim(&b, &e);
-    if (e - b >= SCENARIO_KEY_MAX)
+    if (e - b >= COLLIDE_SCENARIO_KEY_MAX)
         return -1;
     snprintf(key, sizeof key, "%.*s", (int)(e - b), b);
     return find_axis(g, key);
 }
 
-char *grid_point_text(const grid *g, long index)
+/* The text of point index: the base with the axis lines replaced (a new
+ * string; NULL when memory ran out). */
+static char *point_text(const grid *g, long index)
 {
     size_t cap = strlen(g->base) + 1 + (size_t)g->naxes *
-                 (SCENARIO_KEY_MAX + SCENARIO_TEXT_MAX + 8);
+                 (COLLIDE_SCENARIO_KEY_MAX + COLLIDE_SCENARIO_TEXT_MAX + 8);
     char *out = malloc(cap), *o = out;
     const char *b = g->base;
     int seen[GRID_AXES_MAX] = {0}, a;
@@ -394,17 +395,19 @@ char *grid_point_text(const grid *g, long index)
     return out;
 }
 
-collide_status grid_point_scenario(const grid *g, long index, scenario *s,
-                                   char *err, size_t errlen)
+collide_status grid_point_scenario(const grid *g, long index,
+                                   collide_scenario **s, char *err,
+                                   size_t errlen)
 {
     char msg[1024];
-    char *text = grid_point_text(g, index);
+    char *text = point_text(g, index);
     collide_status st;
+    *s = NULL;
     if (!text) {
         snprintf(err, errlen, "%s: point %ld: out of memory", g->path, index);
         return COLLIDE_E_MEMORY;
     }
-    st = scenario_parse(text, g->source, s, msg, sizeof msg);
+    st = collide_scenario_parse(text, g->source, s, msg, sizeof msg);
     free(text);
     if (st != COLLIDE_OK)
         snprintf(err, errlen, "%s: point %ld: %s", g->path, index, msg);
@@ -413,13 +416,12 @@ collide_status grid_point_scenario(const grid *g, long index, scenario *s,
 
 collide_status grid_validate(const grid *g, char *err, size_t errlen)
 {
-    scenario *s = malloc(sizeof *s);
-    collide_status st = s ? COLLIDE_OK : COLLIDE_E_MEMORY;
+    collide_status st = COLLIDE_OK;
     long i;
-    if (!s)
-        snprintf(err, errlen, "%s: out of memory", g->path);
-    for (i = 0; st == COLLIDE_OK && i < g->npoints; i++)
-        st = grid_point_scenario(g, i, s, err, errlen);
-    free(s);
+    for (i = 0; st == COLLIDE_OK && i < g->npoints; i++) {
+        collide_scenario *s;
+        st = grid_point_scenario(g, i, &s, err, errlen);
+        collide_scenario_free(s);
+    }
     return st;
 }

@@ -16,21 +16,20 @@
 
 #include <stddef.h>
 
-#include "common.h"
-#include "scenario.h"
+#include "collide.h"
 
 #define GRID_AXES_MAX 8
 #define GRID_POINTS_MAX 100000000L
 
 typedef struct grid_axis {
-    char key[SCENARIO_KEY_MAX];
+    char key[COLLIDE_SCENARIO_KEY_MAX];
     int n;          /* number of values */
     char **text;    /* the values as decimal text (or names) */
 } grid_axis;
 
 typedef struct grid {
-    char path[SCENARIO_SOURCE_MAX];   /* the grid file */
-    char source[SCENARIO_SOURCE_MAX]; /* builtin:NAME or the base file */
+    char path[COLLIDE_SCENARIO_SOURCE_MAX];   /* the grid file */
+    char source[COLLIDE_SCENARIO_SOURCE_MAX]; /* builtin:NAME or the base file */
     char *base;                       /* the base scenario text */
     int naxes;
     grid_axis axis[GRID_AXES_MAX];
@@ -47,15 +46,13 @@ void grid_free(grid *g);
 /* The value text of axis a at point index. */
 const char *grid_value(const grid *g, long index, int a);
 
-/* The scenario text of point index, a new string (the caller frees it):
- * the base with the line of each axis key replaced by `key = value`
- * (appended when the base has none); NULL when memory ran out. */
-char *grid_point_text(const grid *g, long index);
-
-/* Parses and validates the scenario of point index into s. On an error
- * err names the point, its index, key, value and the allowed range. */
-collide_status grid_point_scenario(const grid *g, long index, scenario *s,
-                                   char *err, size_t errlen);
+/* Parses and validates the scenario of point index into *s (a new
+ * scenario, collide_scenario_free frees it; NULL on an error). On an
+ * error err names the point, its index, key, value and the allowed
+ * range. */
+collide_status grid_point_scenario(const grid *g, long index,
+                                   collide_scenario **s, char *err,
+                                   size_t errlen);
 
 /* Checks every point; the first bad one is reported in err. */
 collide_status grid_validate(const grid *g, char *err, size_t errlen);

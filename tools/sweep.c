@@ -18,15 +18,9 @@
 #include <unistd.h>
 
 #include "collide.h"
-#include "fingerprint.h"
 #include "grid.h"
 #include "interrupt.h"
-#include "number.h"
 #include "options.h"
-#include "output.h"
-#include "scenario.h"
-#include "impact.h"
-#include "textbuf.h"
 
 #define ROW_MAX 8192
 #define THREADS_MAX 1024
@@ -107,14 +101,14 @@ static int speaks(void)
 /* ---- arguments ---- */
 
 /* An integer in [lo, hi] filling text, read by the one number reader
- * (number.h); 0 when it is not one. */
+ * (collide_number_read); 0 when it is not one. */
 static int read_long(const char *text, long lo, long hi, long *v)
 {
-    number_range r = {"", 0, 0, 1, 1, 1};
+    collide_range r = {"", 0, 0, 1, 1, 1};
     double x;
     r.lo = (double)lo;
     r.hi = (double)hi;
-    if (number_read(text, &r, &x) != NUMBER_OK)
+    if (collide_number_read("x", text, &r, &x, NULL, 0) != COLLIDE_OK)
         return 0;
     *v = (long)x;
     return 1;
@@ -363,21 +357,19 @@ static collide_status point_results(const collide_scenario *s, long bits,
  * says nothing of the point, not kept for --resume (a rerun runs it). */
 static char *make_row(const sweep_job *j, long index, int *settled)
 {
-    char *buf = malloc(ROW_MAX), *row = NULL, *text = grid_point_text(j->g, index);
+    char *buf = malloc(ROW_MAX), *row = NULL;
     collide_scenario *s = NULL;
     char err[1024];
     collide_status st;
     int n;
-    if (buf && text &&
-        collide_scenario_parse(text, j->g->source, &s, err, sizeof err) ==
-            COLLIDE_OK) {
+    if (buf && grid_point_scenario(j->g, index, &s, err, sizeof err) ==
+                   COLLIDE_OK) {
         n = row_prefix(j->g, index, buf, ROW_MAX);
         st = point_results(s, j->a->bits, buf + n, ROW_MAX - (size_t)n);
         *settled = st != COLLIDE_E_MEMORY && st != COLLIDE_E_INTERRUPT;
         row = strdup(buf);
     }
     collide_scenario_free(s);
-    free(text);
     free(buf);
     return row;
 }
@@ -393,25 +385,26 @@ static void mode_text(const sweep_args *a, char *buf, size_t len)
         snprintf(buf, len, "binary64");
 }
 
-/* The fingerprint of the scenario of point index of g: FNV-1a 64 of its
- * canonical text (fingerprint.h), which holds every value the point's run
- * depends on after the defaults are filled in. COLLIDE_E_MEMORY when
- * memory ran out; the points are validated before, so parsing succeeds. */
+/* The FNV-1a 64 hash h continued over the string text. */
+static uint64_t hash_text(uint64_t h, const char *text)
+{
+    return collide_fnv1a64(h, text, strlen(text));
+}
+
+/* The fingerprint of the scenario of point index of g
+ * (collide_scenario_fingerprint: FNV-1a 64 of its canonical text, which
+ * holds every value the point's run depends on after the defaults are
+ * filled in). COLLIDE_E_MEMORY when memory ran out; the points are
+ * validated before, so parsing succeeds. */
 static collide_status point_fingerprint(const grid *g, long index,
                                         uint64_t *fp)
 {
-    scenario *s = malloc(sizeof *s);
-    char *text = malloc(SCENARIO_CANONICAL_MAX), err[1024];
-    collide_status st = s && text ? COLLIDE_OK : COLLIDE_E_MEMORY;
+    collide_scenario *s;
+    char err[1024];
+    collide_status st = grid_point_scenario(g, index, &s, err, sizeof err);
     if (st == COLLIDE_OK)
-        st = grid_point_scenario(g, index, s, err, sizeof err);
-    if (st == COLLIDE_OK &&
-        scenario_canonical(s, text, SCENARIO_CANONICAL_MAX) == 0)
-        st = COLLIDE_E_MEMORY;
-    if (st == COLLIDE_OK)
-        *fp = fnv1a64_text(FNV1A64_BASIS, text);
-    free(s);
-    free(text);
+        st = collide_scenario_fingerprint(s, fp);
+    collide_scenario_free(s);
     return st;
 }
 
@@ -422,18 +415,18 @@ static collide_status point_fingerprint(const grid *g, long index,
 static collide_status grid_fingerprint(const sweep_job *j, uint64_t *fp)
 {
     char mode[64], prefix[ROW_MAX], hex[24];
-    uint64_t h = FNV1A64_BASIS, p;
+    uint64_t h = COLLIDE_FNV1A64_BASIS, p;
     long i;
     mode_text(j->a, mode, sizeof mode);
-    h = fnv1a64_text(h, "collide " COLLIDE_VERSION "\n");
-    h = fnv1a64_text(fnv1a64_text(h, mode), "\n");
-    h = fnv1a64_text(h, j->header);
+    h = hash_text(h, "collide " COLLIDE_VERSION "\n");
+    h = hash_text(hash_text(h, mode), "\n");
+    h = hash_text(h, j->header);
     for (i = 0; i < j->g->npoints; i++) {
         if (point_fingerprint(j->g, i, &p) != COLLIDE_OK)
             return COLLIDE_E_MEMORY;
         row_prefix(j->g, i, prefix, sizeof prefix);
         snprintf(hex, sizeof hex, "%016" PRIx64 "\n", p);
-        h = fnv1a64_text(fnv1a64_text(h, prefix), hex);
+        h = hash_text(hash_text(h, prefix), hex);
     }
     *fp = h;
     return COLLIDE_OK;
@@ -445,7 +438,7 @@ static collide_status grid_fingerprint(const sweep_job *j, uint64_t *fp)
 static void check_line(const char *text, size_t n, char *buf, size_t len)
 {
     snprintf(buf, len, "# check %016" PRIx64 "\n",
-             fnv1a64(FNV1A64_BASIS, text, n));
+             collide_fnv1a64(COLLIDE_FNV1A64_BASIS, text, n));
 }
 
 /* The length of text without its check line when it ends with a right
@@ -495,7 +488,10 @@ static int save_point(const sweep_job *j, long index, const char *row)
     size_t n;
     if (point_id(j, index, text, sizeof text) != COLLIDE_OK)
         return 0;
-    n = text_append(text, sizeof text, strlen(text), "%s%s", j->header, row);
+    n = strlen(text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", j->header, row);
+    if (n >= sizeof text)
+        return 0;
     check_line(text, n, check, sizeof check);
     point_path(j, index, path, sizeof path);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -704,13 +700,13 @@ typedef struct out_ctx {
 static void put_text(FILE *f, const char *text, uint64_t *h)
 {
     fputs(text, f);
-    *h = fnv1a64_text(*h, text);
+    *h = hash_text(*h, text);
 }
 
 static int write_rows(FILE *f, const void *ctx)
 {
     const out_ctx *c = ctx;
-    uint64_t h = FNV1A64_BASIS;
+    uint64_t h = COLLIDE_FNV1A64_BASIS;
     long i;
     if (c->first)
         put_text(f, c->first, &h);
@@ -725,20 +721,10 @@ static int write_rows(FILE *f, const void *ctx)
 /* Writes the rows to path atomically, or to stdout when path is NULL. */
 static int write_output(const char *path, const out_ctx *c, const char *cmd)
 {
-    char dir[4096], err[1024];
-    const char *slash;
-    output_file file;
+    char err[1024];
     if (!path)
         return write_rows(stdout, c) || fflush(stdout) ? COLLIDE_E_IO : 0;
-    slash = strrchr(path, '/');
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    else
-        snprintf(dir, sizeof dir, ".");
-    file.name = slash ? slash + 1 : path;
-    file.write = write_rows;
-    if (output_write_file(slash == path ? "/" : dir, &file, c, err,
-                          sizeof err) != COLLIDE_OK) {
+    if (collide_write_file(path, write_rows, c, err, sizeof err) != COLLIDE_OK) {
         fprintf(stderr, "collide %s: %s\n", cmd, err);
         return COLLIDE_E_IO;
     }

@@ -16,6 +16,7 @@
 #include "builtin.h"
 #include "compare.h"
 #include "csv.h"
+#include "fingerprint.h"
 #include "impact.h"
 #include "mp_output.h"
 #include "mp_sim.h"
@@ -85,6 +86,31 @@ int collide_make_dirs(const char *dir, char *err, size_t errlen)
 {
     char msg[1024];
     collide_status st = output_make_dirs(dir, msg, sizeof msg);
+    if (st != COLLIDE_OK)
+        say(err, errlen, "%s", msg);
+    return st;
+}
+
+int collide_write_file(const char *path,
+                       int (*write)(FILE *f, const void *ctx), const void *ctx,
+                       char *err, size_t errlen)
+{
+    char dir[4096], msg[1024];
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    output_file file;
+    collide_status st;
+    if (!path || !write) {
+        say(err, errlen, "collide_write_file: a NULL argument");
+        return COLLIDE_E_IO;
+    }
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    file.name = slash ? slash + 1 : path;
+    file.write = write;
+    st = output_write_file(slash == path ? "/" : dir, &file, ctx, msg,
+                           sizeof msg);
     if (st != COLLIDE_OK)
         say(err, errlen, "%s", msg);
     return st;
@@ -181,6 +207,27 @@ const char *collide_builtin_description(const char *name)
     return name ? scenario_builtin_description(name) : NULL;
 }
 
+const char *collide_builtin_text(const char *name)
+{
+    return name ? scenario_builtin_text(name) : NULL;
+}
+
+int collide_read_text_file(const char *path, size_t max, const char *hint,
+                           char **text, char *err, size_t errlen)
+{
+    char msg[1024];
+    collide_status st;
+    *text = NULL;
+    if (!path) {
+        say(err, errlen, "collide_read_text_file: no path given (NULL)");
+        return COLLIDE_E_INPUT;
+    }
+    st = scenario_read_text(path, max, hint, text, msg, sizeof msg);
+    if (st != COLLIDE_OK)
+        say(err, errlen, "%s", msg);
+    return st;
+}
+
 /* A new scenario filled by scenario_load (text NULL) or scenario_parse. */
 static int scenario_new(const char *name, const char *text,
                         collide_scenario **out, char *err, size_t errlen)
@@ -224,6 +271,21 @@ int collide_scenario_parse(const char *text, const char *source,
         return COLLIDE_E_USAGE;
     }
     return scenario_new(source ? source : "(text)", text, out, err, errlen);
+}
+
+int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
+{
+    char *text = malloc(SCENARIO_CANONICAL_MAX);
+    int ok = text && scenario_canonical(&s->s, text, SCENARIO_CANONICAL_MAX) > 0;
+    if (ok)
+        *fp = fnv1a64_text(COLLIDE_FNV1A64_BASIS, text);
+    free(text);
+    return ok ? COLLIDE_OK : COLLIDE_E_MEMORY;
+}
+
+uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n)
+{
+    return fnv1a64(h, data, n);
 }
 
 int collide_scenario_set(collide_scenario *s, const char *key,

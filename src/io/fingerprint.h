@@ -12,15 +12,15 @@
 
 #include "scenario.h"
 
-/* The offset basis of FNV-1a 64: the hash of no bytes. */
-#define FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
+/* The offset basis of FNV-1a 64, the hash of no bytes, is collide.h's
+ * COLLIDE_FNV1A64_BASIS. */
 
 /* Bytes enough for the canonical text of any scenario: every entry with
  * its marker, the law and the run settings. */
 #define SCENARIO_CANONICAL_MAX \
-    (SCENARIO_ENTRIES_MAX * (SCENARIO_KEY_MAX + SCENARIO_TEXT_MAX + 16) + 1024)
+    (SCENARIO_ENTRIES_MAX * (COLLIDE_SCENARIO_KEY_MAX + COLLIDE_SCENARIO_TEXT_MAX + 16) + 1024)
 
-/* The FNV-1a 64 hash h (FNV1A64_BASIS to start) continued over the n
+/* The FNV-1a 64 hash h (COLLIDE_FNV1A64_BASIS to start) continued over the n
  * bytes at data: for each byte, h = (h XOR byte) * 1099511628211 mod 2^64. */
 uint64_t fnv1a64(uint64_t h, const void *data, size_t n);
 

@@ -52,7 +52,7 @@ void output_note_scenario(const scenario *s)
     static char text[SCENARIO_CANONICAL_MAX];
     scenario_canonical(s, text, sizeof text);   /* fits: fingerprint.h */
     snprintf(note_scenario, sizeof note_scenario, "fnv1a64:%016llx",
-             (unsigned long long)fnv1a64_text(FNV1A64_BASIS, text));
+             (unsigned long long)fnv1a64_text(COLLIDE_FNV1A64_BASIS, text));
 }
 
 static collide_status io_error(char *err, size_t errlen, const char *path,

@@ -289,14 +289,14 @@ static collide_status read_line(parser *p, const char *b, const char *e,
         return fail(p, line, "malformed line \"%.*s\": the key \"%.*s\" is "
                     "not a name (letters, digits, _)", clip(b, e, 60), b,
                     clip(kb, ke, 40), kb);
-    if (ke - kb >= SCENARIO_KEY_MAX)
+    if (ke - kb >= COLLIDE_SCENARIO_KEY_MAX)
         return fail(p, line, "the key %.*s... is longer than %d characters",
-                    SCENARIO_KEY_MAX - 1, kb, SCENARIO_KEY_MAX - 1);
-    if (ve - vb >= SCENARIO_TEXT_MAX)
+                    COLLIDE_SCENARIO_KEY_MAX - 1, kb, COLLIDE_SCENARIO_KEY_MAX - 1);
+    if (ve - vb >= COLLIDE_SCENARIO_TEXT_MAX)
         return fail(p, line, "the value of %.*s is longer than %d characters",
-                    (int)(ke - kb), kb, SCENARIO_TEXT_MAX - 1);
+                    (int)(ke - kb), kb, COLLIDE_SCENARIO_TEXT_MAX - 1);
     {
-        char key[SCENARIO_KEY_MAX];
+        char key[COLLIDE_SCENARIO_KEY_MAX];
         memcpy(key, kb, (size_t)(ke - kb));
         key[ke - kb] = '\0';
         dup = find_entry(p->s, key);
@@ -963,14 +963,14 @@ collide_status scenario_load(const char *name_or_path, scenario *s,
                              char *err, size_t errlen)
 {
     const char *text = scenario_builtin_text(name_or_path);
-    char source[SCENARIO_SOURCE_MAX];
+    char source[COLLIDE_SCENARIO_SOURCE_MAX];
     char *file;
     collide_status st;
     if (text && !strchr(name_or_path, '/')) {
         snprintf(source, sizeof source, "builtin:%s", name_or_path);
         return scenario_parse(text, source, s, err, errlen);
     }
-    st = scenario_read_text(name_or_path, SCENARIO_FILE_MAX,
+    st = scenario_read_text(name_or_path, COLLIDE_SCENARIO_FILE_MAX,
                             " (not a built-in scenario either; see collide "
                             "list)", &file, err, errlen);
     if (st != COLLIDE_OK)
@@ -1006,9 +1006,9 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     p.input = IN_NONE;
     if (!is_run_key(key))
         return fail(&p, 0, "%s is not a run setting", key);
-    if (strlen(text) >= SCENARIO_TEXT_MAX)
+    if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)
         return fail(&p, 0, "the value of %s is longer than %d characters",
-                    key, SCENARIO_TEXT_MAX - 1);
+                    key, COLLIDE_SCENARIO_TEXT_MAX - 1);
     snprintf(tmp.key, sizeof tmp.key, "%s", key);
     snprintf(tmp.text, sizeof tmp.text, "%s", text);
     tmp.line = 0;

@@ -16,18 +16,15 @@
 #include "model.h"
 #include "sim.h"
 
-#define SCENARIO_KEY_MAX 32      /* longest key + 1 */
-#define SCENARIO_TEXT_MAX 128    /* longest value text + 1 */
+/* The limits of the format: COLLIDE_SCENARIO_*_MAX of collide.h. */
 #define SCENARIO_ENTRIES_MAX 64  /* most entries of one scenario */
-#define SCENARIO_SOURCE_MAX 256  /* longest source name + 1 */
-#define SCENARIO_FILE_MAX 65536  /* largest scenario file, in bytes */
 
 /* One `key = value` of the scenario, the value kept as its decimal text.
  * line is the line of the source (1-based); 0 marks a default filled in by
  * the parser (p of Eq. 190, g) or a value set on the command line. */
 typedef struct scenario_entry {
-    char key[SCENARIO_KEY_MAX];
-    char text[SCENARIO_TEXT_MAX];
+    char key[COLLIDE_SCENARIO_KEY_MAX];
+    char text[COLLIDE_SCENARIO_TEXT_MAX];
     int line;
     double value; /* the text correctly rounded to binary64; NaN for a name */
 } scenario_entry;
@@ -50,7 +47,7 @@ typedef struct scenario_derived {
 } scenario_derived;
 
 typedef struct scenario {
-    char source[SCENARIO_SOURCE_MAX]; /* file path, or builtin:NAME */
+    char source[COLLIDE_SCENARIO_SOURCE_MAX]; /* file path, or builtin:NAME */
     int n;
     scenario_entry entry[SCENARIO_ENTRIES_MAX]; /* in the order of the text */
     model model;

@@ -28,7 +28,7 @@ static void put_numbers(FILE *f, const table_run *run, const void *const *x,
     int i;
     for (i = 0; i < n; i++) {
         fputc(',', f);
-        run->number(f, run->engine, x[i]);
+        run->ops->number(f, run->engine, x[i]);
     }
 }
 
@@ -45,7 +45,7 @@ static void put_component_names(FILE *f, const layout *L, const char *prefix)
 static void put_collision(FILE *f, const table_run *run, int k)
 {
     table_collision row;
-    run->collision(run->engine, k, &row);
+    run->ops->collision(run->engine, k, &row);
     fprintf(f, "%d", row.i);
     put_numbers(f, run, row.v, TC_N);
     fputc('\n', f);
@@ -75,7 +75,7 @@ static void put_event(FILE *f, const table_run *run, int k)
 {
     table_event e;
     int n = run->L->n_chi;
-    run->event(run->engine, k, &e);
+    run->ops->event(run->engine, k, &e);
     fprintf(f, "%d", e.j);
     put_numbers(f, run, &e.t, 1);
     fprintf(f, ",%s", transition_name(e.tr));
@@ -119,16 +119,16 @@ static int write_ledger(FILE *f, const void *ctx)
     int k;
     fputs(ledger_header, f);
     for (k = 0; k < run->ncollisions; k++) {
-        run->collision(run->engine, k, &row);
+        run->ops->collision(run->engine, k, &row);
         fprintf(f, "%d", row.i);
         put_ledger_row(f, run, &row);
     }
     if (run->final_contact) {
-        run->collision(run->engine, -1, &row);
+        run->ops->collision(run->engine, -1, &row);
         fputs("final", f);
         put_ledger_row(f, run, &row);
     }
-    run->ledger_total(run->engine, total);
+    run->ops->ledger_total(run->engine, total);
     fputs("total", f);
     put_numbers(f, run, total, TL_N);
     fputc('\n', f);
@@ -144,8 +144,8 @@ static int write_samples(FILE *f, const void *ctx)
     put_component_names(f, run->L, "");
     fputs(samples_trailer, f);
     for (k = 0; k < run->nsamples; k++) {
-        run->sample(run->engine, k, &s);
-        run->number(f, run->engine, s.t);
+        run->ops->sample(run->engine, k, &s);
+        run->ops->number(f, run->engine, s.t);
         fprintf(f, ",%d,%d,%d", s.j, s.q, s.boundary);
         put_numbers(f, run, s.y, run->L->n_chi);
         put_numbers(f, run, &s.fc, 1);
@@ -168,8 +168,8 @@ static int write_trajectory(FILE *f, const void *ctx)
     put_component_names(f, run->L, "");
     fputs(trajectory_trailer, f);
     for (k = 0; k < run->nsamples; k++) {
-        run->sample(run->engine, k, &s);
-        run->number(f, run->engine, s.t);
+        run->ops->sample(run->engine, k, &s);
+        run->ops->number(f, run->engine, s.t);
         fprintf(f, ",%d,%d", s.j, s.q);
         put_numbers(f, run, s.y, run->L->n_chi);
         put_numbers(f, run, &s.fe1, 1);
@@ -229,7 +229,7 @@ static int set_files(const table_run *run, output_file *files)
     int i, n = 0;
     for (i = 0; i < 4; i++)
         files[n++] = tables[i];
-    if (run->trajectory)
+    if (run->ops->trajectory)
         files[n++] = trajectory_file;
     for (i = 0; run->scd && i < 4; i++)
         files[n++] = scd_tables[i];

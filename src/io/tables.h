@@ -64,26 +64,31 @@ typedef struct table_sample {
     const void *y[COLLIDE_NY_MAX];
 } table_sample;
 
-/* A run as the writers see it. The fill functions give row k (k = -1:
+/* How an engine shows its runs: the fill functions give row k (k = -1:
  * the contact open at T) with pointers valid until the next call; number
- * writes one number, a NaN as "nan". */
-typedef struct table_run {
-    void *engine;                 /* the engine's view of its run */
-    const layout *L;
-    int ncollisions, nevents, nsamples;
-    int final_contact;            /* 1: a contact lasts to T */
-    int trajectory;               /* 1: the set holds trajectory.csv */
-    const char *const *scd;       /* the 4 scd tables of a check, or NULL */
+ * writes one number, a NaN as "nan". engine is the run's view. */
+typedef struct table_engine {
     void (*number)(FILE *f, void *engine, const void *x);
     void (*collision)(void *engine, int k, table_collision *row);
     void (*event)(void *engine, int k, table_event *row);
     void (*sample)(void *engine, int k, table_sample *row);
     void (*ledger_total)(void *engine, const void *v[TL_N]);
+    int trajectory;               /* 1: its sets hold trajectory.csv */
+} table_engine;
+
+/* A run as the writers see it. */
+typedef struct table_run {
+    const table_engine *ops;      /* its engine's functions */
+    void *engine;                 /* the engine's view of the run */
+    const layout *L;
+    int ncollisions, nevents, nsamples;
+    int final_contact;            /* 1: a contact lasts to T */
+    const char *const *scd;       /* the 4 scd tables of a check, or NULL */
 } table_run;
 
 /* Writes the result set of the run into dir (output_write_set):
  * collisions, events, ledger and samples, then trajectory.csv when
- * run->trajectory, then <table>.scd.csv for the four tables when
+ * run->ops->trajectory, then <table>.scd.csv for the four tables when
  * run->scd. Returns COLLIDE_OK, or COLLIDE_E_IO with one line in err. */
 collide_status tables_write_set(const char *dir, const table_run *run,
                                 char *err, size_t errlen);

@@ -91,6 +91,11 @@ static void mp_ledger_total(void *engine, const void *v[TL_N])
         v[i] = c->r->ledger.v[i];
 }
 
+/* The high-precision engine as the tables see it: no trajectory.csv. */
+static const table_engine mp_engine = {mp_number, mp_collision_row,
+                                       mp_event_row, mp_sample_row,
+                                       mp_ledger_total, 0};
+
 /* The view of run r of model M with `digits` digits (c keeps the
  * scratch: mp_view_clear frees it). */
 static table_run mp_view_run(mp_view *c, const mp_model *M,
@@ -102,19 +107,14 @@ static table_run mp_view_run(mp_view *c, const mp_model *M,
     c->r = r;
     c->digits = digits;
     mpfr_inits2(r->prec, c->scale, c->a, (mpfr_ptr)0);
+    run.ops = &mp_engine;
     run.engine = c;
     run.L = &M->L;
     run.ncollisions = r->ncollisions;
     run.nevents = r->nevents;
     run.nsamples = r->nsamples;
     run.final_contact = r->final_contact;
-    run.trajectory = 0;
     run.scd = scd;
-    run.number = mp_number;
-    run.collision = mp_collision_row;
-    run.event = mp_event_row;
-    run.sample = mp_sample_row;
-    run.ledger_total = mp_ledger_total;
     return run;
 }
 
