@@ -257,6 +257,184 @@ COLLIDE_API const char *collide_scenario_source(const collide_scenario *s);
 
 COLLIDE_API void collide_scenario_free(collide_scenario *s);
 
+/* ---- the hybrid system, evaluated -------------------------------------- */
+
+/* The hybrid system of a scenario in binary64: H_r (Eqs. 80-84) or H_f
+ * (Eqs. 73-79) with its contact law (Eq. 59), masses and applied forces,
+ * evaluated by the same functions that the binary64 engine integrates
+ * (the proved ones of the flow map, the sets, the reset and the storage).
+ * For checking another implementation's right-hand side, sets, reset and
+ * energy against the reference, and for integrating the flow between two
+ * of its rows (`collide audit` is written over these calls alone). A
+ * model is a copy: its parameters can be changed (a fit) without
+ * touching the scenario. The state chi is that of Eq. (80) or (73)
+ * without the mode q_c, which is passed apart (0 apart, 1 in contact). */
+typedef struct collide_model collide_model;
+
+/* The largest dimension of chi: H_f with two internal states. */
+#define COLLIDE_CHI_MAX 7
+
+/* The system of a model. */
+typedef enum collide_system {
+    COLLIDE_SYSTEM_HR = 0,  /* reduced: body 2 fixed, Eqs. (80)-(84) */
+    COLLIDE_SYSTEM_HF = 1   /* full: two free bodies, Eqs. (73)-(79) */
+} collide_system;
+
+/* What a component of chi is. */
+typedef enum collide_role {
+    COLLIDE_ROLE_X = 0,   /* x: the gap between the bodies (Eq. 40) */
+    COLLIDE_ROLE_V = 1,   /* v = x' (Eq. 40) */
+    COLLIDE_ROLE_XM = 2,  /* x_m: H_f only, the centre of mass (Eq. 50) */
+    COLLIDE_ROLE_VM = 3,  /* v_m = x_m' (H_f only) */
+    COLLIDE_ROLE_XC = 4,  /* x_c: the indentation of the contact (Eq. 57) */
+    COLLIDE_ROLE_Z = 5    /* z_c: the law's internal states (Eq. 59), the
+                             last components of chi */
+} collide_role;
+
+/* COLLIDE_OK and *out a new model of s (the caller frees it with
+ * collide_model_free); or COLLIDE_E_USAGE (a NULL argument) or
+ * COLLIDE_E_MEMORY, and *out NULL. collide_model_copy makes a second,
+ * independent model of m. */
+COLLIDE_API int collide_model_make(const collide_scenario *s,
+                                   collide_model **out);
+COLLIDE_API int collide_model_copy(const collide_model *m,
+                                   collide_model **out);
+COLLIDE_API void collide_model_free(collide_model *m);
+
+COLLIDE_API collide_system collide_model_system(const collide_model *m);
+
+/* The dimension of chi: 3 + n_z (H_r: x, v, x_c, z_c) or 5 + n_z (H_f:
+ * x, v, x_m, v_m, x_c, z_c), n_z in 0 .. 2. */
+COLLIDE_API int collide_model_dimension(const collide_model *m);
+
+/* The component of chi of role r: its index (for COLLIDE_ROLE_Z the
+ * first internal state), or -1 when the system has none (x_m and v_m in
+ * H_r, z_c for a law without internal state). */
+COLLIDE_API int collide_model_index(const collide_model *m, collide_role r);
+
+/* The role of component c of chi, or -1 outside 0 .. dimension - 1. */
+COLLIDE_API int collide_model_role(const collide_model *m, int c);
+
+/* The name of component c of chi as in a trajectory's columns: "x", "v",
+ * "x_m", "v_m", "x_c", "z_c" (n_z = 1) or "z_c1", "z_c2" (n_z = 2); NULL
+ * outside 0 .. dimension - 1. Static storage. */
+COLLIDE_API const char *collide_model_component_name(const collide_model *m,
+                                                     int c);
+
+/* The parameters of the model that a fit may vary: 0 is the mass m of
+ * Eq. (41) (in H_f the effective mass alone, m_1 and m_2 unchanged),
+ * then the law's, in the order of its scenario keys (collide_scenario_law
+ * names the law). Their number; the name of parameter i ("m", "k",
+ * "alpha", ...; NULL outside), its value (NaN outside). */
+COLLIDE_API int collide_model_parameters(const collide_model *m);
+COLLIDE_API const char *collide_model_parameter_name(const collide_model *m,
+                                                     int i);
+COLLIDE_API double collide_model_parameter(const collide_model *m, int i);
+
+/* Sets parameter i of m to value when the model admits it: m finite and
+ * > 0, and the law's parameters, with this one changed, in the law's
+ * domain (the domain of its proofs). COLLIDE_OK; or COLLIDE_E_INPUT with
+ * err naming the parameter, the value and the allowed range, and m
+ * unchanged; COLLIDE_E_USAGE for an i outside. */
+COLLIDE_API int collide_model_set_parameter(collide_model *m, int i,
+                                            double value, char *err,
+                                            size_t errlen);
+
+/* The scenario's applied forces F_e,1, F_e,2 at time t (Section IV-A;
+ * Eqs. 205-209), and the reduced force F_e,r of any pair (Eq. 46; H_r:
+ * F_e,1; H_f under gravity 0 exactly). */
+COLLIDE_API void collide_model_forces(const collide_model *m, double t,
+                                      double *fe1, double *fe2);
+COLLIDE_API double collide_model_reduced_force(const collide_model *m,
+                                               double fe1, double fe2);
+
+/* The next time strictly after t at which the applied forces are not
+ * smooth (T_e and T_s of Eqs. 205-209), or +inf: no step of an
+ * integration of high order should cross it. */
+COLLIDE_API double collide_model_next_breakpoint(const collide_model *m,
+                                                 double t);
+
+/* The initial state chi(0) of a run (Eqs. 79, 84): x_0, v_0, for H_f
+ * x_m,0 and v_m,0, and x_c, z_c 0; its mode is 0. */
+COLLIDE_API void collide_model_initial_state(const collide_model *m,
+                                             double *chi);
+
+/* The flow map of chi in mode q (0 apart, 1 in contact) at time t, with
+ * the scenario's applied forces at t: Eq. (81) for H_r, Eq. (74) for H_f,
+ * into dchi[0 .. dimension - 1]. COLLIDE_OK, or COLLIDE_E_USAGE for a q
+ * other than 0 or 1 (dchi untouched). */
+COLLIDE_API int collide_model_flow(const collide_model *m, int q, double t,
+                                   const double *chi, double *dchi);
+
+/* The contact law at chi: the force Phi(x_c, z_c, v) (Eq. 59; the
+ * contact force is F_c = -q_c Phi, Eq. 64) and the dissipation rate
+ * d_c(x_c, z_c, v) >= 0 of Definition V.1 (the rate of Delta_C in
+ * contact, Eq. 22). */
+COLLIDE_API double collide_model_phi(const collide_model *m,
+                                     const double *chi);
+COLLIDE_API double collide_model_dissipation_rate(const collide_model *m,
+                                                  const double *chi);
+
+/* The storage function V at chi (Eq. 91 for H_r, Eq. 94 for H_f), and
+ * the supply rate <u, y> at chi for the applied forces (fe1, fe2) (Eq. 83
+ * for H_r, Eqs. 76, 96 for H_f): the terms of the energy balance of
+ * Eq. (24), V(T) - V(0) + Delta_C + Delta_D = I_s. */
+COLLIDE_API double collide_model_storage(const collide_model *m,
+                                         const double *chi);
+COLLIDE_API double collide_model_supply(const collide_model *m, double fe1,
+                                        double fe2, const double *chi);
+
+/* The flow set C and the jump set D of mode q (Eqs. 77, 78; for H_c
+ * Eqs. 65, 66): 1 when (q, x, v, Phi) lies in the set, else 0 (also for
+ * a q other than 0 or 1). A tolerance is the caller's: loosen the
+ * arguments before the call. */
+COLLIDE_API int collide_flow_set(int q, double x, double v, double phi);
+COLLIDE_API int collide_jump_set(int q, double x, double v, double phi);
+
+/* The jump map (Eqs. 75, 82) from chi in mode q: chi_plus with x_c and
+ * z_c set to 0 and the rest kept; returns the new mode 1 - q, or -1 for a
+ * q other than 0 or 1 (chi_plus untouched). chi_plus may be chi. */
+COLLIDE_API int collide_model_reset(const collide_model *m, int q,
+                                    const double *chi, double *chi_plus);
+
+/* How collide_model_integrate integrates. */
+typedef struct collide_flow_options {
+    double rtol;      /* relative tolerance of each step, in [1e-15, 1) */
+    double atol;      /* absolute tolerance of each step, > 0, finite */
+    long max_steps;   /* steps tried at most, accepted or rejected, >= 1 */
+    /* Called after each accepted step with its end (t, chi); non-zero
+     * stops the integration there (COLLIDE_E_INTERRUPT). NULL: none. */
+    int (*on_step)(void *ctx, double t, const double *chi);
+    void *ctx;
+} collide_flow_options;
+
+/* The defaults: rtol 1e-12, atol 1e-12, max_steps 200000, no callback. */
+COLLIDE_API void collide_flow_options_init(collide_flow_options *o);
+
+/* What an integration did. */
+typedef struct collide_flow_stats {
+    long steps;            /* steps tried (accepted and rejected) */
+    long rejected;         /* steps rejected by the error test */
+    long rhs_evaluations;  /* calls of the flow map */
+} collide_flow_stats;
+
+/* Integrates the flow of mode q (collide_model_flow) from (t0, chi0) to
+ * t1 > t0 with DOP853, the Dormand-Prince 8(5,3) pair, never stepping
+ * over a breakpoint of the applied forces, and writes chi(t1) into chi1
+ * (it may be chi0); no event is located: the mode stays q. stats (when
+ * not NULL) gets the counters. COLLIDE_OK; COLLIDE_E_USAGE for arguments
+ * outside their ranges (err names the field, the value and the range);
+ * COLLIDE_E_PROGRESS when max_steps ran out, COLLIDE_E_STEP when the step
+ * fell under the spacing of the doubles at t, COLLIDE_E_INTERRUPT when
+ * on_step stopped it; each with err saying so and the time reached, and
+ * chi1 untouched. */
+COLLIDE_API int collide_model_integrate(const collide_model *m, int q,
+                                        double t0, const double *chi0,
+                                        double t1, double *chi1,
+                                        const collide_flow_options *o,
+                                        collide_flow_stats *stats, char *err,
+                                        size_t errlen);
+
 /* ---- runs -------------------------------------------------------------- */
 
 /* The working precisions of a run, in bits: from binary64's 53 (the
@@ -463,6 +641,51 @@ COLLIDE_API void collide_thread_cleanup(void);
 
 COLLIDE_API void collide_result_free(collide_result *r);
 
+/* ---- CSV tables -------------------------------------------------------- */
+
+/* A CSV file in memory, as collide reads every table (result sets,
+ * trajectories, references): a header of named columns, then rows of as
+ * many cells (RFC 4180 quoting; lines end with LF or CR LF). */
+typedef struct collide_csv collide_csv;
+
+/* Reads the CSV file at path. COLLIDE_OK and *out (the caller frees it);
+ * or COLLIDE_E_INPUT (missing, unreadable, not text, empty, a quote
+ * error, a ragged row, a column without a name or named twice: one line
+ * in err naming the file and the line) or COLLIDE_E_MEMORY, and *out
+ * NULL. */
+COLLIDE_API int collide_csv_load(const char *path, collide_csv **out,
+                                 char *err, size_t errlen);
+
+/* As collide_csv_load, from the len bytes of text (copied); source names
+ * the table in messages. */
+COLLIDE_API int collide_csv_parse(const char *text, size_t len,
+                                  const char *source, collide_csv **out,
+                                  char *err, size_t errlen);
+
+/* The source of c (its path), its rows (the header not counted), its
+ * columns, the name of column col (NULL outside), the column named name
+ * (-1 when none), and the cell (row, col) with row from 0, the first row
+ * after the header (NULL outside). Strings live as long as c. */
+COLLIDE_API const char *collide_csv_source(const collide_csv *c);
+COLLIDE_API int collide_csv_rows(const collide_csv *c);
+COLLIDE_API int collide_csv_columns(const collide_csv *c);
+COLLIDE_API const char *collide_csv_column_name(const collide_csv *c,
+                                                int col);
+COLLIDE_API int collide_csv_column(const collide_csv *c, const char *name);
+COLLIDE_API const char *collide_csv_cell(const collide_csv *c, int row,
+                                         int col);
+
+/* The cell (row, col) read as a finite plain decimal number (as
+ * collide_number_read reads it). COLLIDE_OK with *v set; or
+ * COLLIDE_E_INPUT with one line in err naming the file, its line, the
+ * column and the cell ("t.csv:5: x = 'abc' is not a finite decimal
+ * number", the cell cut at 40 bytes), *v untouched; COLLIDE_E_USAGE for
+ * a cell outside. */
+COLLIDE_API int collide_csv_number(const collide_csv *c, int row, int col,
+                                   double *v, char *err, size_t errlen);
+
+COLLIDE_API void collide_csv_free(collide_csv *c);
+
 /* ---- comparison -------------------------------------------------------- */
 
 /* The statuses of collide_compare: the exit statuses of `collide
@@ -502,6 +725,15 @@ COLLIDE_API int collide_compare_with(const char *a, const char *b,
  * file. */
 COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
                                 FILE *out, FILE *err);
+
+/* Compares the table a with the reference b cell by cell, in significant
+ * correct digits, as one table of collide_compare (rows matched by their
+ * key columns), with the threshold digits (NaN: none): the report on out
+ * (NULL: none), an error in err. Both tables stay the caller's. Returns a
+ * collide_compare_status. */
+COLLIDE_API int collide_compare_csv(const collide_csv *a,
+                                    const collide_csv *b, double digits,
+                                    FILE *out, char *err, size_t errlen);
 
 #endif /* __FRAMAC__ */
 

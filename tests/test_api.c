@@ -777,6 +777,255 @@ static void utilities(void)
     collide_thread_cleanup();
 }
 
+/* ---- the hybrid system, evaluated ---- */
+
+/* A model of the built-in scenario name (NULL when it cannot be made). */
+static collide_model *model_of(const char *name)
+{
+    collide_scenario *s;
+    collide_model *m = NULL;
+    char err[512];
+    if (collide_scenario_load(name, &s, err, sizeof err) != COLLIDE_OK)
+        return NULL;
+    if (collide_model_make(s, &m) != COLLIDE_OK)
+        m = NULL;
+    collide_scenario_free(s);   /* the model is a copy */
+    return m;
+}
+
+/* Counts the accepted steps; stops after ctx's limit when it is > 0. */
+static int count_steps(void *ctx, double t, const double *chi)
+{
+    long *n = ctx;
+    (void)t;
+    (void)chi;
+    ++n[0];
+    return n[1] > 0 && n[0] >= n[1];
+}
+
+/* The layout of chi in both systems, by role and by name. */
+static void model_layout(void)
+{
+    collide_model *r = model_of("hertz"), *f = model_of("study2");
+    if (!r || !f) {
+        check_true(0, "models of hertz and study2");
+        collide_model_free(r);
+        collide_model_free(f);
+        return;
+    }
+    check_true(collide_model_system(r) == COLLIDE_SYSTEM_HR &&
+               collide_model_dimension(r) == 3 &&
+               collide_model_index(r, COLLIDE_ROLE_XC) == 2 &&
+               collide_model_index(r, COLLIDE_ROLE_XM) == -1 &&
+               collide_model_index(r, COLLIDE_ROLE_Z) == -1,
+               "hertz: H_r, chi = (x, v, x_c) of Eq. (80), no z_c");
+    check_true(collide_model_system(f) == COLLIDE_SYSTEM_HF &&
+               collide_model_dimension(f) == 6 &&
+               collide_model_index(f, COLLIDE_ROLE_XM) == 2 &&
+               collide_model_index(f, COLLIDE_ROLE_VM) == 3 &&
+               collide_model_index(f, COLLIDE_ROLE_XC) == 4 &&
+               collide_model_index(f, COLLIDE_ROLE_Z) == 5 &&
+               collide_model_role(f, 5) == COLLIDE_ROLE_Z &&
+               collide_model_role(f, 6) == -1,
+               "study2: H_f, chi = (x, v, x_m, v_m, x_c, z_c) of Eq. (73)");
+    check_true(strcmp(collide_model_component_name(f, 2), "x_m") == 0 &&
+               strcmp(collide_model_component_name(f, 5), "z_c") == 0 &&
+               collide_model_component_name(f, 6) == NULL,
+               "component names as in a trajectory's columns");
+    check_true(collide_model_parameters(r) == 4 &&
+               strcmp(collide_model_parameter_name(r, 0), "m") == 0 &&
+               strcmp(collide_model_parameter_name(r, 1), "k") == 0 &&
+               collide_model_parameter(r, 1) == 1e9 &&
+               isnan(collide_model_parameter(r, 4)),
+               "hertz: the parameters m, k, p, c");
+    collide_model_free(r);
+    collide_model_free(f);
+}
+
+/* The flow map, the sets and the reset of H_r against Eqs. (77), (78),
+ * (81), (82) worked by hand. */
+static void model_maps(void)
+{
+    collide_model *m = model_of("study1");
+    double chi[COLLIDE_CHI_MAX], d[COLLIDE_CHI_MAX], p[COLLIDE_CHI_MAX];
+    double fe1, fe2, fer, mass, phi;
+    char err[512];
+    if (!m) {
+        check_true(0, "a model of study1");
+        return;
+    }
+    collide_model_initial_state(m, chi);
+    check_true(collide_model_dimension(m) == 5 && chi[0] == 0.02 &&
+               chi[1] == 0 && chi[2] == 0 && chi[3] == 0 && chi[4] == 0,
+               "study1: dropped from x = 0.02 at rest, x_c = z_c = 0 (Eq. 84)");
+    collide_model_forces(m, 0.0, &fe1, &fe2);
+    fer = collide_model_reduced_force(m, fe1, fe2);
+    mass = collide_model_parameter(m, 0);
+    check_true(collide_model_flow(m, 0, 0.0, chi, d) == COLLIDE_OK &&
+               d[0] == chi[1] && d[1] == fer / mass && fer < 0 &&
+               d[2] == 0 && d[3] == 0 && d[4] == 0,
+               "apart (Eq. 81): x' = v, v' = F_e,r / m < 0, x_c, z_c held");
+    chi[0] = -1e-4;
+    chi[1] = -0.5;
+    chi[2] = -1e-4;
+    phi = collide_model_phi(m, chi);
+    check_true(collide_model_flow(m, 1, 0.0, chi, d) == COLLIDE_OK &&
+               d[0] == chi[1] && d[2] == chi[1] &&
+               fabs(d[1] - (fer - phi) / mass) <= 1e-15 * fabs(d[1]),
+               "in contact (Eq. 81): x' = x_c' = v, v' = (F_e,r - Phi) / m");
+    check_true(collide_model_flow(m, 2, 0.0, chi, d) == COLLIDE_E_USAGE,
+               "a mode other than 0 or 1 refused");
+    check_true(collide_model_dissipation_rate(m, chi) >= 0,
+               "d_c >= 0 in contact (Definition V.1)");
+    check_true(collide_flow_set(0, 1, -1, 0) && !collide_jump_set(0, 1, -1, 0) &&
+               collide_jump_set(0, 0, -1, 0) && !collide_flow_set(0, -1e-9, -1, 0),
+               "apart: C is x >= 0 or v >= 0, D is x <= 0 and v <= 0");
+    check_true(collide_flow_set(1, -1, -1, 5) && collide_jump_set(1, -1, 1, 0) &&
+               !collide_flow_set(1, -1, 1, 5) && !collide_jump_set(1, -1, 1, -1),
+               "in contact: C is Phi <= 0 or v <= 0, D is Phi >= 0 and v >= 0");
+    check_true(!collide_flow_set(2, 1, 1, 0) && !collide_jump_set(-1, 0, 0, 0),
+               "no other mode is in C or D");
+    chi[1] = 0.5;
+    chi[3] = 0.25;
+    chi[4] = -0.25;
+    check_true(collide_model_reset(m, 1, chi, p) == 0 && p[0] == chi[0] &&
+               p[1] == 0.5 && p[2] == 0 && p[3] == 0 && p[4] == 0,
+               "the jump map (Eq. 82): x_c, z_c to 0, x, v kept, q toggled");
+    check_true(collide_model_reset(m, 3, chi, p) == -1, "reset of mode 3 refused");
+    check_true(collide_model_set_parameter(m, 0, -1, err, sizeof err) ==
+                   COLLIDE_E_INPUT && strstr(err, "m = -1") &&
+                   collide_model_parameter(m, 0) == mass,
+               "a negative mass refused, named, and the model unchanged");
+    check_true(collide_model_set_parameter(m, 0, 2 * mass, err, sizeof err) ==
+                   COLLIDE_OK && collide_model_flow(m, 0, 0.0, chi, d) ==
+                   COLLIDE_OK && d[1] == fer / (2 * mass),
+               "the mass set: the flow follows it");
+    check_true(collide_model_set_parameter(m, 99, 1, err, sizeof err) ==
+                   COLLIDE_E_USAGE, "a parameter outside refused");
+    collide_model_free(m);
+}
+
+/* The flow integrated: free fall of study1 against its closed form, and
+ * the elastic Hertz contact, whose storage (Eq. 91) the flow keeps. */
+static void model_integration(void)
+{
+    collide_model *m = model_of("study1"), *h = model_of("hertz");
+    collide_flow_options o;
+    collide_flow_stats st;
+    double c0[COLLIDE_CHI_MAX], c1[COLLIDE_CHI_MAX], fe1, fe2, a, t = 1e-3;
+    double V0, V1;
+    long n[2] = {0, 0};
+    char err[512];
+    if (!m || !h) {
+        check_true(0, "models of study1 and hertz");
+        collide_model_free(m);
+        collide_model_free(h);
+        return;
+    }
+    collide_flow_options_init(&o);
+    check_true(o.rtol == 1e-12 && o.max_steps == 200000 && !o.on_step,
+               "flow options defaults");
+    collide_model_initial_state(m, c0);
+    collide_model_forces(m, 0.0, &fe1, &fe2);
+    a = collide_model_reduced_force(m, fe1, fe2) / collide_model_parameter(m, 0);
+    o.on_step = count_steps;
+    o.ctx = n;
+    check_true(collide_model_integrate(m, 0, 0.0, c0, t, c1, &o, &st, err,
+                                       sizeof err) == COLLIDE_OK &&
+               st.steps >= n[0] && n[0] >= 1 && st.rhs_evaluations > 0,
+               "free fall integrated; on_step sees every accepted step");
+    check_true(fabs(c1[0] - (c0[0] + c0[1] * t + 0.5 * a * t * t)) <=
+                   4e-16 * fabs(c0[0]) &&
+               fabs(c1[1] - (c0[1] + a * t)) <= 4e-16 * fabs(a * t),
+               "free fall: x, v of the closed form to rounding (an 8th-order "
+               "method is exact on a parabola)");
+    collide_model_initial_state(h, c0);
+    V0 = collide_model_storage(h, c0);
+    check_true(collide_model_integrate(h, 0, 0.0, c0, 0.01, c1, &o, NULL, err,
+                                       sizeof err) == COLLIDE_OK &&
+               fabs(c1[0]) <= 1e-15, "hertz: apart, x reaches 0 at t = 0.01");
+    check_true(collide_model_reset(h, 0, c1, c1) == 1 &&
+               collide_model_integrate(h, 1, 0.01, c1, 0.0102, c1, &o, NULL, err,
+                                       sizeof err) == COLLIDE_OK &&
+               c1[2] < 0 && collide_model_phi(h, c1) < 0,
+               "hertz: in contact, indented (x_c < 0), Phi < 0: pushing back");
+    V1 = collide_model_storage(h, c1);
+    check_true(fabs(V1 - V0) <= 1e-10 * V0 &&
+               collide_model_dissipation_rate(h, c1) == 0 &&
+               collide_model_supply(h, 0, 0, c1) == 0,
+               "hertz: V of Eq. (91) kept by the elastic contact (d_c = 0, "
+               "no supply): Eq. (24)");
+    o.max_steps = 1;
+    check_true(collide_model_integrate(h, 1, 0.0102, c1, 0.0104, c0, &o, &st,
+                                       err, sizeof err) == COLLIDE_E_PROGRESS &&
+               st.steps == 1 && strstr(err, "ran out"),
+               "max_steps = 1: the integration says the steps ran out");
+    o.max_steps = 1000;
+    n[0] = 0;
+    n[1] = 1;
+    collide_model_initial_state(h, c0);
+    check_true(collide_model_integrate(h, 1, 0.0, c0, 0.01, c1, &o, NULL, err,
+                                       sizeof err) == COLLIDE_E_INTERRUPT,
+               "on_step stops the integration");
+    check_true(collide_model_integrate(h, 0, 1.0, c0, 1.0, c1, &o, NULL, err,
+                                       sizeof err) == COLLIDE_E_USAGE &&
+               strstr(err, "t1 = 1"), "t1 = t0 refused, named");
+    o.rtol = 2;
+    check_true(collide_model_integrate(h, 0, 0.0, c0, 1.0, c1, &o, NULL, err,
+                                       sizeof err) == COLLIDE_E_USAGE &&
+               strstr(err, "rtol = 2") && strstr(err, "[1e-15, 1)"),
+               "rtol = 2 refused with its range");
+    collide_model_free(m);
+    collide_model_free(h);
+}
+
+/* CSV tables: cells, numbers with the reason of a refusal, and two
+ * tables compared. */
+static void csv_tables(void)
+{
+    static const char a_text[] = "i,x,name\n0,1.5,a\n1,abc,b\n";
+    static const char b_text[] = "i,x,name\n0,1.5000001,a\n1,2,b\n";
+    collide_csv *a = NULL, *b = NULL, *c = NULL;
+    char err[512];
+    double v = 0;
+    check_true(collide_csv_parse(a_text, strlen(a_text), "a.csv", &a, err,
+                                 sizeof err) == COLLIDE_OK &&
+               collide_csv_rows(a) == 2 && collide_csv_columns(a) == 3 &&
+               collide_csv_column(a, "name") == 2 &&
+               collide_csv_column(a, "y") == -1 &&
+               strcmp(collide_csv_column_name(a, 1), "x") == 0 &&
+               strcmp(collide_csv_cell(a, 1, 2), "b") == 0 &&
+               collide_csv_cell(a, 2, 0) == NULL &&
+               strcmp(collide_csv_source(a), "a.csv") == 0,
+               "a CSV text: rows, columns, cells");
+    check_true(a && collide_csv_number(a, 0, 1, &v, err, sizeof err) ==
+                   COLLIDE_OK && v == 1.5, "a cell read as a number");
+    check_true(a && collide_csv_number(a, 1, 1, &v, err, sizeof err) ==
+                   COLLIDE_E_INPUT && v == 1.5 &&
+               strcmp(err, "a.csv:3: x = 'abc' is not a finite decimal "
+                           "number") == 0,
+               "a cell that is not a number: file, line, column, cell");
+    check_true(collide_csv_parse("i,x\n1\n", 6, "r.csv", &c, err, sizeof err) ==
+                   COLLIDE_E_INPUT && c == NULL && strstr(err, "r.csv"),
+               "a ragged row refused, the table named");
+    check_true(collide_csv_load("/nonexistent/t.csv", &c, err, sizeof err) ==
+                   COLLIDE_E_INPUT && strstr(err, "/nonexistent/t.csv"),
+               "a missing file refused, named");
+    check_true(collide_csv_parse(b_text, strlen(b_text), "b.csv", &b, err,
+                                 sizeof err) == COLLIDE_OK, "a second table");
+    check_true(a && b && collide_compare_csv(b, b, 17, NULL, err, sizeof err) ==
+                   COLLIDE_COMPARE_OK &&
+               collide_compare_csv(b, a, 9, NULL, err, sizeof err) ==
+                   COLLIDE_COMPARE_BELOW &&
+               collide_csv_rows(a) == 2,
+               "tables compared: equal, then 7 digits under 9; both kept");
+    check_true(collide_compare_csv(a, NULL, NAN, NULL, err, sizeof err) ==
+                   COLLIDE_COMPARE_E_INPUT && strstr(err, "b is NULL"),
+               "a missing table refused");
+    collide_csv_free(a);
+    collide_csv_free(b);
+}
+
 int main(void)
 {
     run_study1(53);
@@ -790,5 +1039,9 @@ int main(void)
     comparisons();
     partial_and_tables();
     utilities();
+    model_layout();
+    model_maps();
+    model_integration();
+    csv_tables();
     return check_summary("test_api");
 }

@@ -6,7 +6,7 @@
  * once, by its writer, for the files and for this interface alike. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "collide.h"
+#include "collide_int.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -28,10 +28,6 @@
 #define API_NTABLES 5   /* the tables of collide_table */
 #define API_NSET 4       /* those of a result set (the files written) */
 #define SAMPLE_AT_MAX 1000000   /* collide_run_options.n_sample_at */
-
-struct collide_scenario {
-    scenario s;
-};
 
 struct collide_result {
     int status;
@@ -57,8 +53,7 @@ static const char *const table_file[API_NTABLES] = {
     "collisions.csv", "events.csv", "ledger.csv", "samples.csv",
     OUTPUT_FINAL_CONTACT};
 
-/* Writes a message into err (when there is room), as snprintf. */
-static void say(char *err, size_t errlen, const char *fmt, ...)
+void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     if (!err || errlen == 0)
@@ -87,7 +82,7 @@ int collide_make_dirs(const char *dir, char *err, size_t errlen)
     char msg[1024];
     collide_status st = output_make_dirs(dir, msg, sizeof msg);
     if (st != COLLIDE_OK)
-        say(err, errlen, "%s", msg);
+        collide_api_say(err, errlen, "%s", msg);
     return st;
 }
 
@@ -100,7 +95,7 @@ int collide_write_file(const char *path,
     output_file file;
     collide_status st;
     if (!path || !write) {
-        say(err, errlen, "collide_write_file: a NULL argument");
+        collide_api_say(err, errlen, "collide_write_file: a NULL argument");
         return COLLIDE_E_IO;
     }
     if (slash)
@@ -112,7 +107,7 @@ int collide_write_file(const char *path,
     st = output_write_file(slash == path ? "/" : dir, &file, ctx, msg,
                            sizeof msg);
     if (st != COLLIDE_OK)
-        say(err, errlen, "%s", msg);
+        collide_api_say(err, errlen, "%s", msg);
     return st;
 }
 
@@ -181,7 +176,7 @@ int collide_number_read(const char *field, const char *text,
     char range[160], msg[512];
     number_status st;
     if (!field || !text || !v) {
-        say(err, errlen, "collide_number_read: a NULL argument");
+        collide_api_say(err, errlen, "collide_number_read: a NULL argument");
         return COLLIDE_E_USAGE;
     }
     if (!r)
@@ -191,7 +186,7 @@ int collide_number_read(const char *field, const char *text,
         return COLLIDE_OK;
     number_range_text(r, range, sizeof range);
     number_message(field, text, st, range, msg, sizeof msg);
-    say(err, errlen, "%s", msg);
+    collide_api_say(err, errlen, "%s", msg);
     return COLLIDE_E_INPUT;
 }
 
@@ -219,12 +214,12 @@ int collide_read_text_file(const char *path, size_t max, const char *hint,
     collide_status st;
     *text = NULL;
     if (!path) {
-        say(err, errlen, "collide_read_text_file: no path given (NULL)");
+        collide_api_say(err, errlen, "collide_read_text_file: no path given (NULL)");
         return COLLIDE_E_INPUT;
     }
     st = scenario_read_text(path, max, hint, text, msg, sizeof msg);
     if (st != COLLIDE_OK)
-        say(err, errlen, "%s", msg);
+        collide_api_say(err, errlen, "%s", msg);
     return st;
 }
 
@@ -237,18 +232,18 @@ static int scenario_new(const char *name, const char *text,
     collide_scenario *s;
     *out = NULL;
     if (!name) {
-        say(err, errlen, "collide: no scenario given (NULL)");
+        collide_api_say(err, errlen, "collide: no scenario given (NULL)");
         return COLLIDE_E_USAGE;
     }
     s = malloc(sizeof *s);
     if (!s) {
-        say(err, errlen, "collide: out of memory");
+        collide_api_say(err, errlen, "collide: out of memory");
         return COLLIDE_E_MEMORY;
     }
     st = text ? scenario_parse(text, name, &s->s, msg, sizeof msg)
               : scenario_load(name, &s->s, msg, sizeof msg);
     if (st != COLLIDE_OK) {
-        say(err, errlen, "%s", msg);
+        collide_api_say(err, errlen, "%s", msg);
         free(s);
         return st;
     }
@@ -267,7 +262,7 @@ int collide_scenario_parse(const char *text, const char *source,
 {
     if (!text) {
         *out = NULL;
-        say(err, errlen, "collide: no scenario text given (NULL)");
+        collide_api_say(err, errlen, "collide: no scenario text given (NULL)");
         return COLLIDE_E_USAGE;
     }
     return scenario_new(source ? source : "(text)", text, out, err, errlen);
@@ -295,13 +290,13 @@ int collide_scenario_set(collide_scenario *s, const char *key,
     scenario copy;
     collide_status st;
     if (!s || !key || !value) {
-        say(err, errlen, "collide_scenario_set: a NULL argument");
+        collide_api_say(err, errlen, "collide_scenario_set: a NULL argument");
         return COLLIDE_E_USAGE;
     }
     copy = s->s;
     st = scenario_set_run_option(&copy, key, value, NULL, msg, sizeof msg);
     if (st != COLLIDE_OK) {
-        say(err, errlen, "%s", msg);
+        collide_api_say(err, errlen, "%s", msg);
         return st;
     }
     s->s = copy;
@@ -410,43 +405,43 @@ static int check_options(const collide_run_options *o, char *err,
 {
     double room;
     if (o->precision < COLLIDE_PRECISION_MIN || o->precision > COLLIDE_PRECISION_MAX) {
-        say(err, errlen, "collide_run: precision = %ld is outside its "
+        collide_api_say(err, errlen, "collide_run: precision = %ld is outside its "
             "range: precision in [%d, %d] bits (53: binary64)", o->precision,
             COLLIDE_PRECISION_MIN, COLLIDE_PRECISION_MAX);
         return COLLIDE_E_USAGE;
     }
     if (o->check != 0 && o->check != 1) {
-        say(err, errlen, "collide_run: check = %d is outside its range: check "
+        collide_api_say(err, errlen, "collide_run: check = %d is outside its range: check "
             "in {0, 1}", o->check);
         return COLLIDE_E_USAGE;
     }
     if (o->partial != 0 && o->partial != 1) {
-        say(err, errlen, "collide_run: partial = %d is outside its range: "
+        collide_api_say(err, errlen, "collide_run: partial = %d is outside its range: "
             "partial in {0, 1}", o->partial);
         return COLLIDE_E_USAGE;
     }
     if (o->tables >= 1u << API_NTABLES) {
-        say(err, errlen, "collide_run: tables = %#x is outside its range: "
+        collide_api_say(err, errlen, "collide_run: tables = %#x is outside its range: "
             "a set of bits 1u << t of the %d tables, t in [0, %d]", o->tables,
             API_NTABLES, API_NTABLES - 1);
         return COLLIDE_E_USAGE;
     }
     if (o->check && o->precision == COLLIDE_PRECISION_MIN) {
-        say(err, errlen, "collide_run: check = 1 is a setting of the "
+        collide_api_say(err, errlen, "collide_run: check = 1 is a setting of the "
             "high-precision engine: check needs precision > 53");
         return COLLIDE_E_USAGE;
     }
     if (isnan(o->digits))
         return COLLIDE_OK;
     if (o->precision == COLLIDE_PRECISION_MIN) {
-        say(err, errlen, "collide_run: digits = %g is a setting of the "
+        collide_api_say(err, errlen, "collide_run: digits = %g is a setting of the "
             "high-precision engine: digits needs precision > 53 (binary64 "
             "takes the scenario's rtol and atol)", o->digits);
         return COLLIDE_E_USAGE;
     }
     room = floor((double)o->precision * log10(2.0) - 8);
     if (!(o->digits >= 1 && o->digits <= room)) {
-        say(err, errlen, "collide_run: digits = %g is outside its range at "
+        collide_api_say(err, errlen, "collide_run: digits = %g is outside its range at "
             "precision %ld: digits in [1, %g] (precision log10(2) - 8)",
             o->digits, o->precision, room);
         return COLLIDE_E_USAGE;
@@ -656,20 +651,20 @@ static int check_sample_at(const collide_run_options *o,
     if (o->n_sample_at == 0)
         return COLLIDE_OK;
     if (o->precision != COLLIDE_PRECISION_MIN) {
-        say(err, errlen, "collide_run: sample_at is a setting of the binary64 "
+        collide_api_say(err, errlen, "collide_run: sample_at is a setting of the binary64 "
             "engine: sample_at needs precision 53 (high precision takes the "
             "scenario's samples)");
         return COLLIDE_E_USAGE;
     }
     if (o->n_sample_at < 0 || o->n_sample_at > SAMPLE_AT_MAX || !o->sample_at) {
-        say(err, errlen, "collide_run: n_sample_at = %d is outside its range: "
+        collide_api_say(err, errlen, "collide_run: n_sample_at = %d is outside its range: "
             "n_sample_at in [0, %d], with sample_at not NULL", o->n_sample_at,
             SAMPLE_AT_MAX);
         return COLLIDE_E_USAGE;
     }
     for (i = 0; i < o->n_sample_at; i++)
         if (!(o->sample_at[i] >= 0.0 && o->sample_at[i] <= T)) {
-            say(err, errlen, "collide_run: sample_at[%d] = %.17g is outside "
+            collide_api_say(err, errlen, "collide_run: sample_at[%d] = %.17g is outside "
                 "its range: sample_at[i] in [0, T] = [0, %.17g]", i,
                 o->sample_at[i], T);
             return COLLIDE_E_USAGE;
@@ -709,7 +704,7 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         o = &dflt;
     }
     if (!s) {
-        say(err, errlen, "collide_run: no scenario given (NULL)");
+        collide_api_say(err, errlen, "collide_run: no scenario given (NULL)");
         return COLLIDE_E_USAGE;
     }
     st = check_options(o, err, errlen);
@@ -719,7 +714,7 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         return st;
     r = calloc(1, sizeof *r);
     if (!r) {
-        say(err, errlen, "collide_run: out of memory");
+        collide_api_say(err, errlen, "collide_run: out of memory");
         return COLLIDE_E_MEMORY;
     }
     r->precision = o->precision;
@@ -734,11 +729,11 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         watch(o, 0, NULL);
     if (load_tables(r, tables_shown(r, o)) != COLLIDE_OK) {
         collide_result_free(r);
-        say(err, errlen, "collide_run: out of memory");
+        collide_api_say(err, errlen, "collide_run: out of memory");
         return COLLIDE_E_MEMORY;
     }
     if (r->status != COLLIDE_OK)
-        say(err, errlen, "%s: %s", r->s.source, r->diagnosis);
+        collide_api_say(err, errlen, "%s: %s", r->s.source, r->diagnosis);
     *out = r;
     return r->status;
 }
@@ -879,11 +874,11 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
     char msg[1024] = "";
     collide_status st;
     if (!r || !dir) {
-        say(err, errlen, "collide_result_write: a NULL argument");
+        collide_api_say(err, errlen, "collide_result_write: a NULL argument");
         return COLLIDE_E_USAGE;
     }
     if (!has_set(r)) {
-        say(err, errlen, "collide_result_write: the run failed (status %d, "
+        collide_api_say(err, errlen, "collide_result_write: the run failed (status %d, "
             "%s): it has no result set", r->status,
             collide_status_text(r->status));
         return COLLIDE_E_USAGE;
@@ -897,7 +892,7 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
                                       : NULL,
                                   msg, sizeof msg);
     if (st != COLLIDE_OK)
-        say(err, errlen, "%s", msg);
+        collide_api_say(err, errlen, "%s", msg);
     return st;
 }
 

@@ -939,10 +939,52 @@ compare_status compare_results(const compare_options *o, FILE *out,
     return st;
 }
 
-compare_status compare_tables(csv_table *a, csv_table *b, double digits,
-                              FILE *out, char *err, size_t errlen)
+/* Reports the tables of tc into sum and on out; with scd_text also
+ * their scd table. */
+static compare_status table_report(table_cmp *tc, double digits,
+                                   summary *sum, FILE *out, char **scd_text,
+                                   size_t *scd_len, char *err, size_t errlen)
 {
-    return compare_set_scd(a, b, 1, digits, out, NULL, NULL, err, errlen);
+    compare_status st = table_prepare(tc, out, err, errlen);
+    if (st == COLLIDE_COMPARE_OK)
+        st = report_table(tc, digits, sum, out, err, errlen);
+    if (st == COLLIDE_COMPARE_OK && scd_text)
+        st = scd_text_of(tc, scd_text, scd_len, err, errlen);
+    return st;
+}
+
+/* A summary to fill over the tables of a comparison. */
+static void summary_open(summary *sum)
+{
+    memset(sum, 0, sizeof *sum);
+    sum->worst = INFINITY;
+}
+
+/* The status of a comparison that went through: its summary printed. */
+static compare_status summary_close(const summary *sum, FILE *out)
+{
+    print_summary(sum, out);
+    return sum->nbelow > 0 || sum->nonly > 0 ? COLLIDE_COMPARE_BELOW
+                                             : COLLIDE_COMPARE_OK;
+}
+
+compare_status compare_tables(const csv_table *a, const csv_table *b,
+                              double digits, FILE *out, char *err,
+                              size_t errlen)
+{
+    table_cmp tc;
+    summary sum;
+    compare_status st;
+    summary_open(&sum);
+    memset(&tc, 0, sizeof tc);
+    table_name(b->path, tc.name, sizeof tc.name);
+    tc.a = *a;            /* borrowed: the caller's to free */
+    tc.b = *b;
+    st = table_report(&tc, digits, &sum, out, NULL, NULL, err, errlen);
+    memset(&tc.a, 0, sizeof tc.a);
+    memset(&tc.b, 0, sizeof tc.b);
+    table_close(&tc);
+    return st == COLLIDE_COMPARE_OK ? summary_close(&sum, out) : st;
 }
 
 /* Reports table a against b (both taken) into sum and on out; with
@@ -960,11 +1002,7 @@ static compare_status compare_set_table(csv_table *a, csv_table *b,
     tc.b = *b;
     memset(a, 0, sizeof *a);
     memset(b, 0, sizeof *b);
-    st = table_prepare(&tc, out, err, errlen);
-    if (st == COLLIDE_COMPARE_OK)
-        st = report_table(&tc, digits, sum, out, err, errlen);
-    if (st == COLLIDE_COMPARE_OK && scd_text)
-        st = scd_text_of(&tc, scd_text, scd_len, err, errlen);
+    st = table_report(&tc, digits, sum, out, scd_text, scd_len, err, errlen);
     table_close(&tc);
     return st;
 }
@@ -976,8 +1014,7 @@ compare_status compare_set_scd(csv_table *a, csv_table *b, int n,
     summary sum;
     compare_status st = COLLIDE_COMPARE_OK;
     int i;
-    memset(&sum, 0, sizeof sum);
-    sum.worst = INFINITY;
+    summary_open(&sum);
     for (i = 0; i < n; i++) {
         if (scd_text)
             scd_text[i] = NULL;
@@ -995,6 +1032,5 @@ compare_status compare_set_scd(csv_table *a, csv_table *b, int n,
         }
         return st;
     }
-    print_summary(&sum, out);
-    return sum.nbelow > 0 || sum.nonly > 0 ? COLLIDE_COMPARE_BELOW : COLLIDE_COMPARE_OK;
+    return summary_close(&sum, out);
 }

@@ -55,9 +55,11 @@ compare_status compare_results(const compare_options *o, FILE *out,
 
 /* Compares the table a with the reference b, both read into memory
  * (csv.h; a's path names it in the report, b's the table), as one table
- * of compare_results: the report on out, an error in err; frees both. */
+ * of compare_results: the report on out, an error in err; both stay the
+ * caller's (read, not changed). */
 struct csv_table;
-compare_status compare_tables(struct csv_table *a, struct csv_table *b,
+compare_status compare_tables(const struct csv_table *a,
+                              const struct csv_table *b,
                               double digits, FILE *out, char *err,
                               size_t errlen);
 

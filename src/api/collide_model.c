@@ -1,0 +1,372 @@
+/* collide_model.c - the hybrid system of a scenario evaluated, for the
+ * public interface (include/collide.h, "the hybrid system, evaluated"):
+ * each call is the binary64 engine's own function of the model (the
+ * proved flow map, sets, reset and storage of src/model, assembled by
+ * src/b64/impact.c), so that what a user checks against is what the
+ * engine integrates; and the flow integrated between two times with the
+ * engine's DOP853 step (src/kernel/dop853.c). */
+#include "collide_int.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dop853.h"
+#include "finite.h"
+#include "hybrid.h"
+#include "impact.h"
+
+struct collide_model {
+    model m;
+    layout L;
+};
+
+_Static_assert(COLLIDE_CHI_MAX == 7 && COLLIDE_CHI_MAX <= COLLIDE_NY_MAX,
+               "chi of H_f with two internal states: x, v, x_m, v_m, x_c, "
+               "z_c1, z_c2");
+
+int collide_model_make(const collide_scenario *s, collide_model **out)
+{
+    if (!out)
+        return COLLIDE_E_USAGE;
+    *out = NULL;
+    if (!s)
+        return COLLIDE_E_USAGE;
+    if (!(*out = malloc(sizeof **out)))
+        return COLLIDE_E_MEMORY;
+    (*out)->m = s->s.model;
+    (*out)->L = layout_make(s->s.model.sys, s->s.model.law->nz);
+    return COLLIDE_OK;
+}
+
+int collide_model_copy(const collide_model *m, collide_model **out)
+{
+    if (!out)
+        return COLLIDE_E_USAGE;
+    *out = NULL;
+    if (!m)
+        return COLLIDE_E_USAGE;
+    if (!(*out = malloc(sizeof **out)))
+        return COLLIDE_E_MEMORY;
+    **out = *m;
+    return COLLIDE_OK;
+}
+
+void collide_model_free(collide_model *m)
+{
+    free(m);
+}
+
+collide_system collide_model_system(const collide_model *m)
+{
+    return m->m.sys == SYS_HF ? COLLIDE_SYSTEM_HF : COLLIDE_SYSTEM_HR;
+}
+
+int collide_model_dimension(const collide_model *m)
+{
+    return m->L.n_chi;
+}
+
+int collide_model_index(const collide_model *m, collide_role r)
+{
+    switch (r) {
+    case COLLIDE_ROLE_X: return m->L.x;
+    case COLLIDE_ROLE_V: return m->L.v;
+    case COLLIDE_ROLE_XM: return m->L.xm;
+    case COLLIDE_ROLE_VM: return m->L.vm;
+    case COLLIDE_ROLE_XC: return m->L.xc;
+    case COLLIDE_ROLE_Z: return m->L.nz > 0 ? m->L.z : -1;
+    }
+    return -1;
+}
+
+int collide_model_role(const collide_model *m, int c)
+{
+    const layout *L = &m->L;
+    if (c < 0 || c >= L->n_chi)
+        return -1;
+    return c == L->x ? COLLIDE_ROLE_X : c == L->v ? COLLIDE_ROLE_V
+         : c == L->xm ? COLLIDE_ROLE_XM : c == L->vm ? COLLIDE_ROLE_VM
+         : c == L->xc ? COLLIDE_ROLE_XC : COLLIDE_ROLE_Z;
+}
+
+const char *collide_model_component_name(const collide_model *m, int c)
+{
+    return c >= 0 && c < m->L.n_chi ? impact_component_name(&m->L, c) : NULL;
+}
+
+/* ---- parameters: 0 the mass m (Eq. 41), then the law's ---- */
+
+int collide_model_parameters(const collide_model *m)
+{
+    return 1 + m->m.law->npar;
+}
+
+const char *collide_model_parameter_name(const collide_model *m, int i)
+{
+    if (i < 0 || i > m->m.law->npar)
+        return NULL;
+    return i == 0 ? "m" : m->m.law->par_names[i - 1];
+}
+
+double collide_model_parameter(const collide_model *m, int i)
+{
+    if (i < 0 || i > m->m.law->npar)
+        return NAN;
+    return i == 0 ? m->m.m : m->m.par[i - 1];
+}
+
+int collide_model_set_parameter(collide_model *m, int i, double value,
+                                char *err, size_t errlen)
+{
+    double par[LAW_NPAR_MAX];
+    char range[128];
+    int bad;
+    if (i < 0 || i > m->m.law->npar) {
+        collide_api_say(err, errlen, "collide_model_set_parameter: parameter %d is "
+                "outside 0 .. %d", i, m->m.law->npar);
+        return COLLIDE_E_USAGE;
+    }
+    if (i == 0) {
+        if (!(value > 0 && isfinite(value))) {
+            collide_api_say(err, errlen, "m = %.17g is outside the allowed range: m "
+                    "in (0, inf)", value);
+            return COLLIDE_E_INPUT;
+        }
+        m->m.m = value;
+        return COLLIDE_OK;
+    }
+    memcpy(par, m->m.par, sizeof par);
+    par[i - 1] = value;
+    bad = m->m.law->validate(par, range, sizeof range);
+    if (bad >= 0) {
+        collide_api_say(err, errlen, "%s = %.17g is outside the allowed range: %s",
+                m->m.law->par_names[bad], par[bad], range);
+        return COLLIDE_E_INPUT;
+    }
+    m->m.par[i - 1] = value;
+    return COLLIDE_OK;
+}
+
+/* ---- the applied forces (Section IV-A, Eqs. 46, 205-209) ---- */
+
+void collide_model_forces(const collide_model *m, double t, double *fe1,
+                          double *fe2)
+{
+    input_forces(&m->m, t, fe1, fe2);
+}
+
+double collide_model_reduced_force(const collide_model *m, double fe1,
+                                   double fe2)
+{
+    return reduced_force(&m->m, fe1, fe2);
+}
+
+double collide_model_next_breakpoint(const collide_model *m, double t)
+{
+    return input_next_breakpoint(&m->m, t);
+}
+
+/* ---- the maps of the hybrid system ---- */
+
+void collide_model_initial_state(const collide_model *m, double *chi)
+{
+    double y[COLLIDE_NY_MAX];
+    impact_initial_state(&m->m, &m->L, y);                    /* Eqs. 79, 84 */
+    memcpy(chi, y, (size_t)m->L.n_chi * sizeof *chi);
+}
+
+int collide_model_flow(const collide_model *m, int q, double t,
+                       const double *chi, double *dchi)
+{
+    double fe[3];
+    if (q != 0 && q != 1)
+        return COLLIDE_E_USAGE;
+    (void)impact_flow_chi(&m->m, &m->L, q, t, chi, dchi, fe); /* Eqs. 74, 81 */
+    return COLLIDE_OK;
+}
+
+double collide_model_phi(const collide_model *m, const double *chi)
+{
+    const layout *L = &m->L;
+    return m->m.law->phi(m->m.par, chi[L->xc], chi + L->z, chi[L->v]);
+}
+
+double collide_model_dissipation_rate(const collide_model *m,
+                                      const double *chi)
+{
+    const layout *L = &m->L;
+    return m->m.law->dissipation_rate(m->m.par, chi[L->xc], chi + L->z,
+                                      chi[L->v]);
+}
+
+double collide_model_storage(const collide_model *m, const double *chi)
+{
+    return impact_storage(&m->m, &m->L, chi);             /* Eqs. 91, 94 */
+}
+
+double collide_model_supply(const collide_model *m, double fe1, double fe2,
+                            const double *chi)
+{
+    double fer = reduced_force(&m->m, fe1, fe2);              /* Eq. 46 */
+    return impact_supply(&m->m, &m->L, fe1, fe2, fer, chi);   /* Eqs. 83, 96 */
+}
+
+int collide_flow_set(int q, double x, double v, double phi)
+{
+    return (q == 0 || q == 1) && flow_set(q, x, v, phi);      /* Eq. 77 */
+}
+
+int collide_jump_set(int q, double x, double v, double phi)
+{
+    return (q == 0 || q == 1) && jump_set(q, x, v, phi);      /* Eq. 78 */
+}
+
+int collide_model_reset(const collide_model *m, int q, const double *chi,
+                        double *chi_plus)
+{
+    double y[COLLIDE_NY_MAX] = {0}, ynew[COLLIDE_NY_MAX];
+    int qnew;
+    if (q != 0 && q != 1)
+        return -1;
+    memcpy(y, chi, (size_t)m->L.n_chi * sizeof *y);
+    jump_map(&m->L, y, q, ynew, &qnew);                       /* Eqs. 75, 82 */
+    memcpy(chi_plus, ynew, (size_t)m->L.n_chi * sizeof *chi_plus);
+    return qnew;
+}
+
+/* ---- the flow integrated between two times ---- */
+
+void collide_flow_options_init(collide_flow_options *o)
+{
+    o->rtol = 1e-12;
+    o->atol = 1e-12;
+    o->max_steps = 200000;
+    o->on_step = NULL;
+    o->ctx = NULL;
+}
+
+/* The flow of one mode, as an ode_rhs of the DOP853 step. */
+typedef struct mode_flow {
+    const collide_model *m;
+    int q;
+} mode_flow;
+
+static void mode_rhs(void *ctx, double t, const double *y, double *dy)
+{
+    const mode_flow *F = ctx;
+    (void)collide_model_flow(F->m, F->q, t, y, dy);
+}
+
+/* Whether the arguments of an integration are in their ranges; else
+ * COLLIDE_E_USAGE with err naming the first that is not. */
+static int integrate_args(int q, double t0, double t1,
+                          const collide_flow_options *o, char *err,
+                          size_t errlen)
+{
+    if (q != 0 && q != 1)
+        collide_api_say(err, errlen, "q = %d is outside the allowed range: q in "
+                "{0, 1}", q);
+    else if (!isfinite(t0) || !(t1 > t0) || !isfinite(t1))
+        collide_api_say(err, errlen, "t1 = %.17g is outside the allowed range: t1 in "
+                "(t0, inf) with t0 = %.17g finite", t1, t0);
+    else if (!(o->rtol >= 1e-15 && o->rtol < 1))
+        collide_api_say(err, errlen, "rtol = %.17g is outside the allowed range: "
+                "rtol in [1e-15, 1)", o->rtol);
+    else if (!(o->atol > 0 && isfinite(o->atol)))
+        collide_api_say(err, errlen, "atol = %.17g is outside the allowed range: "
+                "atol in (0, inf)", o->atol);
+    else if (o->max_steps < 1)
+        collide_api_say(err, errlen, "max_steps = %ld is outside the allowed range: "
+                "max_steps in [1, inf)", o->max_steps);
+    else
+        return COLLIDE_OK;
+    return COLLIDE_E_USAGE;
+}
+
+/* The integration in progress. */
+typedef struct flight {
+    mode_flow F;
+    const collide_flow_options *o;
+    dop853_control c;
+    dop853_step_data s;
+    int n;
+    double t, h, y[COLLIDE_NY_MAX], f[COLLIDE_NY_MAX];
+    int last_rejected;  /* the step tried before was rejected */
+    collide_flow_stats st;
+} flight;
+
+/* One step tried from (t, y) towards tb (the end or the next breakpoint);
+ * an accepted one moves (t, y) and is shown to on_step. COLLIDE_OK, or
+ * COLLIDE_E_INTERRUPT when on_step stops. */
+static int try_step(flight *g, double tb)
+{
+    int last = g->h >= tb - g->t;  /* the last step may be below the floor */
+    double err, h = last ? tb - g->t : g->h;
+    g->st.steps++;
+    err = dop853_step(mode_rhs, &g->F, g->n, g->t, g->y, g->f, h, g->o->rtol,
+                      g->o->atol, &g->s, &g->st.rhs_evaluations);
+    if (!(err <= 1.0 && finite_vector(g->n, g->s.y1))) {
+        g->st.rejected++;
+        g->h = dop853_next_h(&g->c, h, err, 1);
+        g->last_rejected = 1;
+        return COLLIDE_OK;
+    }
+    g->t = last ? tb : g->t + h;
+    memcpy(g->y, g->s.y1, (size_t)g->n * sizeof *g->y);
+    memcpy(g->f, g->s.f1, (size_t)g->n * sizeof *g->f);
+    g->h = dop853_next_h(&g->c, h, err, g->last_rejected);
+    g->last_rejected = 0;
+    if (g->o->on_step && g->o->on_step(g->o->ctx, g->t, g->y) != 0)
+        return COLLIDE_E_INTERRUPT;
+    return COLLIDE_OK;
+}
+
+int collide_model_integrate(const collide_model *m, int q, double t0,
+                            const double *chi0, double t1, double *chi1,
+                            const collide_flow_options *o,
+                            collide_flow_stats *stats, char *err,
+                            size_t errlen)
+{
+    flight g;
+    int st = COLLIDE_OK;
+    if (!m || !chi0 || !chi1 || !o) {
+        collide_api_say(err, errlen, "collide_model_integrate: a NULL argument");
+        return COLLIDE_E_USAGE;
+    }
+    if ((st = integrate_args(q, t0, t1, o, err, errlen)) != COLLIDE_OK)
+        return st;
+    memset(&g, 0, sizeof g);
+    g.F.m = m;
+    g.F.q = q;
+    g.o = o;
+    g.n = m->L.n_chi;
+    g.t = t0;
+    g.c = dop853_control_default(o->rtol, o->atol, HUGE_VAL);
+    memcpy(g.y, chi0, (size_t)g.n * sizeof *g.y);
+    mode_rhs(&g.F, g.t, g.y, g.f);
+    g.st.rhs_evaluations++;
+    g.h = dop853_initial_h(mode_rhs, &g.F, g.n, g.t, g.y, g.f, t1 - t0, &g.c,
+                           &g.st.rhs_evaluations);
+    while (st == COLLIDE_OK && g.t < t1) {
+        double tb = fmin(t1, input_next_breakpoint(&m->m, g.t));
+        if (g.st.steps >= o->max_steps) {
+            collide_api_say(err, errlen, "the %ld steps allowed ran out at t = %.17g",
+                    o->max_steps, g.t);
+            st = COLLIDE_E_PROGRESS;
+        } else if (!(g.h >= tb - g.t) && !(g.h > 4 * DBL_EPSILON * fabs(g.t))) {
+            collide_api_say(err, errlen, "the step size %.3g fell under its floor "
+                    "%.3g at t = %.17g", g.h, 4 * DBL_EPSILON * fabs(g.t),
+                    g.t);
+            st = COLLIDE_E_STEP;
+        } else if ((st = try_step(&g, tb)) != COLLIDE_OK)
+            collide_api_say(err, errlen, "on_step stopped the integration at t = "
+                    "%.17g", g.t);
+    }
+    if (st == COLLIDE_OK)
+        memcpy(chi1, g.y, (size_t)g.n * sizeof *chi1);
+    if (stats)
+        *stats = g.st;
+    return st;
+}
