@@ -10,10 +10,14 @@ CFLAGS  ?=
 # are the proved core (proofs/proofs.mk), src/system assembles the model,
 # src/b64 and src/mp are the two engines, src/io the text and files,
 # src/api the public interface include/collide.h; tools/ is the
-# command-line program. Each folder is on the include path.
+# command-line program. Each folder is on the include path of the
+# library; the program is compiled with include/ and tools/ alone, so that
+# it goes through include/collide.h (a name of the layers does not compile
+# there).
 LAYERS   = src/model src/kernel src/system src/b64 src/mp src/io src/api
 INC      = -Iinclude $(LAYERS:%=-I%) -Itools
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread $(INC)
+TOOL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread -Iinclude -Itools
 LDLIBS   = -lmpfr -lgmp -lm -pthread
 
 BUILD    = build
@@ -54,6 +58,10 @@ $(BUILD)/obj/%.o: %.c $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+$(BUILD)/obj/tools/%.o: tools/%.c include/collide.h $(TOOL_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_CFLAGS) -c $< -o $@
+
 $(LIB): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
@@ -65,15 +73,15 @@ $(TOOLS): $(TOOL_OBJ)
 	ar rcs $@ $^
 
 $(EXE): tools/main.c $(TOOLS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $< $(TOOLS) $(LIB) $(LDLIBS) -o $@
+	$(CC) $(TOOL_CFLAGS) $< $(TOOLS) $(LIB) $(LDLIBS) -o $@
 
 # build/collide-mpi: the same program, whose `collide sweep` runs over the
 # ranks of mpirun (tools/sweep_mpi.c; README.md, "Sweeps").
 $(MPI_EXE): tools/main.c tools/sweep_mpi.c $(TOOLS) $(LIB) $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(BUILD)/obj
-	$(MPICC) $(ALL_CFLAGS) -Dmain=collide_main -c tools/main.c \
+	$(MPICC) $(TOOL_CFLAGS) -Dmain=collide_main -c tools/main.c \
 	    -o $(BUILD)/obj/main-mpi.o
-	$(MPICC) $(ALL_CFLAGS) tools/sweep_mpi.c $(BUILD)/obj/main-mpi.o \
+	$(MPICC) $(TOOL_CFLAGS) tools/sweep_mpi.c $(BUILD)/obj/main-mpi.o \
 	    $(TOOLS) $(LIB) $(LDLIBS) -o $@
 
 mpi: deps-mpi

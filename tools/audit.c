@@ -9,12 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "csv.h"
-#include "hybrid.h"
-#include "impact.h"
-#include "number.h"
-#include "scenario.h"
 
 #define SHOWN_MAX 10   /* findings printed of each kind; the rest counted */
 
@@ -29,7 +23,7 @@ void audit_finding(auditor *A, int k, int row, int comp, const char *what)
     fprintf(A->out, "audit: finding %s: row %d t=%.17g j=%d", kind[k],
             row + 2, A->T.t[row], A->T.j[row]);
     if (comp >= 0)
-        fprintf(A->out, " component %s", impact_component_name(&A->L, comp));
+        fprintf(A->out, " component %s", audit_component(A, comp));
     fprintf(A->out, ": %s\n", what);
 }
 
@@ -41,10 +35,14 @@ void audit_inconclusive(auditor *A, const char *check, const char *reason,
             sampling);
 }
 
+const char *audit_component(const auditor *A, int c)
+{
+    return collide_model_component_name(A->m, c);
+}
+
 double audit_phi(const auditor *A, int i)
 {
-    const double *y = A->T.y[i];
-    return A->m->law->phi(A->m->par, y[A->L.xc], y + A->L.z, y[A->L.v]);
+    return collide_model_phi(A->m, A->T.y[i]);
 }
 
 /* ---- reading ------------------------------------------------------------- */
@@ -68,78 +66,92 @@ static int traj_alloc(traj *T, int n)
 }
 
 /* The column named name, or -1 with a message. */
-static int need_column(const csv_table *c, const char *name, FILE *err)
+static int need_column(const collide_csv *c, const char *name, FILE *err)
 {
-    int k = csv_column(c, name);
+    int k = collide_csv_column(c, name);
     if (k < 0)
         fprintf(err, "collide audit: %s:1: no column %s (README.md, "
-                "\"Auditing a trajectory\")\n", c->path, name);
+                "\"Auditing a trajectory\")\n", collide_csv_source(c), name);
     return k;
 }
 
-/* A number of the trajectory: row r, column k, a finite plain decimal
- * (as in scenario files: no spaces, hexadecimal, nan or inf); 0 with a
- * message if not. */
-static int number(const csv_table *c, int r, int k, double *v, FILE *err)
+/* A number of the trajectory: row r (from 0), column k, a finite plain
+ * decimal (as in scenario files: no spaces, hexadecimal, nan or inf); 0
+ * with a message if not. */
+static int number(const collide_csv *c, int r, int k, double *v, FILE *err)
 {
-    const char *text = csv_cell(c, r, k);
-    char buf[CSV_EXCERPT_SIZE];
-    if (number_parse(text, v) == NUMBER_OK && isfinite(*v))
+    char msg[512];
+    if (collide_csv_number(c, r, k, v, msg, sizeof msg) == COLLIDE_OK)
         return 1;
-    fprintf(err, "collide audit: %s:%d: %s = '%s' is not a finite decimal "
-            "number\n", c->path, r + 1, csv_cell(c, 0, k),
-            csv_excerpt(text, buf));
+    fprintf(err, "collide audit: %s\n", msg);
     return 0;
+}
+
+/* The integers j and q of row r (from 0), checked; 0 with a message if
+ * out of their ranges. */
+static int discrete(const collide_csv *c, int r, double jd, double qd,
+                    FILE *err)
+{
+    if (qd != 0 && qd != 1) {
+        fprintf(err, "collide audit: %s:%d: q = %g is outside the allowed "
+                "range: q in {0, 1}\n", collide_csv_source(c), r + 2, qd);
+        return 0;
+    }
+    if (!(jd >= 0 && jd <= 1e9 && jd == floor(jd))) {
+        fprintf(err, "collide audit: %s:%d: j = %.17g is outside the "
+                "allowed range: an integer in [0, 1e9]\n",
+                collide_csv_source(c), r + 2, jd);
+        return 0;
+    }
+    return 1;
+}
+
+/* Reads row r (from 0): t, j, q, chi and, when given (kf1, kf2 >= 0),
+ * F_e1, F_e2, else the scenario's input. 0, or -1 with a message. */
+static int read_row(auditor *A, const collide_csv *c, const int *col, int r,
+                    int kf1, int kf2, FILE *err)
+{
+    traj *T = &A->T;
+    double jd, qd;
+    int i, ok = number(c, r, col[0], &T->t[r], err) &&
+                number(c, r, col[1], &jd, err) &&
+                number(c, r, col[2], &qd, err);
+    for (i = 0; ok && i < A->L.n; i++)
+        ok = number(c, r, col[3 + i], &T->y[r][i], err);
+    if (!ok || !discrete(c, r, jd, qd, err))
+        return -1;
+    T->j[r] = (int)jd;
+    T->q[r] = (int)qd;
+    if (kf1 < 0 || kf2 < 0) {
+        collide_model_forces(A->m, T->t[r], &T->fe1[r], &T->fe2[r]);
+        return 0;
+    }
+    return number(c, r, kf1, &T->fe1[r], err) &&
+           number(c, r, kf2, &T->fe2[r], err) ? 0 : -1;
 }
 
 /* Reads the rows: t, j, q, chi and, when given, F_e1, F_e2 (else the
  * scenario's input). 0, or -1 with a message. */
-static int read_rows(auditor *A, const csv_table *c, FILE *err)
+static int read_rows(auditor *A, const collide_csv *c, FILE *err)
 {
-    int col[COLLIDE_NY_MAX], kt, kj, kq, kf1, kf2, r, i;
-    kt = need_column(c, "t", err);
-    kj = need_column(c, "j", err);
-    kq = need_column(c, "q", err);
-    if (kt < 0 || kj < 0 || kq < 0)
+    int col[3 + COLLIDE_CHI_MAX], kf1, kf2, r, i;
+    col[0] = need_column(c, "t", err);
+    col[1] = need_column(c, "j", err);
+    col[2] = need_column(c, "q", err);
+    if (col[0] < 0 || col[1] < 0 || col[2] < 0)
         return -1;
-    for (i = 0; i < A->L.n_chi; i++)
-        if ((col[i] = need_column(c, impact_component_name(&A->L, i), err)) < 0)
+    for (i = 0; i < A->L.n; i++)
+        if ((col[3 + i] = need_column(c, audit_component(A, i), err)) < 0)
             return -1;
-    kf1 = csv_column(c, "F_e1");
-    kf2 = csv_column(c, "F_e2");
-    if (traj_alloc(&A->T, c->nrows) != 0) {
+    kf1 = collide_csv_column(c, "F_e1");
+    kf2 = collide_csv_column(c, "F_e2");
+    if (traj_alloc(&A->T, collide_csv_rows(c)) != 0) {
         fprintf(err, "collide audit: out of memory\n");
         return -1;
     }
-    for (r = 1; r <= c->nrows; r++) {
-        traj *T = &A->T;
-        double jd, qd;
-        int ok = number(c, r, kt, &T->t[r - 1], err) &&
-                 number(c, r, kj, &jd, err) && number(c, r, kq, &qd, err);
-        for (i = 0; ok && i < A->L.n_chi; i++)
-            ok = number(c, r, col[i], &T->y[r - 1][i], err);
-        if (ok && (qd != 0 && qd != 1)) {
-            fprintf(err, "collide audit: %s:%d: q = %g is outside the allowed "
-                    "range: q in {0, 1}\n", c->path, r + 1, qd);
-            ok = 0;
-        }
-        if (ok && !(jd >= 0 && jd <= 1e9 && jd == floor(jd))) {
-            fprintf(err, "collide audit: %s:%d: j = %.17g is outside the "
-                    "allowed range: an integer in [0, 1e9]\n", c->path, r + 1,
-                    jd);
-            ok = 0;
-        }
-        if (!ok)
+    for (r = 0; r < A->T.n; r++)
+        if (read_row(A, c, col, r, kf1, kf2, err) != 0)
             return -1;
-        T->j[r - 1] = (int)jd;
-        T->q[r - 1] = (int)qd;
-        if (kf1 >= 0 && kf2 >= 0) {
-            if (!number(c, r, kf1, &T->fe1[r - 1], err) ||
-                !number(c, r, kf2, &T->fe2[r - 1], err))
-                return -1;
-        } else
-            input_forces(A->m, T->t[r - 1], &T->fe1[r - 1], &T->fe2[r - 1]);
-    }
     return 0;
 }
 
@@ -155,7 +167,7 @@ static void scales(auditor *A)
     A->sx = A->sv = A->sphi = A->sxc = 0;
     for (i = 0; i < A->T.n; i++) {
         int k;
-        for (k = 0; k < A->L.n_chi; k++)
+        for (k = 0; k < A->L.n; k++)
             A->scale[k] = fmax(A->scale[k], fabs(A->T.y[i][k]));
         A->sx = fmax(A->sx, fabs(A->T.y[i][A->L.x]));
         A->sv = fmax(A->sv, fabs(A->T.y[i][A->L.v]));
@@ -163,7 +175,8 @@ static void scales(auditor *A)
         A->sphi = fmax(A->sphi, fabs(audit_phi(A, i)));
     }
     if (A->sx > 0)
-        A->sphi = fmax(A->sphi, A->m->m * A->sv * A->sv / A->sx);
+        A->sphi = fmax(A->sphi, collide_model_parameter(A->m, 0) * A->sv *
+                                A->sv / A->sx);
 }
 
 int audit_is_jump(const auditor *A, int i)
@@ -177,8 +190,7 @@ int audit_in_c(const auditor *A, int q, const double *y)
 {
     double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
     double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
-    double phi = A->m->law->phi(A->m->par, y[A->L.xc], y + A->L.z, y[A->L.v]);
-    return flow_set(q, x, v, phi - tp);
+    return collide_flow_set(q, x, v, collide_model_phi(A->m, y) - tp);
 }
 
 /* Row i in C (Eqs. 65, 77), the comparisons loosened by the tolerance. */
@@ -204,7 +216,8 @@ static void check_jump(auditor *A, int i)
     double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
     double x = b[A->L.x] - tx, v = b[A->L.v] + (q ? tv : -tv);
     char what[200];
-    if (!jump_set(q, x, v, audit_phi(A, i) + tp)) {
+    double want[COLLIDE_CHI_MAX];
+    if (!collide_jump_set(q, x, v, audit_phi(A, i) + tp)) {
         snprintf(what, sizeof what, "a jump from outside the jump set D (q = "
                  "%d, x = %.6g, v = %.6g, Phi = %.6g; Eq. 78)", q, b[A->L.x],
                  b[A->L.v], audit_phi(A, i));
@@ -212,14 +225,14 @@ static void check_jump(auditor *A, int i)
     }
     if (A->T.q[i + 1] != 1 - q)
         audit_finding(A, K_RESET, i + 1, -1, "q is not toggled by the jump (Eqs. 75, 82)");
-    for (k = 0; k < A->L.n_chi; k++) {
+    (void)collide_model_reset(A->m, q, b, want);             /* Eqs. 75, 82 */
+    for (k = 0; k < A->L.n; k++) {
         int reset = k == A->L.xc || (k >= A->L.z && k < A->L.z + A->L.nz);
         double scale = reset ? A->sxc : k == A->L.v || k == A->L.vm ? A->sv : A->sx;
-        double want = reset ? 0.0 : b[k];
-        if (fabs(a[k] - want) > A->set_tol * fmax(scale, 1e-300)) {
+        if (fabs(a[k] - want[k]) > A->set_tol * fmax(scale, 1e-300)) {
             snprintf(what, sizeof what, "%s = %.17g after the jump, the reset "
-                     "of Eqs. (75), (82) gives %.17g", impact_component_name(&A->L, k),
-                     a[k], want);
+                     "of Eqs. (75), (82) gives %.17g", audit_component(A, k),
+                     a[k], want[k]);
             audit_finding(A, K_RESET, i + 1, k, what);
         }
     }
@@ -286,7 +299,7 @@ static void check_structure(auditor *A, int i)
 static void check_start(auditor *A)
 {
     const traj *T = &A->T;
-    double y0[COLLIDE_NY_MAX];
+    double y0[COLLIDE_CHI_MAX];
     char what[300];
     int i;
     if (T->t[0] != 0.0 || T->j[0] != 0) {
@@ -295,13 +308,13 @@ static void check_start(auditor *A)
                  T->t[0], T->j[0]);
         audit_finding(A, K_STRUCT, 0, -1, what);
     }
-    impact_initial_state(A->m, &A->L, y0);
-    for (i = 0; i < A->L.n_chi; i++) {
+    collide_model_initial_state(A->m, y0);                   /* Eqs. 79, 84 */
+    for (i = 0; i < A->L.n; i++) {
         double scale = fmax(A->scale[i], fabs(y0[i]));
         if (fabs(T->y[0][i] - y0[i]) > A->set_tol * scale) {
             snprintf(what, sizeof what, "the first row has %s = %.17g, the "
                      "scenario's initial state %.17g (Eqs. 79, 84)",
-                     impact_component_name(&A->L, i), T->y[0][i], y0[i]);
+                     audit_component(A, i), T->y[0][i], y0[i]);
             audit_finding(A, K_STRUCT, 0, i, what);
             return;
         }
@@ -328,7 +341,7 @@ static double power_at(const auditor *A, int i)
 }
 static double applied_at(const auditor *A, int i)
 {
-    return reduced_force(A->m, A->T.fe1[i], A->T.fe2[i]);
+    return collide_model_reduced_force(A->m, A->T.fe1[i], A->T.fe2[i]);
 }
 
 /* The observables of the contact from row a (after its commencement) to
@@ -388,30 +401,33 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
                             size_t len, int n, FILE *out, FILE *err)
 {
     char ref[4200], msg[1024], what[4400];
-    csv_table a, b;
-    compare_status cs;
+    collide_csv *a = NULL, *b = NULL;
     size_t k = strlen(o->against);
-    int st, nb;
+    int cs, nb;
     if (k > 4 && strcmp(o->against + k - 4, ".csv") == 0)
         snprintf(ref, sizeof ref, "%s", o->against);
     else
         snprintf(ref, sizeof ref, "%s/collisions.csv", o->against);
-    st = csv_parse("the observables recomputed from the rows", text, len, &a,
-                   msg, sizeof msg);
-    if (st == 0 && (st = csv_load(ref, &b, msg, sizeof msg)) != 0)
-        csv_free(&a);
-    if (st != 0) {
+    cs = collide_csv_parse(text, len, "the observables recomputed from the "
+                           "rows", &a, msg, sizeof msg);
+    free(text);
+    if (cs == COLLIDE_OK)
+        cs = collide_csv_load(ref, &b, msg, sizeof msg);
+    if (cs != COLLIDE_OK) {
+        collide_csv_free(a);
         fprintf(err, "collide audit: %s\n", msg);
         return AUDIT_E_INPUT;
     }
-    nb = b.nrows;
+    nb = collide_csv_rows(b);
     if (nb != n) {
         snprintf(what, sizeof what, "the trajectory has %d collision%s, the "
                  "reference %s has %d", n, n == 1 ? "" : "s", ref, nb);
         audit_finding(A, K_AGAINST, A->T.n - 1, -1, what);
     }
     fprintf(out, "observables against %s (scd):\n", ref);
-    cs = compare_tables(&a, &b, NAN, out, msg, sizeof msg);
+    cs = collide_compare_csv(a, b, NAN, out, msg, sizeof msg);
+    collide_csv_free(a);
+    collide_csv_free(b);
     if (cs == COLLIDE_COMPARE_BELOW && nb == n) {   /* other indices i */
         snprintf(what, sizeof what, "the collisions of the trajectory and of "
                  "%s differ in their indices i", ref);
@@ -524,38 +540,75 @@ static int closing_line(const auditor *A)
     return total;
 }
 
-/* Reads the scenario and the trajectory into A; AUDIT_OK or the error. */
-static audit_status load(auditor *A, const audit_options *o, scenario *s,
-                         FILE *err)
+/* The components of chi of the model of A (collide_model_index). */
+static chi_index chi_index_of(const collide_model *m)
 {
-    csv_table c;
+    chi_index L;
+    L.n = collide_model_dimension(m);
+    L.x = collide_model_index(m, COLLIDE_ROLE_X);
+    L.v = collide_model_index(m, COLLIDE_ROLE_V);
+    L.xm = collide_model_index(m, COLLIDE_ROLE_XM);
+    L.vm = collide_model_index(m, COLLIDE_ROLE_VM);
+    L.xc = collide_model_index(m, COLLIDE_ROLE_XC);
+    L.z = collide_model_index(m, COLLIDE_ROLE_Z);
+    L.nz = L.z < 0 ? 0 : L.n - L.z;
+    if (L.z < 0)
+        L.z = L.n;
+    return L;
+}
+
+/* Reads the trajectory into A, whose model is set; AUDIT_OK or the
+ * error. */
+static audit_status load_rows(auditor *A, const audit_options *o, FILE *err)
+{
+    collide_csv *c;
     char msg[1024];
-    if (scenario_load(o->scenario, s, msg, sizeof msg) != COLLIDE_OK) {
-        fprintf(err, "%s\n", msg);
-        return AUDIT_E_INPUT;
-    }
-    if (csv_load(o->trajectory, &c, msg, sizeof msg) != 0) {
+    int bad;
+    if (collide_csv_load(o->trajectory, &c, msg, sizeof msg) != COLLIDE_OK) {
         fprintf(err, "collide audit: %s\n", msg);
         return AUDIT_E_INPUT;
     }
-    A->s = s;
-    A->m = &s->model;
-    A->L = layout_make(s->model.sys, s->model.law->nz);
-    if (c.nrows < 2 || read_rows(A, &c, err) != 0 || make_intervals(A) != 0) {
-        if (c.nrows < 2)
-            fprintf(err, "collide audit: %s: fewer than two rows\n", c.path);
-        else if (A->T.n > 0 && (!A->iv || !A->by_flow))
-            fprintf(err, "collide audit: out of memory\n");
-        csv_free(&c);
+    bad = collide_csv_rows(c) < 2 || read_rows(A, c, err) != 0 ||
+          make_intervals(A) != 0;
+    if (bad && collide_csv_rows(c) < 2)
+        fprintf(err, "collide audit: %s: fewer than two rows\n",
+                collide_csv_source(c));
+    else if (bad && A->T.n > 0 && (!A->iv || !A->by_flow))
+        fprintf(err, "collide audit: out of memory\n");
+    collide_csv_free(c);
+    return bad ? AUDIT_E_INPUT : AUDIT_OK;
+}
+
+/* Reads the scenario and the trajectory into A; AUDIT_OK or the error. */
+static audit_status load(auditor *A, const audit_options *o, FILE *err)
+{
+    collide_scenario *s;
+    char msg[1024];
+    if (collide_scenario_load(o->scenario, &s, msg, sizeof msg) != COLLIDE_OK) {
+        fprintf(err, "%s\n", msg);
         return AUDIT_E_INPUT;
     }
-    csv_free(&c);
-    return AUDIT_OK;
+    A->s = s;
+    if (collide_model_make(s, &A->m) != COLLIDE_OK) {
+        fprintf(err, "collide audit: out of memory\n");
+        return AUDIT_E_INPUT;
+    }
+    A->L = chi_index_of(A->m);
+    return load_rows(A, o, err);
+}
+
+/* Frees what load and the checks allocated. */
+static void auditor_free(auditor *A)
+{
+    traj_free(&A->T);
+    free(A->iv);
+    free(A->by_flow);
+    collide_model_free(A->m);
+    collide_scenario_free((collide_scenario *)A->s);
 }
 
 audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
 {
-    static scenario s;
     auditor A;
     audit_status st;
     int total;
@@ -565,17 +618,17 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
     A.set_tol = o->set_tol;
     A.flow_tol = o->tol;
     A.out = out;
-    st = load(&A, o, &s, err);
+    st = load(&A, o, err);
     if (st != AUDIT_OK) {
-        traj_free(&A.T);
-        free(A.iv);
-        free(A.by_flow);
+        auditor_free(&A);
         return st;
     }
     scales(&A);
     fprintf(out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
-            "intervals\n", o->trajectory, A.T.n, s.source, s.model.law->name,
-            s.model.sys == SYS_HR ? "H_r" : "H_f", A.niv);
+            "intervals\n", o->trajectory, A.T.n, collide_scenario_source(A.s),
+            collide_scenario_law(A.s, 0),
+            collide_model_system(A.m) == COLLIDE_SYSTEM_HR ? "H_r" : "H_f",
+            A.niv);
     check_times(&A, o->segment);
     check_sets(&A);
     if (audit_flow(&A, o->defects, err) != 0)
@@ -584,9 +637,7 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
     if (st == AUDIT_OK)
         st = observables(&A, o, out, err);
     total = closing_line(&A);
-    traj_free(&A.T);
-    free(A.iv);
-    free(A.by_flow);
+    auditor_free(&A);
     if (st != AUDIT_OK)
         return st;
     return total ? AUDIT_FINDINGS : A.nincon ? AUDIT_INCONCLUSIVE : AUDIT_OK;

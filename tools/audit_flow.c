@@ -22,9 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dop853.h"
-#include "engine.h"
-#include "impact.h"
 
 /* Our integration: relative tolerance of each step (the user's is
  * unknown; ours must be far below --tol), and the absolute one as this
@@ -43,11 +40,10 @@ long audit_steps_total(void)
     return FLOW_STEPS_TOTAL;
 }
 
-/* The flow of one interval: the model (a copy, for the hints' search),
- * the layout and the mode. */
+/* The flow of one interval: the model (the scenario's, or a copy with a
+ * parameter changed, for the hints' search) and the mode. */
 typedef struct flowctx {
-    model m;
-    layout L;
+    const collide_model *m;
     int q;
     const auditor *A;   /* for the flow set C */
 } flowctx;
@@ -56,82 +52,85 @@ typedef struct flowctx {
  * time (NaN while it stays in C) and the state. */
 typedef struct leave {
     double t;
-    double y[COLLIDE_NY_MAX];
+    double y[COLLIDE_CHI_MAX];
 } leave;
 
-/* Eq. (81) (H_r) or Eq. (74) (H_f) on chi in mode q, with the scenario's
- * applied forces: the run's own flow map of chi, impact_flow_chi. */
-static void chi_rhs(void *ctx, double t, const double *y, double *dy)
+/* What each accepted step of the integration to the next row (at t1)
+ * updates: the range lo .. hi of each component, and where the flow
+ * first leaves C. */
+typedef struct watch {
+    const flowctx *F;
+    double t1;
+    double *lo, *hi;
+    leave *out;
+} watch;
+
+static int on_step(void *ctx, double t, const double *y)
 {
-    const flowctx *F = ctx;
-    double fe[3];
-    (void)impact_flow_chi(&F->m, &F->L, F->q, t, y, dy, fe);
+    const watch *w = ctx;
+    int k, n = w->F->A->L.n;
+    for (k = 0; k < n; k++) {
+        w->lo[k] = fmin(w->lo[k], y[k]);
+        w->hi[k] = fmax(w->hi[k], y[k]);
+    }
+    if (t < w->t1 && isnan(w->out->t) && !audit_in_c(w->F->A, w->F->q, y)) {
+        w->out->t = t;
+        memcpy(w->out->y, y, (size_t)n * sizeof *y);
+    }
+    return 0;
 }
 
-/* Integrates the flow from (t0, y0) to t1 > t0 into y1, never stepping
- * over a breakpoint of the input. 0, or -1 (with why) when the step size
- * falls under the spacing of doubles, the steps run out or a value is not
- * finite. */
+/* Integrates the flow of Eq. (81) (H_r) or Eq. (74) (H_f) in mode q from
+ * (t0, y0) to t1 > t0 into y1 (collide_model_integrate: never over a
+ * breakpoint of the input), within the steps left of the audit's budget.
+ * 0, or -1 (with why) when the step size falls under the spacing of
+ * doubles, the steps run out or a value is not finite. */
 static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
                    double t1, double *y1, double *lo, double *hi, leave *out,
                    const char **why)
 {
-    static dop853_step_data s;
-    dop853_control c = dop853_control_default(FLOW_RTOL, atol, HUGE_VAL);
-    double t = t0, y[COLLIDE_NY_MAX] = {0}, f[COLLIDE_NY_MAX] = {0}, h;
-    int n = F->L.n_chi, rejected = 0;
-    long nfev = 0, steps;
-    memcpy(y, y0, (size_t)n * sizeof *y);
-    chi_rhs((void *)F, t, y, f);
-    h = dop853_initial_h(chi_rhs, (void *)F, n, t, y, f, t1 - t, &c, &nfev);
-    for (steps = 0; t < t1; steps++) {
-        double tb = fmin(t1, input_next_breakpoint(&F->m, t)), err;
-        int last = h >= tb - t;     /* the last step may be below the floor */
-        if (steps >= FLOW_STEPS_MAX || *F->A->steps_left <= 0 ||
-            (!last && !(h > 4 * DBL_EPSILON * fabs(t)))) {
-            *why = steps >= FLOW_STEPS_MAX ? "the steps ran out"
-                 : *F->A->steps_left <= 0 ? "the audit's budget of 2e7 "
-                                            "integration steps ran out"
-                 : "the step size fell under its floor";
-            return -1;
-        }
-        --*F->A->steps_left;
-        if (last)
-            h = tb - t;
-        err = dop853_step(chi_rhs, (void *)F, n, t, y, f, h, FLOW_RTOL, atol,
-                          &s, &nfev);
-        if (err <= 1.0 && finite_vector(n, s.y1)) {
-            int k;
-            t = last ? tb : t + h;
-            memcpy(y, s.y1, (size_t)n * sizeof *y);
-            for (k = 0; k < n; k++) {
-                lo[k] = fmin(lo[k], y[k]);
-                hi[k] = fmax(hi[k], y[k]);
-            }
-            if (t < t1 && isnan(out->t) && !audit_in_c(F->A, F->q, y)) {
-                out->t = t;
-                memcpy(out->y, y, (size_t)n * sizeof *y);
-            }
-            memcpy(f, s.f1, (size_t)n * sizeof *f);
-            h = dop853_next_h(&c, h, err, rejected);
-            rejected = 0;
-        } else {
-            h = dop853_next_h(&c, h, err, 1);
-            rejected = 1;
-        }
+    static char msg[256];   /* why, for a failure of another kind */
+    long *left = F->A->steps_left;
+    collide_flow_options o;
+    collide_flow_stats st;
+    watch w;
+    int rc;
+    if (*left <= 0) {
+        *why = "the audit's budget of 2e7 integration steps ran out";
+        return -1;
     }
-    memcpy(y1, y, (size_t)n * sizeof *y);
-    return 0;
+    collide_flow_options_init(&o);
+    o.rtol = FLOW_RTOL;
+    o.atol = fmax(atol, DBL_MIN);
+    o.max_steps = *left < FLOW_STEPS_MAX ? *left : FLOW_STEPS_MAX;
+    w.F = F;
+    w.t1 = t1;
+    w.lo = lo;
+    w.hi = hi;
+    w.out = out;
+    o.on_step = on_step;
+    o.ctx = &w;
+    rc = collide_model_integrate(F->m, F->q, t0, y0, t1, y1, &o, &st, msg,
+                                 sizeof msg);
+    *left -= st.steps;
+    if (rc == COLLIDE_OK)
+        return 0;
+    *why = rc == COLLIDE_E_PROGRESS && o.max_steps == FLOW_STEPS_MAX
+               ? "the steps ran out"
+         : rc == COLLIDE_E_PROGRESS
+               ? "the audit's budget of 2e7 integration steps ran out"
+         : rc == COLLIDE_E_STEP ? "the step size fell under its floor" : msg;
+    return -1;
 }
 
 /* The scale of the unit of component c over the whole trajectory (see
  * the top). */
 static double unit_scale(const auditor *A, int c)
 {
-    const layout *L = &A->L;
+    const chi_index *L = &A->L;
     int k;
     double s = 0;
-    for (k = 0; k < L->n_chi; k++) {
+    for (k = 0; k < L->n; k++) {
         int len_c = c == L->x || c == L->xm || c == L->xc;
         int len_k = k == L->x || k == L->xm || k == L->xc;
         int vel_c = c == L->v || c == L->vm, vel_k = k == L->v || k == L->vm;
@@ -148,7 +147,7 @@ static void ranges(const auditor *A, const double *lo, const double *hi,
                    double *S)
 {
     int c;
-    for (c = 0; c < A->L.n_chi; c++) {
+    for (c = 0; c < A->L.n; c++) {
         S[c] = fmax(hi[c] - lo[c], DEFECT_FLOOR * unit_scale(A, c));
         if (!(S[c] > 0))
             S[c] = DBL_MIN;
@@ -159,7 +158,7 @@ static void ranges(const auditor *A, const double *lo, const double *hi,
 static void row_range(const auditor *A, int a, int b, double *lo, double *hi)
 {
     int c, i;
-    for (c = 0; c < A->L.n_chi; c++) {
+    for (c = 0; c < A->L.n; c++) {
         lo[c] = hi[c] = A->T.y[a][c];
         for (i = a + 1; i <= b; i++) {
             lo[c] = fmin(lo[c], A->T.y[i][c]);
@@ -174,7 +173,7 @@ static double flow_atol(const auditor *A)
 {
     double s = HUGE_VAL;
     int c;
-    for (c = 0; c < A->L.n_chi; c++)
+    for (c = 0; c < A->L.n; c++)
         if (unit_scale(A, c) > 0)
             s = fmin(s, unit_scale(A, c));
     return FLOW_ATOL_PART * (isfinite(s) ? s : 1.0);
@@ -186,7 +185,7 @@ static double flow_atol(const auditor *A)
  * from row *from first leaves C, into out (*from = -1: never). Returns
  * the row whose integration failed (with why), or -1. */
 static int interval_flow(const auditor *A, const flowctx *F, int a, int b,
-                         double (*yf)[COLLIDE_NY_MAX], double *lo, double *hi,
+                         double (*yf)[COLLIDE_CHI_MAX], double *lo, double *hi,
                          int *from, leave *out, const char **why)
 {
     double atol = flow_atol(A);
@@ -211,7 +210,7 @@ static int interval_flow(const auditor *A, const flowctx *F, int a, int b,
 static void leave_finding(auditor *A, const flowctx *F, int a, int b, int i,
                           const leave *out)
 {
-    const layout *L = &A->L;
+    const chi_index *L = &A->L;
     const double *y = out->y;
     char what[600];
     snprintf(what, sizeof what, "interval [%.17g, %.17g] j=%d (q = %d): the "
@@ -219,7 +218,7 @@ static void leave_finding(auditor *A, const flowctx *F, int a, int b, int i,
              "= %.17g (x = %.6g, v = %.6g, Phi = %.6g; Eq. 77), before the "
              "next row at t = %.17g: a jump of the hybrid system is missing "
              "there", A->T.t[a], A->T.t[b], A->T.j[a], F->q, out->t, y[L->x],
-             y[L->v], A->m->law->phi(A->m->par, y[L->xc], y + L->z, y[L->v]),
+             y[L->v], collide_model_phi(F->m, y),
              A->T.t[i + 1]);
     audit_finding(A, K_FLOWSET, i, -1, what);
 }
@@ -228,9 +227,9 @@ static void leave_finding(auditor *A, const flowctx *F, int a, int b, int i,
  * d (a row per row of the trajectory; rows without a step of flow stay
  * NaN). Returns the row whose integration failed (with why), or -1. */
 static int interval_defects(auditor *A, const flowctx *F, int a, int b,
-                            double (*d)[COLLIDE_NY_MAX], const char **why)
+                            double (*d)[COLLIDE_CHI_MAX], const char **why)
 {
-    double lo[COLLIDE_NY_MAX], hi[COLLIDE_NY_MAX], S[COLLIDE_NY_MAX];
+    double lo[COLLIDE_CHI_MAX], hi[COLLIDE_CHI_MAX], S[COLLIDE_CHI_MAX];
     int i, c, from, failed;
     leave out;
     failed = interval_flow(A, F, a, b, d, lo, hi, &from, &out, why);
@@ -240,13 +239,13 @@ static int interval_defects(auditor *A, const flowctx *F, int a, int b,
     for (i = a; i < b && (failed < 0 || i < failed); i++) {
         if (!(A->T.t[i + 1] > A->T.t[i]))
             continue;
-        for (c = 0; c < A->L.n_chi; c++) {
+        for (c = 0; c < A->L.n; c++) {
             double e = fabs(d[i + 1][c] - A->T.y[i + 1][c]);
             d[i + 1][c] = e == 0 ? 0.0 : e / S[c];
         }
     }
     for (; i < b; i++)
-        for (c = 0; c < A->L.n_chi; c++)
+        for (c = 0; c < A->L.n; c++)
             d[i + 1][c] = NAN;
     return failed;
 }
@@ -256,7 +255,7 @@ static int worst_component(const auditor *A, const double *d, double *dmax)
 {
     int c, w = -1;
     *dmax = 0;
-    for (c = 0; c < A->L.n_chi; c++)
+    for (c = 0; c < A->L.n; c++)
         if (!isnan(d[c]) && (w < 0 || d[c] > *dmax)) {
             w = c;
             *dmax = d[c];
@@ -267,8 +266,8 @@ static int worst_component(const auditor *A, const double *d, double *dmax)
 /* The largest defect over rows a + 1 .. b (for the hints' search). */
 static double interval_max(const auditor *A, const flowctx *F, int a, int b)
 {
-    double (*yf)[COLLIDE_NY_MAX] = malloc((size_t)(b + 1) * sizeof *yf);
-    double lo[COLLIDE_NY_MAX], hi[COLLIDE_NY_MAX], S[COLLIDE_NY_MAX], m = 0;
+    double (*yf)[COLLIDE_CHI_MAX] = malloc((size_t)(b + 1) * sizeof *yf);
+    double lo[COLLIDE_CHI_MAX], hi[COLLIDE_CHI_MAX], S[COLLIDE_CHI_MAX], m = 0;
     const char *why;
     int i, c, from;
     leave out;
@@ -281,7 +280,7 @@ static double interval_max(const auditor *A, const flowctx *F, int a, int b)
     ranges(A, lo, hi, S);
     for (i = a; i < b; i++)
         if (A->T.t[i + 1] > A->T.t[i])
-            for (c = 0; c < A->L.n_chi; c++)
+            for (c = 0; c < A->L.n; c++)
                 m = fmax(m, fabs(yf[i + 1][c] - A->T.y[i + 1][c]) / S[c]);
     free(yf);
     return isnan(m) ? HUGE_VAL : m;
@@ -291,8 +290,7 @@ static double interval_max(const auditor *A, const flowctx *F, int a, int b)
 static flowctx context(const auditor *A, int k)
 {
     flowctx F;
-    F.m = *A->m;
-    F.L = A->L;
+    F.m = A->m;
     F.q = A->T.q[A->iv[k].a];
     F.A = A;
     return F;
@@ -311,12 +309,12 @@ static int one_mode(const auditor *A, int k)
 /* The finding of interval k: its first row over --tol, the component that
  * departs most there, and the largest defect of the interval. */
 static void interval_finding(auditor *A, int k, int r, int c,
-                             double (*d)[COLLIDE_NY_MAX], int rmax, double dmax)
+                             double (*d)[COLLIDE_CHI_MAX], int rmax, double dmax)
 {
     const flowctx F = context(A, k);
     int a = A->iv[k].a, b = A->iv[k].b;
-    double (*yf)[COLLIDE_NY_MAX] = malloc((size_t)(b + 1) * sizeof *yf);
-    double lo[COLLIDE_NY_MAX], hi[COLLIDE_NY_MAX], S[COLLIDE_NY_MAX];
+    double (*yf)[COLLIDE_CHI_MAX] = malloc((size_t)(b + 1) * sizeof *yf);
+    double lo[COLLIDE_CHI_MAX], hi[COLLIDE_CHI_MAX], S[COLLIDE_CHI_MAX];
     const char *why;
     char what[700];
     int from;
@@ -330,8 +328,8 @@ static void interval_finding(auditor *A, int k, int r, int c,
              "row has %.17g: defect %.3g of its range %.3g over the interval, "
              "over --tol %g; the largest defect of the interval %.3g at row %d",
              A->T.t[a], A->T.t[b], A->T.j[a], F.q,
-             A->m->sys == SYS_HR ? "81" : "74", r + 1,
-             impact_component_name(&A->L, c), yf[r][c], A->T.y[r][c], d[r][c],
+             collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "81" : "74", r + 1,
+             audit_component(A, c), yf[r][c], A->T.y[r][c], d[r][c],
              S[c], A->flow_tol, dmax, rmax + 2);
     free(yf);
     audit_finding(A, K_FLOW, r, c, what);
@@ -353,7 +351,7 @@ static int contact_before(const auditor *A, int r)
  * in words. */
 static void hint_words(const auditor *A, int k, int r, int c)
 {
-    const char *name = impact_component_name(&A->L, c);
+    const char *name = audit_component(A, c);
     const char *where = r == A->iv[k].a + 1 ? "at the start of" : "inside";
     int q = A->T.q[r];
     if (c == A->L.v && q == 0)
@@ -363,7 +361,7 @@ static void hint_words(const auditor *A, int k, int r, int c)
                 "differs from the scenario's\n", where,
                 k == 0 ? "first " : "", A->T.t[A->iv[k].a], A->T.t[A->iv[k].b],
                 contact_before(A, r) ? "" : ", before any contact",
-                A->m->sys == SYS_HR ? "81" : "74");
+                collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "81" : "74");
     else if (c == A->L.v)
         fprintf(A->out, "audit: hint: v departs first, %s the contact "
                 "[%.17g, %.17g]: v' = (F_e,r - Phi) / m (Eqs. 74, 81), so the "
@@ -393,77 +391,83 @@ static void hint_words(const auditor *A, int k, int r, int c)
                 "[%.17g, %.17g]: its rate Psi (Eq. 59) of law %s differs "
                 "from the scenario's (a sign or a parameter of Psi)\n", name,
                 where, A->T.t[A->iv[k].a], A->T.t[A->iv[k].b],
-                A->m->law->name);
+                collide_scenario_law(A->s, 0));
 }
 
-/* Parameter i of the search: -1 the mass m, else the law's parameter i. */
-static double *param(flowctx *F, int i)
-{
-    return i < 0 ? &F->m.m : &F->m.par[i];
-}
-
-/* The largest defect of interval k with parameter i set to p0 e^u. */
-static double trial(const auditor *A, int k, int i, double p0, double u)
+/* The largest defect of interval k under the model fit with its
+ * parameter i (collide_model_parameter) set to p0 e^u: +inf where the
+ * model does not admit that value. */
+static double trial(const auditor *A, int k, collide_model *fit, int i,
+                    double p0, double u)
 {
     flowctx F = context(A, k);
-    *param(&F, i) = p0 * exp(u);
+    if (collide_model_set_parameter(fit, i, p0 * exp(u), NULL, 0) !=
+        COLLIDE_OK)
+        return HUGE_VAL;
+    F.m = fit;
     return interval_max(A, &F, A->iv[k].a, A->iv[k].b);
 }
 
 /* Golden-section search of u = log(p / p0) in [-log F, log F] for the
- * smallest largest defect of interval k; *best gets that defect. */
-static double search(const auditor *A, int k, int i, double p0, double *best)
+ * smallest largest defect of interval k under fit, its parameter i
+ * varied (and left as the scenario's); *best gets that defect. */
+static double search(const auditor *A, int k, collide_model *fit, int i,
+                     double p0, double *best)
 {
     const double g = 0.5 * (sqrt(5.0) - 1.0);
     double lo = -log(SEARCH_FACTOR), hi = log(SEARCH_FACTOR);
     double u1 = hi - g * (hi - lo), u2 = lo + g * (hi - lo);
-    double f1 = trial(A, k, i, p0, u1), f2 = trial(A, k, i, p0, u2);
+    double f1 = trial(A, k, fit, i, p0, u1), f2 = trial(A, k, fit, i, p0, u2);
     int it;
     for (it = 0; it < SEARCH_ITER; it++) {
         if (f1 <= f2) {
             hi = u2; u2 = u1; f2 = f1;
             u1 = hi - g * (hi - lo);
-            f1 = trial(A, k, i, p0, u1);
+            f1 = trial(A, k, fit, i, p0, u1);
         } else {
             lo = u1; u1 = u2; f1 = f2;
             u2 = lo + g * (hi - lo);
-            f2 = trial(A, k, i, p0, u2);
+            f2 = trial(A, k, fit, i, p0, u2);
         }
     }
+    (void)collide_model_set_parameter(fit, i, collide_model_parameter(A->m, i),
+                                      NULL, 0);
     *best = fmin(f1, f2);
     return p0 * exp(f1 <= f2 ? u1 : u2);
+}
+
+/* Whether the model admits its parameter i set to v, the others the
+ * scenario's. */
+static int admissible(collide_model *fit, int i, double v)
+{
+    double was = collide_model_parameter(fit, i);
+    if (collide_model_set_parameter(fit, i, v, NULL, 0) != COLLIDE_OK)
+        return 0;
+    (void)collide_model_set_parameter(fit, i, was, NULL, 0);
+    return 1;
 }
 
 /* Which single parameter of the scenario (the mass m, or one of the
  * law's), changed alone, best removes the defect of interval k: printed
  * when it brings the largest defect under --tol. */
-/* Whether the law admits its parameters with parameter i (>= 0) set to
- * v, the others the scenario's. */
-static int admissible(const auditor *A, int i, double v)
-{
-    double par[LAW_NPAR_MAX];
-    char range[128];
-    memcpy(par, A->m->par, sizeof par);
-    par[i] = v;
-    return A->m->law->validate(par, range, sizeof range) == -1;
-}
-
 static void hint_parameter(const auditor *A, int k, double dnow)
 {
     double bestd = dnow, bestp = 0, p0 = 0;
-    int i, s, besti = -2;
-    for (i = -1; i < A->m->law->npar; i++) {
-        flowctx F = context(A, k);
-        double v = *param(&F, i);
+    int i, s, besti = -1;
+    collide_model *fit;
+    if (collide_model_copy(A->m, &fit) != COLLIDE_OK)
+        return;
+    for (i = 0; i < collide_model_parameters(A->m); i++) {
+        double v = collide_model_parameter(A->m, i);
         if (!(v != 0) || !isfinite(v))
             continue;
         /* the parameter's value and, where the law admits it, its
          * opposite (a sign flipped in one term) */
         for (s = 1; s >= -1; s -= 2) {
             double d, p;
-            if (s < 0 && (i < 0 || !admissible(A, i, -v)))
+            if (s < 0 && (i == 0 || !admissible(fit, i, -v)))
                 continue;
-            p = search(A, k, i, s * v, &d);
+            p = search(A, k, fit, i, s * v, &d);
             if (d < bestd) {
                 bestd = d;
                 bestp = p;
@@ -472,14 +476,15 @@ static void hint_parameter(const auditor *A, int k, double dnow)
             }
         }
     }
-    if (besti < -1 || !(bestd <= A->flow_tol))
+    collide_model_free(fit);
+    if (besti < 0 || !(bestd <= A->flow_tol))
         return;
     fprintf(A->out, "audit: hint: %s = %.4g%s fits the first failing interval "
             "[%.17g, %.17g] j=%d (largest defect %.3g there, %.3g with the "
             "scenario's), against %.4g%s in the scenario: a hint, not a "
-            "verdict\n", besti < 0 ? "m" : A->m->law->par_names[besti], bestp,
-            besti < 0 ? " kg" : "", A->T.t[A->iv[k].a], A->T.t[A->iv[k].b],
-            A->T.j[A->iv[k].a], bestd, dnow, p0, besti < 0 ? " kg" : "");
+            "verdict\n", collide_model_parameter_name(A->m, besti), bestp,
+            besti == 0 ? " kg" : "", A->T.t[A->iv[k].a], A->T.t[A->iv[k].b],
+            A->T.j[A->iv[k].a], bestd, dnow, p0, besti == 0 ? " kg" : "");
 }
 
 /* ---- the check ------------------------------------------------------------ */
@@ -487,7 +492,7 @@ static void hint_parameter(const auditor *A, int k, double dnow)
 /* Writes the defects d of every row that ends a step of flow: row, t, j,
  * the interval's index, one column per component. 0, or -1. */
 static int write_defects(const auditor *A, const char *path,
-                         double (*d)[COLLIDE_NY_MAX], FILE *err)
+                         double (*d)[COLLIDE_CHI_MAX], FILE *err)
 {
     FILE *f = fopen(path, "w");
     int k, i, c, bad;
@@ -496,15 +501,15 @@ static int write_defects(const auditor *A, const char *path,
         return -1;
     }
     fputs("row,t,j,interval", f);
-    for (c = 0; c < A->L.n_chi; c++)
-        fprintf(f, ",%s", impact_component_name(&A->L, c));
+    for (c = 0; c < A->L.n; c++)
+        fprintf(f, ",%s", audit_component(A, c));
     fputc('\n', f);
     for (k = 0; k < A->niv; k++)
         for (i = A->iv[k].a + 1; i <= A->iv[k].b; i++) {
             if (isnan(d[i][0]))
                 continue;
             fprintf(f, "%d,%.17g,%d,%d", i + 2, A->T.t[i], A->T.j[i], k);
-            for (c = 0; c < A->L.n_chi; c++)
+            for (c = 0; c < A->L.n; c++)
                 fprintf(f, ",%.6e", d[i][c]);
             fputc('\n', f);
         }
@@ -518,7 +523,7 @@ static int write_defects(const auditor *A, const char *path,
 /* Interval k: its defects, then its finding (first row over --tol).
  * Returns the row of its finding, or -1; *failed the row whose
  * integration failed, or -1. */
-static int check_interval(auditor *A, int k, double (*d)[COLLIDE_NY_MAX],
+static int check_interval(auditor *A, int k, double (*d)[COLLIDE_CHI_MAX],
                           int *comp, int *failed, const char **why)
 {
     flowctx F = context(A, k);
@@ -547,7 +552,7 @@ static int check_interval(auditor *A, int k, double (*d)[COLLIDE_NY_MAX],
 
 int audit_flow(auditor *A, const char *path, FILE *err)
 {
-    double (*d)[COLLIDE_NY_MAX] = malloc((size_t)A->T.n * sizeof *d);
+    double (*d)[COLLIDE_CHI_MAX] = malloc((size_t)A->T.n * sizeof *d);
     int k, i, c, kf = -1, rf = -1, cf = -1, nfail = 0, rfail = -1, nrows = 0;
     int rmax = -1, cmax = -1, st = 0;
     const char *why = "";
@@ -557,7 +562,7 @@ int audit_flow(auditor *A, const char *path, FILE *err)
         return -1;
     }
     for (i = 0; i < A->T.n; i++)
-        for (c = 0; c < COLLIDE_NY_MAX; c++)
+        for (c = 0; c < COLLIDE_CHI_MAX; c++)
             d[i][c] = NAN;
     for (k = 0; k < A->niv; k++) {
         int comp, failed, r;
@@ -586,11 +591,11 @@ int audit_flow(auditor *A, const char *path, FILE *err)
         }
     }
     fprintf(A->out, "flow (Eq. %s) from row to row at rtol %g: %d rows "
-            "checked", A->m->sys == SYS_HR ? "81" : "74", FLOW_RTOL, nrows);
+            "checked", collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "81" : "74", FLOW_RTOL, nrows);
     if (rmax >= 0)
         fprintf(A->out, ", largest defect %.3g at row %d t=%.17g j=%d "
                 "component %s (--tol %g)", dmax, rmax + 2, A->T.t[rmax],
-                A->T.j[rmax], impact_component_name(&A->L, cmax), A->flow_tol);
+                A->T.j[rmax], audit_component(A, cmax), A->flow_tol);
     fputc('\n', A->out);
     if (nfail > 0) {
         char reason[400];

@@ -8,8 +8,7 @@
 #include <stdio.h>
 
 #include "audit.h"
-#include "hybrid.h"
-#include "scenario.h"
+#include "collide.h"
 
 /* The trajectory in memory, one entry per row (row r is line r + 2 of
  * the CSV file). */
@@ -17,8 +16,14 @@ typedef struct traj {
     int n;                  /* rows */
     double *t, *fe1, *fe2;
     int *j, *q;
-    double (*y)[COLLIDE_NY_MAX];
+    double (*y)[COLLIDE_CHI_MAX];
 } traj;
+
+/* Where each component of chi is (collide_model_index): z the first
+ * internal state, n when the law has none, and nz their number. */
+typedef struct chi_index {
+    int n, x, v, xm, vm, xc, z, nz;
+} chi_index;
 
 /* A flow interval: rows a .. b (a <= b) of one j. */
 typedef struct interval {
@@ -33,16 +38,16 @@ enum {
 
 /* What is being audited and what was found. */
 typedef struct auditor {
-    const scenario *s;
-    const model *m;
-    layout L;
+    const collide_scenario *s;
+    collide_model *m;              /* the scenario's hybrid system */
+    chi_index L;
     traj T;
     interval *iv;                  /* the flow intervals, in order */
     int niv;
     unsigned char *by_flow;        /* per interval: the flow check decided it */
     double set_tol, flow_tol;      /* --set-tol, --tol */
     double sx, sv, sphi, sxc;      /* scales of x, v, Phi, x_c */
-    double scale[COLLIDE_NY_MAX];  /* largest |component| over the rows */
+    double scale[COLLIDE_CHI_MAX];  /* largest |component| over the rows */
     int nfind[K_KINDS], shown[K_KINDS];
     int nincon;                    /* inconclusive checks */
     long *steps_left;              /* integration steps the audit may
@@ -57,6 +62,9 @@ void audit_finding(auditor *A, int k, int row, int comp, const char *what);
 /* Prints `audit: inconclusive CHECK: REASON; SAMPLING` and counts it. */
 void audit_inconclusive(auditor *A, const char *check, const char *reason,
                         const char *sampling);
+
+/* The name of component c of chi (collide_model_component_name). */
+const char *audit_component(const auditor *A, int c);
 
 /* Phi(x_c, z_c, v) of the law at row i. */
 double audit_phi(const auditor *A, int i);

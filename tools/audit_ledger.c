@@ -5,8 +5,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "impact.h"
-
 /* Rows an interval needs for the ledger to decide: the error estimate of
  * the trapezoidal rule (|two panels - one panel| / 3 per pair of panels)
  * holds only where the error is in its h^2 regime; with fewer than four
@@ -26,24 +24,21 @@
 /* Supply rate <u, y> at row i (Eqs. 83, 96), of the row's applied forces. */
 static double supply_at(const auditor *A, int i)
 {
-    double fer = reduced_force(A->m, A->T.fe1[i], A->T.fe2[i]);
-    return impact_supply(A->m, &A->L, A->T.fe1[i], A->T.fe2[i], fer, A->T.y[i]);
+    return collide_model_supply(A->m, A->T.fe1[i], A->T.fe2[i], A->T.y[i]);
 }
 
 /* q d_c at row i (Eq. 22). */
 static double dissipation_at(const auditor *A, int i)
 {
-    const double *y = A->T.y[i];
     if (A->T.q[i] == 0)
         return 0.0;
-    return A->m->law->dissipation_rate(A->m->par, y[A->L.xc], y + A->L.z,
-                                       y[A->L.v]);
+    return collide_model_dissipation_rate(A->m, A->T.y[i]);
 }
 
 /* V at row i (Eq. 91 for H_r, Eq. 94 for H_f). */
 static double storage_at(const auditor *A, int i)
 {
-    return impact_storage(A->m, &A->L, A->T.y[i]);
+    return collide_model_storage(A->m, A->T.y[i]);
 }
 
 /* The trapezoidal integral of f over rows a .. b (one flow interval) and
