@@ -108,7 +108,7 @@ static void hertz(void)
                 "hertz greatest force k d^(3/2)");
     check_close(r.collisions[0].xc_r, 0.0, 0, 1e-12 * d,
                 "hertz no residual indentation");
-    check_true(r.events[1].grazing,
+    check_true(r.events[1].d.grazing,
                "hertz separation flagged grazing (dPhi/dt = 0 at x_c = 0)");
     sim_result_free(&r);
 }
@@ -141,7 +141,7 @@ static void free_flight(void)
                 "free flight: contact at sqrt(2 x0/g)");
     check_close(r.events[0].before[1], -sqrt(2.0 * g * x0), 1e-14, 0,
                 "free flight: approach velocity -sqrt(2 g x0)");
-    check_true(r.events[0].tr == TR_COMMENCE_TOUCH,
+    check_true(r.events[0].d.tr == TR_COMMENCE_TOUCH,
                "free flight: commence-at-touch");
     check_close(r.events[0].margin, sqrt(2.0 * g * x0), 1e-14, 0,
                 "free flight: margin -dx/dt = |v|");

@@ -29,7 +29,7 @@ static void flight_rate_scale(const char *name)
     for (k = 0; k < r.nevents; k++) {
         const event_rec *e = &r.events[k];
         double v_start = k == 0 ? s.model.v0 : r.events[k - 1].after[1];
-        if (e->tr != TR_COMMENCE_TOUCH)
+        if (e->d.tr != TR_COMMENCE_TOUCH)
             continue;
         n++;
         if (e->rate_scale != fmax(fabs(e->margin), fabs(v_start)))
@@ -93,10 +93,10 @@ static void both_engines(const char *name, double rel)
         const mp_event *f = &mr.events[k];
         double want = mpfr_get_d(f->rate_scale, MPFR_RNDN);
         double d = fabs(e->rate_scale - want) / fmax(fabs(want), 1e-300);
-        flags += e->tr != f->tr || e->grazing != f->grazing;
-        cd += e->c_and_d_before != f->c_and_d_before ||
-              e->c_and_d_after != f->c_and_d_after;
-        if (e->grazing && f->grazing)
+        flags += e->d.tr != f->d.tr || e->d.grazing != f->d.grazing;
+        cd += e->d.c_and_d_before != f->d.c_and_d_before ||
+              e->d.c_and_d_after != f->d.c_and_d_after;
+        if (e->d.grazing && f->d.grazing)
             continue;   /* a margin within its resolution (the Hertzian
                            separation: 0 in MPFR, ~1 N/s of rounding in
                            binary64) has no digits, nor has its scale */
@@ -160,9 +160,9 @@ static void hertz_separation_margin(const char *tol, const char *label)
              tol);
     fixture_run_text(text, &s, &r);
     for (i = 0; i < r.nevents; i++)
-        if (r.events[i].tr == 2) {
+        if (r.events[i].d.tr == 2) {
             seen++;
-            ok = ok && r.events[i].margin == 0.0 && r.events[i].grazing;
+            ok = ok && r.events[i].margin == 0.0 && r.events[i].d.grazing;
         }
     snprintf(what, sizeof what,
              "free fall, elastic separation (%s): margin 0, grazing", label);

@@ -306,13 +306,13 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
          * for its flat Phi, where x crosses 0 at v = v_s): only a
          * tangency of the motion may or may not be taken */
         if (graze < 0 &&
-            ((k < b->nevents && b->events[k].grazing && b->events[k].t > 0
+            ((k < b->nevents && b->events[k].d.grazing && b->events[k].t > 0
               && fabs(b->events[k].before[1]) <= vres) ||
-             (k < r->nevents && r->events[k].grazing && tm > 0 &&
+             (k < r->nevents && r->events[k].d.grazing && tm > 0 &&
               fabs(mpfr_get_d(r->events[k].before[1], MPFR_RNDN)) <= vres)))
             graze = k;
         if (k < b->nevents && k < r->nevents &&
-            b->events[k].tr == r->events[k].tr &&
+            b->events[k].d.tr == r->events[k].d.tr &&
             fabs(b->events[k].t - tm) <= K_TOL * eps * s->model.T)
             continue;
         diverge = k;
@@ -324,16 +324,16 @@ static void compare(const scenario *s, double x_ref, const sim_result *b,
         else
             NOTE(v, "event %d: binary64 %s at t = %.12g, MPFR %s at t = "
                  "%.12g (no tangency before)\n", k,
-                 transition_name(b->events[k].tr), b->events[k].t,
-                 transition_name(r->events[k].tr), tm);
+                 transition_name(b->events[k].d.tr), b->events[k].t,
+                 transition_name(r->events[k].d.tr), tm);
         return;
     }
     if (diverge >= 0) {
         printf("  exempt: the runs part at event %d (binary64 %d events, "
                "MPFR %d) after event %d, grazing in binary64 %d, MPFR %d; "
                "compared before it\n", diverge, b->nevents, r->nevents,
-               graze, graze < b->nevents && b->events[graze].grazing,
-               graze < r->nevents && r->events[graze].grazing);
+               graze, graze < b->nevents && b->events[graze].d.grazing,
+               graze < r->nevents && r->events[graze].d.grazing);
         if (*exempt < 64)
             exempt_seeds[*exempt] = seed_now;
         (*exempt)++;

@@ -26,7 +26,7 @@ static void dip(const char *F, double f, const char *name)
              "system = Hr\nlaw = clamped\nk = 1e4\nm = 1\nx0 = 0.001\n"
              "v0 = -1\ninput = constant\nF = %s\nT = 1\n", F);
     fixture_run_text(text, &s, &r);
-    check_true(r.nevents >= 1 && r.events[0].tr == TR_COMMENCE_TOUCH, name);
+    check_true(r.nevents >= 1 && r.events[0].d.tr == TR_COMMENCE_TOUCH, name);
     if (r.nevents >= 1)
         check_close(r.events[0].t, want, 1e-12, 0,
                     "dip: the first crossing at its closed-form time");

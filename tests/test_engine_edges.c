@@ -348,7 +348,7 @@ static int count_jumps(void *ctx, const event_rec *e)
     if (j->n == 0)
         j->t0 = e->t;
     j->n++;
-    j->grazing += e->grazing != 0;
+    j->grazing += e->d.grazing != 0;
     j->at_first += e->t == j->t0;
     return 0;
 }

@@ -166,7 +166,7 @@ static void restitution_overlapping(void)
     sim_result r;
     fixture_run_text(text, &s, &r);
     check_true(r.status == COLLIDE_OK && r.nevents == 3 &&
-                   r.events[2].tr == TR_COMMENCE_OVERLAP && r.final_contact,
+                   r.events[2].d.tr == TR_COMMENCE_OVERLAP && r.final_contact,
                "BWMCL under gravity: a contact commences overlapping and "
                "lasts to T");
     check_true(r.final_contact && r.final_partial.v_i == 0.0 &&

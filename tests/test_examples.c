@@ -44,16 +44,16 @@ static void example_v2(void)
     check_true(r.nevents == 2, "V.2 two jumps");
     if (r.nevents != 2)
         return;
-    check_true(r.events[0].tr == TR_COMMENCE_TOUCH,
+    check_true(r.events[0].d.tr == TR_COMMENCE_TOUCH,
                "V.2 first jump commences at touch (Prop. V.22)");
-    check_true(r.events[0].c_and_d_before,
+    check_true(r.events[0].d.c_and_d_before,
                "V.2 reports (x0 + v0 t1, v0, 0, 0) in C and D");
-    check_true(r.events[1].tr == TR_SEPARATE, "V.2 second jump separates");
-    check_true(r.events[1].c_and_d_before,
+    check_true(r.events[1].d.tr == TR_SEPARATE, "V.2 second jump separates");
+    check_true(r.events[1].d.c_and_d_before,
                "V.2 reports the state at t2 in C and D");
     check_close(r.events[1].margin, 1e4 * 1.0, 1e-9, 0,
                 "V.2 separation margin dPhi/dt = k v = 1e4 N/s");
-    check_true(!r.events[1].grazing, "V.2 separation is transverse");
+    check_true(!r.events[1].d.grazing, "V.2 separation is transverse");
     check_true(r.end.q == 0, "V.2 chi^c: apart after t2, not chi^d");
     sim_result_free(&r);
 }
@@ -73,7 +73,7 @@ static void zero_at_start(void)
     collide_status st = fixture_run_text(text, &s, &r);
     check_true(st == COLLIDE_OK, "resting ball runs");
     check_true(r.nevents >= 1 && r.events[0].t == 0.0 &&
-                   r.events[0].tr == TR_COMMENCE_TOUCH,
+                   r.events[0].d.tr == TR_COMMENCE_TOUCH,
                "resting ball commences at t = 0");
     check_true(r.nevents == 1 || r.events[1].t > 0.0,
                "no separation at the instant of commencement");

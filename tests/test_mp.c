@@ -856,8 +856,8 @@ static void resting_start(void)
     mpfr_inits2(BITS128 + 32, x, w, (mpfr_ptr)0);
     if (r.nevents == 1) {
         const mp_event *e = &r.events[0];
-        check_true(e->tr == 0 && mpfr_zero_p(e->t) && e->grazing &&
-                   e->c_and_d_before && e->c_and_d_after,
+        check_true(e->d.tr == 0 && mpfr_zero_p(e->t) && e->d.grazing &&
+                   e->d.c_and_d_before && e->d.c_and_d_after,
                    "mp resting start: commence-at-touch at t = 0, grazing, "
                    "in C and D before and after");
     }

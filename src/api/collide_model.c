@@ -26,31 +26,30 @@ _Static_assert(COLLIDE_CHI_MAX == 7 && COLLIDE_CHI_MAX <= COLLIDE_NY_MAX,
                "chi of H_f with two internal states: x, v, x_m, v_m, x_c, "
                "z_c1, z_c2");
 
-int collide_model_make(const collide_scenario *s, collide_model **out)
+/* *out a new model of the impact model src (its layout derived), when
+ * src is not NULL: COLLIDE_OK, COLLIDE_E_USAGE or COLLIDE_E_MEMORY. */
+static int model_new(const model *src, collide_model **out)
 {
     if (!out)
         return COLLIDE_E_USAGE;
     *out = NULL;
-    if (!s)
+    if (!src)
         return COLLIDE_E_USAGE;
     if (!(*out = malloc(sizeof **out)))
         return COLLIDE_E_MEMORY;
-    (*out)->m = s->s.model;
-    (*out)->L = layout_make(s->s.model.sys, s->s.model.law->nz);
+    (*out)->m = *src;
+    (*out)->L = layout_make(src->sys, src->law->nz);
     return COLLIDE_OK;
+}
+
+int collide_model_make(const collide_scenario *s, collide_model **out)
+{
+    return model_new(s ? &s->s.model : NULL, out);
 }
 
 int collide_model_copy(const collide_model *m, collide_model **out)
 {
-    if (!out)
-        return COLLIDE_E_USAGE;
-    *out = NULL;
-    if (!m)
-        return COLLIDE_E_USAGE;
-    if (!(*out = malloc(sizeof **out)))
-        return COLLIDE_E_MEMORY;
-    **out = *m;
-    return COLLIDE_OK;
+    return model_new(m ? &m->m : NULL, out);
 }
 
 void collide_model_free(collide_model *m)

@@ -662,20 +662,20 @@ static collide_status take_event(run *R, const stop *st)
     event_rec e;
     memset(&e, 0, sizeof e);
     e.t = R->t;
-    e.j = R->j;
-    e.tr = st->index;
+    e.d.j = R->j;
+    e.d.tr = st->index;
     memcpy(e.before, R->y, sizeof(double) * (size_t)H->ny);
     /* a margin within its resolution cannot be told from 0: it is 0 */
     e.margin = fabs(st->margin) <= st->margin_res ? 0.0 : st->margin;
     e.rate_scale = fmax(fabs(e.margin), st->index < ENGINE_TRANS_MAX
                                             ? R->rate0[st->index] : 0.0);
-    e.grazing = is_grazing(e.margin, fmax(R->o->graze_tol * e.rate_scale,
+    e.d.grazing = is_grazing(e.margin, fmax(R->o->graze_tol * e.rate_scale,
                                           st->margin_res));
-    e.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
+    e.d.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
     e.bracket_lo = st->lo;
     e.bracket_hi = st->hi;
     H->reset(H->ctx, st->index, R->t, R->y, e.after);
-    e.c_and_d_after = c_and_d_at(R, T->to, st->index, e.after);
+    e.d.c_and_d_after = c_and_d_at(R, T->to, st->index, e.after);
     R->r->stats.nevents++;
     R->r->stats.nstops_tail = 0;
     R->r->stats.t_tail = R->t;

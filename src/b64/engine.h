@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "dop853.h"
+#include "event.h"
 
 #define ENGINE_TRANS_MAX 8
 #define ENGINE_NSWITCH_MAX 4
@@ -81,14 +82,10 @@ typedef struct flow_piece {
  * event's guard at the start of the flow interval that the event ends). */
 typedef struct event_rec {
     double t;
-    int j;                  /* jump index: the state before is at (t, j) */
-    int tr;                 /* the transition (sim.h: transition_id) */
+    event_discrete d;       /* j, the transition, grazing, C and D (event.h) */
     double before[COLLIDE_NY_MAX], after[COLLIDE_NY_MAX];
     double margin;          /* sigma * d/dt g at t- (event semantics, doc/design.md) */
     double rate_scale;      /* scale the margin is compared with */
-    int grazing;            /* margin <= graze_tol * rate_scale */
-    int c_and_d_before;     /* state before lies in C and D at once */
-    int c_and_d_after;      /* state after lies in C and D at once */
     double bracket_lo, bracket_hi; /* final bracket of the root finder */
 } event_rec;
 

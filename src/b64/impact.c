@@ -547,7 +547,7 @@ static void begin_contact(impact *I, const event_rec *e)
     /* Eq. (196); a contact that commences overlapping commences where
      * v = 0 (its guard): what the event holds of v is the rounding of
      * that zero (-2.7e-20 m/s gave e = 6e15 for a contact lasting to T) */
-    I->cur.v_i = e->tr == TR_COMMENCE_OVERLAP ? 0.0 : e->after[L->v];
+    I->cur.v_i = e->d.tr == TR_COMMENCE_OVERLAP ? 0.0 : e->after[L->v];
     I->cur.V_start = impact_storage(I->m, L, e->after);
     I->xc_max = 0.0;                                       /* x_c = 0 */
     I->fc_max = 0.0;                                       /* Eq. (60) */
@@ -618,7 +618,7 @@ static int sample_at_event(impact *I, const event_rec *e, int q)
                       4.0 * DBL_EPSILON * fabs(e->t));
     while (I->next_sample < I->ntimes
            && I->times[I->next_sample] <= e->t + res) {
-        if (add_sample(I, e->t, e->j, q, 0, e->before))
+        if (add_sample(I, e->t, e->d.j, q, 0, e->before))
             return COLLIDE_E_MEMORY;
         I->next_sample++;
     }
@@ -629,7 +629,7 @@ static int on_event(void *ctx, const event_rec *e)
 {
     impact *I = ctx;
     sim_result *r = I->r;
-    const hybrid_transition *T = &transitions[e->tr];
+    const hybrid_transition *T = &transitions[e->d.tr];
     double vb = impact_storage(I->m, &I->L, e->before);
     double d = jump_dissipation(vb, impact_storage(I->m, &I->L, e->after));
     ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
@@ -641,8 +641,8 @@ static int on_event(void *ctx, const event_rec *e)
         return COLLIDE_E_MEMORY;
     r->events[r->nevents++] = *e;       /* the engine's record, kept */
     if (sample_at_event(I, e, T->from) ||
-        add_sample(I, e->t, e->j, T->from, 1, e->before) ||
-        add_sample(I, e->t, e->j + 1, T->to, 1, e->after))
+        add_sample(I, e->t, e->d.j, T->from, 1, e->before) ||
+        add_sample(I, e->t, e->d.j + 1, T->to, 1, e->after))
         return COLLIDE_E_MEMORY;
     if (T->to == 1) {
         begin_contact(I, e);
@@ -763,7 +763,7 @@ static void describe_end(const impact *I, char *buf, size_t len, size_t used)
                        r->nevents ? "" : "none");
     for (k = k0; k < r->nevents; k++)
         used = text_append(buf, len, used, "%s'%s' at t = %.17g s",
-                           k > k0 ? ", " : "", transition_name(r->events[k].tr),
+                           k > k0 ? ", " : "", transition_name(r->events[k].d.tr),
                            r->events[k].t);
 }
 

@@ -53,11 +53,7 @@ static void b64_event(void *engine, int k, table_event *row)
     const b64_view *b = engine;
     const event_rec *e = &b->r->events[k];
     int i;
-    row->j = e->j;
-    row->tr = e->tr;
-    row->grazing = e->grazing;
-    row->c_and_d_before = e->c_and_d_before;
-    row->c_and_d_after = e->c_and_d_after;
+    row->d = &e->d;
     row->t = &e->t;
     row->margin = &e->margin;
     row->lo = &e->bracket_lo;

@@ -76,11 +76,11 @@ static void put_event(FILE *f, const table_run *run, int k)
     table_event e;
     int n = run->L->n_chi;
     run->ops->event(run->engine, k, &e);
-    fprintf(f, "%d", e.j);
+    fprintf(f, "%d", e.d->j);
     put_numbers(f, run, &e.t, 1);
-    fprintf(f, ",%s", transition_name(e.tr));
+    fprintf(f, ",%s", transition_name(e.d->tr));
     put_numbers(f, run, &e.margin, 1);
-    fprintf(f, ",%d,%d,%d", e.grazing, e.c_and_d_before, e.c_and_d_after);
+    fprintf(f, ",%d,%d,%d", e.d->grazing, e.d->c_and_d_before, e.d->c_and_d_after);
     put_numbers(f, run, &e.lo, 1);
     put_numbers(f, run, &e.hi, 1);
     put_numbers(f, run, e.before, n);

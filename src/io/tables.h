@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "event.h"
 #include "hybrid.h"
 
 /* The name of the table of the contact still open at T (a partial
@@ -49,7 +50,7 @@ typedef struct table_collision {
  * grazes, membership in C and D on both sides, the root's final bracket,
  * the state before and after, and the scale of the margin. */
 typedef struct table_event {
-    int j, tr, grazing, c_and_d_before, c_and_d_after;
+    const event_discrete *d;
     const void *t, *margin, *lo, *hi, *rate_scale;
     const void *before[COLLIDE_NY_MAX], *after[COLLIDE_NY_MAX];
 } table_event;

@@ -49,11 +49,7 @@ static void mp_event_row(void *engine, int k, table_event *row)
     const mp_view *c = engine;
     const mp_event *e = &c->r->events[k];
     int i;
-    row->j = e->j;
-    row->tr = e->tr;
-    row->grazing = e->grazing;
-    row->c_and_d_before = e->c_and_d_before;
-    row->c_and_d_after = e->c_and_d_after;
+    row->d = &e->d;
     row->t = e->t;
     row->margin = e->margin;
     row->lo = e->lo;

@@ -108,7 +108,7 @@ static void fail(run *R, collide_status st, const char *msg)
     for (k = k0; k < R->r->nevents; k++) {
         mpfr_snprintf(num, sizeof num, "%.17Rg", R->r->events[k].t);
         used = text_append(d, len, used, "%s'%s' at t = %s s", k > k0 ? ", " : "",
-                           transition_name(R->r->events[k].tr), num);
+                           transition_name(R->r->events[k].d.tr), num);
     }
 }
 
@@ -941,15 +941,15 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
                 (mpfr_ptr)0);
     for (i = 0; i < R->ny; i++)
         mpfr_inits2(R->T->prec, e->before[i], e->after[i], (mpfr_ptr)0);
-    e->j = R->j;
-    e->tr = tr;
+    e->d.j = R->j;
+    e->d.tr = tr;
     mpfr_set(e->margin, margin, MPFR_RNDN);
     mpfr_set(e->rate_scale, rate_scale, MPFR_RNDN);
     {   /* a margin or scale that is not a number (the rate of a power of
            x_c at zero) shows no transversality: grazing */
         double m = mpfr_get_d(margin, MPFR_RNDN);
         double th = R->o->run.engine.graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN);
-        e->grazing = isfinite(m) && isfinite(th) ? is_grazing(m, th) : 1;
+        e->d.grazing = isfinite(m) && isfinite(th) ? is_grazing(m, th) : 1;
     }
     mpfr_set(e->t, R->t, MPFR_RNDN);
     mpfr_set(e->lo, z->lo, MPFR_RNDN);   /* times (step() converted them) */
@@ -959,8 +959,8 @@ static int take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     for (i = 0; i < R->ny; i++)     /* what the root left of it is dropped */
         mpfr_set(e->before[i], R->y[i], MPFR_RNDN);
     reset(R, to, e->after);
-    e->c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
-    e->c_and_d_after = c_and_d(R, to, tr, R->t, e->after);
+    e->d.c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
+    e->d.c_and_d_after = c_and_d(R, to, tr, R->t, e->after);
     /* Delta_D increment V(before) - V(after), Eq. (23), as
        V_c(before) - V_c(after): the kinetic parts, which the reset does
        not change, cancel exactly instead of in rounding */

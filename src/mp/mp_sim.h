@@ -16,6 +16,7 @@
 #ifndef COLLIDE_MP_SIM_H
 #define COLLIDE_MP_SIM_H
 
+#include "event.h"
 #include "mp_model.h"
 #include "sim.h"
 #include "tables.h"
@@ -52,7 +53,7 @@ typedef struct mp_collision {
 } mp_collision;
 
 typedef struct mp_event {
-    int j, tr, grazing, c_and_d_before, c_and_d_after;
+    event_discrete d;    /* j, the transition, grazing, C and D (event.h) */
     mpfr_t margin;       /* sigma d g/dt at t- (event semantics, doc/design.md) */
     mpfr_t rate_scale;   /* the largest |d g/dt| seen over the step */
     mpfr_t t, lo, hi;    /* the time and the final bracket of its root */
