@@ -1,5 +1,6 @@
 /* csv.c - reading a CSV file into memory; see csv.h. */
 #include "csv.h"
+#include "textfile.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -17,53 +18,6 @@ static int csv_fail(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
-
-/* Doubles the buffer *buf of *cap bytes (64 KiB the first time); 0 when
- * out of memory. */
-static int grow(char **buf, size_t *cap)
-{
-    size_t n = *cap ? 2 * *cap : (size_t)1 << 16;
-    char *p = realloc(*buf, n);
-    if (!p)
-        return 0;
-    *buf = p;
-    *cap = n;
-    return 1;
-}
-
-/* Reads the whole file at path into a NUL-terminated buffer. */
-static int read_text(const char *path, char **text, size_t *len,
-                                char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    size_t cap = 0, n = 0, k = 1;
-    char *buf = NULL;
-    int e = 0;
-    if (!f)
-        return csv_fail(err, errlen, "%s: cannot open: %s", path,
-                    strerror(errno));
-    errno = 0;
-    while (k > 0 && !e) {
-        if (n + 1 >= cap && !grow(&buf, &cap))
-            e = ENOMEM;
-        else {
-            k = fread(buf + n, 1, cap - n - 1, f);
-            n += k;
-        }
-    }
-    if (!e && ferror(f))
-        e = errno ? errno : EIO;
-    fclose(f);
-    if (e) {
-        free(buf);
-        csv_fail(err, errlen, "%s: cannot read: %s", path, strerror(e));
-        return e == ENOMEM ? CSV_E_MEMORY : -1;
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return 0;
-}
 
 /* Appends a cell to t->cell; 0 when out of memory. */
 static int push_cell(csv_table *t, char *cell)
@@ -310,6 +264,8 @@ int csv_load(const char *path, csv_table *t, char *err, size_t errlen)
     int st;
     memset(t, 0, sizeof *t);
     t->path = path;
-    st = read_text(path, &text, &len, err, errlen);
-    return st != 0 ? st : csv_parse(path, text, len, t, err, errlen);
+    st = text_file_read(path, (size_t)-1 - 2, NULL, &text, &len, err, errlen);
+    if (st != COLLIDE_OK)
+        return st == COLLIDE_E_MEMORY ? CSV_E_MEMORY : -1;
+    return csv_parse(path, text, len, t, err, errlen);
 }

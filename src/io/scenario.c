@@ -3,6 +3,7 @@
  * options.  Errors name the source and line, the field, the value text and
  * the allowed range.  See scenario.h and README.md. */
 #include "scenario.h"
+#include "textfile.h"
 #include "builtin.h"
 
 #include "derived.h"
@@ -922,40 +923,18 @@ collide_status scenario_read_text(const char *path, size_t max,
                                   const char *hint, char **text, char *err,
                                   size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
     size_t n;
-    char *buf;
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s%s", path, strerror(errno),
-                 hint ? hint : "");
+    collide_status st = text_file_read(path, max, hint, text, &n, err, errlen);
+    if (st != COLLIDE_OK)
+        return st;
+    if (memchr(*text, '\0', n)) {
+        snprintf(err, errlen, "%s: contains a NUL byte: not a text file",
+                 path);
+        free(*text);
+        *text = NULL;
         return COLLIDE_E_INPUT;
     }
-    buf = malloc(max + 1);
-    if (!buf) {
-        fclose(f);
-        snprintf(err, errlen, "%s: out of memory", path);
-        return COLLIDE_E_MEMORY;
-    }
-    errno = 0;
-    n = fread(buf, 1, max + 1, f);
-    if (ferror(f) || n > max || memchr(buf, '\0', n)) {
-        if (ferror(f))
-            snprintf(err, errlen, "%s: cannot read: %s", path,
-                     strerror(errno ? errno : EIO));
-        else if (n > max)
-            snprintf(err, errlen, "%s: file too large: larger than %lu bytes",
-                     path, (unsigned long)max);
-        else
-            snprintf(err, errlen, "%s: contains a NUL byte: not a text file",
-                     path);
-        fclose(f);
-        free(buf);
-        return COLLIDE_E_INPUT;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    skip_bom(buf, n);
-    *text = buf;
+    skip_bom(*text, n);
     return COLLIDE_OK;
 }
 

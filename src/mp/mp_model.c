@@ -11,8 +11,9 @@
 
 /* ---- parameters from their decimal text ---------------------------------- */
 
-/* x <- the decimal text of key; 0 when absent (x untouched). */
-static int read_text(const scenario *s, const char *key, mpfr_t x)
+/* x <- the value of the entry key, its decimal text rounded to the
+ * precision of x; 0 when absent (x untouched). */
+static int entry_value(const scenario *s, const char *key, mpfr_t x)
 {
     const scenario_entry *e = scenario_find(s, key);
     if (!e)
@@ -39,11 +40,11 @@ static void sphere_mass(mpfr_t m, mpfr_srcptr R, mpfr_srcptr rho)
 static void body_mass(const scenario *s, const char *key, int i, mpfr_t m)
 {
     mpfr_t R, rho;
-    if (read_text(s, key, m))
+    if (entry_value(s, key, m))
         return;
     mpfr_inits2(mpfr_get_prec(m), R, rho, (mpfr_ptr)0);
-    read_text(s, i == 1 ? "R1" : "R2", R);
-    read_text(s, i == 1 ? "rho1" : "rho2", rho);
+    entry_value(s, i == 1 ? "R1" : "R2", R);
+    entry_value(s, i == 1 ? "rho1" : "rho2", rho);
     sphere_mass(m, R, rho);
     mpfr_clears(R, rho, (mpfr_ptr)0);
 }
@@ -54,10 +55,10 @@ static void compliance(const scenario *s, const char *E, const char *nu,
 {
     mpfr_t e;
     mpfr_init2(e, mpfr_get_prec(r));
-    read_text(s, nu, r);
+    entry_value(s, nu, r);
     mpfr_sqr(r, r, MPFR_RNDN);
     mpfr_ui_sub(r, 1, r, MPFR_RNDN);
-    read_text(s, E, e);
+    entry_value(s, E, e);
     mpfr_div(r, r, e, MPFR_RNDN);
     mpfr_clear(e);
 }
@@ -71,9 +72,9 @@ static void hertz_constant(const scenario *s, mpfr_t kH)
     compliance(s, "E1", "nu1", c);
     compliance(s, "E2", "nu2", r);
     mpfr_add(c, c, r, MPFR_RNDN);                      /* 1 / E*, Eq. (187) */
-    read_text(s, "R1", r);
+    entry_value(s, "R1", r);
     mpfr_ui_div(kH, 1, r, MPFR_RNDN);
-    read_text(s, "R2", r);
+    entry_value(s, "R2", r);
     mpfr_ui_div(r, 1, r, MPFR_RNDN);
     mpfr_add(r, kH, r, MPFR_RNDN);
     mpfr_ui_div(r, 1, r, MPFR_RNDN);                   /* R_e, Eq. (188) */
@@ -108,7 +109,7 @@ static void law_params(const scenario *s, const law *l, mpfr_t *par)
 {
     int i, ik = law_param_index(l, "k");
     for (i = 0; i < l->npar; i++)
-        read_text(s, l->par_names[i], par[i]);
+        entry_value(s, l->par_names[i], par[i]);
     if (s->d.k_derived && ik >= 0)
         hertz_k(s, l, par, par[ik]);
 }
@@ -165,9 +166,9 @@ static void study2_forces(const scenario *s, mp_model *M, force_nodes *f)
     int t = mp_time(T), draw, decel, half = mp_const_d(T, 0.5);
     int se, sd;
     mpfr_inits2(M->prec, Fe0, Te, Ts, x, (mpfr_ptr)0);
-    read_text(s, "Fe0", Fe0);
-    read_text(s, "Te", Te);
-    read_text(s, "Ts", Ts);
+    entry_value(s, "Fe0", Fe0);
+    entry_value(s, "Te", Te);
+    entry_value(s, "Ts", Ts);
     se = mp_sin(T, phase(T, t, Te));
     /* S = (1 - cos) / 2, Eq. (205) */
     draw = mp_mul(T, mp_const(T, Fe0),
@@ -197,7 +198,7 @@ static void constant_forces(const scenario *s, mp_model *M,
     mpfr_t a, g;
     mpfr_inits2(M->prec, a, g, (mpfr_ptr)0);
     if (in && strcmp(in->text, "gravity") == 0) {
-        read_text(s, "g", g);
+        entry_value(s, "g", g);
         body_mass(s, hf ? "m1" : "m", 1, a);
         mpfr_mul(a, a, g, MPFR_RNDN);
         mpfr_neg(a, a, MPFR_RNDN);
@@ -208,11 +209,11 @@ static void constant_forces(const scenario *s, mp_model *M,
         mpfr_neg(a, a, MPFR_RNDN);
         f->fe2 = hf ? mp_const(T, a) : mp_const_d(T, 0.0);
     } else {
-        read_text(s, hf ? "F1" : "F", a);
+        entry_value(s, hf ? "F1" : "F", a);
         f->fe1 = mp_const(T, a);
         mpfr_set_zero(a, 1);
         if (hf)
-            read_text(s, "F2", a);
+            entry_value(s, "F2", a);
         f->fe2 = mp_const(T, a);
     }
     mpfr_clears(a, g, (mpfr_ptr)0);
@@ -333,13 +334,13 @@ static void read_model(mp_model *M, const scenario *s)
         mpfr_div(M->eta, m1, M->mt, MPFR_RNDN);           /* Eq. (48) */
         mpfr_div(M->eta_c, m2, M->mt, MPFR_RNDN);         /* Eq. (49) */
     }
-    read_text(s, "x0", M->x0);
-    read_text(s, "v0", M->v0);
+    entry_value(s, "x0", M->x0);
+    entry_value(s, "v0", M->v0);
     mpfr_set_zero(M->xm0, 1);
     mpfr_set_zero(M->vm0, 1);
-    read_text(s, "xm0", M->xm0);
-    read_text(s, "vm0", M->vm0);
-    read_text(s, "T", M->T);
+    entry_value(s, "xm0", M->xm0);
+    entry_value(s, "vm0", M->vm0);
+    entry_value(s, "T", M->T);
     mpfr_clears(m1, m2, (mpfr_ptr)0);
 }
 
