@@ -7,7 +7,8 @@
   library when given, its dynamic symbols; and build/libcollide.a, the
   internal archive the program links);
 - the function names defined both in the high-precision engine (src/mp)
-  and elsewhere: each a concept written twice;
+  and elsewhere: each a concept written twice (--twins: only these, one a
+  line, as tests/cli/layout.sh checks them against tests/twins.txt);
 - the files of tools/ that compile with include/ and tools/ alone on the
   include path (cc -fsyntax-only): the tools over include/collide.h.
 
@@ -50,6 +51,15 @@ def functions(path):
     return out
 
 
+def twins():
+    """The function names defined both in src/mp and elsewhere, sorted."""
+    mp_side = [p for p in FILES if p.startswith('src/mp/')]
+    b64_side = [p for p in FILES if p.endswith('.c') and p not in mp_side]
+    mp_names = {n for p in mp_side if p.endswith('.c') for (n, _, _) in functions(p)}
+    other = {n for p in b64_side for (n, _, _) in functions(p)}
+    return sorted(mp_names & other)
+
+
 def folder(path):
     return os.path.dirname(path)
 
@@ -86,11 +96,7 @@ def main():
             print('%s: %d symbols exported, %d without the collide_ prefix'
                   % (lib, len(names), len(other)))
 
-    mp_side = [p for p in FILES if p.startswith('src/mp/')]
-    b64_side = [p for p in FILES if p.endswith('.c') and p not in mp_side]
-    mp_names = {n for p in mp_side if p.endswith('.c') for (n, _, _) in functions(p)}
-    other = {n for p in b64_side for (n, _, _) in functions(p)}
-    both = sorted(mp_names & other)
+    both = twins()
     print('function names defined in both engines (src/mp and elsewhere): %d'
           % len(both))
     if both:
@@ -111,4 +117,7 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    if sys.argv[1:] == ['--twins']:
+        print('\n'.join(twins()))
+    else:
+        main()

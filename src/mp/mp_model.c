@@ -115,9 +115,9 @@ static void law_params(const scenario *s, const law *l, mpfr_t *par)
 }
 
 /* An exponent the tape can step through zero with: 2p an integer. */
-static collide_status check_exponent(const scenario *s, const law *l,
-                                     const char *name, char *err,
-                                     size_t errlen)
+static collide_status check_taylor_exponent(const scenario *s,
+                                            const law *l, const char *name,
+                                            char *err, size_t errlen)
 {
     const scenario_entry *e = scenario_find(s, name);
     int i = law_param_index(l, name);
@@ -417,8 +417,8 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
         M->sat_u[i] = -1;
     }
     mp_tape_init(&M->tape, prec);
-    if ((st = check_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
-        (st = check_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
+    if ((st = check_taylor_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
+        (st = check_taylor_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
         return st;
     if (!law_tape_find(l)) {
         snprintf(err, errlen, "law %s has no high-precision form: its "

@@ -1,0 +1,34 @@
+#!/bin/sh
+# layout.sh BUILD: the architecture's measures that must not regress: the
+# function names written in both engines are those of tests/twins.txt,
+# each with its reason (a new twin fails until shared or argued there, a
+# twin removed fails until struck off), and every file of tools/ compiles
+# with include/ and tools/ alone on the include path.
+. tests/cli_common.sh "$1"
+
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "layout.sh: python3 not found (Debian package python3): skipped"
+    exit 0
+fi
+python3 scripts/measure-layout.py --twins >"$tmp/found"
+grep -v '^#' tests/twins.txt | awk 'NF { print $1 }' | sort >"$tmp/listed"
+sort "$tmp/found" >"$tmp/found.sorted"
+comm -23 "$tmp/found.sorted" "$tmp/listed" >"$tmp/new"
+comm -13 "$tmp/found.sorted" "$tmp/listed" >"$tmp/gone"
+[ ! -s "$tmp/new" ]
+check "no twin outside tests/twins.txt ($(tr '\n' ' ' <"$tmp/new"))" $?
+[ ! -s "$tmp/gone" ]
+check "every twin of tests/twins.txt still one ($(tr '\n' ' ' <"$tmp/gone"))" $?
+[ "$(wc -l <"$tmp/found")" -le 22 ]
+check "at most 22 twins ($(wc -l <"$tmp/found"))" $?
+
+n=0; bad=""
+for f in tools/*.c; do
+    case "$f" in tools/sweep_mpi.c) continue ;; esac   # needs MPI's header
+    n=$((n + 1))
+    ${CC:-cc} -std=c11 -fsyntax-only -Iinclude -Itools "$f" 2>/dev/null || bad="$bad $f"
+done
+[ -z "$bad" ]
+check "the $n files of tools/ compile over include/collide.h alone ($bad)" $?
+
+finish layout.sh
