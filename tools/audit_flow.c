@@ -103,11 +103,7 @@ static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
     o.rtol = FLOW_RTOL;
     o.atol = fmax(atol, DBL_MIN);
     o.max_steps = *left < FLOW_STEPS_MAX ? *left : FLOW_STEPS_MAX;
-    w.F = F;
-    w.t1 = t1;
-    w.lo = lo;
-    w.hi = hi;
-    w.out = out;
+    w = (watch){F, t1, lo, hi, out};
     o.on_step = on_step;
     o.ctx = &w;
     rc = collide_model_integrate(F->m, F->q, t0, y0, t1, y1, &o, &st, msg,
