@@ -471,22 +471,11 @@ static int taylor_order(double digits)
     return K < 8 ? 8 : K > ORDER_MAX ? ORDER_MAX : K;
 }
 
-static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
+/* The numbers of R at the working precision: the state, its series to
+ * order K, the scratch. 0, or -1 out of memory. */
+static int run_numbers(run *R, mpfr_prec_t prec)
 {
-    mpfr_prec_t prec = M->prec;
-    int i, q, roots[5];
-    memset(R, 0, sizeof *R);
-    R->M = M;
-    R->T = &M->tape;
-    R->o = o;
-    R->r = r;
-    R->L = &M->L;
-    R->ny = M->L.ny;
-    R->K = taylor_order(o->digits);
-    R->log2tol = -o->digits * log2(10.0);
-    R->landed = -1;
-    R->phimax = -HUGE_VAL;
-    R->interval_start = 1;
+    int i, k;
     mpfr_inits2(prec, R->rate0[0], R->rate0[1], R->rate0[2], R->rate0[3],
                 (mpfr_ptr)0);
     mpfr_inits2(prec, R->t, R->t0, R->tau_a, R->delta_d, R->a, R->b, R->c,
@@ -499,24 +488,32 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
         R->Y[i] = malloc((size_t)(R->K + 1) * sizeof(mpfr_t));
         if (!R->Y[i])
             return -1;
-        for (q = 0; q <= R->K; q++)
-            mpfr_init2(R->Y[i][q], prec);
+        for (k = 0; k <= R->K; k++)
+            mpfr_init2(R->Y[i][k], prec);
         R->runmax[i] = -HUGE_VAL;
     }
-    R->mask[0] = calloc((size_t)R->T->n, 1);
-    R->mask[1] = calloc((size_t)R->T->n, 1);
-    R->point = calloc((size_t)R->T->n, 1);
-    R->sw[0] = calloc((size_t)R->T->n, 1);
-    R->sw[1] = calloc((size_t)R->T->n, 1);
-    R->sign = malloc((size_t)R->T->n * sizeof *R->sign);
-    R->val = malloc((size_t)R->T->n * sizeof *R->val);
-    R->nodemax = malloc((size_t)R->T->n * sizeof *R->nodemax);
-    R->fractional = calloc((size_t)R->T->n, 1);
+    return 0;
+}
+
+/* The per-node arrays of R over the tape: masks, signs, valuations,
+ * scales, fractional operands. 0, or -1 out of memory. */
+static int run_node_arrays(run *R)
+{
+    size_t n = (size_t)R->T->n;
+    int i;
+    R->mask[0] = calloc(n, 1);
+    R->mask[1] = calloc(n, 1);
+    R->point = calloc(n, 1);
+    R->sw[0] = calloc(n, 1);
+    R->sw[1] = calloc(n, 1);
+    R->sign = malloc(n * sizeof *R->sign);
+    R->val = malloc(n * sizeof *R->val);
+    R->nodemax = malloc(n * sizeof *R->nodemax);
+    R->fractional = calloc(n, 1);
+    R->phidep = calloc(n, 1);
     if (!R->mask[0] || !R->mask[1] || !R->point || !R->sign || !R->val ||
-        !R->nodemax || !R->fractional ||
-        !R->sw[0] ||
-        !R->sw[1] ||
-        mp_tape_set_order(R->T, R->K) != 0)
+        !R->nodemax || !R->fractional || !R->sw[0] || !R->sw[1] ||
+        !R->phidep || mp_tape_set_order(R->T, R->K) != 0)
         return -1;
     for (i = 0; i < R->T->n; i++) {
         const mp_node *x = &R->T->node[i];
@@ -525,6 +522,16 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
         if ((x->op == MP_POWSGN || x->op == MP_POWABS) && x->p_twice % 2 != 0)
             R->fractional[x->a] = 1;
     }
+    return 0;
+}
+
+/* The nodes each mode evaluates on a step (its flow map and its guards
+ * x, v, and in contact Phi, F_c, x_c), and the switching nodes among
+ * them. */
+static void mark_modes(run *R)
+{
+    const mp_model *M = R->M;
+    int i, q, roots[5];
     for (q = 0; q < 2; q++) {
         mp_tape_mark(R->T, M->flow[q], R->ny, R->mask[q]);
         roots[0] = M->x;
@@ -539,24 +546,56 @@ static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
                 R->sw[q][x->a] = 1;
         }
     }
-    {   /* Phi through a fractional power: its touch is a singular point */
-        unsigned char *dep = R->phidep = calloc((size_t)R->T->n, 1);
-        if (!dep)
-            return -1;
-        mp_tape_mark(R->T, &M->phi, 1, dep);
-        for (i = 0; i < R->T->n; i++) {
-            const mp_node *x = &R->T->node[i];
-            if (dep[i] && (x->op == MP_POWSGN || x->op == MP_POWABS) &&
-                x->p_twice % 2 != 0)
-                R->fractional[M->phi] = 1;
-        }
+}
+
+/* Phi computed through a fractional power: its touch is a singular
+ * point (R->phidep the nodes Phi is computed from). */
+static void mark_phi_dependence(run *R)
+{
+    const mp_model *M = R->M;
+    int i;
+    mp_tape_mark(R->T, &M->phi, 1, R->phidep);
+    for (i = 0; i < R->T->n; i++) {
+        const mp_node *x = &R->T->node[i];
+        if (R->phidep[i] && (x->op == MP_POWSGN || x->op == MP_POWABS) &&
+            x->p_twice % 2 != 0)
+            R->fractional[M->phi] = 1;
     }
+}
+
+/* The point nodes, evaluated at order 0 where a value is recorded: V,
+ * F_c, F_e,r, Phi, V_c. */
+static void mark_points(run *R)
+{
+    const mp_model *M = R->M;
+    int roots[5];
     roots[0] = M->storage;
     roots[1] = M->contact_force;
     roots[2] = M->fer;
     roots[3] = M->phi;
     roots[4] = M->contact_storage;
     mp_tape_mark(R->T, roots, 5, R->point);
+}
+
+static int run_init(run *R, mp_model *M, const mp_options *o, mp_result *r)
+{
+    memset(R, 0, sizeof *R);
+    R->M = M;
+    R->T = &M->tape;
+    R->o = o;
+    R->r = r;
+    R->L = &M->L;
+    R->ny = M->L.ny;
+    R->K = taylor_order(o->digits);
+    R->log2tol = -o->digits * log2(10.0);
+    R->landed = -1;
+    R->phimax = -HUGE_VAL;
+    R->interval_start = 1;
+    if (run_numbers(R, M->prec) != 0 || run_node_arrays(R) != 0)
+        return -1;
+    mark_modes(R);
+    mark_phi_dependence(R);
+    mark_points(R);
     return 0;
 }
 
@@ -694,7 +733,7 @@ static int jump_outside_flow_set(run *R, int *jumped)
     for (tr = 0; tr < TR_COUNT; tr++)
         elig[tr] = transition_from(tr) == R->q &&
                    transition_enabled(tr, sx, sv, sphi);
-    tr = event_select(4, tau, elig);
+    tr = event_select(TR_COUNT, tau, elig);
     if (tr < 0) {
         mp_fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
              "transition is enabled");
