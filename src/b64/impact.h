@@ -22,7 +22,7 @@ const char *impact_mode_name(int q);
  * with the scenario's applied forces): dy[0 .. n_chi - 1]. Writes the
  * applied forces F_e,1, F_e,2 and the reduced force F_e,r (Eq. 46) into
  * fe, and returns Phi (0 apart). The run's flow adds its quadratures;
- * `collide audit` integrates it from row to row. */
+ * `collide audit` integrates it from row to row (collide_model_flow). */
 double impact_flow_chi(const model *m, const layout *L, int q, double t,
                        const double *y, double *dy, double fe[3]);
 
