@@ -9,7 +9,11 @@
 #      `pkg-config --cflags --libs collide` (and --static), runs study 1 in
 #      binary64 and at 113 bits and prints the coefficients of restitution
 #      of the program's own collisions.csv, digit for digit;
-#   4. make uninstall leaves no file behind.
+#   4. examples/check_rhs.py (Python, ctypes over the installed shared
+#      library) finds the SciPy exporter's right-hand side equal to
+#      collide_model_flow, and names the component an injected bug
+#      changes (skipped without python3-scipy);
+#   5. make uninstall leaves no file behind.
 # The last line reads "install.sh: N passed, N failed".
 set -u
 build=$1
@@ -90,7 +94,21 @@ st=$?
 check "precision 20: status 2 and the allowed range" \
     "[ $st = 2 ] && grep -q 'precision in \[53, 16384\]' '$ex/err.txt'"
 
-# 4. uninstall
+# 4. the model calls from Python, through ctypes and the shared library
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if $py -c 'import numpy, scipy' 2>/dev/null; then
+    check "check_rhs.py: the exporter's right-hand side is collide_model_flow's" \
+        "$py '$here/examples/check_rhs.py' --lib '$lib/libcollide.so.0' > '$ex/rhs.txt'"
+    for bug in mass:v gamma-sign:z_c1 damping:z_c2; do
+        check "check_rhs.py --bug ${bug%%:*}: ${bug#*:} named as differing" \
+            "! $py '$here/examples/check_rhs.py' --lib '$lib/libcollide.so.0' --bug ${bug%%:*} > '$ex/rhs.txt' && grep -q '^${bug#*:} .*<- differs' '$ex/rhs.txt'"
+    done
+else
+    echo "install.sh: skip: check_rhs.py needs NumPy and SciPy (python3-scipy)"
+fi
+
+# 5. uninstall
 make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr uninstall \
     >> "$build/install.log" 2>&1 || bad "make uninstall"
 left=$(find "$stage" -type f -o -type l)
