@@ -35,6 +35,13 @@ void audit_inconclusive(auditor *A, const char *check, const char *reason,
             sampling);
 }
 
+void audit_out_of_memory(const auditor *A)
+{
+    if (!*A->no_memory)
+        fprintf(A->err, "collide audit: out of memory\n");
+    *A->no_memory = 1;
+}
+
 const char *audit_component(const auditor *A, int c)
 {
     return collide_model_component_name(A->m, c);
@@ -53,6 +60,7 @@ static void traj_free(traj *T)
     memset(T, 0, sizeof *T);
 }
 
+/* Room for n rows; 0, or -1 when memory runs out. */
 static int traj_alloc(traj *T, int n)
 {
     T->n = n;
@@ -131,7 +139,8 @@ static int read_row(auditor *A, const collide_csv *c, const int *col, int r,
 }
 
 /* Reads the rows: t, j, q, chi and, when given, F_e1, F_e2 (else the
- * scenario's input). 0, or -1 with a message. */
+ * scenario's input). 0, or -1 with a message (-2 when memory runs
+ * out). */
 static int read_rows(auditor *A, const collide_csv *c, FILE *err)
 {
     int col[3 + COLLIDE_CHI_MAX], kf1, kf2, r, i;
@@ -146,8 +155,8 @@ static int read_rows(auditor *A, const collide_csv *c, FILE *err)
     kf1 = collide_csv_column(c, "F_e1");
     kf2 = collide_csv_column(c, "F_e2");
     if (traj_alloc(&A->T, collide_csv_rows(c)) != 0) {
-        fprintf(err, "collide audit: out of memory\n");
-        return -1;
+        audit_out_of_memory(A);
+        return -2;
     }
     for (r = 0; r < A->T.n; r++)
         if (read_row(A, c, col, r, kf1, kf2, err) != 0)
@@ -416,7 +425,7 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
     if (cs != COLLIDE_OK) {
         collide_csv_free(a);
         fprintf(err, "collide audit: %s\n", msg);
-        return AUDIT_E_INPUT;
+        return cs == COLLIDE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
     nb = collide_csv_rows(b);
     if (nb != n) {
@@ -435,7 +444,7 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
     }
     if (cs != COLLIDE_COMPARE_OK && cs != COLLIDE_COMPARE_BELOW) {
         fprintf(err, "collide audit: %s\n", msg);
-        return AUDIT_E_INPUT;
+        return cs == COLLIDE_COMPARE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
     return AUDIT_OK;
 }
@@ -469,8 +478,9 @@ static audit_status write_file(const audit_options *o, const char *text,
     return AUDIT_OK;
 }
 
-/* The observables, made in memory, written to o->observables and compared
- * with --against. */
+/* The observables, made in memory (a stream in memory fails only when
+ * memory runs out), written to o->observables and compared with
+ * --against. */
 static audit_status observables(auditor *A, const audit_options *o,
                                 FILE *out, FILE *err)
 {
@@ -480,18 +490,16 @@ static audit_status observables(auditor *A, const audit_options *o,
     int n, bad;
     audit_status st = AUDIT_OK;
     if (!f) {
-        fprintf(err, "collide audit: the observables: %s\n", strerror(errno));
-        return AUDIT_E_INPUT;
+        audit_out_of_memory(A);
+        return AUDIT_E_MEMORY;
     }
     n = write_observables(A, f);
-    errno = 0;
     bad = ferror(f);
     bad = fclose(f) != 0 || bad;
     if (bad) {
-        fprintf(err, "collide audit: the observables: %s\n",
-                strerror(errno ? errno : ENOMEM));
+        audit_out_of_memory(A);
         free(text);
-        return AUDIT_E_INPUT;
+        return AUDIT_E_MEMORY;
     }
     if (o->observables)
         st = write_file(o, text, len, err);
@@ -557,26 +565,31 @@ static chi_index chi_index_of(const collide_model *m)
     return L;
 }
 
-/* Reads the trajectory into A, whose model is set; AUDIT_OK or the
- * error. */
+/* Reads the trajectory into A, whose model is set, and makes its flow
+ * intervals; AUDIT_OK or the error (a message on err). */
 static audit_status load_rows(auditor *A, const audit_options *o, FILE *err)
 {
     collide_csv *c;
     char msg[1024];
-    int bad;
-    if (collide_csv_load(o->trajectory, &c, msg, sizeof msg) != COLLIDE_OK) {
+    int st;
+    st = collide_csv_load(o->trajectory, &c, msg, sizeof msg);
+    if (st != COLLIDE_OK) {
         fprintf(err, "collide audit: %s\n", msg);
-        return AUDIT_E_INPUT;
+        return st == COLLIDE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
-    bad = collide_csv_rows(c) < 2 || read_rows(A, c, err) != 0 ||
-          make_intervals(A) != 0;
-    if (bad && collide_csv_rows(c) < 2)
+    if (collide_csv_rows(c) < 2) {
         fprintf(err, "collide audit: %s: fewer than two rows\n",
                 collide_csv_source(c));
-    else if (bad && A->T.n > 0 && (!A->iv || !A->by_flow))
-        fprintf(err, "collide audit: out of memory\n");
+        collide_csv_free(c);
+        return AUDIT_E_INPUT;
+    }
+    st = read_rows(A, c, err);
     collide_csv_free(c);
-    return bad ? AUDIT_E_INPUT : AUDIT_OK;
+    if (st == 0 && make_intervals(A) != 0) {
+        audit_out_of_memory(A);
+        st = -2;
+    }
+    return st == 0 ? AUDIT_OK : st == -2 ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
 }
 
 /* Reads the scenario and the trajectory into A; AUDIT_OK or the error. */
@@ -584,14 +597,20 @@ static audit_status load(auditor *A, const audit_options *o, FILE *err)
 {
     collide_scenario *s;
     char msg[1024];
-    if (collide_scenario_load(o->scenario, &s, msg, sizeof msg) != COLLIDE_OK) {
+    int st = collide_scenario_load(o->scenario, &s, msg, sizeof msg);
+    if (st != COLLIDE_OK) {
         fprintf(err, "%s\n", msg);
-        return AUDIT_E_INPUT;
+        return st == COLLIDE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
     A->s = s;
-    if (collide_model_make(s, &A->m) != COLLIDE_OK) {
-        fprintf(err, "collide audit: out of memory\n");
-        return AUDIT_E_INPUT;
+    st = collide_model_make(s, &A->m);
+    if (st != COLLIDE_OK) {
+        if (st == COLLIDE_E_MEMORY)
+            audit_out_of_memory(A);
+        else
+            fprintf(err, "collide audit: %s: no model: %s\n",
+                    collide_scenario_source(s), collide_status_text(st));
+        return st == COLLIDE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
     A->L = chi_index_of(A->m);
     return load_rows(A, o, err);
@@ -607,37 +626,48 @@ static void auditor_free(auditor *A)
     collide_scenario_free((collide_scenario *)A->s);
 }
 
+/* The first line: the file, its rows and what it is audited against. */
+static void heading(const auditor *A, const audit_options *o)
+{
+    fprintf(A->out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
+            "intervals\n", o->trajectory, A->T.n,
+            collide_scenario_source(A->s), collide_scenario_law(A->s, 0),
+            collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "H_r" : "H_f",
+            A->niv);
+}
+
 audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
 {
     auditor A;
     audit_status st;
-    int total;
+    int total, no_memory = 0;
     long steps_left = audit_steps_total();
     memset(&A, 0, sizeof A);
     A.steps_left = &steps_left;
+    A.no_memory = &no_memory;
     A.set_tol = o->set_tol;
     A.flow_tol = o->tol;
     A.out = out;
+    A.err = err;
     st = load(&A, o, err);
     if (st != AUDIT_OK) {
         auditor_free(&A);
         return st;
     }
     scales(&A);
-    fprintf(out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
-            "intervals\n", o->trajectory, A.T.n, collide_scenario_source(A.s),
-            collide_scenario_law(A.s, 0),
-            collide_model_system(A.m) == COLLIDE_SYSTEM_HR ? "H_r" : "H_f",
-            A.niv);
+    heading(&A, o);
     check_times(&A, o->segment);
     check_sets(&A);
     if (audit_flow(&A, o->defects, err) != 0)
         st = AUDIT_E_INPUT;
     audit_ledger(&A);
-    if (st == AUDIT_OK)
+    if (st == AUDIT_OK && !no_memory)
         st = observables(&A, o, out, err);
-    total = closing_line(&A);
+    total = no_memory ? 0 : closing_line(&A);   /* no verdict without
+                                                    every check */
     auditor_free(&A);
+    if (no_memory)
+        return AUDIT_E_MEMORY;
     if (st != AUDIT_OK)
         return st;
     return total ? AUDIT_FINDINGS : A.nincon ? AUDIT_INCONCLUSIVE : AUDIT_OK;

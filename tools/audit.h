@@ -55,7 +55,8 @@ typedef enum audit_status {
     AUDIT_FINDINGS = 1, /* a violation was found (each is printed) */
     AUDIT_E_USAGE = 2,
     AUDIT_E_INPUT = 3,  /* a file that cannot be read or lacks a column */
-    AUDIT_INCONCLUSIVE = 4 /* no finding, but a check could not decide */
+    AUDIT_INCONCLUSIVE = 4, /* no finding, but a check could not decide */
+    AUDIT_E_MEMORY = 9  /* out of memory (as COLLIDE_E_MEMORY) */
 } audit_status;
 
 /* Audits o->trajectory; the report goes to out, errors to err. */

@@ -267,8 +267,10 @@ static double interval_max(const auditor *A, const flowctx *F, int a, int b)
     const char *why;
     int i, c, from;
     leave out;
-    if (!yf)
+    if (!yf) {
+        audit_out_of_memory(A);
         return HUGE_VAL;
+    }
     if (interval_flow(A, F, a, b, yf, lo, hi, &from, &out, &why) >= 0) {
         free(yf);
         return HUGE_VAL;
@@ -315,8 +317,10 @@ static void interval_finding(auditor *A, int k, int r, int c,
     char what[700];
     int from;
     leave out;
-    if (!yf)
+    if (!yf) {
+        audit_out_of_memory(A);
         return;
+    }
     interval_flow(A, &F, a, b, yf, lo, hi, &from, &out, &why);
     ranges(A, lo, hi, S);
     snprintf(what, sizeof what, "interval [%.17g, %.17g] j=%d (q = %d): the "
@@ -451,8 +455,10 @@ static void hint_parameter(const auditor *A, int k, double dnow)
     double bestd = dnow, bestp = 0, p0 = 0;
     int i, s, besti = -1;
     collide_model *fit;
-    if (collide_model_copy(A->m, &fit) != COLLIDE_OK)
+    if (collide_model_copy(A->m, &fit) != COLLIDE_OK) {
+        audit_out_of_memory(A);    /* its only failure for a model */
         return;
+    }
     for (i = 0; i < collide_model_parameters(A->m); i++) {
         double v = collide_model_parameter(A->m, i);
         if (!(v != 0) || !isfinite(v))
@@ -554,7 +560,7 @@ int audit_flow(auditor *A, const char *path, FILE *err)
     const char *why = "";
     double dmax = 0;
     if (!d) {
-        fprintf(err, "collide audit: out of memory\n");
+        audit_out_of_memory(A);
         return -1;
     }
     for (i = 0; i < A->T.n; i++)

@@ -52,8 +52,13 @@ typedef struct auditor {
     int nincon;                    /* inconclusive checks */
     long *steps_left;              /* integration steps the audit may
                                       still take (flow check and hints) */
-    FILE *out;
+    int *no_memory;                /* set when an allocation failed */
+    FILE *out, *err;
 } auditor;
+
+/* An allocation failed: prints `collide audit: out of memory` on A->err
+ * (once) and sets *A->no_memory; the audit then exits AUDIT_E_MEMORY. */
+void audit_out_of_memory(const auditor *A);
 
 /* Prints a finding of kind k at row (from 0), with the component named
  * when comp >= 0 (the first AUDIT_SHOWN_MAX of each kind; all counted). */

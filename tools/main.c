@@ -143,8 +143,7 @@ static int cmd_audit(int argc, char **argv)
         return COLLIDE_OK;
     }
     st = option_parse_command("audit", argc, argv, &audit_table, &v);
-    if (st == COLLIDE_E_MEMORY)   /* audit's status for it, as audit_run's */
-        st = AUDIT_E_INPUT;
+    /* COLLIDE_E_MEMORY is audit's AUDIT_E_MEMORY, as audit_run's */
     if (st == COLLIDE_OK)
         st = audit_args(&v, &o);
     option_free(&v);

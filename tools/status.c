@@ -33,6 +33,7 @@ static const status_meaning audit_rows[] = {
     {AUDIT_INCONCLUSIVE, "no finding, but a check could not decide (each "
                          "printed as audit: inconclusive, with the reason "
                          "and the sampling that would decide)"},
+    {AUDIT_E_MEMORY, "out of memory"},
 };
 
 /* collide's statuses: those of include/collide.h with the meaning

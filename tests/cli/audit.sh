@@ -298,6 +298,20 @@ run "$exe" audit "$tmp/longt.csv" --scenario study1
 [ "$rc" -eq 3 ] && has "longt.csv:5: t = '$(printf '%040d' 0)[...]' is not a finite decimal number" "$tmp/err"
 check "a cell of 101 bytes is echoed as 40 and [...] (got $rc)" $?
 
+# each bad cell is its message alone on stderr, exit 3 (no "out of
+# memory" after it)
+for cell in x=nan x=inf x=-inf v=abc t=1e999 q=2; do
+    awk -F, -v OFS=, -v c="$(column_of "${cell%%=*}" "$s1")" -v val="${cell#*=}" \
+        'NR == 7 { $c = val } { print }' "$s1" >"$tmp/cell.csv"
+    case "$cell" in
+        q=2) want="collide audit: $tmp/cell.csv:7: q = 2 is outside the allowed range: q in {0, 1}" ;;
+        *) want="collide audit: $tmp/cell.csv:7: ${cell%%=*} = '${cell#*=}' is not a finite decimal number" ;;
+    esac
+    run "$exe" audit "$tmp/cell.csv" --scenario study1
+    [ "$rc" -eq 3 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]
+    check "a cell $cell at line 7: exit 3, its message alone (got $rc: $(tr '\n' '|' <"$tmp/err"))" $?
+done
+
 # bad input
 run "$exe" audit "$tmp/missing.csv" --scenario study1
 [ "$rc" -eq 3 ] && has "missing.csv" "$tmp/err"

@@ -8,7 +8,7 @@
 #   - exit 0 with the result of the fault-free run (the fault was one the
 #     command can live with), or exit with the documented status (9 out of
 #     memory, 4 output not written, 3 input not read; compare 9, 2 and
-#     4; audit 3; 4 when the standard output cannot be flushed at the end)
+#     4; audit 9 and 3; 4 when the standard output cannot be flushed at the end)
 #     and a message on stderr naming the cause,
 #   - leave the previous result in its output directory as it was, byte
 #     for byte, and no temporary file there or in TMPDIR.
@@ -152,11 +152,32 @@ faults "compare --scd-csv" any d prev-scd 9 "2 4" \
     compare a/events.csv b/events.csv --scd-csv d/o.csv
 
 # ---- collide audit: its temporary observables; --observables FILE ----
-faults "audit --against" any d prev-empty 3 3 \
+faults "audit --against" any d prev-empty 9 3 \
     audit a/trajectory.csv --scenario study1 --against b
 mkdir prev-obs; echo previous >prev-obs/obs.csv
-faults "audit --observables" any d prev-obs 3 3 \
+faults "audit --observables" any d prev-obs 9 3 \
     audit a/trajectory.csv --scenario study1 --observables d/obs.csv
+
+# an audit with findings (a mass wrong by a factor 8): its last
+# allocation, in the search of the hints, fails: exit 9 and the message
+# alone on stderr, no closing verdict, not the same verdict with a trial
+# left out
+printf '%s\n' "system = Hr" "law = bwmcl" "m = 0.0327" "k = 213776779.45287979" \
+    "p = 1.5" "A = 1" "alpha = 0.35" "beta = 5.000e7" "gamma = 5.000e7" "n = 2" \
+    "c = 4.400e3" "x0 = 0.020" "v0 = 0" "input = constant" \
+    "F = -2.5641427911187602" "T = 0.5" >mass.scn
+"$exe" audit a/trajectory.csv --scenario mass.scn >/dev/null 2>&1
+rc=$?
+COLLIDE_FAULT_COUNTS="$tmp/counts" "$fexe" audit a/trajectory.csv \
+    --scenario mass.scn >/dev/null 2>&1
+n=$(awk '$1 == "malloc" { print $2 }' "$tmp/counts")
+COLLIDE_FAULT="malloc:$n" "$fexe" audit a/trajectory.csv --scenario mass.scn \
+    >"$tmp/out" 2>"$tmp/err"
+frc=$?
+[ "$rc" -eq 1 ] && [ "$frc" -eq 9 ] &&
+    [ "$(cat "$tmp/err")" = "collide audit: out of memory" ] &&
+    ! grep -q '^audit: [0-9]* findings' "$tmp/out"
+check "audit with findings, its last malloc ($n) failing: exit 9 and out of memory (got $frc; $rc without the fault)" $?
 
 # ---- collide sweep (whole, shards, --resume) and merge ----
 cat >grid.txt <<'GRID'
