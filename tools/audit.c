@@ -330,11 +330,36 @@ static void check_start(auditor *A)
     }
 }
 
+int audit_reaches_end(const auditor *A)
+{
+    double t = A->T.t[A->T.n - 1];
+    return !(t < A->T_end - A->set_tol * fmax(1.0, fabs(A->T_end)));
+}
+
+/* The last row (`structure`): a trajectory of the scenario reaches its
+ * end time T (within --set-tol); one that stops before is not the whole
+ * run. */
+static void check_end(auditor *A)
+{
+    char what[300];
+    if (audit_reaches_end(A))
+        return;
+    snprintf(what, sizeof what, "the last row is at t = %.17g, before the "
+             "scenario's T = %.17g: the trajectory stops before the end of "
+             "the run (--segment: the rows are a part of a run)",
+             A->T.t[A->T.n - 1], A->T_end);
+    audit_finding(A, K_STRUCT, A->T.n - 1, -1, what);
+}
+
+/* The hybrid time domain and the structure of every pair of rows; the
+ * start and the end of the run unless the rows are a segment of it. */
 static void check_times(auditor *A, int segment)
 {
     int i;
-    if (!segment)
+    if (!segment) {
         check_start(A);
+        check_end(A);
+    }
     for (i = 0; i + 1 < A->T.n; i++) {
         check_time(A, i);
         check_structure(A, i);
@@ -603,6 +628,7 @@ static audit_status load(auditor *A, const audit_options *o, FILE *err)
         return st == COLLIDE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
     A->s = s;
+    A->T_end = collide_scenario_setting(s, "T");
     st = collide_model_make(s, &A->m);
     if (st != COLLIDE_OK) {
         if (st == COLLIDE_E_MEMORY)

@@ -13,7 +13,7 @@
  *    flow set finding (a jump missing there);
  *  - the hybrid time domain (t never decreases, two rows share a time
  *    only at a jump) and the structure (j counts the jumps, q changes
- *    only at a jump);
+ *    only at a jump; the rows run from t = 0 to T unless --segment);
  *  - every row in the flow set C (Eqs. 65, 77), within --set-tol relative
  *    to the largest |x|, |v|, |Phi| of the trajectory;
  *  - at every jump (two rows at one time, j and j + 1) the row before in
@@ -45,8 +45,8 @@ typedef struct audit_options {
                                 memberships, the resets and rounding */
     const char *defects;     /* --defects: the flow defects, or NULL */
     const char *observables; /* write the recomputed observables here, or NULL */
-    int segment;             /* --segment: the rows are a part of a run, the
-                                start is not checked */
+    int segment;             /* --segment: the rows are a part of a run, its
+                                start and its end (0 and T) not checked */
 } audit_options;
 
 /* Exit status of `collide audit`. */

@@ -53,6 +53,7 @@ typedef struct auditor {
     long *steps_left;              /* integration steps the audit may
                                       still take (flow check and hints) */
     int *no_memory;                /* set when an allocation failed */
+    double T_end;                  /* T, the scenario's end time */
     FILE *out, *err;
 } auditor;
 
@@ -78,11 +79,16 @@ double audit_phi(const auditor *A, int i);
  * comparisons loosened by --set-tol times the scales of x, v, Phi. */
 int audit_in_c(const auditor *A, int q, const double *y);
 
+/* Whether the last row reaches the scenario's end time T (within
+ * --set-tol times max(1, T)). */
+int audit_reaches_end(const auditor *A);
+
 /* Whether rows i and i + 1 are a jump: the same time, j and j + 1. */
 int audit_is_jump(const auditor *A, int i);
 
 /* The ledger of Eq. (24) per flow interval and per jump, and over [0, T]
- * as a summary (audit_ledger.c). */
+ * as a summary, or over the rows' span [t0, t1] when they do not cover
+ * [0, T] (audit_ledger.c). */
 void audit_ledger(auditor *A);
 
 /* The trapezoidal integral of f over rows a .. b, added to *sum, and its

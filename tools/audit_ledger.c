@@ -205,12 +205,19 @@ void audit_ledger(auditor *A)
     V0 = storage_at(A, 0);
     VT = storage_at(A, A->T.n - 1);
     res = VT - V0 + DC + DD - Is;                      /* Eq. (24) */
-    fprintf(A->out, "ledger (Eq. 24) over [0, T]: V(0) = %.10g J, V(T) = "
-            "%.10g J, I_s = %.10g J, Delta_C = %.10g J, Delta_D = %.10g J\n",
-            V0, VT, Is, DC, DD);
-    fprintf(A->out, "ledger residual over [0, T] %.3e J, quadrature error "
+    if (A->T.t[0] == 0.0 && audit_reaches_end(A))
+        fprintf(A->out, "ledger (Eq. 24) over [0, T]: V(0) = %.10g J, V(T) = "
+                "%.10g J, ", V0, VT);
+    else            /* a part of [0, T]: the span of the rows, named */
+        fprintf(A->out, "ledger (Eq. 24) over [t0, t1] = [%.17g, %.17g], the "
+                "rows' span (T = %.17g): V(t0) = %.10g J, V(t1) = %.10g J, ",
+                A->T.t[0], A->T.t[A->T.n - 1], A->T_end, V0, VT);
+    fprintf(A->out, "I_s = %.10g J, Delta_C = %.10g J, Delta_D = %.10g J\n",
+            Is, DC, DD);
+    fprintf(A->out, "ledger residual over [%s] %.3e J, quadrature error "
             "estimate %.3e J (I_s %.3e, Delta_C %.3e); per interval: %d "
-            "intervals, %d decided by the balance\n", res, eIs + eDC, eIs,
-            eDC, counted, counted - nflow - nund);
+            "intervals, %d decided by the balance\n",
+            A->T.t[0] == 0.0 && audit_reaches_end(A) ? "0, T" : "t0, t1", res,
+            eIs + eDC, eIs, eDC, counted, counted - nflow - nund);
     report_undecided(A, nund, nflow, first, worst, &pf, &pw);
 }

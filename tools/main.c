@@ -78,7 +78,7 @@ static const char usage_audit[] =
     "  --observables F    write the recomputed observables to F\n"
     "  --segment          the rows are a part of a run: their first row is\n"
     "                     not held to t = 0, j = 0 and the scenario's\n"
-    "                     initial state\n"
+    "                     initial state, nor their last to t = T\n"
     "\n";
 
 /* The relative tolerances of audit --tol and --set-tol. */

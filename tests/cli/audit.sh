@@ -283,6 +283,32 @@ t49=$(awk -F, 'NR == 49 { print $1 }' "$s1")
 audit_study1_edited 'NR == 50 { $1 = 0.01 } { print }'
 [ "$rc" -eq 1 ] && has "audit: finding time domain: row 50 t=0.01 j=0: t goes back from $t49 to 0.01" "$tmp/out"
 check "t going back at row 50: a finding, exit 1 (got $rc)" $?
+# a trajectory that stops before T (the rows of j <= 3 of study 1, to t
+# = 0.141 s of 0.5 s) is not the run: a structure finding at its last
+# row; the ledger's summary names the span of the rows, not [0, T]
+awk -F, 'NR == 1 || $2 <= 3' "$s1" >"$tmp/stops.csv"
+run "$exe" audit "$tmp/stops.csv" --scenario study1
+[ "$rc" -eq 1 ] && has "audit: finding structure: row 291 t=0.1412058378442593 j=3: the last row is at t = 0.1412058378442593, before the scenario's T = 0.5: the trajectory stops before the end of the run (--segment: the rows are a part of a run)" "$tmp/out" &&
+    has "audit: 1 findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 0, structure 1, against 0)" "$tmp/out" &&
+    grep -q "^ledger (Eq. 24) over \[t0, t1\] = \[0, 0.1412058378442593\], the rows' span (T = 0.5): V(t0) = 0 J, V(t1) = 0.00732[0-9]* J, " "$tmp/out" &&
+    has "ledger residual over [t0, t1] " "$tmp/out" && ! has "over [0, T]" "$tmp/out"
+check "study1 stopped at t = 0.141 of T = 0.5: a structure finding at its last row, the ledger over [0, 0.141] (got $rc)" $?
+run "$exe" audit "$tmp/stops.csv" --scenario study1 --segment
+[ "$rc" -eq 0 ] && has "audit: 0 findings (" "$tmp/out" &&
+    has "ledger (Eq. 24) over [t0, t1] = [0, 0.1412058378442593], the rows' span (T = 0.5)" "$tmp/out"
+check "the same rows with --segment: 0 findings, the ledger over the rows' span (got $rc)" $?
+# one that starts late (the rows of j >= 22): a structure finding at its
+# first row; with --segment none, and the ledger over the rows' span
+awk -F, 'NR == 1 || $2 >= 22' "$s1" >"$tmp/starts.csv"
+t0=$(awk -F, 'NR == 2 { print $1 }' "$tmp/starts.csv")
+run "$exe" audit "$tmp/starts.csv" --scenario study1
+[ "$rc" -eq 1 ] && grep -q "^audit: finding structure: row 2 t=$t0 j=22: the first row is at t = $t0, j = 22: the trajectory of the scenario starts at t = 0, j = 0" "$tmp/out" &&
+    has "ledger (Eq. 24) over [t0, t1] = [$t0, 0.5], the rows' span (T = 0.5)" "$tmp/out"
+check "study1 from j = 22 (t = $t0): a structure finding at its first row, the ledger over [$t0, 0.5] (got $rc)" $?
+run "$exe" audit "$tmp/starts.csv" --scenario study1 --segment
+[ "$rc" -eq 0 ] && has "audit: 0 findings (" "$tmp/out" &&
+    has "ledger (Eq. 24) over [t0, t1] = [$t0, 0.5], the rows' span (T = 0.5)" "$tmp/out"
+check "the same rows with --segment: 0 findings, the ledger over [$t0, 0.5] (got $rc)" $?
 # j going back, and j growing within an interval of flow
 awk -F, -v OFS=, 'NR > 131 { $2 = $2 - 1 } { print }' "$s1" >"$tmp/jback.csv"
 run "$exe" audit "$tmp/jback.csv" --scenario study1
