@@ -21,7 +21,7 @@ void audit_finding(auditor *A, int k, int row, int comp, const char *what)
     if (A->shown[k]++ >= SHOWN_MAX)
         return;
     fprintf(A->out, "audit: finding %s: row %d t=%.17g j=%d", kind[k],
-            row + 2, A->T.t[row], A->T.j[row]);
+            audit_line(A, row), A->T.t[row], A->T.j[row]);
     if (comp >= 0)
         fprintf(A->out, " component %s", audit_component(A, comp));
     fprintf(A->out, ": %s\n", what);
@@ -33,6 +33,11 @@ void audit_inconclusive(auditor *A, const char *check, const char *reason,
     A->nincon++;
     fprintf(A->out, "audit: inconclusive %s: %s; %s\n", check, reason,
             sampling);
+}
+
+int audit_line(const auditor *A, int row)
+{
+    return A->T.line[row];
 }
 
 void audit_out_of_memory(const auditor *A)
@@ -56,21 +61,24 @@ double audit_phi(const auditor *A, int i)
 
 static void traj_free(traj *T)
 {
-    free(T->t); free(T->fe1); free(T->fe2); free(T->j); free(T->q); free(T->y);
+    free(T->t); free(T->fe1); free(T->fe2); free(T->j); free(T->q);
+    free(T->line); free(T->y);
     memset(T, 0, sizeof *T);
 }
 
-/* Room for n rows; 0, or -1 when memory runs out. */
+/* Room for n rows (none kept yet); 0, or -1 when memory runs out. */
 static int traj_alloc(traj *T, int n)
 {
-    T->n = n;
+    T->n = 0;
+    T->line = calloc((size_t)n + 1, sizeof *T->line);
     T->t = calloc((size_t)n + 1, sizeof *T->t);
     T->fe1 = calloc((size_t)n + 1, sizeof *T->fe1);
     T->fe2 = calloc((size_t)n + 1, sizeof *T->fe2);
     T->j = calloc((size_t)n + 1, sizeof *T->j);
     T->q = calloc((size_t)n + 1, sizeof *T->q);
     T->y = calloc((size_t)n + 1, sizeof *T->y);
-    return T->t && T->fe1 && T->fe2 && T->j && T->q && T->y ? 0 : -1;
+    return T->t && T->fe1 && T->fe2 && T->j && T->q && T->y && T->line
+               ? 0 : -1;
 }
 
 /* The column named name, or -1 with a message. */
@@ -114,33 +122,49 @@ static int discrete(const collide_csv *c, int r, double jd, double qd,
     return 1;
 }
 
-/* Reads row r (from 0): t, j, q, chi and, when given (kf1, kf2 >= 0),
- * F_e1, F_e2, else the scenario's input. 0, or -1 with a message. */
+/* Reads row r (from 0) of the file into row k of the trajectory: t, j,
+ * q, chi and, when given (kf1, kf2 >= 0), F_e1, F_e2, else the
+ * scenario's input. 0, or -1 with a message. */
 static int read_row(auditor *A, const collide_csv *c, const int *col, int r,
-                    int kf1, int kf2, FILE *err)
+                    int k, int kf1, int kf2, FILE *err)
 {
     traj *T = &A->T;
     double jd, qd;
-    int i, ok = number(c, r, col[0], &T->t[r], err) &&
+    int i, ok = number(c, r, col[0], &T->t[k], err) &&
                 number(c, r, col[1], &jd, err) &&
                 number(c, r, col[2], &qd, err);
     for (i = 0; ok && i < A->L.n; i++)
-        ok = number(c, r, col[3 + i], &T->y[r][i], err);
+        ok = number(c, r, col[3 + i], &T->y[k][i], err);
     if (!ok || !discrete(c, r, jd, qd, err))
         return -1;
-    T->j[r] = (int)jd;
-    T->q[r] = (int)qd;
+    T->j[k] = (int)jd;
+    T->q[k] = (int)qd;
+    T->line[k] = r + 2;
     if (kf1 < 0 || kf2 < 0) {
-        collide_model_forces(A->m, T->t[r], &T->fe1[r], &T->fe2[r]);
+        collide_model_forces(A->m, T->t[k], &T->fe1[k], &T->fe2[k]);
         return 0;
     }
-    return number(c, r, kf1, &T->fe1[r], err) &&
-           number(c, r, kf2, &T->fe2[r], err) ? 0 : -1;
+    return number(c, r, kf1, &T->fe1[k], err) &&
+           number(c, r, kf2, &T->fe2[k], err) ? 0 : -1;
+}
+
+/* Whether row r (from 0) of the file repeats row r - 1 cell for cell:
+ * the same point of the hybrid time domain, written twice (as where an
+ * exporter writes the end of one segment and the start of the next). */
+static int repeats_row_before(const collide_csv *c, int r)
+{
+    int k, ncol = collide_csv_columns(c);
+    if (r == 0)
+        return 0;
+    for (k = 0; k < ncol; k++)
+        if (strcmp(collide_csv_cell(c, r, k), collide_csv_cell(c, r - 1, k)))
+            return 0;
+    return 1;
 }
 
 /* Reads the rows: t, j, q, chi and, when given, F_e1, F_e2 (else the
- * scenario's input). 0, or -1 with a message (-2 when memory runs
- * out). */
+ * scenario's input), each exact repeat of the row before counted, not
+ * kept. 0, or -1 with a message (-2 when memory runs out). */
 static int read_rows(auditor *A, const collide_csv *c, FILE *err)
 {
     int col[3 + COLLIDE_CHI_MAX], kf1, kf2, r, i;
@@ -158,9 +182,16 @@ static int read_rows(auditor *A, const collide_csv *c, FILE *err)
         audit_out_of_memory(A);
         return -2;
     }
-    for (r = 0; r < A->T.n; r++)
-        if (read_row(A, c, col, r, kf1, kf2, err) != 0)
+    for (r = 0; r < collide_csv_rows(c); r++) {
+        if (repeats_row_before(c, r)) {
+            if (A->T.repeats++ == 0)
+                A->T.first_repeat = r + 2;
+            continue;
+        }
+        if (read_row(A, c, col, r, A->T.n, kf1, kf2, err) != 0)
             return -1;
+        A->T.n++;
+    }
     return 0;
 }
 
@@ -609,6 +640,12 @@ static audit_status load_rows(auditor *A, const audit_options *o, FILE *err)
         return AUDIT_E_INPUT;
     }
     st = read_rows(A, c, err);
+    if (st == 0 && A->T.n < 2) {
+        fprintf(err, "collide audit: %s: fewer than two rows once each row "
+                "that repeats the row before is taken once\n",
+                collide_csv_source(c));
+        st = -1;
+    }
     collide_csv_free(c);
     if (st == 0 && make_intervals(A) != 0) {
         audit_out_of_memory(A);
@@ -652,14 +689,21 @@ static void auditor_free(auditor *A)
     collide_scenario_free((collide_scenario *)A->s);
 }
 
-/* The first line: the file, its rows and what it is audited against. */
+/* The first line: the file, its rows and what it is audited against;
+ * then, when rows repeat the row before, how many (taken once). */
 static void heading(const auditor *A, const audit_options *o)
 {
     fprintf(A->out, "%s: %d rows, audited against %s (law %s, %s); %d flow "
-            "intervals\n", o->trajectory, A->T.n,
+            "intervals\n", o->trajectory, A->T.n + A->T.repeats,
             collide_scenario_source(A->s), collide_scenario_law(A->s, 0),
             collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "H_r" : "H_f",
             A->niv);
+    if (A->T.repeats > 0)
+        fprintf(A->out, "repeated rows: %d row%s repeat%s the row before cell "
+                "for cell (the first at line %d): the same point of the "
+                "hybrid time domain, audited once\n", A->T.repeats,
+                A->T.repeats == 1 ? "" : "s", A->T.repeats == 1 ? "s" : "",
+                A->T.first_repeat);
 }
 
 audit_status audit_run(const audit_options *o, FILE *out, FILE *err)

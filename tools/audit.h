@@ -12,8 +12,9 @@
  *    with hints for the first; the flow leaving C between two rows is a
  *    flow set finding (a jump missing there);
  *  - the hybrid time domain (t never decreases, two rows share a time
- *    only at a jump) and the structure (j counts the jumps, q changes
- *    only at a jump; the rows run from t = 0 to T unless --segment);
+ *    only at a jump; a row repeated cell for cell is one point, taken
+ *    once) and the structure (j counts the jumps, q changes only at a
+ *    jump; the rows run from t = 0 to T unless --segment);
  *  - every row in the flow set C (Eqs. 65, 77), within --set-tol relative
  *    to the largest |x|, |v|, |Phi| of the trajectory;
  *  - at every jump (two rows at one time, j and j + 1) the row before in

@@ -328,9 +328,10 @@ static void interval_finding(auditor *A, int k, int r, int c,
              "row has %.17g: defect %.3g of its range %.3g over the interval, "
              "over --tol %g; the largest defect of the interval %.3g at row %d",
              A->T.t[a], A->T.t[b], A->T.j[a], F.q,
-             collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "81" : "74", r + 1,
+             collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "81" : "74",
+             audit_line(A, r - 1),
              audit_component(A, c), yf[r][c], A->T.y[r][c], d[r][c],
-             S[c], A->flow_tol, dmax, rmax + 2);
+             S[c], A->flow_tol, dmax, audit_line(A, rmax));
     free(yf);
     audit_finding(A, K_FLOW, r, c, what);
 }
@@ -510,7 +511,8 @@ static int write_defects(const auditor *A, const char *path,
         for (i = A->iv[k].a + 1; i <= A->iv[k].b; i++) {
             if (isnan(d[i][0]))
                 continue;
-            fprintf(f, "%d,%.17g,%d,%d", i + 2, A->T.t[i], A->T.j[i], k);
+            fprintf(f, "%d,%.17g,%d,%d", audit_line(A, i), A->T.t[i],
+                    A->T.j[i], k);
             for (c = 0; c < A->L.n; c++)
                 fprintf(f, ",%.6e", d[i][c]);
             fputc('\n', f);
@@ -596,14 +598,16 @@ int audit_flow(auditor *A, const char *path, FILE *err)
             "checked", collide_model_system(A->m) == COLLIDE_SYSTEM_HR ? "81" : "74", FLOW_RTOL, nrows);
     if (rmax >= 0)
         fprintf(A->out, ", largest defect %.3g at row %d t=%.17g j=%d "
-                "component %s (--tol %g)", dmax, rmax + 2, A->T.t[rmax],
+                "component %s (--tol %g)", dmax, audit_line(A, rmax),
+                A->T.t[rmax],
                 A->T.j[rmax], audit_component(A, cmax), A->flow_tol);
     fputc('\n', A->out);
     if (nfail > 0) {
         char reason[400];
         snprintf(reason, sizeof reason, "the flow of the scenario could not "
                  "be integrated from %d row%s (the first: row %d t=%.17g "
-                 "j=%d: %s)", nfail, nfail == 1 ? "" : "s", rfail + 2,
+                 "j=%d: %s)", nfail, nfail == 1 ? "" : "s",
+                 audit_line(A, rfail),
                  A->T.t[rfail], A->T.j[rfail], why);
         audit_inconclusive(A, "flow", reason, "rows closer together after "
                            "that row would let it restart");

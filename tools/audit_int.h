@@ -10,12 +10,15 @@
 #include "audit.h"
 #include "collide.h"
 
-/* The trajectory in memory, one entry per row (row r is line r + 2 of
- * the CSV file). */
+/* The trajectory in memory, one entry per point of its hybrid time
+ * domain: a row that repeats the row before it cell for cell is the same
+ * point, kept once (row r is line line[r] of the CSV file). */
 typedef struct traj {
-    int n;                  /* rows */
+    int n;                  /* rows kept */
+    int repeats;            /* rows of the file not kept: exact repeats */
+    int first_repeat;       /* the line of the first of them (0: none) */
     double *t, *fe1, *fe2;
-    int *j, *q;
+    int *j, *q, *line;
     double (*y)[COLLIDE_CHI_MAX];
 } traj;
 
@@ -56,6 +59,9 @@ typedef struct auditor {
     double T_end;                  /* T, the scenario's end time */
     FILE *out, *err;
 } auditor;
+
+/* The line of the CSV file of row `row` (from 0). */
+int audit_line(const auditor *A, int row);
 
 /* An allocation failed: prints `collide audit: out of memory` on A->err
  * (once) and sets *A->no_memory; the audit then exits AUDIT_E_MEMORY. */

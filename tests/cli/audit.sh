@@ -103,11 +103,34 @@ run "$exe" audit "$tmp/stiff.csv" --scenario study1 --segment
 check "neither the flow nor the ledger can decide: inconclusive, exit 4 (got $rc)" $?
 
 # the structure, each its own finding: two rows at one time without a
-# jump; q changing without a jump
+# jump (a row repeated cell for cell is the same point, not a finding);
+# q changing without a jump
 awk -F, 'NR == 50 { print } { print }' "$s1b" >"$tmp/dup.csv"
 run "$exe" audit "$tmp/dup.csv" --scenario study1
-[ "$rc" -eq 1 ] && grep -q "^audit: finding time domain: row 51 t=[^ ]* j=0: two rows at t = [^ ]* with j = 0: two rows share a time only at a jump" "$tmp/out"
-check "a row repeated at row 51: a time domain finding (exit $rc)" $?
+[ "$rc" -eq 0 ] && has "repeated rows: 1 row repeats the row before cell for cell (the first at line 51): the same point of the hybrid time domain, audited once" "$tmp/out" &&
+    has "audit: 0 findings (" "$tmp/out"
+check "row 50 repeated cell for cell at line 51: the same point, no finding (exit $rc)" $?
+awk -F, -v OFS=, 'NR == 50 { print; $4 = $4 * 1.001 } { print }' "$s1b" >"$tmp/dup.csv"
+run "$exe" audit "$tmp/dup.csv" --scenario study1
+[ "$rc" -eq 1 ] && grep -q "^audit: finding time domain: row 51 t=[^ ]* j=0: two rows at t = [^ ]* with j = 0: two rows share a time only at a jump" "$tmp/out" &&
+    ! has "repeated rows:" "$tmp/out"
+check "row 50 repeated at line 51 with x 0.1% off: a time domain finding (exit $rc)" $?
+# an exporter that writes the row after each jump twice (the end of one
+# segment and the start of the next): the same trajectory, 0 findings,
+# its collisions those of the run; the lines named are the file's
+awk -F, 'NR > 2 && $1 == t && $2 == j + 1 { print } { print; t = $1; j = $2 }' "$s1b" >"$tmp/twice.csv"
+run "$exe" audit "$tmp/twice.csv" --scenario study1 --against "$tmp/b-study1"
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/twice.csv")" -eq 1076 ] &&
+    has "twice.csv: 1075 rows, audited against builtin:study1 (law bwmcl, H_r); 26 flow intervals" "$tmp/out" &&
+    has "repeated rows: 25 rows repeat the row before cell for cell (the first at line 132): the same point of the hybrid time domain, audited once" "$tmp/out" &&
+    has "audit: 0 findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 0, structure 0, against 0)" "$tmp/out" &&
+    has "collisions i                  equal" "$tmp/out"
+check "study1 with the row after each of its 25 jumps written twice: 0 findings, exit 0 (got $rc: $(tail -n 1 "$tmp/out"))" $?
+run "$exe" audit "$tmp/twice.csv" --scenario "$tmp/m.scn" --defects "$tmp/def2.csv"
+[ "$rc" -eq 1 ] && grep -q "^audit: finding flow: row 3 t=0.0005005005005005005 j=0 component v:" "$tmp/out" &&
+    awk -F, 'NR == FNR { t[FNR] = $1; next } FNR > 1 && t[$1] != $2 { bad++ }
+        END { exit bad > 0 }' "$tmp/twice.csv" "$tmp/def2.csv"
+check "the same rows against a wrong mass: the lines of the findings and of --defects are those of the file (exit $rc)" $?
 awk -F, -v OFS=, 'NR == 50 { $3 = 1 } { print }' "$s1b" >"$tmp/q1.csv"
 run "$exe" audit "$tmp/q1.csv" --scenario study1
 [ "$rc" -eq 1 ] && grep -q "^audit: finding structure: row 50 t=[^ ]* j=0: q changes from 0 to 1 with j = 0 unchanged" "$tmp/out" &&
