@@ -754,11 +754,13 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
     p.ns = 0;
     p.st = NULL;
     p.sy = NULL;
+    p.sdy = NULL;
     if (te == s->t0 + s->h && R->S.n > 0 && R->S.t[0] == s->t0 &&
         R->S.t[R->S.n] == te) {
         p.ns = R->S.n;
         p.st = R->S.t;
         p.sy = (const double (*)[COLLIDE_NY_MAX])R->S.y;
+        p.sdy = (const double (*)[COLLIDE_NY_MAX])R->S.dy;
     }
     return R->obs->on_flow(R->obs->ctx, &p);
 }

@@ -421,31 +421,70 @@ static double rate_root_max(const impact *I, const flow_piece *p, int which,
     return qa > qb ? qa : qb;
 }
 
-/* The largest of `current` and the maximum of the quantity over the
- * piece (Eqs. 198-199): its values at the ends and at N + 1 samples, and
- * every interior maximum of the continuous extension, found as a root of
- * the quantity's rate wherever the rate changes sign from + to - between
- * two samples. */
-static double piece_max(const impact *I, const flow_piece *p, int which,
-                        double current)
+/* The samples of a piece that both maxima read: n + 1 instants t[k] and
+ * the state y[k] and its rate dy[k] there. They are the engine's own
+ * samples of the step (flow_piece's st, sy, sdy: no evaluation) when it
+ * screened the whole piece, otherwise 8 + 1 equally spaced points of the
+ * continuous extension, evaluated once into buf for both quantities. */
+enum { PIECE_BUF = 8, PIECE_NMAX = 64 };
+typedef struct piece_samples {
+    int n;                     /* 1 .. PIECE_NMAX */
+    const double *t;
+    const double *y[PIECE_NMAX + 1];
+    const double *dy[PIECE_NMAX + 1];
+    double tbuf[PIECE_BUF + 1];
+    double ybuf[PIECE_BUF + 1][COLLIDE_NY_MAX];
+    double dybuf[PIECE_BUF + 1][COLLIDE_NY_MAX];
+} piece_samples;
+
+/* Fills P for the piece p (see piece_samples): y[0] and y[n] are the ends
+ * y0 and y1 of the piece. */
+static void piece_samples_of(const flow_piece *p, piece_samples *P)
 {
-    enum { NMAX = 64 };
-    double tk[NMAX + 1], rate[NMAX + 1];
-    int N = p->ns > 0 && p->ns <= NMAX ? p->ns : 8, k;
-    for (k = 0; k <= N; k++) {
-        double v;
-        tk[k] = k == N ? p->t1 : p->t0 + (p->t1 - p->t0) * ((double)k / N);
-        v = quantity_at(I, p, which, tk[k], &rate[k]);
-        if (k == 0)
-            v = contact_quantity(I, which, p->y0);
-        else if (k == N)
-            v = contact_quantity(I, which, p->y1);
-        current = obs_running_max(current, v);  /* Eqs. (198)-(199) */
+    int k;
+    if (p->ns > 0 && p->ns <= PIECE_NMAX && p->sy && p->sdy) {
+        P->n = p->ns;
+        P->t = p->st;
+        for (k = 0; k <= P->n; k++) {
+            P->y[k] = p->sy[k];
+            P->dy[k] = p->sdy[k];
+        }
+    } else {
+        P->n = PIECE_BUF;
+        P->t = P->tbuf;
+        for (k = 0; k <= P->n; k++) {
+            P->tbuf[k] = k == P->n ? p->t1
+                         : p->t0 + (p->t1 - p->t0) * ((double)k / P->n);
+            dop853_dense_eval(p->dense, P->tbuf[k], P->ybuf[k]);
+            dop853_dense_deriv(p->dense, P->tbuf[k], P->dybuf[k]);
+            P->y[k] = P->ybuf[k];
+            P->dy[k] = P->dybuf[k];
+        }
     }
-    for (k = 0; k < N; k++)
+    P->y[0] = p->y0;
+    P->y[P->n] = p->y1;
+}
+
+/* The largest of `current` and the maximum of the quantity over the
+ * piece (Eqs. 198-199): its values at the samples P (the ends included),
+ * and every interior maximum of the continuous extension, found as a root
+ * of the quantity's rate wherever the rate changes sign from + to -
+ * between two samples. The search for a root runs only there: elsewhere
+ * the rate keeps its sign at the samples and the maximum over the piece
+ * is taken at a sample. */
+static double piece_max(const impact *I, const flow_piece *p, int which,
+                        const piece_samples *P, double current)
+{
+    double rate[PIECE_NMAX + 1];
+    int k;
+    for (k = 0; k <= P->n; k++) {
+        rate[k] = quantity_rate(I, which, P->y[k], P->dy[k]);
+        current = obs_running_max(current, contact_quantity(I, which, P->y[k]));
+    }
+    for (k = 0; k < P->n; k++)
         if (rate[k] > 0.0 && rate[k + 1] < 0.0)
             current = obs_running_max(
-                current, rate_root_max(I, p, which, tk[k], tk[k + 1]));
+                current, rate_root_max(I, p, which, P->t[k], P->t[k + 1]));
     return current;
 }
 
@@ -486,19 +525,38 @@ static double contact_storage_change(const impact *I, const double *y, int i,
     return 0.5 * fabs(up - dn);
 }
 
+/* The terms |dV_c/dy_i| sk_i of the contact components i = x_c, z_c (in
+ * that order) over the piece p, each taken at the larger of its two ends,
+ * into terms[]; their number (0 out of contact, where V_c does not
+ * change). The run's and the contact's ledger share them. */
+static int contact_storage_terms(const impact *I, const flow_piece *p,
+                                 double *terms)
+{
+    const layout *L = &I->L;
+    int i, n = 0;
+    if (p->q == 1)
+        for (i = L->xc; i < L->z + L->nz; i++) {
+            double sk = tol_unit(I, p, i);
+            terms[n++] = fmax(contact_storage_change(I, p->y0, i, sk),
+                              contact_storage_change(I, p->y1, i, sk));
+        }
+    return n;
+}
+
 /* sum_i |dR/dy_i| sk_i over the piece p for R = V + Delta_C - I_s
  * (Eq. 24), with I_s and Delta_C in components is and dc (the run's or
  * the contact's, whose V at the start is v_start): the most the local
  * error allowed to the step can change the residual (sim_ledger_bound).
  * dV/dv = m v (Eqs. 91, 94), dV/dv_m = (m1 + m2) v_m (Eq. 94); x_c and
- * z_c change only in contact, where V_c depends on them; each derivative
- * is taken at the larger of the two ends. Delta_C of a solution lies in
+ * z_c change only in contact, where V_c depends on them: their nc terms
+ * (contact_storage_terms) are added last, in order. Delta_C of a solution lies in
  * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
  * taken with at most that magnitude, so that a Delta_C that runs away
  * (the error of a run that does not hold its tolerances) cannot widen
  * the bound it is checked against. */
 static double ledger_step_error(const impact *I, const flow_piece *p, int is,
-                                int dc, double v_start)
+                                int dc, double v_start, const double *terms,
+                                int nc)
 {
     const model *m = I->m;
     const layout *L = &I->L;
@@ -511,25 +569,25 @@ static double ledger_step_error(const impact *I, const flow_piece *p, int is,
     if (m->sys == SYS_HF)
         e += (m->m1 + m->m2) * fmax(fabs(p->y0[L->vm]), fabs(p->y1[L->vm])) *
              tol_unit(I, p, L->vm);
-    if (p->q == 1)
-        for (i = L->xc; i < L->z + L->nz; i++) {
-            double sk = tol_unit(I, p, i);
-            e += fmax(contact_storage_change(I, p->y0, i, sk),
-                      contact_storage_change(I, p->y1, i, sk));
-        }
+    for (i = 0; i < nc; i++)
+        e += terms[i];
     return e;
 }
 
 static int on_flow(void *ctx, const flow_piece *p)
 {
     impact *I = ctx;
-    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0);
+    double terms[COLLIDE_NY_MAX] = {0.0};
+    int nc = contact_storage_terms(I, p, terms);
+    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0, terms, nc);
     if (p->q == 1)
         I->err_contact += ledger_step_error(I, p, I->L.is_c, I->L.dc_c,
-                                            I->cur.V_start);
+                                            I->cur.V_start, terms, nc);
     if (p->q == 1 && p->t1 > p->t0) {
-        I->xc_max = piece_max(I, p, 0, I->xc_max);
-        I->fc_max = piece_max(I, p, 1, I->fc_max);
+        piece_samples P;
+        piece_samples_of(p, &P);
+        I->xc_max = piece_max(I, p, 0, &P, I->xc_max);
+        I->fc_max = piece_max(I, p, 1, &P, I->fc_max);
     }
     return sample_piece(I, p);
 }
