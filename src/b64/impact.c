@@ -6,6 +6,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,24 @@ double impact_contact_force(const model *m, const layout *L, int q,
 
 /* ---- the instance of the engine ----------------------------------------- */
 
+/* A memo of the law's Phi and dPhi/dt. The engine's screening evaluates
+ * the guard Phi of 'separate' and its rate at the samples of every step in
+ * contact, and the maximum of F_c = -Phi over the piece (piece_max) then
+ * asks for the same two functions at the same states: a table keyed by
+ * the exact arguments, bit for bit, gives the value computed the first
+ * time. The law's functions are pure, so a value from the table is the
+ * value a new call would return. Slot by a hash of the arguments (a
+ * collision only costs a new call). */
+enum { MEMO_SLOTS = 64, MEMO_PHI = 2 + LAW_NZ_MAX, MEMO_RATE = 2 * MEMO_PHI };
+typedef struct memo_entry {
+    int used;
+    uint64_t key[MEMO_RATE];  /* the bits of the arguments (law_key) */
+    double value;
+} memo_entry;
+typedef struct law_memo {
+    memo_entry phi[MEMO_SLOTS], rate[MEMO_SLOTS];
+} law_memo;
+
 typedef struct impact {
     const model *m;
     layout L;
@@ -93,7 +112,83 @@ typedef struct impact {
     double *times;                /* sample times, sorted */
     int ntimes, next_sample;
     int fail_memory;
+    law_memo memo;                /* Phi and dPhi/dt at recent states */
 } impact;
+
+/* The bits of x. */
+static uint64_t double_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+/* The key of the law's arguments (x_c, z_c, v) at y into k[0 .. MEMO_PHI
+ * - 1]: their bits, 0 for a z_c component the law has not. */
+static void law_key(const layout *L, const double *y, uint64_t *k)
+{
+    k[0] = double_bits(y[L->xc]);
+    k[1] = L->nz > 0 ? double_bits(y[L->z]) : 0u;
+    k[2] = L->nz > 1 ? double_bits(y[L->z + 1]) : 0u;
+    k[3] = double_bits(y[L->v]);
+}
+
+/* The entry of table[] for the key k of n words: *hit tells whether it
+ * holds the value for k already (the same arguments bit for bit); if
+ * not, the caller stores it with memo_keep. The slot is a multiplicative
+ * hash of the first and the last word (x_c and v, or dv/dt). */
+static memo_entry *memo_find(memo_entry *table, const uint64_t *k, int n,
+                             int *hit)
+{
+    uint64_t h = (k[0] ^ (k[n - 1] >> 7)) * 0x9E3779B97F4A7C15u;
+    memo_entry *e = &table[(h >> 58) % MEMO_SLOTS];
+    int i;
+    *hit = e->used;
+    for (i = 0; i < n; i++)
+        *hit &= e->key[i] == k[i];
+    return e;
+}
+
+/* Keeps value as that of key k (n words) in entry e. */
+static double memo_keep(memo_entry *e, const uint64_t *k, int n, double value)
+{
+    int i;
+    e->used = 1;
+    for (i = 0; i < n; i++)
+        e->key[i] = k[i];
+    e->value = value;
+    return value;
+}
+
+/* Phi(x_c, z_c, v) at y (law_phi), through the memo. */
+static double memo_phi(impact *I, const double *y)
+{
+    uint64_t k[MEMO_PHI];
+    int hit;
+    memo_entry *e;
+    law_key(&I->L, y, k);
+    e = memo_find(I->memo.phi, k, MEMO_PHI, &hit);
+    if (hit)
+        return e->value;
+    return memo_keep(e, k, MEMO_PHI, law_phi(I->m, &I->L, y));
+}
+
+/* dPhi/dt at y with rates dy (the law's phi_rate), through the memo. */
+static double memo_phi_rate(impact *I, const double *y, const double *dy)
+{
+    const layout *L = &I->L;
+    uint64_t k[MEMO_RATE];
+    int hit;
+    memo_entry *e;
+    law_key(L, y, k);
+    law_key(L, dy, k + MEMO_PHI);
+    e = memo_find(I->memo.rate, k, MEMO_RATE, &hit);
+    if (hit)
+        return e->value;
+    return memo_keep(e, k, MEMO_RATE,
+                     I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
+                                         dy[L->xc], dy + L->z, dy[L->v]));
+}
 
 double impact_supply(const model *m, const layout *L, double fe1, double fe2,
                      double fer, const double *y)
@@ -178,11 +273,11 @@ int transition_enabled(int tr, double x, double v, double phi)
 
 static double guard(void *ctx, int tr, double t, const double *y)
 {
-    const impact *I = ctx;
+    impact *I = ctx;
     (void)t;
     switch (transition_guard(tr)) {
     case 0: return y[I->L.x];
-    case 2: return law_phi(I->m, &I->L, y);
+    case 2: return memo_phi(I, y);
     default: return y[I->L.v];
     }
 }
@@ -190,14 +285,12 @@ static double guard(void *ctx, int tr, double t, const double *y)
 static double guard_rate(void *ctx, int tr, double t, const double *y,
                          const double *dy)
 {
-    const impact *I = ctx;
+    impact *I = ctx;
     const layout *L = &I->L;
     (void)t;
     switch (transition_guard(tr)) {
     case 0: return dy[L->x];
-    case 2:
-        return I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
-                                   dy[L->xc], dy + L->z, dy[L->v]);
+    case 2: return memo_phi_rate(I, y, dy);
     default: return dy[L->v];
     }
 }
@@ -363,29 +456,28 @@ static int sample_piece(impact *I, const flow_piece *p)
 
 /* The quantity whose maximum over a contact is an observable:
  * |x_c| (Eq. 198) or F_c (Eq. 199). */
-static double contact_quantity(const impact *I, int which, const double *y)
+static double contact_quantity(impact *I, int which, const double *y)
 {
     if (which == 0)
         return fabs(y[I->L.xc]);
-    return impact_contact_force(I->m, &I->L, 1, y);
+    return -memo_phi(I, y);       /* impact_contact_force in contact */
 }
 
 /* The rate of the quantity along the continuous extension: d|x_c|/dt, or
  * dF_c/dt = -dPhi/dt by the chain rule of the law (phi_rate) on the rates
  * dy of the extension; the exact derivative of the quantity composed with
  * the extension, not a difference quotient. */
-static double quantity_rate(const impact *I, int which, const double *y,
+static double quantity_rate(impact *I, int which, const double *y,
                             const double *dy)
 {
     const layout *L = &I->L;
     if (which == 0)
         return y[L->xc] < 0.0 ? -dy[L->xc] : dy[L->xc];
-    return -I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
-                                dy[L->xc], dy + L->z, dy[L->v]);
+    return -memo_phi_rate(I, y, dy);
 }
 
 /* The quantity and its rate at t on the continuous extension of p. */
-static double quantity_at(const impact *I, const flow_piece *p, int which,
+static double quantity_at(impact *I, const flow_piece *p, int which,
                           double t, double *rate)
 {
     double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX];
@@ -399,7 +491,7 @@ static double quantity_at(const impact *I, const flow_piece *p, int which,
  * > 0 at a to < 0 at b: the root of the rate is bracketed by bisection to
  * adjacent doubles, and the larger of the quantity at the two ends of the
  * final bracket returned. */
-static double rate_root_max(const impact *I, const flow_piece *p, int which,
+static double rate_root_max(impact *I, const flow_piece *p, int which,
                             double a, double b)
 {
     double r, qa, qb;
@@ -472,7 +564,7 @@ static void piece_samples_of(const flow_piece *p, piece_samples *P)
  * between two samples. The search for a root runs only there: elsewhere
  * the rate keeps its sign at the samples and the maximum over the piece
  * is taken at a sample. */
-static double piece_max(const impact *I, const flow_piece *p, int which,
+static double piece_max(impact *I, const flow_piece *p, int which,
                         const piece_samples *P, double current)
 {
     double rate[PIECE_NMAX + 1];
