@@ -487,6 +487,15 @@ static double quantity_at(impact *I, const flow_piece *p, int which,
     return contact_quantity(I, which, y);
 }
 
+/* The rate of the quantity alone at t on the continuous extension of p. */
+static double rate_at(impact *I, const flow_piece *p, int which, double t)
+{
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX];
+    dop853_dense_eval(p->dense, t, y);
+    dop853_dense_deriv(p->dense, t, dy);
+    return quantity_rate(I, which, y, dy);
+}
+
 /* The largest value of the quantity on [a, b], where its rate goes from
  * > 0 at a to < 0 at b: the root of the rate is bracketed by bisection to
  * adjacent doubles, and the larger of the quantity at the two ends of the
@@ -500,7 +509,7 @@ static double rate_root_max(impact *I, const flow_piece *p, int which,
         double m = a + 0.5 * (b - a);
         if (!(m > a && m < b))
             break;
-        quantity_at(I, p, which, m, &r);
+        r = rate_at(I, p, which, m);
         if (r > 0.0)
             a = m;
         else if (r < 0.0)
@@ -557,26 +566,81 @@ static void piece_samples_of(const flow_piece *p, piece_samples *P)
     P->y[P->n] = p->y1;
 }
 
+/* The interval of r + theta [lo, hi] over theta in [0, 1], into lo, hi:
+ * one level of the nested form of the continuous extension. */
+static void interval_level(double r, double *lo, double *hi)
+{
+    *lo = r + fmin(0.0, *lo);
+    *hi = r + fmax(0.0, *hi);
+}
+
+/* An upper bound of every value of |x_c| that dop853_dense_eval gives on
+ * the step of p (its computed values, not only the exact polynomial), so
+ * that a maximum search on the step that can find nothing above it may be
+ * skipped. The extension of component m is, in Hairer's form,
+ *   u = c0 + th (c1 + th1 (c2 + th (c3 + th1 (c4 + th (c5 + th1 (c6 + th c7)))))),
+ * with th = (t - t0)/h and th1 = 1 - th, both in [0, 1] as computed for
+ * any t of the step: taking th and th1 as two independent numbers of
+ * [0, 1], each level c + th [lo, hi] lies in [c + min(0, lo), c + max(0,
+ * hi)] (interval_level), from c7 outwards. Every partial value of the
+ * nested form, and every end of these intervals, is at most M = sum |c_i|
+ * in magnitude, so that the roundings of the 16 operations of the
+ * evaluation and of the 16 of the bound stay below 32 ulp of M each way:
+ * the margin 64 DBL_EPSILON M covers both. At t0 and t0 + h the extension
+ * gives y0 and y1 exactly (dense_point): their |x_c| are included. */
+static double xc_bound(const impact *I, const flow_piece *p)
+{
+    const dop853_step_data *s = p->dense;
+    int m = I->L.xc, i;
+    double lo = s->cont[7][m], hi = lo, mag = fabs(lo), margin, b;
+    for (i = 6; i >= 0; i--) {
+        interval_level(s->cont[i][m], &lo, &hi);
+        mag += fabs(s->cont[i][m]);
+    }
+    margin = 64.0 * DBL_EPSILON * mag;
+    b = fmax(hi + margin, -(lo - margin));
+    return fmax(b, fmax(fabs(s->y0[m]), fabs(s->y1[m])));
+}
+
+/* Whether a maximum of the quantity `which` above `current` can lie in
+ * the step of p: for |x_c|, only if xc_bound exceeds current (every value
+ * a search can find is a computed value of the extension on the step,
+ * and obs_running_max keeps current against any value not above it, NaN
+ * included: skipping such a search gives the same result); F_c = -Phi is
+ * not a polynomial of the extension, and always may. A bound that is not
+ * a number (a coefficient not finite) does not skip. */
+static int may_exceed(const impact *I, const flow_piece *p, int which,
+                      double current)
+{
+    return which != 0 || !(xc_bound(I, p) <= current);
+}
+
 /* The largest of `current` and the maximum of the quantity over the
  * piece (Eqs. 198-199): its values at the samples P (the ends included),
  * and every interior maximum of the continuous extension, found as a root
  * of the quantity's rate wherever the rate changes sign from + to -
- * between two samples. The search for a root runs only there: elsewhere
+ * between two samples. The search for a root runs only there, and only
+ * when its maximum may exceed the running one (may_exceed): elsewhere
  * the rate keeps its sign at the samples and the maximum over the piece
  * is taken at a sample. */
 static double piece_max(impact *I, const flow_piece *p, int which,
                         const piece_samples *P, double current)
 {
     double rate[PIECE_NMAX + 1];
-    int k;
+    int k, may = -1;   /* may_exceed, asked once, when a search is due */
     for (k = 0; k <= P->n; k++) {
         rate[k] = quantity_rate(I, which, P->y[k], P->dy[k]);
         current = obs_running_max(current, contact_quantity(I, which, P->y[k]));
     }
-    for (k = 0; k < P->n; k++)
-        if (rate[k] > 0.0 && rate[k + 1] < 0.0)
+    for (k = 0; k < P->n; k++) {
+        if (!(rate[k] > 0.0 && rate[k + 1] < 0.0))
+            continue;
+        if (may < 0)
+            may = may_exceed(I, p, which, current);
+        if (may)
             current = obs_running_max(
                 current, rate_root_max(I, p, which, P->t[k], P->t[k + 1]));
+    }
     return current;
 }
 
