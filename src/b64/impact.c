@@ -142,10 +142,10 @@ static memo_entry *memo_find(memo_entry *table, const uint64_t *k, int n,
 {
     uint64_t h = (k[0] ^ (k[n - 1] >> 7)) * 0x9E3779B97F4A7C15u;
     memo_entry *e = &table[(h >> 58) % MEMO_SLOTS];
-    int i;
-    *hit = e->used;
-    for (i = 0; i < n; i++)
-        *hit &= e->key[i] == k[i];
+    int i, same = e->used;
+    for (i = 0; same && i < n; i++)
+        same = e->key[i] == k[i];
+    *hit = same;
     return e;
 }
 
