@@ -526,6 +526,21 @@ static int finish(const collide_scenario *s, const run_args *a,
     return st;
 }
 
+/* The tables the command reads from the result (collide_run_options'
+ * tables): the printout's collisions, events, ledger and final contact;
+ * with --quiet the ledger alone (the warning of a high-precision ledger
+ * and a failed check read it). Never the samples: the set written by
+ * --csv is whole whatever the result keeps, and a table not kept is not
+ * formatted. */
+static unsigned tables_read(const run_args *a)
+{
+    unsigned ledger = 1u << COLLIDE_LEDGER;
+    if (a->quiet)
+        return ledger;
+    return ledger | 1u << COLLIDE_COLLISIONS | 1u << COLLIDE_EVENTS |
+           1u << COLLIDE_FINAL_CONTACT;
+}
+
 /* Runs s with the options o as the arguments a ask. */
 static int run(const collide_scenario *s, const run_args *a,
                collide_run_options *o)
@@ -539,6 +554,7 @@ static int run(const collide_scenario *s, const run_args *a,
     w.bits = o->precision;
     o->watch = watch;
     o->watch_ctx = &w;
+    o->tables = tables_read(a);
     interrupt_note_run(w.source, a->csv, "during the run");
     st = collide_run(s, o, &r, err, sizeof err);
     if (r && (st == COLLIDE_OK ||

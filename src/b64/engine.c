@@ -159,18 +159,17 @@ static void state_error(const run *R, const double *y, double *err)
         err[i] = w * (R->o->atol + R->o->rtol * fabs(y[i]));
 }
 
-/* The switching functions of the current mode at (t, y) in k, and the
- * bounds of their errors in noise: the instance's band for a state whose
+/* The bounds of the errors of the switching functions of the current
+ * mode at (t, y) in noise: the instance's band for a state whose
  * component i is known to within sqrt(ny) (atol + rtol |y_i|), the
  * largest error of one component that an accepted step's error norm
  * allows (0 when the instance gives no band: exact). */
-static void switching_values(const run *R, double t, const double *y, double *k,
-                        double *noise)
+static void switching_noise_at(const run *R, double t, const double *y,
+                               double *noise)
 {
     const hybrid_system *H = R->H;
     double err[COLLIDE_NY_MAX];
     int i, nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
-    H->switching(H->ctx, R->q, t, y, k);
     if (!H->switching_noise) {
         for (i = 0; i < nk; i++)
             noise[i] = 0.0;
@@ -180,6 +179,15 @@ static void switching_values(const run *R, double t, const double *y, double *k,
     H->switching_noise(H->ctx, R->q, t, y, err, noise);
     for (i = 0; i < nk; i++)
         noise[i] = fabs(noise[i]);
+}
+
+/* The switching functions of the current mode at (t, y) in k, and the
+ * bounds of their errors in noise (switching_noise_at). */
+static void switching_values(const run *R, double t, const double *y, double *k,
+                        double *noise)
+{
+    R->H->switching(R->H->ctx, R->q, t, y, k);
+    switching_noise_at(R, t, y, noise);
 }
 
 static void rhs(void *ctx, double t, const double *y, double *dy)
@@ -550,6 +558,27 @@ static int screen_events(const run *R, const dop853_step_data *s,
     return 1;
 }
 
+/* Whether some switching function i of kv[0 .. n][i] (nk of them) is
+ * not of one strict sign at all the samples (a sign change, a zero or a
+ * NaN). When none is, screen_switching can find no crossing whatever the
+ * noise bands: a value within its band has sign 0 there, which only
+ * removes a sample, and the others all have the one sign, so its bands
+ * need not be evaluated. */
+static int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk)
+{
+    int i, k;
+    for (i = 0; i < nk; i++) {
+        int pos = kv[0][i] > 0.0, neg = kv[0][i] < 0.0;
+        for (k = 0; k <= n; k++) {
+            pos &= kv[k][i] > 0.0;
+            neg &= kv[k][i] < 0.0;
+        }
+        if (!pos && !neg)
+            return 1;
+    }
+    return 0;
+}
+
 /* The earliest sign change of a switching function; 0 if none. A sign
  * change counts only from a sample outside the rounding band of the
  * function on one side to a sample outside it on the other: values
@@ -567,7 +596,11 @@ static int screen_switching(const run *R, const dop853_step_data *s,
     if (nk <= 0)
         return 0;
     for (k = 0; k <= S->n; k++)
-        switching_values(R, S->t[k], S->y[k], kv[k], kn[k]);
+        H->switching(H->ctx, R->q, S->t[k], S->y[k], kv[k]);
+    if (!sign_changes(kv, S->n, nk))
+        return 0;
+    for (k = 0; k <= S->n; k++)
+        switching_noise_at(R, S->t[k], S->y[k], kn[k]);
     for (i = 0; i < nk; i++) {
         int last = 0, ls = 0;   /* the last sample outside the band */
         for (k = 0; k <= S->n; k++) {
@@ -754,11 +787,13 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
     p.ns = 0;
     p.st = NULL;
     p.sy = NULL;
+    p.sdy = NULL;
     if (te == s->t0 + s->h && R->S.n > 0 && R->S.t[0] == s->t0 &&
         R->S.t[R->S.n] == te) {
         p.ns = R->S.n;
         p.st = R->S.t;
         p.sy = (const double (*)[COLLIDE_NY_MAX])R->S.y;
+        p.sdy = (const double (*)[COLLIDE_NY_MAX])R->S.dy;
     }
     return R->obs->on_flow(R->obs->ctx, &p);
 }
@@ -810,6 +845,19 @@ static double switching_cap(const run *R, const dop853_step_data *s, double h,
     return fmin(h_switching, first ? fmax(h, R->h_free) : h);
 }
 
+/* Whether some of the nk switching functions has values of strictly
+ * opposite signs in ka and kb. Where none has, no noise band can make a
+ * sign change of them: a value within its band has sign 0, which removes
+ * it, and one outside has its own sign. */
+static int opposite_signs(const double *ka, const double *kb, int nk)
+{
+    int i;
+    for (i = 0; i < nk; i++)
+        if ((ka[i] > 0.0 && kb[i] < 0.0) || (ka[i] < 0.0 && kb[i] > 0.0))
+            return 1;
+    return 0;
+}
+
 /* The earliest switching point of the current mode that the continuous
  * extension of the accepted step s, continued beyond its end, predicts
  * within the next step [t1, t1 + h], in *st; 0 if none. A step that
@@ -822,20 +870,34 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
 {
     const hybrid_system *H = R->H;
     int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0, m, i, found = 0;
+    int have_n1 = 0, have_na = 0;   /* n1, na evaluated */
     double t1 = s->t0 + s->h, ta = t1;
     double k1[ENGINE_NSWITCH_MAX], ka[ENGINE_NSWITCH_MAX], kb[ENGINE_NSWITCH_MAX];
     double n1[ENGINE_NSWITCH_MAX], na[ENGINE_NSWITCH_MAX], nb[ENGINE_NSWITCH_MAX];
-    double y[COLLIDE_NY_MAX];
+    double y[COLLIDE_NY_MAX], ya[COLLIDE_NY_MAX];
     if (nk <= 0 || !(h > 0.0))
         return 0;
-    switching_values(R, t1, s->y1, k1, n1);
+    H->switching(H->ctx, R->q, t1, s->y1, k1);
     memcpy(ka, k1, sizeof ka);
-    memcpy(na, n1, sizeof na);
+    memcpy(ya, s->y1, sizeof(double) * (size_t)s->n);
     for (m = 1; m <= PREDICT_POINTS && !found; m++) {
         double tb = t1 + h * ((double)m / PREDICT_POINTS);
         dop853_dense_eval(s, tb, y);
-        switching_values(R, tb, y, kb, nb);
-        for (i = 0; i < nk; i++) {
+        H->switching(H->ctx, R->q, tb, y, kb);
+        /* a pair of points brackets a switching point only where a
+           function has opposite signs at them (opposite_signs): only then
+           do the noise bands decide, and are evaluated */
+        if (!opposite_signs(ka, kb, nk)) {
+            have_na = 0;
+        } else {
+            if (!have_n1)
+                switching_noise_at(R, t1, s->y1, n1);
+            if (!have_na)
+                switching_noise_at(R, ta, ya, na);
+            switching_noise_at(R, tb, y, nb);
+            have_n1 = have_na = 1;
+        }
+        for (i = 0; have_na && i < nk; i++) {
             int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
             probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0};
             bracket br;
@@ -862,6 +924,7 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
         ta = tb;
         memcpy(ka, kb, sizeof ka);
         memcpy(na, nb, sizeof na);
+        memcpy(ya, y, sizeof(double) * (size_t)s->n);
     }
     return found;
 }

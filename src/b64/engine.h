@@ -63,9 +63,11 @@ typedef struct hybrid_system {
 
 /* An accepted piece of flow [t0, t1] in mode q, for observers: the end
  * states, and the continuous extension of the step it was cut from (valid
- * on [t0, t1]). When ns > 0, sy[k] is the continuous extension at
- * st[k] = t0 + (t1 - t0) k / ns, k = 0 .. ns (the ends are y0 and y1), as
- * the engine already evaluated it. */
+ * on [t0, t1]). When ns > 0, sy[k] and sdy[k] are the state and its rate
+ * at st[k] = t0 + h k / ns, k = 0 .. ns, as the engine already evaluated
+ * them to screen the step of size h = t1 - t0 up to rounding: the
+ * continuous extension and its derivative inside, and at the ends the
+ * step's own y0, f0 and y1, f1. */
 typedef struct flow_piece {
     int q, j;
     double t0, t1;
@@ -74,6 +76,7 @@ typedef struct flow_piece {
     int ns;
     const double *st;
     const double (*sy)[COLLIDE_NY_MAX];
+    const double (*sdy)[COLLIDE_NY_MAX];
 } flow_piece;
 
 /* One jump of the hybrid trajectory, as the engine takes it and the

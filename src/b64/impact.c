@@ -6,6 +6,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,24 @@ double impact_contact_force(const model *m, const layout *L, int q,
 
 /* ---- the instance of the engine ----------------------------------------- */
 
+/* A memo of the law's Phi and dPhi/dt. The engine's screening evaluates
+ * the guard Phi of 'separate' and its rate at the samples of every step in
+ * contact, and the maximum of F_c = -Phi over the piece (piece_max) then
+ * asks for the same two functions at the same states: a table keyed by
+ * the exact arguments, bit for bit, gives the value computed the first
+ * time. The law's functions are pure, so a value from the table is the
+ * value a new call would return. Slot by a hash of the arguments (a
+ * collision only costs a new call). */
+enum { MEMO_SLOTS = 64, MEMO_PHI = 2 + LAW_NZ_MAX, MEMO_RATE = 2 * MEMO_PHI };
+typedef struct memo_entry {
+    int used;
+    uint64_t key[MEMO_RATE];  /* the bits of the arguments (law_key) */
+    double value;
+} memo_entry;
+typedef struct law_memo {
+    memo_entry phi[MEMO_SLOTS], rate[MEMO_SLOTS];
+} law_memo;
+
 typedef struct impact {
     const model *m;
     layout L;
@@ -93,7 +112,83 @@ typedef struct impact {
     double *times;                /* sample times, sorted */
     int ntimes, next_sample;
     int fail_memory;
+    law_memo memo;                /* Phi and dPhi/dt at recent states */
 } impact;
+
+/* The bits of x. */
+static uint64_t double_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+/* The key of the law's arguments (x_c, z_c, v) at y into k[0 .. MEMO_PHI
+ * - 1]: their bits, 0 for a z_c component the law has not. */
+static void law_key(const layout *L, const double *y, uint64_t *k)
+{
+    k[0] = double_bits(y[L->xc]);
+    k[1] = L->nz > 0 ? double_bits(y[L->z]) : 0u;
+    k[2] = L->nz > 1 ? double_bits(y[L->z + 1]) : 0u;
+    k[3] = double_bits(y[L->v]);
+}
+
+/* The entry of table[] for the key k of n words: *hit tells whether it
+ * holds the value for k already (the same arguments bit for bit); if
+ * not, the caller stores it with memo_keep. The slot is a multiplicative
+ * hash of the first and the last word (x_c and v, or dv/dt). */
+static memo_entry *memo_find(memo_entry *table, const uint64_t *k, int n,
+                             int *hit)
+{
+    uint64_t h = (k[0] ^ (k[n - 1] >> 7)) * 0x9E3779B97F4A7C15u;
+    memo_entry *e = &table[(h >> 58) % MEMO_SLOTS];
+    int i, same = e->used;
+    for (i = 0; same && i < n; i++)
+        same = e->key[i] == k[i];
+    *hit = same;
+    return e;
+}
+
+/* Keeps value as that of key k (n words) in entry e. */
+static double memo_keep(memo_entry *e, const uint64_t *k, int n, double value)
+{
+    int i;
+    e->used = 1;
+    for (i = 0; i < n; i++)
+        e->key[i] = k[i];
+    e->value = value;
+    return value;
+}
+
+/* Phi(x_c, z_c, v) at y (law_phi), through the memo. */
+static double memo_phi(impact *I, const double *y)
+{
+    uint64_t k[MEMO_PHI];
+    int hit;
+    memo_entry *e;
+    law_key(&I->L, y, k);
+    e = memo_find(I->memo.phi, k, MEMO_PHI, &hit);
+    if (hit)
+        return e->value;
+    return memo_keep(e, k, MEMO_PHI, law_phi(I->m, &I->L, y));
+}
+
+/* dPhi/dt at y with rates dy (the law's phi_rate), through the memo. */
+static double memo_phi_rate(impact *I, const double *y, const double *dy)
+{
+    const layout *L = &I->L;
+    uint64_t k[MEMO_RATE];
+    int hit;
+    memo_entry *e;
+    law_key(L, y, k);
+    law_key(L, dy, k + MEMO_PHI);
+    e = memo_find(I->memo.rate, k, MEMO_RATE, &hit);
+    if (hit)
+        return e->value;
+    return memo_keep(e, k, MEMO_RATE,
+                     I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
+                                         dy[L->xc], dy + L->z, dy[L->v]));
+}
 
 double impact_supply(const model *m, const layout *L, double fe1, double fe2,
                      double fer, const double *y)
@@ -178,11 +273,11 @@ int transition_enabled(int tr, double x, double v, double phi)
 
 static double guard(void *ctx, int tr, double t, const double *y)
 {
-    const impact *I = ctx;
+    impact *I = ctx;
     (void)t;
     switch (transition_guard(tr)) {
     case 0: return y[I->L.x];
-    case 2: return law_phi(I->m, &I->L, y);
+    case 2: return memo_phi(I, y);
     default: return y[I->L.v];
     }
 }
@@ -190,14 +285,12 @@ static double guard(void *ctx, int tr, double t, const double *y)
 static double guard_rate(void *ctx, int tr, double t, const double *y,
                          const double *dy)
 {
-    const impact *I = ctx;
+    impact *I = ctx;
     const layout *L = &I->L;
     (void)t;
     switch (transition_guard(tr)) {
     case 0: return dy[L->x];
-    case 2:
-        return I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
-                                   dy[L->xc], dy + L->z, dy[L->v]);
+    case 2: return memo_phi_rate(I, y, dy);
     default: return dy[L->v];
     }
 }
@@ -363,29 +456,28 @@ static int sample_piece(impact *I, const flow_piece *p)
 
 /* The quantity whose maximum over a contact is an observable:
  * |x_c| (Eq. 198) or F_c (Eq. 199). */
-static double contact_quantity(const impact *I, int which, const double *y)
+static double contact_quantity(impact *I, int which, const double *y)
 {
     if (which == 0)
         return fabs(y[I->L.xc]);
-    return impact_contact_force(I->m, &I->L, 1, y);
+    return -memo_phi(I, y);       /* impact_contact_force in contact */
 }
 
 /* The rate of the quantity along the continuous extension: d|x_c|/dt, or
  * dF_c/dt = -dPhi/dt by the chain rule of the law (phi_rate) on the rates
  * dy of the extension; the exact derivative of the quantity composed with
  * the extension, not a difference quotient. */
-static double quantity_rate(const impact *I, int which, const double *y,
+static double quantity_rate(impact *I, int which, const double *y,
                             const double *dy)
 {
     const layout *L = &I->L;
     if (which == 0)
         return y[L->xc] < 0.0 ? -dy[L->xc] : dy[L->xc];
-    return -I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
-                                dy[L->xc], dy + L->z, dy[L->v]);
+    return -memo_phi_rate(I, y, dy);
 }
 
 /* The quantity and its rate at t on the continuous extension of p. */
-static double quantity_at(const impact *I, const flow_piece *p, int which,
+static double quantity_at(impact *I, const flow_piece *p, int which,
                           double t, double *rate)
 {
     double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX];
@@ -395,11 +487,20 @@ static double quantity_at(const impact *I, const flow_piece *p, int which,
     return contact_quantity(I, which, y);
 }
 
+/* The rate of the quantity alone at t on the continuous extension of p. */
+static double rate_at(impact *I, const flow_piece *p, int which, double t)
+{
+    double y[COLLIDE_NY_MAX], dy[COLLIDE_NY_MAX];
+    dop853_dense_eval(p->dense, t, y);
+    dop853_dense_deriv(p->dense, t, dy);
+    return quantity_rate(I, which, y, dy);
+}
+
 /* The largest value of the quantity on [a, b], where its rate goes from
  * > 0 at a to < 0 at b: the root of the rate is bracketed by bisection to
  * adjacent doubles, and the larger of the quantity at the two ends of the
  * final bracket returned. */
-static double rate_root_max(const impact *I, const flow_piece *p, int which,
+static double rate_root_max(impact *I, const flow_piece *p, int which,
                             double a, double b)
 {
     double r, qa, qb;
@@ -408,7 +509,7 @@ static double rate_root_max(const impact *I, const flow_piece *p, int which,
         double m = a + 0.5 * (b - a);
         if (!(m > a && m < b))
             break;
-        quantity_at(I, p, which, m, &r);
+        r = rate_at(I, p, which, m);
         if (r > 0.0)
             a = m;
         else if (r < 0.0)
@@ -421,31 +522,125 @@ static double rate_root_max(const impact *I, const flow_piece *p, int which,
     return qa > qb ? qa : qb;
 }
 
-/* The largest of `current` and the maximum of the quantity over the
- * piece (Eqs. 198-199): its values at the ends and at N + 1 samples, and
- * every interior maximum of the continuous extension, found as a root of
- * the quantity's rate wherever the rate changes sign from + to - between
- * two samples. */
-static double piece_max(const impact *I, const flow_piece *p, int which,
-                        double current)
+/* The samples of a piece that both maxima read: n + 1 instants t[k] and
+ * the state y[k] and its rate dy[k] there. They are the engine's own
+ * samples of the step (flow_piece's st, sy, sdy: no evaluation) when it
+ * screened the whole piece, otherwise 8 + 1 equally spaced points of the
+ * continuous extension, evaluated once into buf for both quantities. */
+enum { PIECE_BUF = 8, PIECE_NMAX = 64 };
+typedef struct piece_samples {
+    int n;                     /* 1 .. PIECE_NMAX */
+    const double *t;
+    const double *y[PIECE_NMAX + 1];
+    const double *dy[PIECE_NMAX + 1];
+    double tbuf[PIECE_BUF + 1];
+    double ybuf[PIECE_BUF + 1][COLLIDE_NY_MAX];
+    double dybuf[PIECE_BUF + 1][COLLIDE_NY_MAX];
+} piece_samples;
+
+/* Fills P for the piece p (see piece_samples): y[0] and y[n] are the ends
+ * y0 and y1 of the piece. */
+static void piece_samples_of(const flow_piece *p, piece_samples *P)
 {
-    enum { NMAX = 64 };
-    double tk[NMAX + 1], rate[NMAX + 1];
-    int N = p->ns > 0 && p->ns <= NMAX ? p->ns : 8, k;
-    for (k = 0; k <= N; k++) {
-        double v;
-        tk[k] = k == N ? p->t1 : p->t0 + (p->t1 - p->t0) * ((double)k / N);
-        v = quantity_at(I, p, which, tk[k], &rate[k]);
-        if (k == 0)
-            v = contact_quantity(I, which, p->y0);
-        else if (k == N)
-            v = contact_quantity(I, which, p->y1);
-        current = obs_running_max(current, v);  /* Eqs. (198)-(199) */
+    int k;
+    if (p->ns > 0 && p->ns <= PIECE_NMAX && p->sy && p->sdy) {
+        P->n = p->ns;
+        P->t = p->st;
+        for (k = 0; k <= P->n; k++) {
+            P->y[k] = p->sy[k];
+            P->dy[k] = p->sdy[k];
+        }
+    } else {
+        P->n = PIECE_BUF;
+        P->t = P->tbuf;
+        for (k = 0; k <= P->n; k++) {
+            P->tbuf[k] = k == P->n ? p->t1
+                         : p->t0 + (p->t1 - p->t0) * ((double)k / P->n);
+            dop853_dense_eval(p->dense, P->tbuf[k], P->ybuf[k]);
+            dop853_dense_deriv(p->dense, P->tbuf[k], P->dybuf[k]);
+            P->y[k] = P->ybuf[k];
+            P->dy[k] = P->dybuf[k];
+        }
     }
-    for (k = 0; k < N; k++)
-        if (rate[k] > 0.0 && rate[k + 1] < 0.0)
+    P->y[0] = p->y0;
+    P->y[P->n] = p->y1;
+}
+
+/* The interval of r + theta [lo, hi] over theta in [0, 1], into lo, hi:
+ * one level of the nested form of the continuous extension. */
+static void interval_level(double r, double *lo, double *hi)
+{
+    *lo = r + fmin(0.0, *lo);
+    *hi = r + fmax(0.0, *hi);
+}
+
+/* An upper bound of every value of |x_c| that dop853_dense_eval gives on
+ * the step of p (its computed values, not only the exact polynomial), so
+ * that a maximum search on the step that can find nothing above it may be
+ * skipped. The extension of component m is, in Hairer's form,
+ *   u = c0 + th (c1 + th1 (c2 + th (c3 + th1 (c4 + th (c5 + th1 (c6 + th c7)))))),
+ * with th = (t - t0)/h and th1 = 1 - th, both in [0, 1] as computed for
+ * any t of the step: taking th and th1 as two independent numbers of
+ * [0, 1], each level c + th [lo, hi] lies in [c + min(0, lo), c + max(0,
+ * hi)] (interval_level), from c7 outwards. Every partial value of the
+ * nested form, and every end of these intervals, is at most M = sum |c_i|
+ * in magnitude, so that the roundings of the 16 operations of the
+ * evaluation and of the 16 of the bound stay below 32 ulp of M each way:
+ * the margin 64 DBL_EPSILON M covers both. At t0 and t0 + h the extension
+ * gives y0 and y1 exactly (dense_point): their |x_c| are included. */
+static double xc_bound(const impact *I, const flow_piece *p)
+{
+    const dop853_step_data *s = p->dense;
+    int m = I->L.xc, i;
+    double lo = s->cont[7][m], hi = lo, mag = fabs(lo), margin, b;
+    for (i = 6; i >= 0; i--) {
+        interval_level(s->cont[i][m], &lo, &hi);
+        mag += fabs(s->cont[i][m]);
+    }
+    margin = 64.0 * DBL_EPSILON * mag;
+    b = fmax(hi + margin, -(lo - margin));
+    return fmax(b, fmax(fabs(s->y0[m]), fabs(s->y1[m])));
+}
+
+/* Whether a maximum of the quantity `which` above `current` can lie in
+ * the step of p: for |x_c|, only if xc_bound exceeds current (every value
+ * a search can find is a computed value of the extension on the step,
+ * and obs_running_max keeps current against any value not above it, NaN
+ * included: skipping such a search gives the same result); F_c = -Phi is
+ * not a polynomial of the extension, and always may. A bound that is not
+ * a number (a coefficient not finite) does not skip. */
+static int may_exceed(const impact *I, const flow_piece *p, int which,
+                      double current)
+{
+    return which != 0 || !(xc_bound(I, p) <= current);
+}
+
+/* The largest of `current` and the maximum of the quantity over the
+ * piece (Eqs. 198-199): its values at the samples P (the ends included),
+ * and every interior maximum of the continuous extension, found as a root
+ * of the quantity's rate wherever the rate changes sign from + to -
+ * between two samples. The search for a root runs only there, and only
+ * when its maximum may exceed the running one (may_exceed): elsewhere
+ * the rate keeps its sign at the samples and the maximum over the piece
+ * is taken at a sample. */
+static double piece_max(impact *I, const flow_piece *p, int which,
+                        const piece_samples *P, double current)
+{
+    double rate[PIECE_NMAX + 1];
+    int k, may = -1;   /* may_exceed, asked once, when a search is due */
+    for (k = 0; k <= P->n; k++) {
+        rate[k] = quantity_rate(I, which, P->y[k], P->dy[k]);
+        current = obs_running_max(current, contact_quantity(I, which, P->y[k]));
+    }
+    for (k = 0; k < P->n; k++) {
+        if (!(rate[k] > 0.0 && rate[k + 1] < 0.0))
+            continue;
+        if (may < 0)
+            may = may_exceed(I, p, which, current);
+        if (may)
             current = obs_running_max(
-                current, rate_root_max(I, p, which, tk[k], tk[k + 1]));
+                current, rate_root_max(I, p, which, P->t[k], P->t[k + 1]));
+    }
     return current;
 }
 
@@ -486,19 +681,38 @@ static double contact_storage_change(const impact *I, const double *y, int i,
     return 0.5 * fabs(up - dn);
 }
 
+/* The terms |dV_c/dy_i| sk_i of the contact components i = x_c, z_c (in
+ * that order) over the piece p, each taken at the larger of its two ends,
+ * into terms[]; their number (0 out of contact, where V_c does not
+ * change). The run's and the contact's ledger share them. */
+static int contact_storage_terms(const impact *I, const flow_piece *p,
+                                 double *terms)
+{
+    const layout *L = &I->L;
+    int i, n = 0;
+    if (p->q == 1)
+        for (i = L->xc; i < L->z + L->nz; i++) {
+            double sk = tol_unit(I, p, i);
+            terms[n++] = fmax(contact_storage_change(I, p->y0, i, sk),
+                              contact_storage_change(I, p->y1, i, sk));
+        }
+    return n;
+}
+
 /* sum_i |dR/dy_i| sk_i over the piece p for R = V + Delta_C - I_s
  * (Eq. 24), with I_s and Delta_C in components is and dc (the run's or
  * the contact's, whose V at the start is v_start): the most the local
  * error allowed to the step can change the residual (sim_ledger_bound).
  * dV/dv = m v (Eqs. 91, 94), dV/dv_m = (m1 + m2) v_m (Eq. 94); x_c and
- * z_c change only in contact, where V_c depends on them; each derivative
- * is taken at the larger of the two ends. Delta_C of a solution lies in
+ * z_c change only in contact, where V_c depends on them: their nc terms
+ * (contact_storage_terms) are added last, in order. Delta_C of a solution lies in
  * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
  * taken with at most that magnitude, so that a Delta_C that runs away
  * (the error of a run that does not hold its tolerances) cannot widen
  * the bound it is checked against. */
 static double ledger_step_error(const impact *I, const flow_piece *p, int is,
-                                int dc, double v_start)
+                                int dc, double v_start, const double *terms,
+                                int nc)
 {
     const model *m = I->m;
     const layout *L = &I->L;
@@ -511,25 +725,25 @@ static double ledger_step_error(const impact *I, const flow_piece *p, int is,
     if (m->sys == SYS_HF)
         e += (m->m1 + m->m2) * fmax(fabs(p->y0[L->vm]), fabs(p->y1[L->vm])) *
              tol_unit(I, p, L->vm);
-    if (p->q == 1)
-        for (i = L->xc; i < L->z + L->nz; i++) {
-            double sk = tol_unit(I, p, i);
-            e += fmax(contact_storage_change(I, p->y0, i, sk),
-                      contact_storage_change(I, p->y1, i, sk));
-        }
+    for (i = 0; i < nc; i++)
+        e += terms[i];
     return e;
 }
 
 static int on_flow(void *ctx, const flow_piece *p)
 {
     impact *I = ctx;
-    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0);
+    double terms[COLLIDE_NY_MAX] = {0.0};
+    int nc = contact_storage_terms(I, p, terms);
+    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0, terms, nc);
     if (p->q == 1)
         I->err_contact += ledger_step_error(I, p, I->L.is_c, I->L.dc_c,
-                                            I->cur.V_start);
+                                            I->cur.V_start, terms, nc);
     if (p->q == 1 && p->t1 > p->t0) {
-        I->xc_max = piece_max(I, p, 0, I->xc_max);
-        I->fc_max = piece_max(I, p, 1, I->fc_max);
+        piece_samples P;
+        piece_samples_of(p, &P);
+        I->xc_max = piece_max(I, p, 0, &P, I->xc_max);
+        I->fc_max = piece_max(I, p, 1, &P, I->fc_max);
     }
     return sample_piece(I, p);
 }
