@@ -1,10 +1,11 @@
 /* test_engine_restart.c - the first step of an interval of flow and the
  * tangency of a guard, through whole runs of H_r:
  *
- * - after a jump the first step is chosen afresh, never from the steps of
- *   an earlier interval: a flight that began 1e-18 m above the surface
- *   took its first step of 1e-18 s, and the flight after the collision
- *   reused it, under the step floor at t = 0.8 ms (exit 6);
+ * - after a jump the first step reuses the first step of the mode's last
+ *   interval only where that is at least four times the step floor: a
+ *   flight that began 1e-18 m above the surface took its first step of
+ *   1e-18 s, and the flight after the collision reused it, under the step
+ *   floor at t = 0.8 ms (exit 6);
  * - the clamped law of Eq. (175) with the ball at rest on the surface
  *   under gravity: the contact commences at t = 0 (tangentially), and the
  *   ball oscillates in contact between x_c = 0 and x_c = -2 m g / k; at

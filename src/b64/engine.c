@@ -85,6 +85,9 @@ typedef struct run {
     int retries;           /* re-steps towards the pending stop */
     int passed_switching;       /* switching function just stepped to, or -1 */
     double h_free;         /* proposal after the last step not cut short */
+    double h_start[ENGINE_TRANS_MAX]; /* first accepted step of the last
+                                         interval of flow of each mode
+                                         (indexed by mode), or 0 */
     int passed_sign;       /* its sign beyond that point */
     double switching_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
@@ -650,6 +653,39 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
            H->in_jump_set(H->ctx, q, R->t, y);
 }
 
+/* Whether h, the first step of an earlier interval of flow (0 when there
+ * was none), can start the interval that begins at the current instant:
+ * finite, positive, at least FLOOR_MARGIN times the step floor there (an
+ * interval that began near t = 0 may have begun with a step under the
+ * floor of a later t: 1e-18 s for a ball dropped from 1e-18 m) and no
+ * longer than what remains of the run. */
+static int first_step_usable(const run *R, double h)
+{
+    return isfinite(h) && h > 0.0 && h >= FLOOR_MARGIN * step_floor(R->t) &&
+           h <= R->T - R->t;
+}
+
+/* The first step of the interval of flow that begins at the current
+ * instant (R->t, R->y, R->f, mode R->q), after a jump: the initial-step
+ * heuristic of Hairer, Norsett and Wanner from the state after the jump
+ * (one evaluation of the flow map), or the first accepted step of the
+ * last interval of the same mode when that is smaller and usable
+ * (first_step_usable): the heuristic cannot see a force that vanishes at
+ * the reset (Eq. 60), and the earlier interval's first step, which the
+ * step control accepted from a like state, is the better guess there.
+ * Never under FLOOR_MARGIN times the step floor. */
+static double first_step(run *R)
+{
+    const hybrid_system *H = R->H;
+    double h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
+                                &R->ctl, &R->r->stats.nfev);
+    double before = R->q >= 0 && R->q < ENGINE_TRANS_MAX ? R->h_start[R->q]
+                                                         : 0.0;
+    if (first_step_usable(R, before) && before < h)
+        h = before;
+    return fmax(h, FLOOR_MARGIN * step_floor(R->t));
+}
+
 /* The jump of stop st at the current instant. The rate scale of the event
  * is max(|margin|, |d g/dt| of its guard at the start of the flow
  * interval), the definition of both engines; it is grazing when the
@@ -704,12 +740,7 @@ static collide_status take_event(run *R, const stop *st)
     R->r->stats.nfev++;
     R->fresh = 1;
     record_start_rates(R);
-    /* a new interval of flow: its first step is chosen afresh from the
-       state after the jump (the steps of earlier intervals say nothing of
-       it), and never under the step floor */
-    R->h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
-                            &R->ctl, &R->r->stats.nfev);
-    R->h = fmax(R->h, FLOOR_MARGIN * step_floor(R->t));
+    R->h = first_step(R);
     R->h_free = R->h;
     return COLLIDE_OK;
 }
@@ -921,6 +952,8 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
     R->t = te;
+    if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
+        R->h_start[R->q] = te - s->t0;
     R->fresh = 0;
     R->passed_switching = -1;
     R->r->stats.steps_accepted++;
