@@ -465,13 +465,16 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         bracket br;
         int at_start = (k == 0 && R->fresh);
         if (((at_start && v[k] == 0.0) || v[k] > 0.0) && v[k + 1] >= 0.0 &&
-            rate[k] < 0.0 && rate[k + 1] > 0.0) {
+            rate[k] < 0.0 &&
+            (rate[k + 1] > 0.0 || (rate[k + 1] == 0.0 && v[k + 1] == 0.0))) {
             /* on or beyond the guard at a, and at b, with a least value
                between: the guard may dip to the near side and cross back
                in its orientation within the sample spacing (a flight after
                a bounce shorter than the first step; a ball that leaves the
                surface overlapping it by rounding and rises above it for
-               less than a sample spacing) */
+               less than a sample spacing; a contact shorter than the first
+               step, after which Phi = k min(x_c, 0) of the clamped law
+               stays at 0 with rate 0) */
             double vm;
             if ((rc = locate(R, &pu, a, rate[k], b, rate[k + 1], &br)) != 0)
                 return rc;
