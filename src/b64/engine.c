@@ -62,6 +62,15 @@ typedef struct stop {
     int new_sign;          /* switching point: sign on the far side */
 } stop;
 
+/* The undecided near-touches (engine_stats) that the screening of one
+ * step found, in the order found; those up to the end of the piece of the
+ * step that is taken count (advance). At most one per guard and sample
+ * interval. */
+typedef struct step_touches {
+    int n;
+    double t[ENGINE_TRANS_MAX * SAMPLES_MAX];
+} step_touches;
+
 /* Samples of the step at n + 1 equally spaced instants (end points exact). */
 typedef struct step_samples {
     int n;
@@ -92,6 +101,8 @@ typedef struct run {
     double switching_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
     step_samples S;        /* samples of the last step screened */
+    step_touches touches;  /* undecided near-touches of the last step
+                              screened */
     double rate0[ENGINE_TRANS_MAX]; /* |d g/dt| of each transition's guard
                                        at the start of this flow interval */
     zeno_ring zeno;                     /* the last events' times */
@@ -441,12 +452,39 @@ static int guard_touch(const run *R, const dop853_step_data *s,
     return sg * H->guard(H->ctx, tr, br->hi + back, y) < 0.0;
 }
 
+/* Whether guard tr, whose value sg g has its greatest value vm < 0 at t
+ * between samples k and k + 1 of step s (it comes towards zero in the
+ * declared orientation and goes back without crossing), comes within its
+ * error band (guard_band) of zero there while the transition is enabled:
+ * a crossing of the exact flow cannot be told from this miss. */
+static int near_miss(const run *R, const dop853_step_data *s,
+                     const step_samples *S, int tr, int k, double t,
+                     double vm)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX], window;
+    dop853_dense_eval(s, t, y);
+    if (!H->enabled(H->ctx, tr, t, y))
+        return 0;
+    return -vm <= guard_band(R, S, k, tr, t, y, &window);
+}
+
+/* Notes an undecided near-touch at t in T (room for one per guard and
+ * sample interval). */
+static void note_touch(step_touches *T, double t)
+{
+    if (T->n < (int)(sizeof T->t / sizeof T->t[0]))
+        T->t[T->n++] = t;
+}
+
 /* The earliest instant in the step at which transition tr is enabled and
  * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
  * the root could not be located. A touch within the error of the run
- * (guard_touch) is no crossing. */
+ * (guard_touch) is no crossing; it and a miss within the error (near_miss)
+ * are noted in T as undecided near-touches. */
 static int screen_guard(const run *R, const dop853_step_data *s,
-                        const step_samples *S, int tr, stop *st)
+                        const step_samples *S, int tr, stop *st,
+                        step_touches *T)
 {
     const hybrid_system *H = R->H;
     double sg = H->trans[tr].sigma;
@@ -498,6 +536,8 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             if ((rc = locate(R, &pr, a, -rate[k], b, -rate[k + 1], &br)) != 0)
                 return rc;
             vm = root_eval(&p, br.hi);
+            if (vm < 0.0 && near_miss(R, s, S, tr, k, br.hi, vm))
+                note_touch(T, br.hi);
             if (!(vm >= 0.0))
                 continue;
             if ((rc = locate(R, &p, a, v[k], br.hi, vm, &br)) != 0)
@@ -513,8 +553,10 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             continue;           /* crossed while not enabled: no event */
         margin = margin_before(R, s, tr, br.lo, &st->margin_res);
         if (br.hi > br.lo &&
-            guard_touch(R, s, S, tr, sg, k, rate, &br, margin))
+            guard_touch(R, s, S, tr, sg, k, rate, &br, margin)) {
+            note_touch(T, br.hi);
             continue;           /* touched within the error: no event */
+        }
         st->kind = STOP_EVENT;
         st->index = tr;
         st->t = br.hi;
@@ -526,9 +568,10 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     return 0;
 }
 
-/* The earliest event of the step by the priority rule; 0 if none. */
+/* The earliest event of the step by the priority rule; 0 if none. The
+ * undecided near-touches of the guards go to T (screen_guard). */
 static int screen_events(const run *R, const dop853_step_data *s,
-                         const step_samples *S, stop *best)
+                         const step_samples *S, stop *best, step_touches *T)
 {
     const hybrid_system *H = R->H;
     stop cand[ENGINE_TRANS_MAX];
@@ -540,7 +583,7 @@ static int screen_events(const run *R, const dop853_step_data *s,
         int got;
         if (H->trans[tr].from != R->q)
             continue;
-        got = screen_guard(R, s, S, tr, &cand[n]);
+        got = screen_guard(R, s, S, tr, &cand[n], T);
         if (got < 0)
             return got;
         tau[n] = got ? cand[n].t : 0.0;
@@ -933,7 +976,8 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
     if (n > SAMPLES_MAX)
         n = SAMPLES_MAX;
     sample_step(s, n, S);
-    ge = screen_events(R, s, S, &ev);
+    R->touches.n = 0;
+    ge = screen_events(R, s, S, &ev, &R->touches);
     if (ge < 0)
         return ge;
     gk = screen_switching(R, s, S, &kk);
@@ -948,10 +992,36 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
     return st->kind != STOP_NONE;
 }
 
+/* Counts the undecided near-touches that the screening of the step found
+ * up to te, the end of the piece taken (those beyond it are screened again
+ * with the steps that follow), and keeps the times of the first
+ * ENGINE_UNDECIDED_TIMES of the run, in order of time. */
+static void count_touches(run *R, double te)
+{
+    engine_stats *st = &R->r->stats;
+    step_touches *T = &R->touches;
+    int i, k;
+    for (i = 1; i < T->n; i++)          /* in order of time */
+        for (k = i; k > 0 && T->t[k] < T->t[k - 1]; k--) {
+            double x = T->t[k];
+            T->t[k] = T->t[k - 1];
+            T->t[k - 1] = x;
+        }
+    for (i = 0; i < T->n; i++) {
+        if (!(T->t[i] <= te))
+            continue;
+        if (st->nundecided < ENGINE_UNDECIDED_TIMES)
+            st->t_undecided[st->nundecided] = T->t[i];
+        st->nundecided++;
+    }
+    T->n = 0;
+}
+
 /* Moves to the end (te, ye, fe) of the accepted piece of step s. */
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
+    count_touches(R, te);
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
     R->t = te;
