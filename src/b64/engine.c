@@ -111,14 +111,19 @@ typedef struct run {
     long nlast;
 } run;
 
-/* What root_eval evaluates on the continuous extension of a step. */
-enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_SWITCH };
+/* What root_eval evaluates on the continuous extension of a step: a
+ * guard, its rate (negated), a switching function, or the rate of
+ * component comp of the state (the turning point of a component that
+ * guard index depends on). */
+enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_SWITCH,
+                  PROBE_COMPONENT_RATE };
 
 typedef struct probe {
     const run *R;
     const dop853_step_data *s;
     int kind, index;
     double orient;         /* +1 or -1 */
+    int comp;              /* PROBE_COMPONENT_RATE: the component */
 } probe;
 
 double root_eval(const void *ctx, double t)
@@ -133,6 +138,9 @@ double root_eval(const void *ctx, double t)
     case PROBE_GUARD_RATE_DOWN:
         dop853_dense_deriv(p->s, t, dy);
         return -p->orient * H->guard_rate(H->ctx, p->index, t, y, dy);
+    case PROBE_COMPONENT_RATE:
+        dop853_dense_deriv(p->s, t, dy);
+        return p->orient * dy[p->comp];
     default:
         H->switching(H->ctx, p->R->q, t, y, k);
         return p->orient * k[p->index];
@@ -295,7 +303,10 @@ static int locate(const run *R, const probe *p, double lo, double slo,
             used = text_append(d, sizeof R->r->diagnosis, 0,
                                "the event '%s'%s", R->H->trans[p->index].name,
                                p->kind == PROBE_GUARD ? ""
-                               : " (a least value of its guard)");
+                               : p->kind == PROBE_GUARD_RATE_DOWN
+                               ? " (a least value of its guard)"
+                               : " (a turning point of a component its "
+                                 "guard depends on)");
         text_append(d, sizeof R->r->diagnosis, used,
                     " not located in %d evaluations: bracket [%.17g, %.17g] s, "
                     "width %.3g s, wider than t_tol = %.3g s and not adjacent "
@@ -469,6 +480,41 @@ static int near_miss(const run *R, const dop853_step_data *s,
     return -vm <= guard_band(R, S, k, tr, t, y, &window);
 }
 
+/* Whether guard tr, whose oriented value sg g and its rate are 0 at the
+ * start of the interval of flow (sample k = 0; Phi of the SHCCL at
+ * x_c = 0, where its rate vanishes too) and which is on or beyond zero at
+ * sample 1, dips to the near side between them: at the turning point of a
+ * component it depends on whose rate changes sign there (x_c of a contact
+ * shorter than the sample spacing, which begins at x_c = 0 going in and is
+ * out again at sample 1). 1 with the instant in *tm and the value sg g < 0
+ * there in *vm; 0 if none; an error of locate. */
+static int hidden_dip(const run *R, const dop853_step_data *s,
+                      const step_samples *S, int tr, double sg, int k,
+                      double *tm, double *vm)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX];
+    int i, rc;
+    for (i = 0; i < H->ny; i++) {
+        double da = S->dy[k][i], db = S->dy[k + 1][i];
+        probe pc = {R, s, PROBE_COMPONENT_RATE, tr, da < 0.0 ? 1.0 : -1.0, i};
+        bracket br;
+        if (!(da * db < 0.0) ||
+            !guard_depends_on(R, tr, S->t[k], S->y[k], i))
+            continue;
+        if ((rc = locate(R, &pc, S->t[k], pc.orient * da, S->t[k + 1],
+                         pc.orient * db, &br)) != 0)
+            return rc;
+        dop853_dense_eval(s, br.hi, y);
+        *vm = sg * H->guard(H->ctx, tr, br.hi, y);
+        if (*vm < 0.0) {
+            *tm = br.hi;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Notes an undecided near-touch at t in T (room for one per guard and
  * sample interval). */
 static void note_touch(step_touches *T, double t)
@@ -489,9 +535,9 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     const hybrid_system *H = R->H;
     double sg = H->trans[tr].sigma;
     double v[SAMPLES_MAX + 1], rate[SAMPLES_MAX + 1];
-    probe p = {R, s, PROBE_GUARD, tr, sg};
-    probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg};
-    probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg};  /* sigma dg/dt */
+    probe p = {R, s, PROBE_GUARD, tr, sg, 0};
+    probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg, 0};
+    probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg, 0};  /* sigma dg/dt */
     int k, rc;
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
@@ -502,9 +548,19 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         double ya[COLLIDE_NY_MAX];
         bracket br;
         int at_start = (k == 0 && R->fresh);
-        if (((at_start && v[k] == 0.0) || v[k] > 0.0) && v[k + 1] >= 0.0 &&
-            rate[k] < 0.0 &&
-            (rate[k + 1] > 0.0 || (rate[k + 1] == 0.0 && v[k + 1] == 0.0))) {
+        double tm = 0.0, vh = 0.0;
+        if (at_start && v[k] == 0.0 && rate[k] == 0.0 && v[k + 1] >= 0.0 &&
+            (rc = hidden_dip(R, s, S, tr, sg, k, &tm, &vh)) != 0) {
+            /* on the guard at the start with rate 0, and on or beyond it
+               at b, with a dip hidden between (a contact of the SHCCL
+               shorter than the first step) */
+            if (rc < 0 ||
+                (rc = locate(R, &p, tm, vh, b, v[k + 1], &br)) != 0)
+                return rc;
+        } else if (((at_start && v[k] == 0.0) || v[k] > 0.0) &&
+                   v[k + 1] >= 0.0 && rate[k] < 0.0 &&
+                   (rate[k + 1] > 0.0 ||
+                    (rate[k + 1] == 0.0 && v[k + 1] == 0.0))) {
             /* on or beyond the guard at a, and at b, with a least value
                between: the guard may dip to the near side and cross back
                in its orientation within the sample spacing (a flight after
@@ -621,7 +677,7 @@ static int screen_switching(const run *R, const dop853_step_data *s,
         int last = 0, ls = 0;   /* the last sample outside the band */
         for (k = 0; k <= S->n; k++) {
             int sk = band_sign(kv[k][i], kn[k][i]);
-            probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0};
+            probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0, 0};
             bracket br;
             if (k == 0 && i == R->passed_switching && sk == -R->passed_sign)
                 sk = 0;         /* the point just stepped to, not crossed
@@ -914,7 +970,7 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
         switching_values(R, tb, y, kb, nb);
         for (i = 0; i < nk; i++) {
             int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
-            probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0};
+            probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0, 0};
             bracket br;
             if (band_sign(k1[i], n1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
                 continue;
