@@ -588,13 +588,30 @@ typedef enum collide_stat {
                                          event (0 when none) */
     COLLIDE_STAT_TAIL_SWITCHING_STOPS = 12, /* binary64: switching stops
                                          after the last event */
-    COLLIDE_STAT_INITIAL_C_AND_D = 13 /* binary64: 1 when the initial state
+    COLLIDE_STAT_INITIAL_C_AND_D = 13, /* binary64: 1 when the initial state
                                          is in the flow set C and the jump
                                          set D at once, else 0 */
+    COLLIDE_STAT_UNDECIDED_TOUCHES = 14 /* binary64: undecided near-touches,
+                                         where a guard came within its error
+                                         band of zero and went back: the
+                                         tolerances cannot tell a touch, a
+                                         collision and a miss apart there
+                                         (tighten them; README, "Contacts,
+                                         transitions and the rules R1, R2") */
 } collide_stat;
 
 COLLIDE_API double collide_result_stat(const collide_result *r,
                                        collide_stat which);
+
+/* The undecided near-touches of a run whose times are kept: the first. */
+#define COLLIDE_UNDECIDED_TIMES 16
+
+/* The time of undecided near-touch k (k = 0, 1, ..., in order of time) of
+ * a binary64 run. NaN when r is NULL, the run failed or was not a
+ * binary64 run, or k is not below the smaller of COLLIDE_UNDECIDED_TIMES
+ * and COLLIDE_STAT_UNDECIDED_TOUCHES. */
+COLLIDE_API double collide_result_undecided_touch(const collide_result *r,
+                                                  long k);
 
 /* Writes the result set of r into the directory dir (created when
  * missing): the CSV files and their MANIFEST, as `collide run --csv`

@@ -611,7 +611,7 @@ static void comparisons(void)
     remove_set(b, NULL);
 }
 
-/* A run of study 1 cut short by max_steps = 400 (after 8 of its 12
+/* A run of study 1 cut short by max_steps = 450 (after 8 of its 12
  * collisions, Table I) with the options o; its status. */
 static int cut_short(const collide_run_options *o, collide_result **r)
 {
@@ -620,7 +620,7 @@ static int cut_short(const collide_run_options *o, collide_result **r)
     int st = COLLIDE_E_INPUT;
     *r = NULL;
     if (collide_scenario_load("study1", &s, err, sizeof err) == COLLIDE_OK &&
-        collide_scenario_set(s, "max_steps", "400", err, sizeof err) == COLLIDE_OK)
+        collide_scenario_set(s, "max_steps", "450", err, sizeof err) == COLLIDE_OK)
         st = collide_run(s, o, r, err, sizeof err);
     collide_scenario_free(s);
     return st;

@@ -1,10 +1,11 @@
 /* test_engine_restart.c - the first step of an interval of flow and the
  * tangency of a guard, through whole runs of H_r:
  *
- * - after a jump the first step is chosen afresh, never from the steps of
- *   an earlier interval: a flight that began 1e-18 m above the surface
- *   took its first step of 1e-18 s, and the flight after the collision
- *   reused it, under the step floor at t = 0.8 ms (exit 6);
+ * - after a jump the first step reuses the first step of the mode's last
+ *   interval only where that is at least four times the step floor: a
+ *   flight that began 1e-18 m above the surface took its first step of
+ *   1e-18 s, and the flight after the collision reused it, under the step
+ *   floor at t = 0.8 ms (exit 6);
  * - the clamped law of Eq. (175) with the ball at rest on the surface
  *   under gravity: the contact commences at t = 0 (tangentially), and the
  *   ball oscillates in contact between x_c = 0 and x_c = -2 m g / k; at
@@ -175,8 +176,51 @@ static void restitution_overlapping(void)
     sim_result_free(&r);
 }
 
+/* A contact shorter than the first step after its commencement: a ball
+ * of 1 kg pushed away from the surface by F = 12 N reaches it at
+ * 4.9e-7 m/s and turns back after a dip of 1e-14 m, a contact of
+ * 2 |v| m / F = 8.16e-8 s (the contact force, 1e-10 N at most for the
+ * clamped law with k = 1e4 N/m, 1e-12 N for the SHCCL with k = 1e9, is
+ * nothing beside F). At rtol 1e-13, atol 1e-16 the first step of the
+ * contact covers it. Clamped law: Phi = k min(x_c, 0) is 0 with rate 0 at
+ * the end of that step, and the separation was missed (the ball flew off
+ * in contact mode, a contact lasting to T and no collision). SHCCL:
+ * Phi and its rate are 0 at x_c = 0, at the start of the contact, so the
+ * dip of Phi between the first two samples was not searched for; the
+ * separation was taken 3.56 ms later, with x_c^max = 9.65 um. */
+static void contact_shorter_than_first_step(const char *label,
+                                            const char *law)
+{
+    char text[512], name[160];
+    double v0 = 0.15491933384907127, dip = v0 * v0 / 24.0 - 1e-3;
+    scenario s;
+    sim_result r;
+    snprintf(text, sizeof text,
+             "system = Hr\n%s\nm = 1\nx0 = 1e-3\n"
+             "v0 = -0.15491933384907127\ninput = constant\nF = 12\n"
+             "T = 0.05\nrtol = 1e-13\natol = 1e-16\n", law);
+    fixture_run_text(text, &s, &r);
+    snprintf(name, sizeof name, "a contact shorter than the first step "
+             "(%s): one collision, then flight to T", label);
+    check_true(r.status == COLLIDE_OK && r.ncollisions == 1 &&
+                   !r.final_contact, name);
+    if (r.ncollisions == 1) {
+        snprintf(name, sizeof name, "a contact shorter than the first step "
+                 "(%s): t_d = 2 |v| m / F", label);
+        check_close(r.collisions[0].t_d, 2.0 * sqrt(24.0 * dip) / 12.0,
+                    1e-3, 0.0, name);
+        snprintf(name, sizeof name, "a contact shorter than the first step "
+                 "(%s): x_c^max = the dip", label);
+        check_close(r.collisions[0].xc_max, dip, 1e-3, 0.0, name);
+    }
+    sim_result_free(&r);
+}
+
 int main(void)
 {
+    contact_shorter_than_first_step("clamped", "law = clamped\nk = 1e4");
+    contact_shorter_than_first_step("SHCCL",
+                                    "law = shccl\nk = 1e9\np = 1.5\nc = 0");
     restitution_overlapping();
     restitution_at_rest();
     hertz_at_rest_stays("1e-11", "1e-14");

@@ -372,6 +372,24 @@ static void print_event_flags(const collide_result *r)
                ? " (and the initial state)" : "");
 }
 
+/* The undecided near-touches of the run and their times (those kept),
+ * when there are any: the tolerances cannot decide whether the trajectory
+ * touched, collided or missed there. */
+static void print_undecided(const collide_result *r)
+{
+    double n = collide_result_stat(r, COLLIDE_STAT_UNDECIDED_TOUCHES);
+    long k;
+    if (!(n > 0))
+        return;
+    printf("  undecided near-touches %.0f, at t =", n);
+    for (k = 0; k < (long)n && k < COLLIDE_UNDECIDED_TIMES; k++)
+        printf("%s %.17g", k ? "," : "", collide_result_undecided_touch(r, k));
+    printf(" s%s\n", n > COLLIDE_UNDECIDED_TIMES ? ", ..." : "");
+    printf("    (a guard came within its error band of zero: a collision "
+           "there is\n    neither found nor excluded; tighten rtol and "
+           "atol)\n");
+}
+
 static void print_stats(const collide_result *r)
 {
     double t_tail = collide_result_stat(r, COLLIDE_STAT_TAIL_START);
@@ -390,6 +408,7 @@ static void print_stats(const collide_result *r)
                "%.4g per simulated second\n", t_tail, tail,
                tail / (t_end - t_tail));
     print_event_flags(r);
+    print_undecided(r);
     printf("  CPU time %.3f s\n",
            collide_result_stat(r, COLLIDE_STAT_CPU_SECONDS));
 }

@@ -773,6 +773,7 @@ static double b64_stat(const collide_result *r, collide_stat which)
     case COLLIDE_STAT_TAIL_START: return e->t_tail;
     case COLLIDE_STAT_TAIL_SWITCHING_STOPS: return (double)e->nstops_tail;
     case COLLIDE_STAT_INITIAL_C_AND_D: return r->b64.end.initial_c_and_d != 0;
+    case COLLIDE_STAT_UNDECIDED_TOUCHES: return (double)e->nundecided;
     default: return NAN;
     }
 }
@@ -798,6 +799,18 @@ double collide_result_stat(const collide_result *r, collide_stat which)
         return NAN;
     return r->precision == COLLIDE_PRECISION_MIN ? b64_stat(r, which)
                                        : mp_stat(r, which);
+}
+
+double collide_result_undecided_touch(const collide_result *r, long k)
+{
+    const engine_stats *e;
+    if (!r || !(r->status == COLLIDE_OK || r->status == COLLIDE_E_CHECK) ||
+        r->precision != COLLIDE_PRECISION_MIN)
+        return NAN;
+    e = &r->b64.end.stats;
+    if (k < 0 || k >= e->nundecided || k >= ENGINE_UNDECIDED_TIMES)
+        return NAN;
+    return e->t_undecided[k];
 }
 
 double collide_result_digits(const collide_result *r, collide_table t,

@@ -62,6 +62,15 @@ typedef struct stop {
     int new_sign;          /* switching point: sign on the far side */
 } stop;
 
+/* The undecided near-touches (engine_stats) that the screening of one
+ * step found, in the order found; those up to the end of the piece of the
+ * step that is taken count (advance). At most one per guard and sample
+ * interval. */
+typedef struct step_touches {
+    int n;
+    double t[ENGINE_TRANS_MAX * SAMPLES_MAX];
+} step_touches;
+
 /* Samples of the step at n + 1 equally spaced instants (end points exact). */
 typedef struct step_samples {
     int n;
@@ -85,10 +94,15 @@ typedef struct run {
     int retries;           /* re-steps towards the pending stop */
     int passed_switching;       /* switching function just stepped to, or -1 */
     double h_free;         /* proposal after the last step not cut short */
+    double h_start[ENGINE_TRANS_MAX]; /* first accepted step of the last
+                                         interval of flow of each mode
+                                         (indexed by mode), or 0 */
     int passed_sign;       /* its sign beyond that point */
     double switching_goal;      /* predicted switching point the next step is
                               to end at, or +inf */
     step_samples S;        /* samples of the last step screened */
+    step_touches touches;  /* undecided near-touches of the last step
+                              screened */
     double rate0[ENGINE_TRANS_MAX]; /* |d g/dt| of each transition's guard
                                        at the start of this flow interval */
     zeno_ring zeno;                     /* the last events' times */
@@ -97,14 +111,19 @@ typedef struct run {
     long nlast;
 } run;
 
-/* What root_eval evaluates on the continuous extension of a step. */
-enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_SWITCH };
+/* What root_eval evaluates on the continuous extension of a step: a
+ * guard, its rate (negated), a switching function, or the rate of
+ * component comp of the state (the turning point of a component that
+ * guard index depends on). */
+enum probe_kind { PROBE_GUARD, PROBE_GUARD_RATE_DOWN, PROBE_SWITCH,
+                  PROBE_COMPONENT_RATE };
 
 typedef struct probe {
     const run *R;
     const dop853_step_data *s;
     int kind, index;
     double orient;         /* +1 or -1 */
+    int comp;              /* PROBE_COMPONENT_RATE: the component */
 } probe;
 
 double root_eval(const void *ctx, double t)
@@ -119,6 +138,9 @@ double root_eval(const void *ctx, double t)
     case PROBE_GUARD_RATE_DOWN:
         dop853_dense_deriv(p->s, t, dy);
         return -p->orient * H->guard_rate(H->ctx, p->index, t, y, dy);
+    case PROBE_COMPONENT_RATE:
+        dop853_dense_deriv(p->s, t, dy);
+        return p->orient * dy[p->comp];
     default:
         H->switching(H->ctx, p->R->q, t, y, k);
         return p->orient * k[p->index];
@@ -289,7 +311,10 @@ static int locate(const run *R, const probe *p, double lo, double slo,
             used = text_append(d, sizeof R->r->diagnosis, 0,
                                "the event '%s'%s", R->H->trans[p->index].name,
                                p->kind == PROBE_GUARD ? ""
-                               : " (a least value of its guard)");
+                               : p->kind == PROBE_GUARD_RATE_DOWN
+                               ? " (a least value of its guard)"
+                               : " (a turning point of a component its "
+                                 "guard depends on)");
         text_append(d, sizeof R->r->diagnosis, used,
                     " not located in %d evaluations: bracket [%.17g, %.17g] s, "
                     "width %.3g s, wider than t_tol = %.3g s and not adjacent "
@@ -446,19 +471,81 @@ static int guard_touch(const run *R, const dop853_step_data *s,
     return sg * H->guard(H->ctx, tr, br->hi + back, y) < 0.0;
 }
 
+/* Whether guard tr, whose value sg g has its greatest value vm < 0 at t
+ * between samples k and k + 1 of step s (it comes towards zero in the
+ * declared orientation and goes back without crossing), comes within its
+ * error band (guard_band) of zero there while the transition is enabled:
+ * a crossing of the exact flow cannot be told from this miss. */
+static int near_miss(const run *R, const dop853_step_data *s,
+                     const step_samples *S, int tr, int k, double t,
+                     double vm)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX], window;
+    dop853_dense_eval(s, t, y);
+    if (!H->enabled(H->ctx, tr, t, y))
+        return 0;
+    return -vm <= guard_band(R, S, k, tr, t, y, &window);
+}
+
+/* Whether guard tr, whose oriented value sg g and its rate are 0 at the
+ * start of the interval of flow (sample k = 0; Phi of the SHCCL at
+ * x_c = 0, where its rate vanishes too) and which is on or beyond zero at
+ * sample 1, dips to the near side between them: at the turning point of a
+ * component it depends on whose rate changes sign there (x_c of a contact
+ * shorter than the sample spacing, which begins at x_c = 0 going in and is
+ * out again at sample 1). 1 with the instant in *tm and the value sg g < 0
+ * there in *vm; 0 if none; an error of locate. */
+static int hidden_dip(const run *R, const dop853_step_data *s,
+                      const step_samples *S, int tr, double sg, int k,
+                      double *tm, double *vm)
+{
+    const hybrid_system *H = R->H;
+    double y[COLLIDE_NY_MAX];
+    int i, rc;
+    for (i = 0; i < H->ny; i++) {
+        double da = S->dy[k][i], db = S->dy[k + 1][i];
+        probe pc = {R, s, PROBE_COMPONENT_RATE, tr, da < 0.0 ? 1.0 : -1.0, i};
+        bracket br;
+        if (!(da * db < 0.0) ||
+            !guard_depends_on(R, tr, S->t[k], S->y[k], i))
+            continue;
+        if ((rc = locate(R, &pc, S->t[k], pc.orient * da, S->t[k + 1],
+                         pc.orient * db, &br)) != 0)
+            return rc;
+        dop853_dense_eval(s, br.hi, y);
+        *vm = sg * H->guard(H->ctx, tr, br.hi, y);
+        if (*vm < 0.0) {
+            *tm = br.hi;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Notes an undecided near-touch at t in T (room for one per guard and
+ * sample interval). */
+static void note_touch(step_touches *T, double t)
+{
+    if (T->n < (int)(sizeof T->t / sizeof T->t[0]))
+        T->t[T->n++] = t;
+}
+
 /* The earliest instant in the step at which transition tr is enabled and
  * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
  * the root could not be located. A touch within the error of the run
- * (guard_touch) is no crossing. */
+ * (guard_touch) is no crossing; it and a miss within the error (near_miss)
+ * are noted in T as undecided near-touches. */
 static int screen_guard(const run *R, const dop853_step_data *s,
-                        const step_samples *S, int tr, stop *st)
+                        const step_samples *S, int tr, stop *st,
+                        step_touches *T)
 {
     const hybrid_system *H = R->H;
     double sg = H->trans[tr].sigma;
     double v[SAMPLES_MAX + 1], rate[SAMPLES_MAX + 1];
-    probe p = {R, s, PROBE_GUARD, tr, sg};
-    probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg};
-    probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg};  /* sigma dg/dt */
+    probe p = {R, s, PROBE_GUARD, tr, sg, 0};
+    probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg, 0};
+    probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg, 0};  /* sigma dg/dt */
     int k, rc;
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
@@ -469,14 +556,27 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         double ya[COLLIDE_NY_MAX];
         bracket br;
         int at_start = (k == 0 && R->fresh);
-        if (((at_start && v[k] == 0.0) || v[k] > 0.0) && v[k + 1] >= 0.0 &&
-            rate[k] < 0.0 && rate[k + 1] > 0.0) {
+        double tm = 0.0, vh = 0.0;
+        if (at_start && v[k] == 0.0 && rate[k] == 0.0 && v[k + 1] >= 0.0 &&
+            (rc = hidden_dip(R, s, S, tr, sg, k, &tm, &vh)) != 0) {
+            /* on the guard at the start with rate 0, and on or beyond it
+               at b, with a dip hidden between (a contact of the SHCCL
+               shorter than the first step) */
+            if (rc < 0 ||
+                (rc = locate(R, &p, tm, vh, b, v[k + 1], &br)) != 0)
+                return rc;
+        } else if (((at_start && v[k] == 0.0) || v[k] > 0.0) &&
+                   v[k + 1] >= 0.0 && rate[k] < 0.0 &&
+                   (rate[k + 1] > 0.0 ||
+                    (rate[k + 1] == 0.0 && v[k + 1] == 0.0))) {
             /* on or beyond the guard at a, and at b, with a least value
                between: the guard may dip to the near side and cross back
                in its orientation within the sample spacing (a flight after
                a bounce shorter than the first step; a ball that leaves the
                surface overlapping it by rounding and rises above it for
-               less than a sample spacing) */
+               less than a sample spacing; a contact shorter than the first
+               step, after which Phi = k min(x_c, 0) of the clamped law
+               stays at 0 with rate 0) */
             double vm;
             if ((rc = locate(R, &pu, a, rate[k], b, rate[k + 1], &br)) != 0)
                 return rc;
@@ -500,6 +600,8 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             if ((rc = locate(R, &pr, a, -rate[k], b, -rate[k + 1], &br)) != 0)
                 return rc;
             vm = root_eval(&p, br.hi);
+            if (vm < 0.0 && near_miss(R, s, S, tr, k, br.hi, vm))
+                note_touch(T, br.hi);
             if (!(vm >= 0.0))
                 continue;
             if ((rc = locate(R, &p, a, v[k], br.hi, vm, &br)) != 0)
@@ -515,8 +617,10 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             continue;           /* crossed while not enabled: no event */
         margin = margin_before(R, s, tr, br.lo, &st->margin_res);
         if (br.hi > br.lo &&
-            guard_touch(R, s, S, tr, sg, k, rate, &br, margin))
+            guard_touch(R, s, S, tr, sg, k, rate, &br, margin)) {
+            note_touch(T, br.hi);
             continue;           /* touched within the error: no event */
+        }
         st->kind = STOP_EVENT;
         st->index = tr;
         st->t = br.hi;
@@ -528,9 +632,10 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     return 0;
 }
 
-/* The earliest event of the step by the priority rule; 0 if none. */
+/* The earliest event of the step by the priority rule; 0 if none. The
+ * undecided near-touches of the guards go to T (screen_guard). */
 static int screen_events(const run *R, const dop853_step_data *s,
-                         const step_samples *S, stop *best)
+                         const step_samples *S, stop *best, step_touches *T)
 {
     const hybrid_system *H = R->H;
     stop cand[ENGINE_TRANS_MAX];
@@ -542,7 +647,7 @@ static int screen_events(const run *R, const dop853_step_data *s,
         int got;
         if (H->trans[tr].from != R->q)
             continue;
-        got = screen_guard(R, s, S, tr, &cand[n]);
+        got = screen_guard(R, s, S, tr, &cand[n], T);
         if (got < 0)
             return got;
         tau[n] = got ? cand[n].t : 0.0;
@@ -605,7 +710,7 @@ static int screen_switching(const run *R, const dop853_step_data *s,
         int last = 0, ls = 0;   /* the last sample outside the band */
         for (k = 0; k <= S->n; k++) {
             int sk = band_sign(kv[k][i], kn[k][i]);
-            probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0};
+            probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0, 0};
             bracket br;
             if (k == 0 && i == R->passed_switching && sk == -R->passed_sign)
                 sk = 0;         /* the point just stepped to, not crossed
@@ -683,6 +788,39 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
            H->in_jump_set(H->ctx, q, R->t, y);
 }
 
+/* Whether h, the first step of an earlier interval of flow (0 when there
+ * was none), can start the interval that begins at the current instant:
+ * finite, positive, at least FLOOR_MARGIN times the step floor there (an
+ * interval that began near t = 0 may have begun with a step under the
+ * floor of a later t: 1e-18 s for a ball dropped from 1e-18 m) and no
+ * longer than what remains of the run. */
+static int first_step_usable(const run *R, double h)
+{
+    return isfinite(h) && h > 0.0 && h >= FLOOR_MARGIN * step_floor(R->t) &&
+           h <= R->T - R->t;
+}
+
+/* The first step of the interval of flow that begins at the current
+ * instant (R->t, R->y, R->f, mode R->q), after a jump: the initial-step
+ * heuristic of Hairer, Norsett and Wanner from the state after the jump
+ * (one evaluation of the flow map), or the first accepted step of the
+ * last interval of the same mode when that is smaller and usable
+ * (first_step_usable): the heuristic cannot see a force that vanishes at
+ * the reset (Eq. 60), and the earlier interval's first step, which the
+ * step control accepted from a like state, is the better guess there.
+ * Never under FLOOR_MARGIN times the step floor. */
+static double first_step(run *R)
+{
+    const hybrid_system *H = R->H;
+    double h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
+                                &R->ctl, &R->r->stats.nfev);
+    double before = R->q >= 0 && R->q < ENGINE_TRANS_MAX ? R->h_start[R->q]
+                                                         : 0.0;
+    if (first_step_usable(R, before) && before < h)
+        h = before;
+    return fmax(h, FLOOR_MARGIN * step_floor(R->t));
+}
+
 /* The jump of stop st at the current instant. The rate scale of the event
  * is max(|margin|, |d g/dt| of its guard at the start of the flow
  * interval), the definition of both engines; it is grazing when the
@@ -737,12 +875,7 @@ static collide_status take_event(run *R, const stop *st)
     R->r->stats.nfev++;
     R->fresh = 1;
     record_start_rates(R);
-    /* a new interval of flow: its first step is chosen afresh from the
-       state after the jump (the steps of earlier intervals say nothing of
-       it), and never under the step floor */
-    R->h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
-                            &R->ctl, &R->r->stats.nfev);
-    R->h = fmax(R->h, FLOOR_MARGIN * step_floor(R->t));
+    R->h = first_step(R);
     R->h_free = R->h;
     return COLLIDE_OK;
 }
@@ -899,7 +1032,7 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
         }
         for (i = 0; have_na && i < nk; i++) {
             int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
-            probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0};
+            probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0, 0};
             bracket br;
             if (band_sign(k1[i], n1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
                 continue;
@@ -962,7 +1095,8 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
     if (n > SAMPLES_MAX)
         n = SAMPLES_MAX;
     sample_step(s, n, S);
-    ge = screen_events(R, s, S, &ev);
+    R->touches.n = 0;
+    ge = screen_events(R, s, S, &ev, &R->touches);
     if (ge < 0)
         return ge;
     gk = screen_switching(R, s, S, &kk);
@@ -977,13 +1111,41 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
     return st->kind != STOP_NONE;
 }
 
+/* Counts the undecided near-touches that the screening of the step found
+ * up to te, the end of the piece taken (those beyond it are screened again
+ * with the steps that follow), and keeps the times of the first
+ * ENGINE_UNDECIDED_TIMES of the run, in order of time. */
+static void count_touches(run *R, double te)
+{
+    engine_stats *st = &R->r->stats;
+    step_touches *T = &R->touches;
+    int i, k;
+    for (i = 1; i < T->n; i++)          /* in order of time */
+        for (k = i; k > 0 && T->t[k] < T->t[k - 1]; k--) {
+            double x = T->t[k];
+            T->t[k] = T->t[k - 1];
+            T->t[k - 1] = x;
+        }
+    for (i = 0; i < T->n; i++) {
+        if (!(T->t[i] <= te))
+            continue;
+        if (st->nundecided < ENGINE_UNDECIDED_TIMES)
+            st->t_undecided[st->nundecided] = T->t[i];
+        st->nundecided++;
+    }
+    T->n = 0;
+}
+
 /* Moves to the end (te, ye, fe) of the accepted piece of step s. */
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
+    count_touches(R, te);
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
     R->t = te;
+    if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
+        R->h_start[R->q] = te - s->t0;
     R->fresh = 0;
     R->passed_switching = -1;
     R->r->stats.steps_accepted++;

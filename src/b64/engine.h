@@ -113,13 +113,24 @@ typedef struct engine_options {
                               adjacent doubles after them stops the run */
 } engine_options;
 
+#define ENGINE_UNDECIDED_TIMES COLLIDE_UNDECIDED_TIMES /* times of undecided
+                                                      near-touches kept */
+
 /* nstops counts the steps ended at a stop (an event or a switching
  * point); nstops_tail of them came after the last event, at t_tail (0
- * when there was none). */
+ * when there was none). nundecided counts the undecided near-touches:
+ * instants at which the guard of an enabled transition came within its
+ * error band of zero and went back (a crossing taken as a touch within
+ * the error of the run, or a least distance to zero within that error),
+ * where the tolerances of the run cannot tell a touch, a crossing and a
+ * miss apart; t_undecided holds the times of the first
+ * ENGINE_UNDECIDED_TIMES of them. */
 typedef struct engine_stats {
     long steps_accepted, steps_rejected, nfev, nevents, nstops;
     long nstops_tail;
     double t_tail;
+    long nundecided;
+    double t_undecided[ENGINE_UNDECIDED_TIMES];
 } engine_stats;
 
 typedef struct engine_result {
