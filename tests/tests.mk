@@ -39,7 +39,7 @@ FAULT_EXE  = $(BUILD)/collide-fault
 FAULT_WRAP = malloc calloc realloc strdup strndup fopen open fdopen fflush \
              fclose fsync rename link mkdir mkdtemp mkstemp opendir \
              renameat renameat2 flock fdopendir pthread_create posix_spawnp \
-             open_memstream
+             open_memstream openat mkdirat
 FAULT_LDFLAGS = $(patsubst %,-Wl$(comma)--wrap=%,$(FAULT_WRAP))
 comma := ,
 
