@@ -387,6 +387,14 @@ static int create_temp_file(int pfd, const char *name, char *tmp,
 collide_status output_write_file(const char *dir, const output_file *file,
                                  const void *ctx, char *err, size_t errlen)
 {
+    if (output_make_dirs(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
+    return output_write_into(dir, file, ctx, err, errlen);
+}
+
+collide_status output_write_into(const char *dir, const output_file *file,
+                                 const void *ctx, char *err, size_t errlen)
+{
     char shown[OUT_PATH_MAX + OUT_NAME_MAX + 2], tmp[OUT_NAME_MAX + 1];
     const struct input *in;
     sigset_t old;
@@ -394,12 +402,15 @@ collide_status output_write_file(const char *dir, const output_file *file,
     int pfd = -1, fd, lockfd = -1;
     collide_status st;
     ignore_sigxfsz();
-    snprintf(shown, sizeof shown, "%s/%s", dir, file->name);
+    snprintf(shown, sizeof shown, "%s%s%s", strcmp(dir, ".") ? dir : "",
+             strcmp(dir, ".") ? "/" : "", file->name);
     if (strlen(file->name) > OUT_NAME_MAX)
         return check_lengths(file->name, err, errlen);
-    st = open_parent(dir, &pfd, err, errlen);
-    if (st != COLLIDE_OK)
-        return st;
+    if (check_lengths(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
+    pfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (pfd < 0)
+        return io_error(err, errlen, shown, "cannot create its temporary");
     in = entry_input(pfd, file->name);
     if (in) {
         close(pfd);

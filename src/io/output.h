@@ -54,6 +54,11 @@ typedef struct output_file {
 collide_status output_write_file(const char *dir, const output_file *file,
                                  const void *ctx, char *err, size_t errlen);
 
+/* output_write_file into dir as it is: a missing dir is an error
+ * ("cannot create its temporary: No such file or directory"). */
+collide_status output_write_into(const char *dir, const output_file *file,
+                                 const void *ctx, char *err, size_t errlen);
+
 /* Notes path as an input of the command (its device and inode, links
  * followed; ignored when it does not exist, beyond 32 inputs): no output
  * of output_write_file or output_write_set overwrites or removes it.
