@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -87,6 +88,45 @@ int __wrap_openat(int fd, const char *path, int flags, ...)
         return -1;
     }
     return __real_openat(fd, path, flags, mode);
+}
+
+/* ---- a directory swapped for a symbolic link ----
+ * With swap_prefix set, the first unlinkat of a file (the removal of the
+ * previous set) first moves the entry of base whose name begins with
+ * swap_prefix (where the previous set then is) to base/moved and puts a
+ * symbolic link to base/victim in its place: the race of an attacker
+ * that wins at the worst moment. */
+static const char *swap_prefix;
+static char swap_base[256];
+
+int __real_unlinkat(int fd, const char *name, int flags);
+int __wrap_unlinkat(int fd, const char *name, int flags);
+
+/* Moves base's entry that begins with swap_prefix away and links it to
+ * the victim. */
+static void swap_for_link(void)
+{
+    char from[600], to[600];
+    struct dirent *e;
+    DIR *d = opendir(swap_base);
+    while (d && (e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, swap_prefix, strlen(swap_prefix)) != 0)
+            continue;
+        snprintf(from, sizeof from, "%s/%s", swap_base, e->d_name);
+        snprintf(to, sizeof to, "%s/moved", swap_base);
+        if (rename(from, to) == 0 && symlink("victim", from) == 0)
+            swap_prefix = NULL;
+        break;
+    }
+    if (d)
+        closedir(d);
+}
+
+int __wrap_unlinkat(int fd, const char *name, int flags)
+{
+    if (swap_prefix && flags == 0)
+        swap_for_link();
+    return __real_unlinkat(fd, name, flags);
 }
 
 int __wrap_flock(int fd, int op)
@@ -573,6 +613,140 @@ static int concurrent(int rounds)
     return mixed;
 }
 
+/* The previous set's directory swapped for a symbolic link to another
+ * directory just before its files are removed (both ways of putting a
+ * set in place): nothing in the link's target is deleted. */
+static void swapped_link(void)
+{
+    char err[512], name[160];
+    int way;
+    snprintf(swap_base, sizeof swap_base, "%s", base);
+    for (way = 0; way < 2; way++) {
+        int r;
+        mkdir(at("victim"), 0777);
+        put_file(at("victim/b1.csv"), "victim\n");
+        put_file(at("victim/MANIFEST"), "# collide result set\nfile = b1.csv\n");
+        no_renameat2 = way ? ENOSYS : 0;
+        r = write_set(at("w"), set_b, 1, "B", COLLIDE_OK, err);
+        swap_prefix = ".w.tmp-";
+        r = r && write_set(at("w"), set_a, 3, "A", COLLIDE_OK, err);
+        snprintf(name, sizeof name, "%s: the old set swapped for a link "
+                 "before its removal: the link's target untouched",
+                 way ? "without renameat2" : "exchange");
+        check_true(r && swap_prefix == NULL &&
+                   strcmp(entries(at("victim")), "MANIFEST b1.csv") == 0 &&
+                   strcmp(first_line(at("victim/b1.csv")), "victim") == 0 &&
+                   strcmp(entries(at("w")), "MANIFEST a1.csv a2.csv a3.csv")
+                       == 0, name);
+        swap_prefix = NULL;
+        no_renameat2 = 0;
+        snprintf(name, sizeof name, "rm -rf '%s' '%s' '%s'/.w.tmp-*",
+                 at("victim"), at("moved"), base);
+        if (system(name) != 0)
+            return;
+    }
+}
+
+static int write_gives_up(FILE *f, const void *ctx)
+{
+    (void)ctx;
+    fputs("half", f);
+    errno = 0;
+    return 1;
+}
+
+static int write_kilobytes(FILE *f, const void *ctx)
+{
+    int i;
+    (void)ctx;
+    for (i = 0; i < 1000; i++)
+        fputs("0123456789", f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* A writer that gives up without an error number is named as such; a
+ * file over the size limit (ulimit -f) is an error "File too large",
+ * not the end of the process. */
+static void writer_failures(void)
+{
+    static const output_file gives_up[] = {{"g.csv", write_gives_up}};
+    static const output_file big[] = {{"big.csv", write_kilobytes}};
+    char err[512];
+    int status;
+    pid_t p;
+    check_true(output_write_file(at("gu"), gives_up, NULL, err, sizeof err) ==
+               COLLIDE_E_IO && strstr(err, "g.csv: its writer gave up") &&
+               !strstr(err, "Input/output error") &&
+               strcmp(entries(at("gu")), "") == 0,
+               "a file whose writer gives up: said so, nothing left");
+    check_true(write_set(at("gs"), gives_up, 1, NULL, COLLIDE_E_IO, err) &&
+               strstr(err, "its writer gave up") &&
+               strcmp(entries(base), "gs") != 0,
+               "a set whose writer gives up: said so");
+    p = fork();
+    if (p == 0) {
+        struct rlimit lim = {4096, 4096};
+        setrlimit(RLIMIT_FSIZE, &lim);
+        _exit(write_set(at("fs"), big, 1, NULL, COLLIDE_E_IO, err) &&
+              strstr(err, "big.csv: cannot write: File too large") &&
+              output_write_file(at("ff"), big, NULL, err, sizeof err) ==
+                  COLLIDE_E_IO && strstr(err, "File too large") ? 0 : 1);
+    }
+    waitpid(p, &status, 0);
+    check_true(WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+               strcmp(entries(at("ff")), "") == 0,
+               "over the file size limit: 'File too large', nothing left");
+}
+
+/* Outputs onto inputs: a file that is one (or links to one) is refused,
+ * and so is a set that holds one. */
+static void inputs(void)
+{
+    static const output_file in_file[] = {{"in.csv", write_tag}};
+    char err[512];
+    put_file(at("in.csv"), "input\n");
+    symlink("in.csv", at("to-in.csv"));
+    output_note_input(at("in.csv"));
+    check_true(output_write_file(base, in_file, "X", err, sizeof err) ==
+               COLLIDE_E_USAGE && strstr(err, "an input of this command") &&
+               strcmp(first_line(at("in.csv")), "input") == 0,
+               "a file that is an input: refused, kept");
+    check_true(write_set(at("is"), set_b, 1, "B", COLLIDE_OK, err),
+               "a set to hold an input");
+    output_note_input(at("is/b1.csv"));
+    check_true(write_set(at("is"), set_a, 3, "A", COLLIDE_E_IO, err) &&
+               strstr(err, "the input") &&
+               strcmp(entries(at("is")), "MANIFEST b1.csv") == 0,
+               "a set that holds an input: refused, kept");
+    output_forget_inputs();
+    check_true(write_set(at("is"), set_a, 3, "A", COLLIDE_OK, err),
+               "inputs forgotten: the set replaced");
+    unlink(at("in.csv"));
+    unlink(at("to-in.csv"));
+}
+
+/* Temporaries of single files left by a killed writer: removed at the
+ * next write into the directory once unchanged for a while; a fresh one
+ * is kept. */
+static void stale_files(void)
+{
+    static const output_file one[] = {{"one.csv", write_tag}};
+    struct timespec old[2] = {{1000000000, 0}, {1000000000, 0}};
+    char err[512];
+    mkdir(at("st"), 0777);
+    put_file(at("st/.one.csv.collide-tmp-abc123"), "half");
+    put_file(at("st/.one.csv.collide-tmp-new123"), "half");
+    put_file(at("st/.one.csv.tmp-abc123"), "not a temporary of a file");
+    utimensat(AT_FDCWD, at("st/.one.csv.collide-tmp-abc123"), old, 0);
+    utimensat(AT_FDCWD, at("st/.one.csv.tmp-abc123"), old, 0);
+    check_true(output_write_file(at("st"), one, "S", err, sizeof err) ==
+               COLLIDE_OK && strcmp(entries(at("st")),
+                   ".one.csv.collide-tmp-new123 .one.csv.tmp-abc123 "
+                   "one.csv") == 0,
+               "a stale temporary of a file removed, a fresh one and "
+               "another file kept");
+}
+
 /* A NaN of either sign in the tables is "nan", never "-nan". */
 static void nan_cells(void)
 {
@@ -631,6 +805,10 @@ int main(void)
     long_paths();
     bad_manifests();
     bad_names();
+    swapped_link();
+    writer_failures();
+    inputs();
+    stale_files();
     nan_cells();
     mixed = concurrent(100);
     snprintf(name, sizeof name, "two writers at once, 100 rounds: %d mixed",
