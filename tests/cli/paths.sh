@@ -71,6 +71,18 @@ run "$exe" run hertz --quiet --csv lset
 [ "$rc" -eq 4 ] && [ -L lset ] && [ "$(cat real/collisions.csv)" = mine ] &&
     [ "$(ls real)" = collisions.csv ]
 check "run --csv onto a symbolic link to a directory: refused, nothing in it touched (got $rc)" $?
+if command -v gnuplot >/dev/null 2>&1; then
+    mkdir F
+    ln -s ../victim.txt F/.hertz-state.png.tmp   # where figures were drawn
+    ln -s ../victim.txt F/hertz-state.svg
+    run "$exe" plot hertz --samples 50 --out F
+    [ "$rc" -eq 0 ] && [ "$(cat victim.txt)" = victim ] &&
+        [ ! -L F/hertz-state.svg ] && [ -s F/hertz-state.png ] &&
+        [ -z "$(ls -A F | grep collide-plot)" ]
+    check "plot --out with links at a figure and at its old temporary name: not followed (got $rc)" $?
+else
+    echo "skip: plot (gnuplot is not installed)"
+fi
 no_temporaries .
 check "no temporary left beside the outputs" $?
 
