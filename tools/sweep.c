@@ -484,13 +484,14 @@ static void point_path(const sweep_job *j, long index, char *buf, size_t len)
     snprintf(buf, len, "%s/point-%ld.csv", j->a->resume, index);
 }
 
-/* Writes the file of a finished point (temporary, then renamed): its
- * first line, the header, the row and the check line. */
+/* Writes the file of a finished point (a new temporary, never through a
+ * link, then renamed): its first line, the header, the row and the check
+ * line. 1, or 0 with errno. */
 static int save_point(const sweep_job *j, long index, const char *row)
 {
     char path[4200], tmp[4240], text[3 * ROW_MAX], check[64];
     FILE *f;
-    int ok;
+    int ok, fd;
     size_t n;
     if (point_id(j, index, text, sizeof text) != COLLIDE_OK)
         return 0;
@@ -501,9 +502,20 @@ static int save_point(const sweep_job *j, long index, const char *row)
     check_line(text, n, check, sizeof check);
     point_path(j, index, path, sizeof path);
     snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    f = fopen(tmp, "w");
-    if (!f)
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)   /* a killed run's */
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0666);
+    if (fd < 0)
         return 0;
+    f = fdopen(fd, "w");
+    if (!f) {
+        ok = errno;
+        close(fd);
+        unlink(tmp);
+        errno = ok;
+        return 0;
+    }
     ok = fputs(text, f) >= 0 && fputs(check, f) >= 0;
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, path) == 0)

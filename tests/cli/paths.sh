@@ -198,4 +198,10 @@ run "$exe" sweep grid.txt --resume RS --out rs.csv
 [ "$rc" -eq 0 ] && [ -s rs.csv ]
 check "then the sweep runs (got $rc)" $?
 
+mkdir -p RS2/point-1.csv
+run "$exe" sweep grid.txt --resume RS2 --out rs2.csv
+[ "$rc" -eq 4 ] && has "point 1 could not be saved in RS2 (point-1.csv: Is a directory)" "$tmp/err" &&
+    [ ! -e rs2.csv ]
+check "sweep --resume: a point that cannot be saved is named with its cause (got $rc: $(tail -n 1 "$tmp/err"))" $?
+
 finish paths.sh
