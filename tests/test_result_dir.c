@@ -747,6 +747,57 @@ static void stale_files(void)
                "another file kept");
 }
 
+/* Another process keeps creating files in a directory while sets are
+ * written onto it, rounds times (both ways of putting a set in place):
+ * every write is refused, none of its files leaves the directory, and no
+ * temporary is left beside it. */
+static void busy_directory(int rounds)
+{
+    char err[512], name[160], path[600];
+    int way, r, refused, made, kept, status;
+    for (way = 0; way < 2; way++) {
+        pid_t p;
+        mkdir(at("busy"), 0777);
+        put_file(at("busy/first"), "x\n");
+        p = fork();
+        if (p == 0) {
+            int i;
+            for (i = 0; i < 50000 && access(at("stop"), F_OK) != 0; i++) {
+                snprintf(path, sizeof path, "%s/f%d", at("busy"), i);
+                put_file(path, "x\n");
+            }
+            snprintf(path, sizeof path, "%d\n", i);
+            put_file(at("made"), path);
+            _exit(0);
+        }
+        for (r = 0; r < 5000 && access(at("busy/f0"), F_OK) != 0; r++)
+            usleep(1000);   /* the other process has begun */
+        no_renameat2 = way ? ENOSYS : 0;
+        for (r = refused = 0; r < rounds; r++)
+            refused += write_set(at("busy"), set_a, 3, "A", COLLIDE_E_IO, err);
+        no_renameat2 = 0;
+        put_file(at("stop"), "");
+        waitpid(p, &status, 0);
+        made = atoi(first_line(at("made")));
+        kept = 0;
+        for (r = 0; r < made; r++) {
+            snprintf(path, sizeof path, "%s/f%d", at("busy"), r);
+            kept += access(path, F_OK) == 0;
+        }
+        snprintf(name, sizeof name, "%s: %d writes onto a directory another "
+                 "process fills: %d refused, %d of its %d files kept, no "
+                 "temporary", way ? "without renameat2" : "exchange", rounds,
+                 refused, kept, made);
+        check_true(refused == rounds && kept == made && made > 0 &&
+                   access(at("busy/first"), F_OK) == 0 &&
+                   !strstr(entries(base), ".busy.tmp-"), name);
+        snprintf(path, sizeof path, "rm -rf '%s' '%s' '%s'", at("busy"),
+                 at("stop"), at("made"));
+        if (system(path) != 0)
+            return;
+    }
+}
+
 /* A NaN of either sign in the tables is "nan", never "-nan". */
 static void nan_cells(void)
 {
@@ -806,6 +857,7 @@ int main(void)
     bad_manifests();
     bad_names();
     swapped_link();
+    busy_directory(1000);
     writer_failures();
     inputs();
     stale_files();
