@@ -36,6 +36,9 @@ static int fail_openat;       /* the n-th call of openat fails (EMFILE) */
 static int fail_renameat;     /* the n-th call of renameat fails (EIO) */
 static int fail_flock;        /* flock LOCK_EX fails (ENOLCK) */
 static const char *intruder;  /* a file created before an exchange */
+static const char *replacer;  /* a directory put in place of the set
+                                 before an exchange (a set of its own) */
+static int fail_back;         /* the exchange after it fails (EIO) */
 
 int __real_renameat2(int fd1, const char *from, int fd2, const char *to,
                      unsigned flags);
@@ -52,6 +55,18 @@ int __wrap_renameat2(int fd1, const char *from, int fd2, const char *to,
     if (no_renameat2) {
         errno = no_renameat2;
         return -1;
+    }
+    if (fail_back && (flags & RENAME_EXCHANGE) && !replacer) {
+        fail_back = 0;
+        errno = EIO;
+        return -1;
+    }
+    if (replacer && (flags & RENAME_EXCHANGE)) {
+        char other[600];
+        snprintf(other, sizeof other, "%s.other", replacer);
+        if (rename(replacer, other) == 0)
+            mkdir(replacer, 0777);
+        replacer = NULL;
     }
     if (intruder && (flags & RENAME_EXCHANGE)) {
         FILE *f = fopen(intruder, "w");
@@ -447,6 +462,31 @@ static void intrusion(void)
                strcmp(entries(base), "k") == 0,
                "a file that appears before the exchange: undone, refused");
     unlink(at("k/intruder.txt"));
+}
+
+/* Another directory put in place of the set between its examination and
+ * the exchange, and the exchange back failing: an error, the set written
+ * not passed off as in place, the other directory not removed. */
+static void replaced_and_stuck(void)
+{
+    char err[512], cmd[2000];
+    char k[512];
+    snprintf(k, sizeof k, "%s", at("r"));
+    check_true(write_set(k, set_b, 1, "B", COLLIDE_OK, err), "a set to replace");
+    replacer = k;
+    fail_back = 1;
+    check_true(write_set(k, set_a, 3, "A", COLLIDE_E_IO, err) &&
+               strstr(err, "cannot put it back"),
+               "the set replaced by another directory before the exchange, "
+               "the exchange back failing: an error, nothing passed off");
+    replacer = NULL;
+    fail_back = 0;
+    check_true(strcmp(entries(at("r.other")), "MANIFEST b1.csv") == 0,
+               "the set moved aside by another is not removed");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s.other' '%s'/.r.tmp-*", k, k,
+             base);
+    if (system(cmd) != 0)
+        return;
 }
 
 /* A directory that cannot be opened or whose MANIFEST cannot be read
@@ -852,6 +892,7 @@ int main(void)
     renameat2_errors();
     links();
     intrusion();
+    replaced_and_stuck();
     command_line();
     long_paths();
     bad_manifests();

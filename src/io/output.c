@@ -694,8 +694,11 @@ static int swap_locked(place *p, target *t, char *err, size_t errlen)
             st = SWAP_FAILED;
         }
     }
-    if (st != SWAP_DONE && moved)
-        renameat(p->pfd, p->old, p->pfd, p->name);
+    if (st != SWAP_DONE && moved &&
+        renameat(p->pfd, p->old, p->pfd, p->name) != 0) {
+        io_error(err, errlen, p->path, "cannot put it back");
+        st = SWAP_FAILED;
+    }
     flock(p->pfd, LOCK_UN);
     if (st == SWAP_DONE && oldfd >= 0)
         remove_set(p->pfd, p->old, oldfd, &t->mf);
@@ -721,10 +724,14 @@ static int swap(place *p, target *t, char *err, size_t errlen)
         if (renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_EXCHANGE) == 0) {
             int st = verify_moved(p->pfd, p->tmp, p->path, t, &oldfd, err,
                                   errlen);
-            if (st != SWAP_DONE) {
-                renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_EXCHANGE);
-                return st;
+            if (st != SWAP_DONE &&
+                renameat2(p->pfd, p->tmp, p->pfd, p->name,
+                          RENAME_EXCHANGE) != 0) {
+                io_error(err, errlen, p->path, "cannot put it back");
+                return SWAP_FAILED;   /* not again: the set is not at tmp */
             }
+            if (st != SWAP_DONE)
+                return st;
             remove_set(p->pfd, p->tmp, oldfd, &t->mf);
             close(oldfd);
             return SWAP_DONE;
