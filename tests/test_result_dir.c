@@ -658,7 +658,7 @@ static int concurrent(int rounds)
  * set in place): nothing in the link's target is deleted. */
 static void swapped_link(void)
 {
-    char err[512], name[160];
+    char err[512], name[160], cmd[2000];
     int way;
     snprintf(swap_base, sizeof swap_base, "%s", base);
     for (way = 0; way < 2; way++) {
@@ -680,9 +680,9 @@ static void swapped_link(void)
                        == 0, name);
         swap_prefix = NULL;
         no_renameat2 = 0;
-        snprintf(name, sizeof name, "rm -rf '%s' '%s' '%s'/.w.tmp-*",
+        snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s' '%s'/.w.tmp-*",
                  at("victim"), at("moved"), base);
-        if (system(name) != 0)
+        if (system(cmd) != 0)
             return;
     }
 }
@@ -793,7 +793,7 @@ static void stale_files(void)
  * temporary is left beside it. */
 static void busy_directory(int rounds)
 {
-    char err[512], name[160], path[600];
+    char err[512], name[160], path[2000];
     int way, r, refused, made, kept, status;
     for (way = 0; way < 2; way++) {
         pid_t p;
