@@ -631,14 +631,24 @@ COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
 COLLIDE_API int collide_make_dirs(const char *dir, char *err, size_t errlen);
 
 /* Writes one file atomically: the text that write(f, ctx) puts on f
- * goes to a temporary file beside path, is synced to disk and renamed to
- * path, so that a reader sees the old file or the new one; write returns
- * 0, or non-zero to give up. The directory of path is created when
- * missing (collide_make_dirs). COLLIDE_OK, or COLLIDE_E_IO with one line
- * in err naming the file (no temporary file is left behind). */
+ * goes to a new temporary file beside path, is synced to disk and renamed
+ * to path, so that a reader sees the old file or the new one; a symbolic
+ * link at path is replaced, never followed; write returns 0, or non-zero
+ * to give up. The directory of path is created when missing
+ * (collide_make_dirs). COLLIDE_OK; COLLIDE_E_USAGE when path is a file
+ * noted by collide_note_input (nothing written); or COLLIDE_E_IO with one
+ * line in err naming the file and the cause, "its writer gave up" when
+ * write returned non-zero without setting errno (no temporary file is
+ * left behind). */
 COLLIDE_API int collide_write_file(const char *path,
                                    int (*write)(FILE *f, const void *ctx),
                                    const void *ctx, char *err, size_t errlen);
+
+/* Notes the file at path (links followed) as an input of the program:
+ * from now on collide_write_file and collide_result_write refuse to
+ * overwrite or remove it. A path that does not exist is ignored (NULL
+ * too); at most 32 inputs are kept. */
+COLLIDE_API void collide_note_input(const char *path);
 
 /* Names the command line that the MANIFEST of each result set written
  * from now on records (`command = collide ARGS`, argv[0] left out); kept

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,6 +36,9 @@ static int fail_openat;       /* the n-th call of openat fails (EMFILE) */
 static int fail_renameat;     /* the n-th call of renameat fails (EIO) */
 static int fail_flock;        /* flock LOCK_EX fails (ENOLCK) */
 static const char *intruder;  /* a file created before an exchange */
+static const char *replacer;  /* a directory put in place of the set
+                                 before an exchange (a set of its own) */
+static int fail_back;         /* the exchange after it fails (EIO) */
 
 int __real_renameat2(int fd1, const char *from, int fd2, const char *to,
                      unsigned flags);
@@ -51,6 +55,18 @@ int __wrap_renameat2(int fd1, const char *from, int fd2, const char *to,
     if (no_renameat2) {
         errno = no_renameat2;
         return -1;
+    }
+    if (fail_back && (flags & RENAME_EXCHANGE) && !replacer) {
+        fail_back = 0;
+        errno = EIO;
+        return -1;
+    }
+    if (replacer && (flags & RENAME_EXCHANGE)) {
+        char other[600];
+        snprintf(other, sizeof other, "%s.other", replacer);
+        if (rename(replacer, other) == 0)
+            mkdir(replacer, 0777);
+        replacer = NULL;
     }
     if (intruder && (flags & RENAME_EXCHANGE)) {
         FILE *f = fopen(intruder, "w");
@@ -87,6 +103,45 @@ int __wrap_openat(int fd, const char *path, int flags, ...)
         return -1;
     }
     return __real_openat(fd, path, flags, mode);
+}
+
+/* ---- a directory swapped for a symbolic link ----
+ * With swap_prefix set, the first unlinkat of a file (the removal of the
+ * previous set) first moves the entry of base whose name begins with
+ * swap_prefix (where the previous set then is) to base/moved and puts a
+ * symbolic link to base/victim in its place: the race of an attacker
+ * that wins at the worst moment. */
+static const char *swap_prefix;
+static char swap_base[256];
+
+int __real_unlinkat(int fd, const char *name, int flags);
+int __wrap_unlinkat(int fd, const char *name, int flags);
+
+/* Moves base's entry that begins with swap_prefix away and links it to
+ * the victim. */
+static void swap_for_link(void)
+{
+    char from[600], to[600];
+    struct dirent *e;
+    DIR *d = opendir(swap_base);
+    while (d && (e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, swap_prefix, strlen(swap_prefix)) != 0)
+            continue;
+        snprintf(from, sizeof from, "%s/%s", swap_base, e->d_name);
+        snprintf(to, sizeof to, "%s/moved", swap_base);
+        if (rename(from, to) == 0 && symlink("victim", from) == 0)
+            swap_prefix = NULL;
+        break;
+    }
+    if (d)
+        closedir(d);
+}
+
+int __wrap_unlinkat(int fd, const char *name, int flags)
+{
+    if (swap_prefix && flags == 0)
+        swap_for_link();
+    return __real_unlinkat(fd, name, flags);
 }
 
 int __wrap_flock(int fd, int op)
@@ -299,22 +354,51 @@ static void bad_manifests(void)
     chmod(at("m/MANIFEST"), 0644);
 }
 
+/* 1 when the entries e (entries) are one name of n's: nothing beside it. */
+static int only_n(const char *e)
+{
+    return e[0] == 'n' && !strchr(e, ' ');
+}
+
 /* The names of no directory, and a name too long. */
 static void bad_names(void)
 {
     static const char *const dirs[] = {"", ".", "..", "/", "a/..", "x/."};
-    char err[512], name[128], longname[300];
+    char err[512], name[128], longname[800], cmd[900];
     int i;
     for (i = 0; i < 6; i++) {
         snprintf(name, sizeof name, "--csv '%s': cannot hold a set", dirs[i]);
         check_true(write_set(dirs[i], set_b, 1, "B", COLLIDE_E_IO, err) &&
                    strstr(err, "cannot hold a result set"), name);
     }
-    memset(longname, 'n', 250);
-    longname[250] = '\0';
+    for (i = 200; i <= 256; i += 28) {
+        int len = i == 256 ? 255 : i;
+        snprintf(longname, sizeof longname, "%s/", at("long"));
+        memset(longname + strlen(longname), 'n', (size_t)len);
+        longname[strlen(at("long")) + 1 + (size_t)len] = '\0';
+        snprintf(name, sizeof name, "a last name of %d bytes: a set, its "
+                 "temporary's name shortened, nothing left beside it", len);
+        check_true(write_set(longname, set_b, 1, "B", COLLIDE_OK, err) &&
+                   write_set(longname, set_a, 3, "A", COLLIDE_OK, err) &&
+                   strcmp(entries(longname),
+                          "MANIFEST a1.csv a2.csv a3.csv") == 0 &&
+                   only_n(entries(at("long"))), name);
+        no_renameat2 = ENOSYS;
+        snprintf(name, sizeof name, "a last name of %d bytes without "
+                 "renameat2: replaced, nothing left beside it", len);
+        check_true(write_set(longname, set_b, 1, "B", COLLIDE_OK, err) &&
+                   strcmp(entries(longname), "MANIFEST b1.csv") == 0 &&
+                   only_n(entries(at("long"))), name);
+        no_renameat2 = 0;
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", at("long"));
+        if (system(cmd) != 0)
+            return;
+    }
+    memset(longname, 'n', 256);
+    longname[256] = '\0';
     check_true(write_set(longname, set_b, 1, "B", COLLIDE_E_IO, err) &&
-               strstr(err, "cannot hold a result set"),
-               "a last name of 250 bytes: refused");
+               strstr(err, "name too long: 256 bytes, limit 255"),
+               "a last name of 256 bytes: refused, saying so");
     {
         static char huge[5000];
         memset(huge, 'a', 4999);
@@ -378,6 +462,31 @@ static void intrusion(void)
                strcmp(entries(base), "k") == 0,
                "a file that appears before the exchange: undone, refused");
     unlink(at("k/intruder.txt"));
+}
+
+/* Another directory put in place of the set between its examination and
+ * the exchange, and the exchange back failing: an error, the set written
+ * not passed off as in place, the other directory not removed. */
+static void replaced_and_stuck(void)
+{
+    char err[512], cmd[2000];
+    char k[512];
+    snprintf(k, sizeof k, "%s", at("r"));
+    check_true(write_set(k, set_b, 1, "B", COLLIDE_OK, err), "a set to replace");
+    replacer = k;
+    fail_back = 1;
+    check_true(write_set(k, set_a, 3, "A", COLLIDE_E_IO, err) &&
+               strstr(err, "cannot put it back"),
+               "the set replaced by another directory before the exchange, "
+               "the exchange back failing: an error, nothing passed off");
+    replacer = NULL;
+    fail_back = 0;
+    check_true(strcmp(entries(at("r.other")), "MANIFEST b1.csv") == 0,
+               "the set moved aside by another is not removed");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s.other' '%s'/.r.tmp-*", k, k,
+             base);
+    if (system(cmd) != 0)
+        return;
 }
 
 /* A directory that cannot be opened or whose MANIFEST cannot be read
@@ -492,29 +601,29 @@ static void long_dir(char *path, size_t len)
     output_make_dirs(path, err, sizeof err);
 }
 
-/* Paths that do not fit: the temporary directory, a file in it, the
- * temporary of a single file. */
+/* Long paths: every step works relative to the open parent, so a set or
+ * a file whose temporary's full path would pass PATH_MAX is written;
+ * a path that does not fit Linux's limits is refused saying so. */
 static void long_paths(void)
 {
-    static char dir[4200], set[4300];
+    static char dir[4200], set[4300], huge[4500];
     char err[512];
     output_file one = {"b1.csv", write_tag};
     long_dir(dir, 4085);
     snprintf(set, sizeof set, "%s/x", dir);
-    /* (the messages name the path, cut to err's 512 bytes) */
     check_true(strlen(dir) == 4085 &&
-               write_set(set, set_b, 1, "B", COLLIDE_E_IO, err) &&
-               strcmp(entries(dir), "") == 0,
-               "a temporary directory whose path does not fit: an error");
+               write_set(set, set_b, 1, "B", COLLIDE_OK, err) &&
+               strcmp(entries(dir), "x") == 0,
+               "a set whose temporary's path passes PATH_MAX: written");
     check_true(output_write_file(dir, &one, "B", err, sizeof err) ==
-               COLLIDE_E_IO && strcmp(entries(dir), "") == 0,
-               "a single file whose temporary does not fit: an error");
-    long_dir(dir, 4078);
-    snprintf(set, sizeof set, "%s/x", dir);
-    check_true(strlen(dir) == 4078 &&
-               write_set(set, set_b, 1, "B", COLLIDE_E_IO, err) &&
-               strcmp(entries(dir), "") == 0,
-               "a file whose path does not fit: an error, nothing left");
+               COLLIDE_OK && strcmp(entries(dir), "b1.csv x") == 0,
+               "a single file whose temporary's path passes PATH_MAX: "
+               "written, no temporary left");
+    memset(huge, 'p', 4400);
+    huge[4400] = '\0';
+    check_true(write_set(huge, set_b, 1, "B", COLLIDE_E_IO, err) &&
+               strstr(err, "path too long: 4400 bytes, limit 4095"),
+               "a path of 4400 bytes: refused, saying so with its length");
     check_true(output_write_file(at("single"), &one, "S", err, sizeof err) ==
                COLLIDE_OK && strcmp(entries(at("single")), "b1.csv") == 0 &&
                strcmp(first_line(at("single/b1.csv")), "S") == 0,
@@ -542,6 +651,191 @@ static int concurrent(int rounds)
                  strcmp(e, "MANIFEST b1.csv") != 0;
     }
     return mixed;
+}
+
+/* The previous set's directory swapped for a symbolic link to another
+ * directory just before its files are removed (both ways of putting a
+ * set in place): nothing in the link's target is deleted. */
+static void swapped_link(void)
+{
+    char err[512], name[160], cmd[2000];
+    int way;
+    snprintf(swap_base, sizeof swap_base, "%s", base);
+    for (way = 0; way < 2; way++) {
+        int r;
+        mkdir(at("victim"), 0777);
+        put_file(at("victim/b1.csv"), "victim\n");
+        put_file(at("victim/MANIFEST"), "# collide result set\nfile = b1.csv\n");
+        no_renameat2 = way ? ENOSYS : 0;
+        r = write_set(at("w"), set_b, 1, "B", COLLIDE_OK, err);
+        swap_prefix = ".w.tmp-";
+        r = r && write_set(at("w"), set_a, 3, "A", COLLIDE_OK, err);
+        snprintf(name, sizeof name, "%s: the old set swapped for a link "
+                 "before its removal: the link's target untouched",
+                 way ? "without renameat2" : "exchange");
+        check_true(r && swap_prefix == NULL &&
+                   strcmp(entries(at("victim")), "MANIFEST b1.csv") == 0 &&
+                   strcmp(first_line(at("victim/b1.csv")), "victim") == 0 &&
+                   strcmp(entries(at("w")), "MANIFEST a1.csv a2.csv a3.csv")
+                       == 0, name);
+        swap_prefix = NULL;
+        no_renameat2 = 0;
+        snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s' '%s'/.w.tmp-*",
+                 at("victim"), at("moved"), base);
+        if (system(cmd) != 0)
+            return;
+    }
+}
+
+static int write_gives_up(FILE *f, const void *ctx)
+{
+    (void)ctx;
+    fputs("half", f);
+    errno = 0;
+    return 1;
+}
+
+static int write_kilobytes(FILE *f, const void *ctx)
+{
+    int i;
+    (void)ctx;
+    for (i = 0; i < 1000; i++)
+        fputs("0123456789", f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* A writer that gives up without an error number is named as such; a
+ * file over the size limit (ulimit -f) is an error "File too large",
+ * not the end of the process. */
+static void writer_failures(void)
+{
+    static const output_file gives_up[] = {{"g.csv", write_gives_up}};
+    static const output_file big[] = {{"big.csv", write_kilobytes}};
+    char err[512];
+    int status;
+    pid_t p;
+    check_true(output_write_file(at("gu"), gives_up, NULL, err, sizeof err) ==
+               COLLIDE_E_IO && strstr(err, "g.csv: its writer gave up") &&
+               !strstr(err, "Input/output error") &&
+               strcmp(entries(at("gu")), "") == 0,
+               "a file whose writer gives up: said so, nothing left");
+    check_true(write_set(at("gs"), gives_up, 1, NULL, COLLIDE_E_IO, err) &&
+               strstr(err, "its writer gave up") &&
+               strcmp(entries(base), "gs") != 0,
+               "a set whose writer gives up: said so");
+    p = fork();
+    if (p == 0) {
+        struct rlimit lim = {4096, 4096};
+        setrlimit(RLIMIT_FSIZE, &lim);
+        _exit(write_set(at("fs"), big, 1, NULL, COLLIDE_E_IO, err) &&
+              strstr(err, "big.csv: cannot write: File too large") &&
+              output_write_file(at("ff"), big, NULL, err, sizeof err) ==
+                  COLLIDE_E_IO && strstr(err, "File too large") ? 0 : 1);
+    }
+    waitpid(p, &status, 0);
+    check_true(WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+               strcmp(entries(at("ff")), "") == 0,
+               "over the file size limit: 'File too large', nothing left");
+}
+
+/* Outputs onto inputs: a file that is one (or links to one) is refused,
+ * and so is a set that holds one. */
+static void inputs(void)
+{
+    static const output_file in_file[] = {{"in.csv", write_tag}};
+    char err[512];
+    put_file(at("in.csv"), "input\n");
+    symlink("in.csv", at("to-in.csv"));
+    output_note_input(at("in.csv"));
+    check_true(output_write_file(base, in_file, "X", err, sizeof err) ==
+               COLLIDE_E_USAGE && strstr(err, "an input of this command") &&
+               strcmp(first_line(at("in.csv")), "input") == 0,
+               "a file that is an input: refused, kept");
+    check_true(write_set(at("is"), set_b, 1, "B", COLLIDE_OK, err),
+               "a set to hold an input");
+    output_note_input(at("is/b1.csv"));
+    check_true(write_set(at("is"), set_a, 3, "A", COLLIDE_E_IO, err) &&
+               strstr(err, "the input") &&
+               strcmp(entries(at("is")), "MANIFEST b1.csv") == 0,
+               "a set that holds an input: refused, kept");
+    output_forget_inputs();
+    check_true(write_set(at("is"), set_a, 3, "A", COLLIDE_OK, err),
+               "inputs forgotten: the set replaced");
+    unlink(at("in.csv"));
+    unlink(at("to-in.csv"));
+}
+
+/* Temporaries of single files left by a killed writer: removed at the
+ * next write into the directory once unchanged for a while; a fresh one
+ * is kept. */
+static void stale_files(void)
+{
+    static const output_file one[] = {{"one.csv", write_tag}};
+    struct timespec old[2] = {{1000000000, 0}, {1000000000, 0}};
+    char err[512];
+    mkdir(at("st"), 0777);
+    put_file(at("st/.one.csv.collide-tmp-abc123"), "half");
+    put_file(at("st/.one.csv.collide-tmp-new123"), "half");
+    put_file(at("st/.one.csv.tmp-abc123"), "not a temporary of a file");
+    utimensat(AT_FDCWD, at("st/.one.csv.collide-tmp-abc123"), old, 0);
+    utimensat(AT_FDCWD, at("st/.one.csv.tmp-abc123"), old, 0);
+    check_true(output_write_file(at("st"), one, "S", err, sizeof err) ==
+               COLLIDE_OK && strcmp(entries(at("st")),
+                   ".one.csv.collide-tmp-new123 .one.csv.tmp-abc123 "
+                   "one.csv") == 0,
+               "a stale temporary of a file removed, a fresh one and "
+               "another file kept");
+}
+
+/* Another process keeps creating files in a directory while sets are
+ * written onto it, rounds times (both ways of putting a set in place):
+ * every write is refused, none of its files leaves the directory, and no
+ * temporary is left beside it. */
+static void busy_directory(int rounds)
+{
+    char err[512], name[160], path[2000];
+    int way, r, refused, made, kept, status;
+    for (way = 0; way < 2; way++) {
+        pid_t p;
+        mkdir(at("busy"), 0777);
+        put_file(at("busy/first"), "x\n");
+        p = fork();
+        if (p == 0) {
+            int i;
+            for (i = 0; i < 50000 && access(at("stop"), F_OK) != 0; i++) {
+                snprintf(path, sizeof path, "%s/f%d", at("busy"), i);
+                put_file(path, "x\n");
+            }
+            snprintf(path, sizeof path, "%d\n", i);
+            put_file(at("made"), path);
+            _exit(0);
+        }
+        for (r = 0; r < 5000 && access(at("busy/f0"), F_OK) != 0; r++)
+            usleep(1000);   /* the other process has begun */
+        no_renameat2 = way ? ENOSYS : 0;
+        for (r = refused = 0; r < rounds; r++)
+            refused += write_set(at("busy"), set_a, 3, "A", COLLIDE_E_IO, err);
+        no_renameat2 = 0;
+        put_file(at("stop"), "");
+        waitpid(p, &status, 0);
+        made = atoi(first_line(at("made")));
+        kept = 0;
+        for (r = 0; r < made; r++) {
+            snprintf(path, sizeof path, "%s/f%d", at("busy"), r);
+            kept += access(path, F_OK) == 0;
+        }
+        snprintf(name, sizeof name, "%s: %d writes onto a directory another "
+                 "process fills: %d refused, %d of its %d files kept, no "
+                 "temporary", way ? "without renameat2" : "exchange", rounds,
+                 refused, kept, made);
+        check_true(refused == rounds && kept == made && made > 0 &&
+                   access(at("busy/first"), F_OK) == 0 &&
+                   !strstr(entries(base), ".busy.tmp-"), name);
+        snprintf(path, sizeof path, "rm -rf '%s' '%s' '%s'", at("busy"),
+                 at("stop"), at("made"));
+        if (system(path) != 0)
+            return;
+    }
 }
 
 /* A NaN of either sign in the tables is "nan", never "-nan". */
@@ -598,10 +892,16 @@ int main(void)
     renameat2_errors();
     links();
     intrusion();
+    replaced_and_stuck();
     command_line();
     long_paths();
     bad_manifests();
     bad_names();
+    swapped_link();
+    busy_directory(1000);
+    writer_failures();
+    inputs();
+    stale_files();
     nan_cells();
     mixed = concurrent(100);
     snprintf(name, sizeof name, "two writers at once, 100 rounds: %d mixed",

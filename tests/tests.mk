@@ -23,11 +23,13 @@ $(BUILD)/tests/test_%: tests/test_%.c $(TEST_OBJ) $(TOOLS) $(LIB) tests/check.h 
 
 # test_result_dir plays a kernel without renameat2, failing renames,
 # locks and opens, and a directory that changes between two steps:
-# renameat2, renameat, flock and openat wrapped by the program itself.
+# renameat2, renameat, flock, openat and unlinkat (a directory swapped
+# for a symbolic link at the worst moment) wrapped by the program itself.
 $(BUILD)/tests/test_result_dir: tests/test_result_dir.c $(TEST_OBJ) $(TOOLS) $(LIB) tests/check.h tests/sim_fixture.h
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Itests $< $(TEST_OBJ) $(TOOLS) $(LIB) -Wl,--wrap=renameat2 \
-	    -Wl,--wrap=renameat -Wl,--wrap=flock -Wl,--wrap=openat $(LDLIBS) -o $@
+	    -Wl,--wrap=renameat -Wl,--wrap=flock -Wl,--wrap=openat \
+	    -Wl,--wrap=unlinkat $(LDLIBS) -o $@
 
 test: $(TEST_BIN) $(EXE)
 	@sh tests/run.sh $(BUILD) $(TEST_BIN)
@@ -39,7 +41,7 @@ FAULT_EXE  = $(BUILD)/collide-fault
 FAULT_WRAP = malloc calloc realloc strdup strndup fopen open fdopen fflush \
              fclose fsync rename link mkdir mkdtemp mkstemp opendir \
              renameat renameat2 flock fdopendir pthread_create posix_spawnp \
-             open_memstream
+             open_memstream openat mkdirat
 FAULT_LDFLAGS = $(patsubst %,-Wl$(comma)--wrap=%,$(FAULT_WRAP))
 comma := ,
 

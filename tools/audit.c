@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 
@@ -505,33 +506,68 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
     return AUDIT_OK;
 }
 
-/* Writes len bytes of text to o->observables through a temporary beside
- * it, renamed when complete; removed when it cannot be written. */
+/* The text of the observables, for write_text. */
+typedef struct text_ctx {
+    const char *text;
+    size_t len;
+} text_ctx;
+
+static int write_text(FILE *f, const void *ctx)
+{
+    const text_ctx *c = ctx;
+    return fwrite(c->text, 1, c->len, f) != c->len ? -1 : 0;
+}
+
+/* Writes len bytes of text to o->observables as one file
+ * (collide_write_file: a temporary renamed when complete, never through a
+ * link, never over an input of the audit). */
 static audit_status write_file(const audit_options *o, const char *text,
                                size_t len, FILE *err)
 {
-    char path[4200];
-    FILE *f;
-    int bad;
-    snprintf(path, sizeof path, "%s.tmp.%ld", o->observables, (long)getpid());
-    f = fopen(path, "w");
-    if (!f) {
-        fprintf(err, "collide audit: %s: cannot write the observables: %s\n",
-                o->observables, strerror(errno));
-        return AUDIT_E_INPUT;
+    char msg[1024];
+    text_ctx c;
+    int st;
+    c.text = text;
+    c.len = len;
+    st = collide_write_file(o->observables, write_text, &c, msg, sizeof msg);
+    if (st == COLLIDE_OK)
+        return AUDIT_OK;
+    fprintf(err, "collide audit: --observables: %s: cannot write the "
+            "observables (%s)\n", o->observables, msg);
+    return st == COLLIDE_E_USAGE ? AUDIT_E_USAGE : AUDIT_E_INPUT;
+}
+
+/* 0 when the directory of the output path (of option what) exists, as
+ * the audit does not create one; else -1 with a message on err. */
+static int output_dir_exists(const char *path, const char *what, FILE *err)
+{
+    char dir[4200];
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    struct stat s;
+    if (!slash || slash == path)
+        return 0;
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    errno = 0;
+    if (stat(dir, &s) == 0 && S_ISDIR(s.st_mode))
+        return 0;
+    fprintf(err, "collide audit: %s: cannot write the %s: %s\n", path, what,
+            strerror(errno ? errno : ENOTDIR));
+    return -1;
+}
+
+/* Notes the files the audit reads (collide_note_input), which no output
+ * of it may overwrite: the trajectory, the scenario when it is a file,
+ * and --against REF (a file, or a set and its collisions.csv). */
+static void note_inputs(const audit_options *o)
+{
+    char ref[4200];
+    collide_note_input(o->trajectory);
+    collide_note_input(o->scenario);
+    if (o->against) {
+        collide_note_input(o->against);
+        snprintf(ref, sizeof ref, "%s/collisions.csv", o->against);
+        collide_note_input(ref);
     }
-    bad = fwrite(text, 1, len, f) != len;
-    bad = fflush(f) != 0 || ferror(f) || bad;
-    bad = fclose(f) != 0 || bad;
-    if (!bad && rename(path, o->observables) != 0)
-        bad = 1;
-    if (bad) {
-        fprintf(err, "collide audit: %s: cannot write the observables: %s\n",
-                o->observables, strerror(errno));
-        unlink(path);
-        return AUDIT_E_INPUT;
-    }
-    return AUDIT_OK;
 }
 
 /* The observables, made in memory (a stream in memory fails only when
@@ -710,8 +746,12 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
 {
     auditor A;
     audit_status st;
-    int total, no_memory = 0;
+    int total, flow, no_memory = 0;
     long steps_left = audit_steps_total();
+    note_inputs(o);
+    if (output_dir_exists(o->defects, "defects", err) != 0 ||
+        output_dir_exists(o->observables, "observables", err) != 0)
+        return AUDIT_E_INPUT;
     memset(&A, 0, sizeof A);
     A.steps_left = &steps_left;
     A.no_memory = &no_memory;
@@ -728,8 +768,9 @@ audit_status audit_run(const audit_options *o, FILE *out, FILE *err)
     heading(&A, o);
     check_times(&A, o->segment);
     check_sets(&A);
-    if (audit_flow(&A, o->defects, err) != 0)
-        st = AUDIT_E_INPUT;
+    flow = audit_flow(&A, o->defects, err);
+    if (flow != 0)
+        st = flow == -2 ? AUDIT_E_USAGE : AUDIT_E_INPUT;
     audit_ledger(&A);
     if (st == AUDIT_OK && !no_memory)
         st = observables(&A, o, out, err);

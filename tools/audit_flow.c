@@ -492,36 +492,53 @@ static void hint_parameter(const auditor *A, int k, double dnow)
 
 /* ---- the check ------------------------------------------------------------ */
 
-/* Writes the defects d of every row that ends a step of flow: row, t, j,
- * the interval's index, one column per component. 0, or -1. */
-static int write_defects(const auditor *A, const char *path,
-                         double (*d)[COLLIDE_CHI_MAX], FILE *err)
+/* What write_defects_rows writes: the auditor and the defects. */
+typedef struct defects_ctx {
+    const auditor *A;
+    double (*d)[COLLIDE_CHI_MAX];
+} defects_ctx;
+
+/* Writes the defects of every row that ends a step of flow on f: row, t,
+ * j, the interval's index, one column per component; 0, or -1. */
+static int write_defects_rows(FILE *f, const void *ctx)
 {
-    FILE *f = fopen(path, "w");
-    int k, i, c, bad;
-    if (!f) {
-        fprintf(err, "collide audit: %s: cannot write the defects\n", path);
-        return -1;
-    }
+    const defects_ctx *c = ctx;
+    const auditor *A = c->A;
+    int k, i, n;
     fputs("row,t,j,interval", f);
-    for (c = 0; c < A->L.n; c++)
-        fprintf(f, ",%s", audit_component(A, c));
+    for (n = 0; n < A->L.n; n++)
+        fprintf(f, ",%s", audit_component(A, n));
     fputc('\n', f);
     for (k = 0; k < A->niv; k++)
         for (i = A->iv[k].a + 1; i <= A->iv[k].b; i++) {
-            if (isnan(d[i][0]))
+            if (isnan(c->d[i][0]))
                 continue;
             fprintf(f, "%d,%.17g,%d,%d", audit_line(A, i), A->T.t[i],
                     A->T.j[i], k);
-            for (c = 0; c < A->L.n; c++)
-                fprintf(f, ",%.6e", d[i][c]);
+            for (n = 0; n < A->L.n; n++)
+                fprintf(f, ",%.6e", c->d[i][n]);
             fputc('\n', f);
         }
-    bad = ferror(f);
-    bad = fclose(f) != 0 || bad;
-    if (bad)
-        fprintf(err, "collide audit: %s: cannot write the defects\n", path);
-    return bad ? -1 : 0;
+    return ferror(f) ? -1 : 0;
+}
+
+/* Writes the defects d to path as one file (collide_write_file: never
+ * through a link, never over an input of the audit). 0, -1 when it
+ * cannot be written, -2 when path is an input (a message on err). */
+static int write_defects(const auditor *A, const char *path,
+                         double (*d)[COLLIDE_CHI_MAX], FILE *err)
+{
+    char msg[1024];
+    defects_ctx c;
+    int st;
+    c.A = A;
+    c.d = d;
+    st = collide_write_file(path, write_defects_rows, &c, msg, sizeof msg);
+    if (st == COLLIDE_OK)
+        return 0;
+    fprintf(err, "collide audit: --defects: %s: cannot write the defects "
+            "(%s)\n", path, msg);
+    return st == COLLIDE_E_USAGE ? -2 : -1;
 }
 
 /* Interval k: its defects, then its finding (first row over --tol).

@@ -104,8 +104,8 @@ void audit_integrate(const auditor *A, double (*f)(const auditor *, int),
 
 /* The flow check: each row against the flow of the scenario from the row
  * before in its interval; the defects written to path when not NULL
- * (audit_flow.c). 0, or -1 when path cannot be written (a message on
- * err). */
+ * (audit_flow.c). 0, or -1 when path cannot be written, -2 when it is an
+ * input of the audit (a message on err). */
 int audit_flow(auditor *A, const char *path, FILE *err);
 
 /* The integration steps one audit may take in all (audit_flow.c): beyond

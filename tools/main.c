@@ -247,6 +247,8 @@ static void install_handlers(void)
     sigaddset(&sa.sa_mask, SIGTERM);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sa.sa_handler = SIG_IGN;   /* over ulimit -f: EFBIG, reported as such */
+    sigaction(SIGXFSZ, &sa, NULL);
 }
 
 /* The note of a signal during command cmd before it says more (a run

@@ -641,10 +641,12 @@ static void put_compare_figure(FILE *f, const plot_run *p, int n)
 
 /* ---- running gnuplot ---- */
 
-/* Sets up figure fig of the output directory: its body script in tmp and
- * the temporary and final names of its PNG and SVG. */
-static int figure_paths(figure *fig, const char *tmp, const char *out,
-                        const char *name)
+/* Sets up figure fig of the output directory out: its body script in
+ * tmp, its PNG and SVG drawn in ftmp (a new directory of this process in
+ * out, so that no link planted at a temporary's name is followed) and
+ * their final names. */
+static int figure_paths(figure *fig, const char *tmp, const char *ftmp,
+                        const char *out, const char *name)
 {
     static const char *const ext[] = {"png", "svg"};
     int i;
@@ -652,7 +654,7 @@ static int figure_paths(figure *fig, const char *tmp, const char *out,
         return -1;
     for (i = 0; i < 2; i++)
         if (path_printf(fig->final[i], "%s/%s.%s", out, name, ext[i]) ||
-            path_printf(fig->tmp[i], "%s/.%s.%s.tmp", out, name, ext[i]) ||
+            path_printf(fig->tmp[i], "%s/%s.%s", ftmp, name, ext[i]) ||
             track(fig->tmp[i]))
             return -1;
     return 0;
@@ -804,13 +806,14 @@ static int publish(const figure *figs, int nfig)
 
 /* Lays out the figures of the runs: the sizes, bodies and names. */
 static int plan_figures(const plot_run *p, int n, const char *tmp,
-                        const char *out, figure *figs, int *nfig)
+                        const char *ftmp, const char *out, figure *figs,
+                        int *nfig)
 {
     char name[128];
     int k, m = 0;
     for (k = 0; k < n; k++) {
         snprintf(name, sizeof name, "%.63s-state", p[k].stem);
-        if (figure_paths(&figs[m], tmp, out, name) ||
+        if (figure_paths(&figs[m], tmp, ftmp, out, name) ||
             write_body(&figs[m], &p[k], 1, draw_state))
             return -1;
         figs[m].width = 1000;
@@ -819,7 +822,7 @@ static int plan_figures(const plot_run *p, int n, const char *tmp,
         if (p[k].ncollisions == 0)
             continue;
         snprintf(name, sizeof name, "%.63s-observables", p[k].stem);
-        if (figure_paths(&figs[m], tmp, out, name) ||
+        if (figure_paths(&figs[m], tmp, ftmp, out, name) ||
             write_body(&figs[m], &p[k], 1, draw_observables))
             return -1;
         figs[m].width = 1600;
@@ -827,7 +830,7 @@ static int plan_figures(const plot_run *p, int n, const char *tmp,
         m++;
     }
     if (n > 1) {
-        if (figure_paths(&figs[m], tmp, out, "compare") ||
+        if (figure_paths(&figs[m], tmp, ftmp, out, "compare") ||
             write_body(&figs[m], p, n, draw_compare))
             return -1;
         figs[m].width = 1000;
@@ -843,13 +846,19 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
                                const char *out, char *err, size_t errlen)
 {
     static figure figs[2 * PLOT_SCENARIOS_MAX + 1];
-    char script[PATH_LEN], log[PATH_LEN];
+    char script[PATH_LEN], log[PATH_LEN], ftmp[PATH_LEN];
     int nfig, rc, e;
     if (collide_make_dirs(out, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
+    if (path_printf(ftmp, "%s/.collide-plot-XXXXXX", out) || !mkdtemp(ftmp) ||
+        track(ftmp)) {
+        snprintf(err, errlen, "collide plot: cannot create a temporary "
+                 "directory in %s: %s", out, strerror(errno));
+        return COLLIDE_E_IO;
+    }
     if (path_printf(script, "%s/main.gp", tmp) || track(script) ||
         path_printf(log, "%s/gnuplot.log", tmp) || track(log) ||
-        plan_figures(p, n, tmp, out, figs, &nfig) ||
+        plan_figures(p, n, tmp, ftmp, out, figs, &nfig) ||
         write_main(script, figs, nfig)) {
         snprintf(err, errlen, "collide plot: cannot write the scripts in %s: "
                  "%s", tmp, strerror(errno));

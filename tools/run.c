@@ -601,6 +601,7 @@ int run_command(int argc, char **argv)
     }
     st = parse_run_args(argc, argv, &a);
     if (st == COLLIDE_OK) {
+        collide_note_input(a.scenario);   /* never removed by --csv */
         st = collide_scenario_load(a.scenario, &s, err, sizeof err);
         if (st != COLLIDE_OK)
             fprintf(stderr, "%s\n", err);

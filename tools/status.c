@@ -18,7 +18,7 @@ static const status_meaning compare_rows[] = {
     {COLLIDE_COMPARE_E_INPUT, "usage error or bad input: a missing or unreadable "
                       "file, a file that is not CSV text, a ragged row, a "
                       "cell of a column that names the rows (i, j, t) that "
-                      "is not a number"},
+                      "is not a number, an OUT of --scd-csv that is A or B"},
     {COLLIDE_COMPARE_E_IO, "OUT of --scd-csv could not be written"},
     {COLLIDE_COMPARE_E_MEMORY, "out of memory"},
 };
@@ -26,7 +26,8 @@ static const status_meaning compare_rows[] = {
 static const status_meaning audit_rows[] = {
     {AUDIT_OK, "nothing violated, and every check decided"},
     {AUDIT_FINDINGS, "findings, each printed with its row, t and j"},
-    {AUDIT_E_USAGE, "usage error"},
+    {AUDIT_E_USAGE, "usage error (also --defects or --observables naming "
+                    "a file the audit reads)"},
     {AUDIT_E_INPUT, "bad input: a file that cannot be read (also REF of "
                     "--against), a missing column, a value that is not a "
                     "number, q not 0 or 1"},

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,6 +83,10 @@ typedef struct sweep_job {
     atomic_long next, done, ran;
     atomic_int failed;      /* COLLIDE_E_MEMORY: a row could not be made;
                                COLLIDE_E_IO: saved; 0 */
+    atomic_long unsaved;    /* the first point that could not be saved
+                               (its index + 1; 0: none) */
+    atomic_int unsaved_errno;   /* and why */
+    int lock;               /* the lock held on --resume DIR, or -1 */
 } sweep_job;
 
 /* The ranks the sweep is spread over; NULL: this process alone. */
@@ -478,13 +484,14 @@ static void point_path(const sweep_job *j, long index, char *buf, size_t len)
     snprintf(buf, len, "%s/point-%ld.csv", j->a->resume, index);
 }
 
-/* Writes the file of a finished point (temporary, then renamed): its
- * first line, the header, the row and the check line. */
+/* Writes the file of a finished point (a new temporary, never through a
+ * link, then renamed): its first line, the header, the row and the check
+ * line. 1, or 0 with errno. */
 static int save_point(const sweep_job *j, long index, const char *row)
 {
-    char path[4200], tmp[4210], text[3 * ROW_MAX], check[64];
+    char path[4200], tmp[4240], text[3 * ROW_MAX], check[64];
     FILE *f;
-    int ok;
+    int ok, fd;
     size_t n;
     if (point_id(j, index, text, sizeof text) != COLLIDE_OK)
         return 0;
@@ -494,16 +501,66 @@ static int save_point(const sweep_job *j, long index, const char *row)
         return 0;
     check_line(text, n, check, sizeof check);
     point_path(j, index, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "w");
-    if (!f)
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)   /* a killed run's */
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                  0666);
+    if (fd < 0)
         return 0;
+    f = fdopen(fd, "w");
+    if (!f) {
+        ok = errno;
+        close(fd);
+        unlink(tmp);
+        errno = ok;
+        return 0;
+    }
     ok = fputs(text, f) >= 0 && fputs(check, f) >= 0;
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, path) == 0)
         return 1;
+    ok = errno;
     unlink(tmp);
+    errno = ok;
     return 0;
+}
+
+/* Records that point index could not be saved (errno says why), when it
+ * is the first. */
+static void note_unsaved(sweep_job *j, long index)
+{
+    long none = 0;
+    int e = errno ? errno : EIO;
+    if (atomic_compare_exchange_strong(&j->unsaved, &none, index + 1))
+        atomic_store(&j->unsaved_errno, e);
+}
+
+/* Locks --resume DIR for this sweep (flock, held until the sweep ends:
+ * j->lock), so that two sweeps never save into one directory at once;
+ * the ranks of one MPI sweep share it. 0, or -1 with a message. */
+static int lock_resume(sweep_job *j)
+{
+    const char *dir = j->a->resume;
+    j->lock = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (j->lock < 0) {
+        fprintf(stderr, "collide sweep: --resume %s: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    if (flock(j->lock, (ranks ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0)
+        return 0;
+    if (errno == EWOULDBLOCK)
+        fprintf(stderr, "collide sweep: --resume %s: another sweep is "
+                "saving its points there (it holds the directory's lock): "
+                "wait for it to end, or name another directory; nothing "
+                "run, nothing written\n", dir);
+    else
+        fprintf(stderr, "collide sweep: --resume %s: cannot lock it: %s\n",
+                dir, strerror(errno));
+    close(j->lock);
+    j->lock = -1;
+    return -1;
 }
 
 /* What differs between the first line got of a point file and the one
@@ -598,9 +655,10 @@ static int load_point(const sweep_job *j, long index, char **row)
     return *row ? 1 : nomem ? -2 : body > 0 ? -1 : 0;
 }
 
-/* Takes the finished points from DIR; the number taken, -1 (a file of
- * another sweep, or DIR cannot be made; message printed) or -2 (out of
- * memory). */
+/* Takes the finished points from DIR (locked: lock_resume); the number
+ * taken, -1 (a file of another sweep, or DIR cannot be made; message
+ * printed), -2 (out of memory) or -3 (DIR cannot be locked: another
+ * sweep uses it; message printed). */
 static long resume_points(sweep_job *j)
 {
     long i, taken = 0;
@@ -609,6 +667,8 @@ static long resume_points(sweep_job *j)
                 strerror(errno));
         return -1;
     }
+    if (lock_resume(j) != 0)
+        return -3;
     for (i = 0; i < j->n; i++) {
         long index = (long)j->a->shard_k - 1 + i * j->a->shard_n;
         int st = load_point(j, index, &j->rows[i]);
@@ -634,8 +694,10 @@ static void *worker(void *arg)
             if (!j->rows[i])
                 atomic_store(&j->failed, COLLIDE_E_MEMORY);
             else if (j->a->resume && settled &&
-                     !save_point(j, index, j->rows[i]))
+                     !save_point(j, index, j->rows[i])) {
+                note_unsaved(j, index);
                 atomic_store(&j->failed, COLLIDE_E_IO);
+            }
             atomic_fetch_add(&j->ran, 1);
         }
         atomic_fetch_add(&j->done, 1);
@@ -718,15 +780,18 @@ static int write_rows(FILE *f, const void *ctx)
     return ferror(f) ? -1 : 0;
 }
 
-/* Writes the rows to path atomically, or to stdout when path is NULL. */
+/* Writes the rows to path atomically, or to stdout when path is NULL;
+ * COLLIDE_E_USAGE when path is an input (collide_note_input). */
 static int write_output(const char *path, const out_ctx *c, const char *cmd)
 {
     char err[1024];
+    int st;
     if (!path)
         return write_rows(stdout, c) || fflush(stdout) ? COLLIDE_E_IO : 0;
-    if (collide_write_file(path, write_rows, c, err, sizeof err) != COLLIDE_OK) {
-        fprintf(stderr, "collide %s: %s\n", cmd, err);
-        return COLLIDE_E_IO;
+    st = collide_write_file(path, write_rows, c, err, sizeof err);
+    if (st != COLLIDE_OK) {
+        fprintf(stderr, "collide %s: --out: %s\n", cmd, err);
+        return st == COLLIDE_E_USAGE ? st : COLLIDE_E_IO;
     }
     return COLLIDE_OK;
 }
@@ -804,8 +869,10 @@ static int sweep_grid(const grid *g, const sweep_args *a)
         fprintf(stderr, "collide sweep: out of memory\n");
         return COLLIDE_E_MEMORY;
     }
+    j.lock = -1;
     if (a->resume && (taken = resume_points(&j)) < 0)
-        st = taken == -2 ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
+        st = taken == -2 ? COLLIDE_E_MEMORY : taken == -3 ? COLLIDE_E_IO
+                                                           : COLLIDE_E_INPUT;
     if (st == COLLIDE_OK)
         st = run_points(&j, a->threads < j.n ? a->threads : (int)(j.n ? j.n : 1));
     if (a->resume && taken >= 0)
@@ -813,9 +880,12 @@ static int sweep_grid(const grid *g, const sweep_args *a)
                 atomic_load(&j.ran), taken, a->resume);
     if (st == COLLIDE_E_MEMORY)
         fprintf(stderr, "collide sweep: out of memory\n");
-    else if (st == COLLIDE_E_IO)
-        fprintf(stderr, "collide sweep: a point could not be saved in %s\n",
-                a->resume);
+    else if (st == COLLIDE_E_IO && atomic_load(&j.unsaved) > 0)
+        fprintf(stderr, "collide sweep: point %ld could not be saved in %s "
+                "(point-%ld.csv: %s); the sweep is not written\n",
+                atomic_load(&j.unsaved) - 1, a->resume,
+                atomic_load(&j.unsaved) - 1,
+                strerror(atomic_load(&j.unsaved_errno)));
     if (ranks)
         st = ranks->agree(st, &root);
     if (st == COLLIDE_OK)
@@ -823,6 +893,8 @@ static int sweep_grid(const grid *g, const sweep_args *a)
     for (i = 0; i < j.n; i++)
         free(j.rows[i]);
     free(j.rows);
+    if (j.lock >= 0)
+        close(j.lock);
     return st;
 }
 
@@ -851,6 +923,7 @@ int sweep_command(int argc, char **argv)
     if (st != COLLIDE_OK)
         return st;
     note_sweep(&a);
+    collide_note_input(a.grid);
     st = grid_load(a.grid, &g, err, sizeof err);
     if (st == COLLIDE_OK)
         st = grid_validate(&g, err, sizeof err);
@@ -1207,7 +1280,10 @@ int merge_command(int argc, char **argv)
     if (st == COLLIDE_OK && v.noperands == 0)
         st = option_usage_error("merge", "missing PART", "");
     if (st == COLLIDE_OK) {
+        int i;
         out = v.value[MERGE_OUT];
+        for (i = 0; i < v.noperands; i++)
+            collide_note_input(v.operand[i]);   /* --out must not be one */
         ok = read_parts(&m, &v);
     }
     option_free(&v);

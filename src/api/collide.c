@@ -111,6 +111,11 @@ int collide_write_file(const char *path,
     return st;
 }
 
+void collide_note_input(const char *path)
+{
+    output_note_input(path);
+}
+
 void collide_set_command_line(int argc, char *const *argv)
 {
     output_note_command(argc, argv);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "csv.h"
+#include "output.h"
 #include "scd.h"
 
 #define CMP_PATH_MAX 4096
@@ -728,68 +729,43 @@ static compare_status scd_text_of(const table_cmp *tc, char **text,
     return COLLIDE_COMPARE_OK;
 }
 
-/* The temporary name of path: ".NAME.tmp.PID" in its directory. */
-static int temp_path(char *buf, size_t n, const char *path)
+/* put_scd_rows as an output_writer: 0, or -1 when f has an error. */
+static int write_scd_rows(FILE *f, const void *ctx)
 {
-    const char *slash = strrchr(path, '/');
-    int k;
-    if (slash)
-        k = snprintf(buf, n, "%.*s/.%s.tmp.%ld", (int)(slash - path), path,
-                     slash + 1, (long)getpid());
-    else
-        k = snprintf(buf, n, ".%s.tmp.%ld", path, (long)getpid());
-    return k > 0 && (size_t)k < n;
+    put_scd_rows(f, ctx);
+    return ferror(f) ? -1 : 0;
 }
 
-/* Writes the scd table of tc to tmp, flushed and synced to disk; errors
- * name path, the file it is meant to become. */
-static compare_status write_temp(const char *tmp, const char *path,
-                                 const table_cmp *tc, char *err, size_t errlen)
-{
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    FILE *f;
-    int bad;
-    if (fd < 0)
-        return fail(COLLIDE_COMPARE_E_IO, err, errlen,
-                    "%s: cannot create its temporary %s: %s", path, tmp,
-                    strerror(errno));
-    f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        return fail(COLLIDE_COMPARE_E_IO, err, errlen, "%s: cannot open %s: %s", path,
-                    tmp, strerror(errno));
-    }
-    put_scd_rows(f, tc);
-    bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0;
-    if (fclose(f) != 0 || bad)
-        return fail(COLLIDE_COMPARE_E_IO, err, errlen, "%s: cannot write %s: %s", path,
-                    tmp, strerror(errno));
-    return COLLIDE_COMPARE_OK;
-}
-
-/* Writes the scd table of tc to a temporary beside path and renames it to
- * path; the temporary is removed on failure. SIGINT and SIGTERM wait until
- * the file is complete or removed. */
-static compare_status write_scd_file(const char *path, const table_cmp *tc,
+/* Writes the scd table of tc to path as one file (output_write_file: a
+ * temporary renamed when complete, never through a link); refused when
+ * path is a_path or b_path, the files compared. */
+static compare_status write_scd_file(const char *path, const char *a_path,
+                                     const char *b_path, const table_cmp *tc,
                                      char *err, size_t errlen)
 {
-    char tmp[CMP_PATH_MAX];
-    sigset_t block, old;
-    compare_status st;
-    if (!temp_path(tmp, sizeof tmp, path))
-        return fail(COLLIDE_COMPARE_E_IO, err, errlen, "%s: path too long", path);
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigprocmask(SIG_BLOCK, &block, &old);
-    st = write_temp(tmp, path, tc, err, errlen);
-    if (st == COLLIDE_COMPARE_OK && rename(tmp, path) != 0)
-        st = fail(COLLIDE_COMPARE_E_IO, err, errlen, "%s: cannot rename %s to it: %s",
-                  path, tmp, strerror(errno));
-    if (st != COLLIDE_COMPARE_OK)
-        unlink(tmp);
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    return st;
+    char dir[CMP_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    output_file file;
+    collide_status st = output_check_input(path, a_path, err, errlen);
+    if (st == COLLIDE_OK)
+        st = output_check_input(path, b_path, err, errlen);
+    if (st != COLLIDE_OK) {
+        char msg[CMP_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", err);
+        return fail(COLLIDE_COMPARE_E_INPUT, err, errlen, "--scd-csv %s", msg);
+    }
+    if (slash && (size_t)(slash - path) >= sizeof dir)
+        return fail(COLLIDE_COMPARE_E_IO, err, errlen, "%.80s...: path too "
+                    "long: %zu bytes, limit %d", path, strlen(path),
+                    CMP_PATH_MAX - 1);
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
+             slash ? path : ".");
+    file.name = slash ? slash + 1 : path;
+    file.write = write_scd_rows;
+    st = output_write_into(slash == path ? "/" : dir, &file, tc, err, errlen);
+    if (st == COLLIDE_E_USAGE)
+        return COLLIDE_COMPARE_E_INPUT;
+    return st == COLLIDE_OK ? COLLIDE_COMPARE_OK : COLLIDE_COMPARE_E_IO;
 }
 
 compare_status compare_write_scd_table(const char *out_path,
@@ -800,7 +776,7 @@ compare_status compare_write_scd_table(const char *out_path,
     compare_status st = table_open(&tc, a_path, b_path, NULL, err, errlen);
     if (st != COLLIDE_COMPARE_OK)
         return st;
-    st = write_scd_file(out_path, &tc, err, errlen);
+    st = write_scd_file(out_path, a_path, b_path, &tc, err, errlen);
     table_close(&tc);
     return st;
 }
@@ -819,7 +795,7 @@ static compare_status compare_files(const char *a_path, const char *b_path,
         return st;
     st = report_table(&tc, o->digits, sum, out, err, errlen);
     if (st == COLLIDE_COMPARE_OK && o->scd_csv)
-        st = write_scd_file(o->scd_csv, &tc, err, errlen);
+        st = write_scd_file(o->scd_csv, a_path, b_path, &tc, err, errlen);
     table_close(&tc);
     return st;
 }

@@ -1,5 +1,12 @@
-/* output.c - the files of a run, written as one result set; see
- * output.h and README.md ("CSV output"). */
+/* output.c - the files of a run, written as one result set, and single
+ * files; see output.h and README.md ("CSV output", "Reliability").
+ *
+ * Every step works relative to an open directory: the parent of the
+ * output (opened once), the temporary directory of a set, the directory
+ * of the previous set (opened with O_NOFOLLOW | O_DIRECTORY and checked
+ * to be the one examined). No path is followed twice, no symbolic link is
+ * followed below the parent, and nothing is deleted by a path that could
+ * have changed. */
 #define _GNU_SOURCE   /* renameat2 */
 
 #include "output.h"
@@ -8,31 +15,49 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fingerprint.h"
 
-#define OUT_PATH_MAX 4096
+#define OUT_PATH_MAX 4096      /* PATH_MAX of Linux, with its NUL */
+#define OUT_NAME_MAX 255       /* NAME_MAX of Linux */
 #define OUT_PENDING_MAX (OUTPUT_SET_MAX + 2)
+#define OUT_INPUTS_MAX 32
+#define OUT_STALE_AGE 2        /* seconds without change: a temporary of a
+                                  dead writer, when no lock is held on it */
 
-/* Paths of a write in progress (a temporary directory first, then its
- * files), for output_remove_temporaries; the only mutable state shared
- * with the signal handler. */
-static char pending[OUT_PENDING_MAX][OUT_PATH_MAX];
+/* Temporaries of a write in progress (a directory first, then its files),
+ * each a name in an open directory, for output_remove_temporaries; the
+ * only mutable state shared with the signal handler. */
+static int pending_fd[OUT_PENDING_MAX];
+static char pending[OUT_PENDING_MAX][OUT_NAME_MAX + 1];
 static volatile sig_atomic_t npending;
 
 void output_remove_temporaries(void)
 {
     while (npending > 0) {
         npending--;
-        if (unlink(pending[npending]) != 0)
-            rmdir(pending[npending]);
+        if (unlinkat(pending_fd[npending], pending[npending], 0) != 0)
+            unlinkat(pending_fd[npending], pending[npending], AT_REMOVEDIR);
     }
+}
+
+/* Records name in directory fd as pending (name fits: the callers made
+ * it at most OUT_NAME_MAX bytes). */
+static void add_pending(int fd, const char *name)
+{
+    if (npending >= OUT_PENDING_MAX)
+        return;
+    snprintf(pending[npending], sizeof pending[0], "%s", name);
+    pending_fd[npending] = fd;
+    npending++;
 }
 
 /* The run that the MANIFEST of a set names (output_note_command,
@@ -63,15 +88,132 @@ static collide_status io_error(char *err, size_t errlen, const char *path,
     return COLLIDE_E_IO;
 }
 
+/* A write that exceeds the file size limit (ulimit -f) fails with EFBIG
+ * instead of killing the process: SIGXFSZ ignored, unless the program
+ * handles it itself. */
+static void ignore_sigxfsz(void)
+{
+    struct sigaction sa;
+    if (sigaction(SIGXFSZ, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL) {
+        sa.sa_handler = SIG_IGN;
+        sigaction(SIGXFSZ, &sa, NULL);
+    }
+}
+
+/* ---- the inputs of the command ---- */
+
+/* The files the command reads (output_note_input): never overwritten. */
+static struct input {
+    dev_t dev;
+    ino_t ino;
+    char path[200];
+} inputs[OUT_INPUTS_MAX];
+static int ninputs;
+
+void output_note_input(const char *path)
+{
+    struct stat s;
+    if (!path || ninputs >= OUT_INPUTS_MAX || stat(path, &s) != 0)
+        return;
+    inputs[ninputs].dev = s.st_dev;
+    inputs[ninputs].ino = s.st_ino;
+    snprintf(inputs[ninputs].path, sizeof inputs[0].path, "%s", path);
+    ninputs++;
+}
+
+void output_forget_inputs(void)
+{
+    ninputs = 0;
+}
+
+/* The input that s is (the same device and inode), or NULL. */
+static const struct input *input_of(const struct stat *s)
+{
+    int i;
+    for (i = 0; i < ninputs; i++)
+        if (inputs[i].dev == s->st_dev && inputs[i].ino == s->st_ino)
+            return &inputs[i];
+    return NULL;
+}
+
+/* The input that name in directory fd is, as it stands or through the
+ * links it is (its real path), or NULL (also when it does not exist). */
+static const struct input *entry_input(int fd, const char *name)
+{
+    struct stat s;
+    const struct input *in = NULL;
+    if (fstatat(fd, name, &s, AT_SYMLINK_NOFOLLOW) == 0)
+        in = input_of(&s);
+    if (!in && fstatat(fd, name, &s, 0) == 0)
+        in = input_of(&s);
+    return in;
+}
+
+/* COLLIDE_E_USAGE with the message when writing name in directory fd
+ * (path in messages) would overwrite the input in. */
+static collide_status refuse_input(const struct input *in, const char *path,
+                                   char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%.300s is the file %.200s, an input of this "
+             "command: refusing to overwrite it (name another file)", path,
+             in->path);
+    return COLLIDE_E_USAGE;
+}
+
+collide_status output_check_input(const char *path, const char *input,
+                                  char *err, size_t errlen)
+{
+    struct stat s, o;
+    if (!path || !input || stat(input, &s) != 0)
+        return COLLIDE_OK;
+    if ((lstat(path, &o) == 0 && o.st_dev == s.st_dev &&
+         o.st_ino == s.st_ino) ||
+        (stat(path, &o) == 0 && o.st_dev == s.st_dev &&
+         o.st_ino == s.st_ino)) {
+        snprintf(err, errlen, "%.300s is the file %.200s, an input of this "
+                 "command: refusing to overwrite it (name another file)",
+                 path, input);
+        return COLLIDE_E_USAGE;
+    }
+    return COLLIDE_OK;
+}
+
+/* ---- paths ---- */
+
+/* COLLIDE_E_IO with "path too long" or "name too long" for path, with
+ * its length and the limit, when it does not fit Linux's limits. */
+static collide_status check_lengths(const char *path, char *err,
+                                    size_t errlen)
+{
+    size_t n = strlen(path), i = 0, k;
+    if (n >= OUT_PATH_MAX) {
+        snprintf(err, errlen, "%.80s...: path too long: %zu bytes, limit %d",
+                 path, n, OUT_PATH_MAX - 1);
+        return COLLIDE_E_IO;
+    }
+    while (i < n) {
+        k = strcspn(path + i, "/");
+        if (k > OUT_NAME_MAX) {
+            snprintf(err, errlen, "%.*s...: name too long: %zu bytes, limit "
+                     "%d (in %.80s...)", 40, path + i, k, OUT_NAME_MAX, path);
+            return COLLIDE_E_IO;
+        }
+        i += k + 1;
+    }
+    return COLLIDE_OK;
+}
+
 collide_status output_make_dirs(const char *dir, char *err, size_t errlen)
 {
     char buf[OUT_PATH_MAX];
     struct stat st;
     size_t i, n = strlen(dir);
-    if (n == 0 || n >= sizeof buf) {
-        errno = n ? ENAMETOOLONG : ENOENT;
-        return io_error(err, errlen, n ? dir : "\"\"", "bad directory name");
+    if (n == 0) {
+        errno = ENOENT;
+        return io_error(err, errlen, "\"\"", "bad directory name");
     }
+    if (check_lengths(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
     memcpy(buf, dir, n + 1);
     for (i = 1; i <= n; i++) {
         if (buf[i] != '/' && buf[i] != '\0')
@@ -88,23 +230,88 @@ collide_status output_make_dirs(const char *dir, char *err, size_t errlen)
     return COLLIDE_OK;
 }
 
-/* Writes one file with writer, flushed and synced to disk. */
-static collide_status write_file(const char *path, output_writer writer,
-                                 const void *ctx, char *err, size_t errlen)
+/* Opens directory dir (created when missing) as the parent of outputs. */
+static collide_status open_parent(const char *dir, int *fd, char *err,
+                                  size_t errlen)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    FILE *f;
-    int bad;
-    if (fd < 0)
-        return io_error(err, errlen, path, "cannot create");
-    f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        return io_error(err, errlen, path, "cannot open");
+    if (output_make_dirs(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
+    *fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (*fd < 0)
+        return io_error(err, errlen, dir, "cannot open");
+    return COLLIDE_OK;
+}
+
+/* The name of a temporary of name in the same directory: "." name kind
+ * "XXXXXX", name cut to 200 bytes and its hash added when the whole
+ * (with 4 bytes to spare) would not fit NAME_MAX. kind is ".tmp-" for a
+ * set, ".collide-tmp-" for a single file. */
+static void temp_name(char *buf, size_t len, const char *name,
+                      const char *kind)
+{
+    if (1 + strlen(name) + strlen(kind) + 6 + 4 <= OUT_NAME_MAX)
+        snprintf(buf, len, ".%s%sXXXXXX", name, kind);
+    else
+        snprintf(buf, len, ".%.200s~%016llx%sXXXXXX", name,
+                 (unsigned long long)fnv1a64_text(COLLIDE_FNV1A64_BASIS,
+                                                  name), kind);
+}
+
+/* Replaces the last six bytes of name by letters and digits that differ
+ * from call to call and process to process. */
+static void fill_random(char *name)
+{
+    static const char set[] = "abcdefghijklmnopqrstuvwxyz"
+                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static uint64_t counter;
+    struct timespec t;
+    uint64_t x;
+    char *p = name + strlen(name) - 6;
+    int i;
+    clock_gettime(CLOCK_REALTIME, &t);
+    x = ((uint64_t)getpid() << 32) ^ (uint64_t)t.tv_nsec ^
+        ((uint64_t)t.tv_sec << 20) ^ (++counter * 0x9E3779B97F4A7C15ull);
+    for (i = 0; i < 6; i++) {
+        x ^= x >> 29;
+        x *= 0xBF58476D1CE4E5B9ull;
+        p[i] = set[x % (sizeof set - 1)];
     }
+}
+
+/* 1 when name is kind's temporary of some name: "." ... kind "XXXXXX". */
+static int temp_like(const char *name, const char *kind)
+{
+    size_t n = strlen(name), k = strlen(kind), i;
+    if (name[0] != '.' || n < 1 + 1 + k + 6 ||
+        strncmp(name + n - 6 - k, kind, k) != 0)
+        return 0;
+    for (i = n - 6; i < n; i++)
+        if (!((name[i] >= 'a' && name[i] <= 'z') ||
+              (name[i] >= 'A' && name[i] <= 'Z') ||
+              (name[i] >= '0' && name[i] <= '9')))
+            return 0;
+    return 1;
+}
+
+/* ---- single files ---- */
+
+/* Writes fd (its stream f, closed here) with writer, flushed and synced;
+ * errors name path. A writer that fails without an error number is
+ * reported as such, not as an error of the file system. */
+static collide_status write_stream(FILE *f, int fd, output_writer writer,
+                                   const void *ctx, const char *path,
+                                   char *err, size_t errlen)
+{
+    int r, bad;
     errno = 0;
-    bad = writer(f, ctx) != 0;
-    bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0 || bad;
+    r = writer(f, ctx);
+    if (r != 0 && errno == 0 && !ferror(f)) {
+        snprintf(err, errlen, "%s: its writer gave up (returned %d, no "
+                 "error number): nothing written", path, r);
+        fclose(f);
+        return COLLIDE_E_IO;
+    }
+    bad = fflush(f) != 0 || ferror(f) || fsync(fd) != 0 || r != 0;
     if (bad) {
         io_error(err, errlen, path, "cannot write");
         fclose(f);
@@ -115,27 +322,29 @@ static collide_status write_file(const char *path, output_writer writer,
     return COLLIDE_OK;
 }
 
-static void sync_dir(const char *dir)
+/* Creates name in directory dfd (O_EXCL, O_NOFOLLOW: never an existing
+ * file or a link) and writes it; errors name path. */
+static collide_status write_new_file(int dfd, const char *name,
+                                     output_writer writer, const void *ctx,
+                                     const char *path, char *err,
+                                     size_t errlen)
 {
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd);
+    int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+                    O_CLOEXEC, 0666);
+    FILE *f;
+    if (fd < 0)
+        return io_error(err, errlen, path, "cannot create");
+    f = fdopen(fd, "w");
+    if (!f) {
         close(fd);
+        return io_error(err, errlen, path, "cannot open");
     }
+    return write_stream(f, fd, writer, ctx, path, err, errlen);
 }
 
-/* Records the path a b (concatenated) as pending, removed by
- * output_remove_temporaries (at most OUT_PENDING_MAX: a directory and the
- * files of a set); 0 (errno ENAMETOOLONG) when it does not fit. */
-static int add_pending(const char *a, const char *b)
+static void sync_fd(int fd)
 {
-    if (snprintf(pending[npending], OUT_PATH_MAX, "%s%s", a, b) >=
-        OUT_PATH_MAX) {
-        errno = ENAMETOOLONG;
-        return 0;
-    }
-    npending++;
-    return 1;
+    fsync(fd);
 }
 
 /* Blocks SIGINT and SIGTERM (how 1) or restores the mask (how 0). */
@@ -151,29 +360,89 @@ static void hold_signals(int how, sigset_t *old)
         sigprocmask(SIG_SETMASK, old, NULL);
 }
 
+static void clean_stale(int pfd);
+
+/* Creates a new temporary file of name in pfd (kept in tmp), locked while
+ * it exists (the lock is held by *lockfd); its descriptor, or -1. */
+static int create_temp_file(int pfd, const char *name, char *tmp,
+                            size_t tmplen, int *lockfd)
+{
+    int fd = -1, tries;
+    temp_name(tmp, tmplen, name, ".collide-tmp-");
+    for (tries = 0; tries < 100 && fd < 0; tries++) {
+        fill_random(tmp);
+        fd = openat(pfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+                    O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            return -1;
+    }
+    if (fd < 0)
+        return -1;
+    *lockfd = dup(fd);
+    if (*lockfd >= 0)
+        flock(*lockfd, LOCK_EX | LOCK_NB);   /* new: never held by another */
+    return fd;
+}
+
 collide_status output_write_file(const char *dir, const output_file *file,
                                  const void *ctx, char *err, size_t errlen)
 {
-    char final[OUT_PATH_MAX + 8], leaf[OUT_PATH_MAX];
+    if (output_make_dirs(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
+    return output_write_into(dir, file, ctx, err, errlen);
+}
+
+collide_status output_write_into(const char *dir, const output_file *file,
+                                 const void *ctx, char *err, size_t errlen)
+{
+    char shown[OUT_PATH_MAX + OUT_NAME_MAX + 2], tmp[OUT_NAME_MAX + 1];
+    const struct input *in;
     sigset_t old;
-    collide_status st = output_make_dirs(dir, err, errlen);
-    snprintf(final, sizeof final, "%s/%s", dir, file->name);
-    snprintf(leaf, sizeof leaf, "/.%s.tmp.%ld", file->name, (long)getpid());
+    FILE *f;
+    int pfd = -1, fd, lockfd = -1;
+    collide_status st;
+    ignore_sigxfsz();
+    snprintf(shown, sizeof shown, "%s%s%s", strcmp(dir, ".") ? dir : "",
+             strcmp(dir, ".") ? "/" : "", file->name);
+    if (strlen(file->name) > OUT_NAME_MAX)
+        return check_lengths(file->name, err, errlen);
+    if (check_lengths(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
+    pfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (pfd < 0)
+        return io_error(err, errlen, shown, "cannot create its temporary");
+    in = entry_input(pfd, file->name);
+    if (in) {
+        close(pfd);
+        return refuse_input(in, shown, err, errlen);
+    }
+    clean_stale(pfd);
     npending = 0;
-    if (st == COLLIDE_OK && !add_pending(dir, leaf))
-        st = io_error(err, errlen, dir, "path too long");
-    if (st != COLLIDE_OK)
+    fd = create_temp_file(pfd, file->name, tmp, sizeof tmp, &lockfd);
+    if (fd < 0) {
+        st = io_error(err, errlen, shown, "cannot create its temporary");
+        close(pfd);
         return st;
-    st = write_file(pending[0], file->write, ctx, err, errlen);
+    }
+    add_pending(pfd, tmp);
+    f = fdopen(fd, "w");
+    if (!f) {
+        st = io_error(err, errlen, shown, "cannot open");
+        close(fd);
+    } else
+        st = write_stream(f, fd, file->write, ctx, shown, err, errlen);
     hold_signals(1, &old);
-    if (st == COLLIDE_OK && rename(pending[0], final) != 0)
-        st = io_error(err, errlen, final, "cannot rename");
+    if (st == COLLIDE_OK && renameat(pfd, tmp, pfd, file->name) != 0)
+        st = io_error(err, errlen, shown, "cannot rename");
     if (st != COLLIDE_OK)
         output_remove_temporaries();
     npending = 0;
     hold_signals(0, &old);
     if (st == COLLIDE_OK)
-        sync_dir(dir);
+        sync_fd(pfd);
+    if (lockfd >= 0)
+        close(lockfd);
+    close(pfd);
     return st;
 }
 
@@ -196,7 +465,8 @@ enum { MF_NONE, MF_SET, MF_OTHER, MF_ERROR };
 static int read_manifest(int fd, manifest *mf)
 {
     char line[256];
-    int mfd = openat(fd, "MANIFEST", O_RDONLY | O_NOFOLLOW), ok;
+    int mfd = openat(fd, "MANIFEST", O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+                     O_CLOEXEC), ok;
     FILE *f;
     mf->n = 0;
     if (mfd < 0)
@@ -212,7 +482,8 @@ static int read_manifest(int fd, manifest *mf)
         if (strncmp(line, "file = ", 7) != 0)
             continue;
         ok = mf->n < OUTPUT_SET_MAX && len > 8 && len - 8 < sizeof mf->name[0] &&
-             line[len - 1] == '\n' && !strchr(line + 7, '/');
+             line[len - 1] == '\n' && !strchr(line + 7, '/') &&
+             strcmp(line, "file = .\n") != 0 && strcmp(line, "file = ..\n") != 0;
         if (ok)
             snprintf(mf->name[mf->n++], sizeof mf->name[0], "%.*s",
                      (int)(len - 8), line + 7);
@@ -235,72 +506,152 @@ static int listed(const manifest *mf, const char *name)
 /* What an existing directory is to a result set written over it. */
 enum { SET_REPLACEABLE, SET_FOREIGN, SET_ERROR };
 
-/* Examines the entry name of directory pfd, just moved there (shown as
- * path in messages): replaceable (empty, or a result set whose MANIFEST
- * lists every entry, which mf then holds) or foreign (with a message in
- * err); SET_ERROR when it cannot be read. */
-static int examine(int pfd, const char *name, const char *path,
-                   manifest *mf, char *err, size_t errlen)
+/* Examines the directory open as fd (shown as path; fd stays open):
+ * replaceable (empty, or a result set whose MANIFEST lists every entry,
+ * which mf then holds, and none of them an input of the command) or
+ * foreign (with a message in err); SET_ERROR when it cannot be read. */
+static int examine_fd(int fd, const char *path, manifest *mf, char *err,
+                      size_t errlen)
 {
-    int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-    int has, kind = SET_REPLACEABLE;
+    int has = read_manifest(fd, mf), kind = SET_REPLACEABLE, dfd = -1;
+    const struct input *in = NULL;
     struct dirent *e;
     DIR *d = NULL;
-    if (fd < 0 && (errno == ENOTDIR || errno == ELOOP)) {
-        snprintf(err, errlen, "%s: not a directory: refusing to replace it "
-                 "with a result set", path);
-        return SET_FOREIGN;
-    }
-    has = fd < 0 ? MF_ERROR : read_manifest(fd, mf);
-    if (has != MF_ERROR)
-        d = fdopendir(fd);
+    if (has != MF_ERROR && (dfd = dup(fd)) >= 0)
+        d = fdopendir(dfd);
     if (!d) {
         io_error(err, errlen, path, "cannot read the directory");
-        close(fd);   /* -1 (EBADF) when it was not opened */
+        if (dfd >= 0)
+            close(dfd);
         return SET_ERROR;
     }
+    rewinddir(d);
     while (kind == SET_REPLACEABLE && (e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-            (has == MF_SET && listed(mf, e->d_name)))
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        snprintf(err, errlen, "%s: not a collide result set (%s%.200s%s): "
-                 "refusing to replace it; name a new or empty directory, or "
-                 "remove it first", path,
-                 has == MF_OTHER ? "its MANIFEST is not that of a result set"
-                                 : "it holds '",
-                 has == MF_OTHER ? "" : e->d_name,
-                 has == MF_OTHER ? "" : has == MF_SET
-                     ? "', which its MANIFEST does not list"
-                     : "', and no MANIFEST");
+        if (has == MF_SET && listed(mf, e->d_name) &&
+            (in = entry_input(fd, e->d_name)) == NULL)
+            continue;
+        if (in)
+            snprintf(err, errlen, "%s: holds '%.200s', the input %.200s of "
+                     "this command: refusing to replace it", path, e->d_name,
+                     in->path);
+        else
+            snprintf(err, errlen, "%s: not a collide result set (%s%.200s%s): "
+                     "refusing to replace it; name a new or empty directory, "
+                     "or remove it first", path,
+                     has == MF_OTHER ? "its MANIFEST is not that of a result set"
+                                     : "it holds '",
+                     has == MF_OTHER ? "" : e->d_name,
+                     has == MF_OTHER ? "" : has == MF_SET
+                         ? "', which its MANIFEST does not list"
+                         : "', and no MANIFEST");
         kind = SET_FOREIGN;
     }
     closedir(d);
+    if (has != MF_SET)
+        mf->n = 0;
     return kind;
 }
 
-/* Removes the result set at name in pfd: the files mf lists, MANIFEST and
- * the directory (examine has found no other entry); by paths from pfd,
- * so that no call that may fail stands before the removals. */
-static void remove_set(int pfd, const char *name, const manifest *mf)
+/* The previous set: its directory open (fd, -1 when there is none), its
+ * device and inode as examined, its MANIFEST. */
+typedef struct target {
+    int fd;
+    dev_t dev;
+    ino_t ino;
+    manifest mf;
+} target;
+
+/* Opens name in pfd as a directory without following a link: the
+ * descriptor, or -1 (errno). */
+static int open_dir_at(int pfd, const char *name)
 {
-    char path[OUT_PATH_MAX];
-    int i;
-    for (i = 0; i <= mf->n; i++) {
-        snprintf(path, sizeof path, "%s/%s", name,
-                 i < mf->n ? mf->name[i] : "MANIFEST");
-        unlinkat(pfd, path, 0);
+    return openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* Examines the directory at name in pfd (path in messages) where it
+ * stands, before anything is moved: t->fd -1 when there is none, else
+ * open, with its identity and MANIFEST; COLLIDE_E_IO with a message when
+ * it may not be replaced (nothing touched) or cannot be read. */
+static collide_status examine_target(int pfd, const char *name,
+                                     const char *path, target *t, char *err,
+                                     size_t errlen)
+{
+    struct stat s;
+    int kind;
+    t->fd = open_dir_at(pfd, name);
+    if (t->fd < 0 && errno == ENOENT)
+        return COLLIDE_OK;
+    if (t->fd < 0 && (errno == ENOTDIR || errno == ELOOP)) {
+        snprintf(err, errlen, "%s: not a directory: refusing to replace it "
+                 "with a result set", path);
+        return COLLIDE_E_IO;
     }
+    if (t->fd < 0 || fstat(t->fd, &s) != 0) {
+        io_error(err, errlen, path, "cannot read the directory");
+        kind = SET_ERROR;
+    } else {
+        t->dev = s.st_dev;
+        t->ino = s.st_ino;
+        kind = examine_fd(t->fd, path, &t->mf, err, errlen);
+    }
+    if (kind != SET_REPLACEABLE) {
+        if (t->fd >= 0)
+            close(t->fd);
+        t->fd = -1;
+        return COLLIDE_E_IO;
+    }
+    flock(t->fd, LOCK_SH | LOCK_NB);   /* not stale to clean_stale */
+    return COLLIDE_OK;
+}
+
+/* The outcomes of a swap: done, failed (message in err), or the target
+ * appeared, vanished or was replaced since it was examined (examine it
+ * again). */
+enum { SWAP_DONE, SWAP_FAILED, SWAP_AGAIN };
+
+/* Checks that name in pfd (just moved there) is the directory t examined
+ * and still replaceable: then SWAP_DONE, *fd is it, opened without
+ * following a link, and t->mf its MANIFEST now. SWAP_AGAIN when it is
+ * another directory (another writer put it there meanwhile), SWAP_FAILED
+ * with a message when it can no longer be replaced or read. */
+static int verify_moved(int pfd, const char *name, const char *path,
+                        target *t, int *fd, char *err, size_t errlen)
+{
+    struct stat s;
+    int st = SWAP_FAILED;
+    *fd = open_dir_at(pfd, name);
+    if (*fd < 0 || fstat(*fd, &s) != 0)
+        io_error(err, errlen, path, "cannot read the directory");
+    else if (s.st_dev != t->dev || s.st_ino != t->ino)
+        st = SWAP_AGAIN;
+    else if (examine_fd(*fd, path, &t->mf, err, errlen) == SET_REPLACEABLE)
+        return SWAP_DONE;
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+    return st;
+}
+
+/* Removes the previous set, open as fd (verify_moved) and now at name in
+ * pfd: the files its MANIFEST lists and MANIFEST, through fd; then name,
+ * which fails harmlessly when it is no longer that empty directory. */
+static void remove_set(int pfd, const char *name, int fd, const manifest *mf)
+{
+    int i;
+    for (i = 0; i <= mf->n; i++)
+        unlinkat(fd, i < mf->n ? mf->name[i] : "MANIFEST", 0);
     unlinkat(pfd, name, AT_REMOVEDIR);
 }
 
 /* Where a set is put: the directory pfd of its parent, the names of the
- * set, of its temporary directory and of the fallback's old set, and the
- * path of the set for messages. */
+ * set, of its temporary directory (open as tfd) and of the fallback's old
+ * set, and the path of the set for messages. */
 typedef struct place {
-    int pfd;
+    int pfd, tfd;
     const char *path;
-    char parent[OUT_PATH_MAX];
-    char name[256], tmp[256], old[300];
+    char name[OUT_NAME_MAX + 1], tmp[OUT_NAME_MAX + 1], old[OUT_NAME_MAX + 1];
 } place;
 
 /* 1 when renameat2 cannot do what was asked on this kernel or file
@@ -312,97 +663,120 @@ static int unsupported(int e)
 
 /* Puts the set at tmp in place of name with renames alone, under an
  * exclusive lock of the parent directory, so that runs that fall back
- * to it take turns. The previous set goes to p->old (kept in mf); 1 when
- * there was one. */
-static collide_status swap_locked(place *p, manifest *mf, int *had_old,
-                                  char *err, size_t errlen)
+ * to it take turns: the previous set (t) is renamed to p->old, checked
+ * (verify_moved) and put back when it is not the one examined; then the
+ * new one is renamed in, and the previous removed. */
+static int swap_locked(place *p, target *t, char *err, size_t errlen)
 {
-    collide_status st = COLLIDE_OK;
-    int kind = SET_REPLACEABLE;
-    *had_old = 0;
-    if (flock(p->pfd, LOCK_EX) != 0)
-        return io_error(err, errlen, p->path, "cannot lock its parent");
-    if (renameat(p->pfd, p->name, p->pfd, p->old) == 0) {
-        *had_old = 1;
-        kind = examine(p->pfd, p->old, p->path, mf, err, errlen);
-    } else if (errno != ENOENT)
-        st = io_error(err, errlen, p->path, "cannot rename");
-    if (kind == SET_FOREIGN || kind == SET_ERROR)
-        st = COLLIDE_E_IO;
-    if (st == COLLIDE_OK && renameat(p->pfd, p->tmp, p->pfd, p->name) != 0)
-        st = io_error(err, errlen, p->path, "cannot rename");
-    if (st != COLLIDE_OK && *had_old)
-        renameat(p->pfd, p->old, p->pfd, p->name);
+    int st = SWAP_DONE, oldfd = -1, moved = 0;
+    if (flock(p->pfd, LOCK_EX) != 0) {
+        io_error(err, errlen, p->path, "cannot lock its parent");
+        return SWAP_FAILED;
+    }
+    if (t->fd >= 0) {
+        if (renameat(p->pfd, p->name, p->pfd, p->old) == 0)
+            moved = 1;
+        else if (errno == ENOENT)
+            st = SWAP_AGAIN;
+        else {
+            io_error(err, errlen, p->path, "cannot rename");
+            st = SWAP_FAILED;
+        }
+        if (moved)
+            st = verify_moved(p->pfd, p->old, p->path, t, &oldfd, err,
+                              errlen);
+    }
+    if (st == SWAP_DONE && renameat(p->pfd, p->tmp, p->pfd, p->name) != 0) {
+        if (t->fd < 0 && (errno == EEXIST || errno == ENOTEMPTY))
+            st = SWAP_AGAIN;
+        else {
+            io_error(err, errlen, p->path, "cannot rename");
+            st = SWAP_FAILED;
+        }
+    }
+    if (st != SWAP_DONE && moved &&
+        renameat(p->pfd, p->old, p->pfd, p->name) != 0) {
+        io_error(err, errlen, p->path, "cannot put it back");
+        st = SWAP_FAILED;
+    }
     flock(p->pfd, LOCK_UN);
+    if (st == SWAP_DONE && oldfd >= 0)
+        remove_set(p->pfd, p->old, oldfd, &t->mf);
+    if (oldfd >= 0)
+        close(oldfd);
     return st;
 }
 
 /* Puts the set at tmp in place of name: a rename that does not replace,
  * or an exchange of the two directories (atomic: a reader sees the one
- * set or the other); the previous set is then at tmp. Where renameat2
- * cannot do either, swap_locked. The previous set must be replaceable
- * (examine), else it is put back. */
-static collide_status swap(place *p, manifest *mf, char *err, size_t errlen)
+ * set or the other), after which what came out must be the directory
+ * examined (t), still replaceable: else it is exchanged back. Where
+ * renameat2 cannot do either, swap_locked. */
+static int swap(place *p, target *t, char *err, size_t errlen)
 {
-    collide_status st;
-    int kind, had_old;
-    if (renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_NOREPLACE) == 0)
-        return COLLIDE_OK;
-    if (errno == EEXIST &&
-        renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_EXCHANGE) == 0) {
-        kind = examine(p->pfd, p->tmp, p->path, mf, err, errlen);
-        if (kind == SET_REPLACEABLE) {
-            remove_set(p->pfd, p->tmp, mf);
-            return COLLIDE_OK;
+    int oldfd;
+    if (t->fd < 0) {
+        if (renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_NOREPLACE) == 0)
+            return SWAP_DONE;
+        if (errno == EEXIST)
+            return SWAP_AGAIN;
+    } else {
+        if (renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_EXCHANGE) == 0) {
+            int st = verify_moved(p->pfd, p->tmp, p->path, t, &oldfd, err,
+                                  errlen);
+            if (st != SWAP_DONE &&
+                renameat2(p->pfd, p->tmp, p->pfd, p->name,
+                          RENAME_EXCHANGE) != 0) {
+                io_error(err, errlen, p->path, "cannot put it back");
+                return SWAP_FAILED;   /* not again: the set is not at tmp */
+            }
+            if (st != SWAP_DONE)
+                return st;
+            remove_set(p->pfd, p->tmp, oldfd, &t->mf);
+            close(oldfd);
+            return SWAP_DONE;
         }
-        renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_EXCHANGE);
-        return COLLIDE_E_IO;
+        if (errno == ENOENT)
+            return SWAP_AGAIN;
     }
-    if (!unsupported(errno))
-        return io_error(err, errlen, p->path, "cannot rename");
-    st = swap_locked(p, mf, &had_old, err, errlen);
-    if (st == COLLIDE_OK && had_old)
-        remove_set(p->pfd, p->old, mf);
-    return st;
+    if (!unsupported(errno)) {
+        io_error(err, errlen, p->path, "cannot rename");
+        return SWAP_FAILED;
+    }
+    return swap_locked(p, t, err, errlen);
 }
 
 /* Splits dir into its parent (created when missing, opened as p->pfd)
  * and its last name; a name of no directory ("", ".", "..", "/") is
- * refused. */
+ * refused, and so is a path longer than Linux allows. */
 static collide_status open_place(const char *dir, place *p, char *err,
                                  size_t errlen)
 {
+    char parent[OUT_PATH_MAX];
     size_t n = strlen(dir);
     char *base;
     p->path = dir;
+    p->pfd = p->tfd = -1;
+    if (check_lengths(dir, err, errlen) != COLLIDE_OK)
+        return COLLIDE_E_IO;
     while (n > 1 && dir[n - 1] == '/')
         n--;
-    if (n >= sizeof p->parent) {
-        errno = ENAMETOOLONG;
-        return io_error(err, errlen, dir, "bad directory name");
-    }
-    memcpy(p->parent, dir, n);
-    p->parent[n] = '\0';
-    base = strrchr(p->parent, '/');
-    base = base ? base + 1 : p->parent;
-    if (*base == '\0' || strcmp(base, ".") == 0 || strcmp(base, "..") == 0 ||
-        strlen(base) >= 200) {
-        errno = strlen(base) >= 200 ? ENAMETOOLONG : EINVAL;
+    memcpy(parent, dir, n);
+    parent[n] = '\0';
+    base = strrchr(parent, '/');
+    base = base ? base + 1 : parent;
+    if (*base == '\0' || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
+        errno = EINVAL;
         return io_error(err, errlen, n ? dir : "\"\"",
                         "cannot hold a result set (name a directory)");
     }
-    snprintf(p->name, sizeof p->name, "%.199s", base);
-    snprintf(p->tmp, sizeof p->tmp, ".%.199s.tmp-XXXXXX", base);
-    if (base == p->parent)
-        snprintf(p->parent, sizeof p->parent, "./");
+    snprintf(p->name, sizeof p->name, "%.255s", base);
+    temp_name(p->tmp, sizeof p->tmp, base, ".tmp-");
+    if (base == parent)
+        snprintf(parent, sizeof parent, "./");
     else
         *base = '\0';   /* the parent with its slash: "a/", "/" */
-    if (output_make_dirs(p->parent, err, errlen) != COLLIDE_OK)
-        return COLLIDE_E_IO;
-    p->pfd = open(p->parent, O_RDONLY | O_DIRECTORY);
-    if (p->pfd < 0)
-        return io_error(err, errlen, p->parent, "cannot open");
-    return COLLIDE_OK;
+    return open_parent(parent, &p->pfd, err, errlen);
 }
 
 /* " word" on one line: quoted as the shell reads it when it holds other
@@ -441,40 +815,137 @@ static int write_manifest(FILE *f, const void *ctx)
     return 0;
 }
 
-/* Writes the files and MANIFEST into a new temporary directory beside
- * the set (p->tmp, then its name). */
+/* Creates the temporary directory of the set (p->tmp, its name made
+ * unique), open as p->tfd and locked while it exists. */
+static collide_status make_tmp_dir(place *p, char *err, size_t errlen)
+{
+    int tries, made = 0;
+    for (tries = 0; tries < 100 && !made; tries++) {
+        fill_random(p->tmp);
+        made = mkdirat(p->pfd, p->tmp, 0700) == 0;
+        if (!made && errno != EEXIST)
+            break;
+    }
+    if (!made)
+        return io_error(err, errlen, p->path, "cannot create its temporary "
+                        "directory");
+    add_pending(p->pfd, p->tmp);
+    p->tfd = open_dir_at(p->pfd, p->tmp);
+    if (p->tfd < 0)
+        return io_error(err, errlen, p->path, "cannot open its temporary "
+                        "directory");
+    flock(p->tfd, LOCK_EX | LOCK_NB);   /* new: never held by another */
+    snprintf(p->old, sizeof p->old, "%.250s.old", p->tmp);
+    return COLLIDE_OK;
+}
+
+/* Writes MANIFEST, then the files, into a new temporary directory beside
+ * the set (p->tmp): MANIFEST first, so that a temporary left by a killed
+ * run is recognisable as a set (clean_stale). */
 static collide_status write_tmp(place *p, const output_file *files, int n,
                                 const void *ctx, char *err, size_t errlen)
 {
-    char tdir[OUT_PATH_MAX + 2];
+    char shown[OUT_PATH_MAX + OUT_NAME_MAX + 2];
     const void *mctx[2];
     output_file mfile;
-    collide_status st = COLLIDE_OK;
+    collide_status st = make_tmp_dir(p, err, errlen);
     int i;
-    if (!add_pending(p->parent, p->tmp) || !mkdtemp(pending[0])) {
-        npending = 0;
-        return io_error(err, errlen, p->path, "cannot create its temporary "
-                        "directory");
-    }
-    memcpy(tdir, pending[0], sizeof pending[0]);
-    snprintf(p->tmp, sizeof p->tmp, "%.220s", strrchr(tdir, '/') + 1);
-    snprintf(p->old, sizeof p->old, "%s.old", p->tmp);
     mfile.name = "MANIFEST";
     mfile.write = write_manifest;
     mctx[0] = files;
     mctx[1] = &n;
-    strcat(tdir, "/");
-    for (i = 0; i <= n && st == COLLIDE_OK; i++) {
-        const output_file *f = i < n ? &files[i] : &mfile;
-        if (!add_pending(tdir, f->name))
-            st = io_error(err, errlen, p->path, "path too long");
-        else
-            st = write_file(pending[npending - 1], f->write,
-                            i < n ? ctx : (const void *)mctx, err, errlen);
+    for (i = -1; i < n && st == COLLIDE_OK; i++) {
+        const output_file *f = i >= 0 ? &files[i] : &mfile;
+        snprintf(shown, sizeof shown, "%s/%s", p->path, f->name);
+        add_pending(p->tfd, f->name);
+        st = write_new_file(p->tfd, f->name, f->write,
+                            i >= 0 ? ctx : (const void *)mctx, shown, err,
+                            errlen);
     }
     if (st == COLLIDE_OK)
-        sync_dir(tdir);
+        sync_fd(p->tfd);
     return st;
+}
+
+/* ---- stale temporaries ---- */
+
+/* 1 when the file of s has not changed for OUT_STALE_AGE seconds. */
+static int quiet_for_long(const struct stat *s)
+{
+    return s->st_mtime + OUT_STALE_AGE < time(NULL);
+}
+
+/* Removes the temporary name in pfd when a dead writer left it: not
+ * locked (flock LOCK_EX | LOCK_NB succeeds), unchanged for a while, and a
+ * directory of a set's temporary holding nothing or a set whose MANIFEST
+ * lists every entry, or a regular file of a single file's temporary.
+ * Never follows a link; removes files only through the directory
+ * opened. */
+static void remove_stale(int pfd, const char *name)
+{
+    char err[8];
+    manifest mf;
+    struct stat s;
+    int fd = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &s) == 0 && quiet_for_long(&s) &&
+        flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        if (S_ISDIR(s.st_mode) && temp_like(name, ".tmp-") &&
+            examine_fd(fd, name, &mf, err, sizeof err) == SET_REPLACEABLE)
+            remove_set(pfd, name, fd, &mf);
+        else if (S_ISREG(s.st_mode) && s.st_nlink == 1 &&
+                 temp_like(name, ".collide-tmp-"))
+            unlinkat(pfd, name, 0);
+    }
+    close(fd);
+}
+
+/* Removes the temporaries that writers killed before they could (SIGKILL,
+ * a crash, a power cut) left in directory pfd. */
+static void clean_stale(int pfd)
+{
+    struct dirent *e;
+    DIR *d;
+    int fd = dup(pfd);
+    if (fd < 0)
+        return;
+    d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return;
+    }
+    rewinddir(d);
+    while ((e = readdir(d)) != NULL)
+        if (temp_like(e->d_name, ".tmp-") ||
+            temp_like(e->d_name, ".collide-tmp-"))
+            remove_stale(pfd, e->d_name);
+    closedir(d);
+}
+
+/* Examines the target, then puts the set written at p->tmp in its place
+ * (swap), examining again (at most 8 times in all) when the target
+ * appears, vanishes or is replaced meanwhile. */
+static collide_status place_set(place *p, target *t, int first,
+                                char *err, size_t errlen)
+{
+    int attempt, st = SWAP_AGAIN;
+    for (attempt = 0; attempt < 8 && st == SWAP_AGAIN; attempt++) {
+        if (attempt > 0 || !first) {
+            if (t->fd >= 0)
+                close(t->fd);
+            if (examine_target(p->pfd, p->name, p->path, t, err, errlen) !=
+                COLLIDE_OK)
+                return COLLIDE_E_IO;
+        }
+        st = swap(p, t, err, errlen);
+    }
+    if (st == SWAP_AGAIN) {
+        snprintf(err, errlen, "%s: keeps changing while the set is put in "
+                 "place: refusing to replace it", p->path);
+        return COLLIDE_E_IO;
+    }
+    return st == SWAP_DONE ? COLLIDE_OK : COLLIDE_E_IO;
 }
 
 collide_status output_write_set(const char *dir, const output_file *files,
@@ -482,24 +953,35 @@ collide_status output_write_set(const char *dir, const output_file *files,
                                 size_t errlen)
 {
     place p;
-    manifest mf;
+    target t;
     sigset_t old;
-    collide_status st = open_place(dir, &p, err, errlen);
-    if (st != COLLIDE_OK)
-        return st;
+    collide_status st;
+    ignore_sigxfsz();
+    t.fd = -1;
     npending = 0;
-    st = write_tmp(&p, files, n < OUTPUT_SET_MAX ? n : OUTPUT_SET_MAX, ctx,
-                   err, errlen);
+    st = open_place(dir, &p, err, errlen);
+    if (st == COLLIDE_OK)
+        clean_stale(p.pfd);
+    if (st == COLLIDE_OK)
+        st = examine_target(p.pfd, p.name, dir, &t, err, errlen);
+    if (st == COLLIDE_OK)
+        st = write_tmp(&p, files, n < OUTPUT_SET_MAX ? n : OUTPUT_SET_MAX,
+                       ctx, err, errlen);
     hold_signals(1, &old);
     if (st == COLLIDE_OK)
-        st = swap(&p, &mf, err, errlen);
+        st = place_set(&p, &t, 1, err, errlen);
     if (st != COLLIDE_OK)
         output_remove_temporaries();
     npending = 0;
     hold_signals(0, &old);
     if (st == COLLIDE_OK)
-        fsync(p.pfd);
-    close(p.pfd);
+        sync_fd(p.pfd);
+    if (t.fd >= 0)
+        close(t.fd);
+    if (p.tfd >= 0)
+        close(p.tfd);
+    if (p.pfd >= 0)
+        close(p.pfd);
     return st;
 }
 

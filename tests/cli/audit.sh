@@ -310,15 +310,17 @@ check "t going back at row 50: a finding, exit 1 (got $rc)" $?
 # = 0.141 s of 0.5 s) is not the run: a structure finding at its last
 # row; the ledger's summary names the span of the rows, not [0, T]
 awk -F, 'NR == 1 || $2 <= 3' "$s1" >"$tmp/stops.csv"
+tl=$(awk -F, 'END { print $1 }' "$tmp/stops.csv")
+nl=$(awk 'END { print NR }' "$tmp/stops.csv")
 run "$exe" audit "$tmp/stops.csv" --scenario study1
-[ "$rc" -eq 1 ] && has "audit: finding structure: row 291 t=0.1412058378442593 j=3: the last row is at t = 0.1412058378442593, before the scenario's T = 0.5: the trajectory stops before the end of the run (--segment: the rows are a part of a run)" "$tmp/out" &&
+[ "$rc" -eq 1 ] && has "audit: finding structure: row $nl t=$tl j=3: the last row is at t = $tl, before the scenario's T = 0.5: the trajectory stops before the end of the run (--segment: the rows are a part of a run)" "$tmp/out" &&
     has "audit: 1 findings (flow 0, flow set 0, jump set 0, reset 0, ledger 0, time domain 0, structure 1, against 0)" "$tmp/out" &&
-    grep -q "^ledger (Eq. 24) over \[t0, t1\] = \[0, 0.1412058378442593\], the rows' span (T = 0.5): V(t0) = 0 J, V(t1) = 0.00732[0-9]* J, " "$tmp/out" &&
+    grep -q "^ledger (Eq. 24) over \[t0, t1\] = \[0, $tl\], the rows' span (T = 0.5): V(t0) = 0 J, V(t1) = 0.00732[0-9]* J, " "$tmp/out" &&
     has "ledger residual over [t0, t1] " "$tmp/out" && ! has "over [0, T]" "$tmp/out"
 check "study1 stopped at t = 0.141 of T = 0.5: a structure finding at its last row, the ledger over [0, 0.141] (got $rc)" $?
 run "$exe" audit "$tmp/stops.csv" --scenario study1 --segment
 [ "$rc" -eq 0 ] && has "audit: 0 findings (" "$tmp/out" &&
-    has "ledger (Eq. 24) over [t0, t1] = [0, 0.1412058378442593], the rows' span (T = 0.5)" "$tmp/out"
+    has "ledger (Eq. 24) over [t0, t1] = [0, $tl], the rows' span (T = 0.5)" "$tmp/out"
 check "the same rows with --segment: 0 findings, the ledger over the rows' span (got $rc)" $?
 # one that starts late (the rows of j >= 22): a structure finding at its
 # first row; with --segment none, and the ledger over the rows' span

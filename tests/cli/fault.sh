@@ -37,12 +37,12 @@ cause_of() {
     case "$1" in
         malloc|calloc|realloc|strdup|strndup|fdopen|open_memstream)
             echo "memory" ;;
-        fopen|open) echo "Permission denied|No space left on device" ;;
+        fopen|open|openat) echo "Permission denied|No space left on device" ;;
         fflush|fclose) echo "No space left on device" ;;
         fsync|rename|renameat) echo "Input/output error" ;;
         flock) echo "No locks available" ;;
         link) echo "Too many links" ;;
-        mkdir|mkdtemp|mkstemp) echo "Permission denied" ;;
+        mkdir|mkdirat|mkdtemp|mkstemp) echo "Permission denied" ;;
         opendir|fdopendir) echo "Too many open files" ;;
         *) echo "Resource temporarily unavailable" ;;
     esac
@@ -140,7 +140,7 @@ faults "run example-v2 --csv (new directory)" any d prev-empty 9 4 \
 "$exe" run example-v2 --precision 64 --quiet --csv prev-mp || exit 1
 faults "run --precision 128 --csv" any d prev-mp 9 4 \
     run hertz --precision 128 --quiet --csv d
-faults "run --precision 64 --check --csv (the set's temporary directory)" mkdtemp \
+faults "run --precision 64 --check --csv (the set's temporary directory)" mkdirat \
     d prev-mp 9 4 run hertz --precision 64 --check --quiet --csv d
 
 # ---- collide compare: the tables of two runs; the scd table of two files ----

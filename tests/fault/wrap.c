@@ -37,14 +37,14 @@ enum {
     F_MALLOC, F_CALLOC, F_REALLOC, F_STRDUP, F_STRNDUP, F_FOPEN, F_OPEN, F_FDOPEN, F_FFLUSH, F_FCLOSE, F_FSYNC, F_RENAME,
     F_LINK, F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_RENAMEAT,
     F_RENAMEAT2, F_FLOCK, F_FDOPENDIR, F_PTHREAD_CREATE, F_POSIX_SPAWNP,
-    F_OPEN_MEMSTREAM, F_COUNT
+    F_OPEN_MEMSTREAM, F_OPENAT, F_MKDIRAT, F_COUNT
 };
 
 static const char *const names[F_COUNT] = {
     "malloc", "calloc", "realloc", "strdup", "strndup", "fopen", "open", "fdopen", "fflush", "fclose", "fsync", "rename",
     "link", "mkdir", "mkdtemp", "mkstemp", "opendir", "renameat",
     "renameat2", "flock", "fdopendir", "pthread_create", "posix_spawnp",
-    "open_memstream"
+    "open_memstream", "openat", "mkdirat"
 };
 
 /* The errno of a failure of each function. */
@@ -53,7 +53,7 @@ static const int fault_errno[F_COUNT] = {
     ENOSPC, ENOSPC, ENOMEM, ENOSPC, ENOSPC, EIO, EIO,
     EMLINK, EACCES, EACCES, EACCES, EMFILE, EIO,
     ENOSYS, ENOLCK, EMFILE, EAGAIN,
-    EAGAIN, ENOMEM
+    EAGAIN, ENOMEM, ENOSPC, EACCES
 };
 
 #define ANY F_COUNT
@@ -348,6 +348,33 @@ int __wrap_mkstemp(char *tmpl)
 DIR *__wrap_opendir(const char *path)
 {
     return fails(F_OPENDIR) ? NULL : __real_opendir(path);
+}
+
+int __real_openat(int fd, const char *path, int flags, ...);
+int __real_mkdirat(int fd, const char *path, mode_t mode);
+int __wrap_openat(int fd, const char *path, int flags, ...);
+int __wrap_mkdirat(int fd, const char *path, mode_t mode);
+
+/* As open: EACCES when it would not create, else ENOSPC. */
+int __wrap_openat(int fd, const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    if (flags & O_CREAT) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = (mode_t)va_arg(ap, unsigned int);
+        va_end(ap);
+    }
+    if (!fails(F_OPENAT))
+        return __real_openat(fd, path, flags, mode);
+    if (!(flags & O_CREAT))
+        errno = EACCES;
+    return -1;
+}
+
+int __wrap_mkdirat(int fd, const char *path, mode_t mode)
+{
+    return fails(F_MKDIRAT) ? -1 : __real_mkdirat(fd, path, mode);
 }
 
 int __real_renameat(int fd1, const char *from, int fd2, const char *to);
