@@ -23,6 +23,9 @@ typedef struct run {
     double log2tol;
     mpfr_t t, y[COLLIDE_NY_MAX];
     mpfr_t *Y[COLLIDE_NY_MAX];     /* series of the state on a step */
+    mpfr_t *deriv;                 /* scratch: the derivative of the series
+                                      being scanned (mp_series_derivative),
+                                      K coefficients */
     unsigned char *mask[2], *point;
     unsigned char *sw[2];          /* switching nodes of mode q */
     int *sign;                     /* signs of the switching nodes on the piece */
