@@ -2,6 +2,8 @@
  * mp_tape.h. Each operation is one recurrence for coefficient k. */
 #include "mp_tape.h"
 
+#include "mp_fast.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,13 +190,13 @@ static void eval_mul(mp_tape *T, mp_node *x, int k)
     int j;
     if (a->op == MP_CONST || b->op == MP_CONST) {
         const mp_node *s = a->op == MP_CONST ? a : b, *y = s == a ? b : a;
-        mpfr_mul(x->c[k], y->c[k], s->value, MPFR_RNDN);
+        mp_fast_mul(x->c[k], y->c[k], s->value);
         return;
     }
-    mpfr_mul(x->c[k], a->c[0], b->c[k], MPFR_RNDN);
+    mp_fast_mul(x->c[k], a->c[0], b->c[k]);
     for (j = 1; j <= k; j++) {
-        mpfr_mul(T->t1, a->c[j], b->c[k - j], MPFR_RNDN);
-        mpfr_add(x->c[k], x->c[k], T->t1, MPFR_RNDN);
+        mp_fast_mul(T->t1, a->c[j], b->c[k - j]);
+        mp_fast_add(x->c[k], x->c[k], T->t1);
     }
 }
 
@@ -208,8 +210,8 @@ static int eval_div(mp_tape *T, mp_node *x, int k)
     mpfr_set(T->t2, a->c[k], MPFR_RNDN);
     if (b->op != MP_CONST)
         for (j = 0; j < k; j++) {
-            mpfr_mul(T->t1, x->c[j], b->c[k - j], MPFR_RNDN);
-            mpfr_sub(T->t2, T->t2, T->t1, MPFR_RNDN);
+            mp_fast_mul(T->t1, x->c[j], b->c[k - j]);
+            mp_fast_sub(T->t2, T->t2, T->t1);
         }
     mpfr_div(x->c[k], T->t2, b->c[0], MPFR_RNDN);
     return 0;
@@ -236,9 +238,9 @@ static int power_sum_twice(mp_tape *T, int p_twice, mpfr_t *w, mpfr_t *r,
         long m = (long)p_twice * (i - j) - 2L * j;
         if (m == 0)
             continue;
-        mpfr_mul_si(T->t1, w[i - j], m, MPFR_RNDN);
-        mpfr_mul(T->t1, T->t1, r[j], MPFR_RNDN);
-        mpfr_add(T->t2, T->t2, T->t1, MPFR_RNDN);
+        mp_fast_mul_si(T->t1, w[i - j], m);
+        mp_fast_mul(T->t1, T->t1, r[j]);
+        mp_fast_add(T->t2, T->t2, T->t1);
     }
     mpfr_mul_si(T->t1, w[0], 2L * i, MPFR_RNDN);
     mpfr_div(r[i], T->t2, T->t1, MPFR_RNDN);
@@ -308,11 +310,11 @@ static void eval_sin(mp_tape *T, mp_node *x, int k)
     mpfr_set_zero(x->c[k], 1);
     mpfr_set_zero(x->aux[k], 1);
     for (j = 1; j <= k; j++) {
-        mpfr_mul_si(T->t3, a->c[j], j, MPFR_RNDN);
-        mpfr_mul(T->t1, T->t3, x->aux[k - j], MPFR_RNDN);
-        mpfr_add(x->c[k], x->c[k], T->t1, MPFR_RNDN);
-        mpfr_mul(T->t1, T->t3, x->c[k - j], MPFR_RNDN);
-        mpfr_sub(x->aux[k], x->aux[k], T->t1, MPFR_RNDN);
+        mp_fast_mul_si(T->t3, a->c[j], j);
+        mp_fast_mul(T->t1, T->t3, x->aux[k - j]);
+        mp_fast_add(x->c[k], x->c[k], T->t1);
+        mp_fast_mul(T->t1, T->t3, x->c[k - j]);
+        mp_fast_sub(x->aux[k], x->aux[k], T->t1);
     }
     mpfr_div_si(x->c[k], x->c[k], k, MPFR_RNDN);
     mpfr_div_si(x->aux[k], x->aux[k], k, MPFR_RNDN);
@@ -334,8 +336,8 @@ static int eval_node(mp_tape *T, mp_node *x, int k)
     case MP_VAR:
     case MP_TIME:
         return 0;
-    case MP_ADD: mpfr_add(x->c[k], a[k], b[k], MPFR_RNDN); return 0;
-    case MP_SUB: mpfr_sub(x->c[k], a[k], b[k], MPFR_RNDN); return 0;
+    case MP_ADD: mp_fast_add(x->c[k], a[k], b[k]); return 0;
+    case MP_SUB: mp_fast_sub(x->c[k], a[k], b[k]); return 0;
     case MP_NEG: mpfr_neg(x->c[k], a[k], MPFR_RNDN); return 0;
     case MP_MUL: eval_mul(T, x, k); return 0;
     case MP_DIV: return eval_div(T, x, k);
@@ -381,8 +383,8 @@ void mp_series_value(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
     int k;
     mpfr_set(tmp, c[order], MPFR_RNDN);
     for (k = order - 1; k >= 0; k--) {
-        mpfr_mul(tmp, tmp, s, MPFR_RNDN);
-        mpfr_add(tmp, tmp, c[k], MPFR_RNDN);
+        mp_fast_mul(tmp, tmp, s);
+        mp_fast_add(tmp, tmp, c[k]);
     }
     mpfr_set(r, tmp, MPFR_RNDN);
 }
@@ -391,7 +393,7 @@ void mp_series_derivative(mpfr_t *d, mpfr_t *c, int order)
 {
     int k;
     for (k = 1; k <= order; k++)
-        mpfr_mul_si(d[k - 1], c[k], k, MPFR_RNDN);
+        mp_fast_mul_si(d[k - 1], c[k], k);
 }
 
 void mp_series_slope(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
@@ -402,11 +404,11 @@ void mp_series_slope(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
         mpfr_set_zero(r, 1);
         return;
     }
-    mpfr_mul_si(tmp, c[order], order, MPFR_RNDN);
+    mp_fast_mul_si(tmp, c[order], order);
     for (k = order - 1; k >= 1; k--) {
-        mpfr_mul(tmp, tmp, s, MPFR_RNDN);
-        mpfr_mul_si(r, c[k], k, MPFR_RNDN);
-        mpfr_add(tmp, tmp, r, MPFR_RNDN);
+        mp_fast_mul(tmp, tmp, s);
+        mp_fast_mul_si(r, c[k], k);
+        mp_fast_add(tmp, tmp, r);
     }
     mpfr_set(r, tmp, MPFR_RNDN);
 }
