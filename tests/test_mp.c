@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "mp_sim.h"
+#include "mp_run.h"
 #include "sim_fixture.h"
 #include "builtin.h"
 
@@ -773,6 +773,23 @@ static void exact_shortcuts(void)
     }
     check_true(ok, "shortcuts: the slope from the derivative's coefficients "
                "is mp_series_slope's bit for bit");
+    {   /* 1 - t + t^2/4 on [0, h]: the terms after the first sum to
+           h + h^2/4, below 1/2 for h = 0.4, not for h = 0.45 */
+        mpfr_set_d(saved[0], 1.0, MPFR_RNDN);
+        mpfr_set_d(saved[1], -1.0, MPFR_RNDN);
+        mpfr_set_d(saved[2], 0.25, MPFR_RNDN);
+        mpfr_set_d(s, 0.4, MPFR_RNDN);
+        ok = mp_keeps_sign(saved, 2, s);
+        mpfr_set_d(s, 0.45, MPFR_RNDN);
+        ok &= !mp_keeps_sign(saved, 2, s);
+        mpfr_set_zero(s, 1);
+        ok &= mp_keeps_sign(saved, 2, s);
+        mpfr_set_zero(saved[0], 1);
+        ok &= !mp_keeps_sign(saved, 2, s);
+        check_true(ok, "shortcuts: a series keeps its sign on [0, h] when its "
+                   "first term is more than twice the others' bound there, "
+                   "never when it starts at zero");
+    }
     for (k = 0; k <= order; k++)
         mpfr_clear(saved[k]);
     for (k = 0; k < order; k++)

@@ -133,7 +133,11 @@ void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
     root z;
     mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
     mp_series_derivative(R->deriv, c, R->K);
-    for (m = 0; m <= NSCAN + 1; m++) {
+    /* a slope of one sign on the step: no sample shows a change, the
+       largest value is at an end (the start was taken at the step
+       before): straight to s_end */
+    m = mp_keeps_sign(R->deriv, R->K - 1, s_end) ? NSCAN + 1 : 0;
+    for (; m <= NSCAN + 1; m++) {
         int cur;
         if (m <= NSCAN) {
             mpfr_mul_ui(R->s, s_end, (unsigned long)m, MPFR_RNDN);

@@ -334,6 +334,20 @@ double mp_step_log2(run *R, double *state_only)
 
 /* ---- roots of a series on [0, h] ------------------------------------------- */
 
+int mp_keeps_sign(mpfr_t *c, int order, mpfr_srcptr h)
+{
+    double l0 = mp_log2abs(c[0]), lh = mp_log2abs(h), sum = 0;
+    int k;
+    if (l0 == -HUGE_VAL)
+        return 0;
+    for (k = 1; k <= order; k++) {
+        double lk = mp_log2abs(c[k]);
+        if (lk > -HUGE_VAL && lh > -HUGE_VAL)
+            sum += exp2(lk + k * lh - l0);
+    }
+    return sum < 0.5;
+}
+
 /* sign of s_fn * (the series c at x), 0 for zero. */
 static int sign_at(run *R, mpfr_t *c, int s_fn, mpfr_srcptr x)
 {
@@ -422,6 +436,8 @@ void mp_scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
         ;
     if (k > R->K)
         return;                 /* a constant: it does not cross */
+    if (mp_keeps_sign(c, R->K, h) && (guard || s_fn * mp_sgn_of(c[0]) > 0))
+        return;                 /* no sample or extremum can cross */
     mp_series_derivative(R->deriv, c, R->K);
     mpfr_init2(e, R->T->prec);
     mpfr_set_zero(z->lo, 1);
