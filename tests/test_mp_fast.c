@@ -4,7 +4,8 @@
  * operands and on sparse ones (few bits set: exact results, halfway
  * cases and carries out of the top limb), with exponent differences
  * across the limbs and beyond, zeros, both signs and the result in place
- * of an operand; and the cases left to MPFR (72 and 136 bits, mixed
+ * of an operand; the convolution and Horner loops against the same
+ * steps one at a time; and the cases left to MPFR (72 and 136 bits, mixed
  * precisions, NaN, infinities, huge exponents) give MPFR's numbers too. */
 #include <stdint.h>
 #include <stdio.h>
@@ -184,6 +185,51 @@ static void left_to_mpfr(void)
     mpfr_clears(a, b, r1, r2, c72, d72, e72, (mpfr_ptr)0);
 }
 
+/* mp_fast_conv and mp_fast_horner against the same steps one call at a
+ * time (MPFR's, whose numbers the limb functions give), at precision p,
+ * on series of random and sparse coefficients with zeros among them. */
+static int loops_agree(mpfr_prec_t p)
+{
+    enum { N = 24 };
+    mpfr_t a[N + 1], b[N + 1], x1, x2, t, s;
+    int i, k, sb, ok = 1;
+    for (i = 0; i <= N; i++) {
+        mpfr_init2(a[i], p);
+        mpfr_init2(b[i], p);
+    }
+    mpfr_inits2(p, x1, x2, t, s, (mpfr_ptr)0);
+    for (k = 1; k <= N; k++)
+        for (sb = -1; sb <= 1; sb += 2) {
+            for (i = 0; i <= N; i++) {
+                random_number(a[i], -3 * i + (long)(rnd() % 5));
+                random_number(b[i], -2 * i + (long)(rnd() % 5));
+            }
+            random_number(x1, (long)(rnd() % 4));
+            mpfr_set(x2, x1, MPFR_RNDN);
+            mp_fast_conv(x1, a, b, 1, k, k, sb, t);
+            for (i = 1; i <= k; i++) {
+                mpfr_mul(t, a[i], b[k - i], MPFR_RNDN);
+                if (sb > 0)
+                    mpfr_add(x2, x2, t, MPFR_RNDN);
+                else
+                    mpfr_sub(x2, x2, t, MPFR_RNDN);
+            }
+            ok &= same(x1, x2);
+            random_number(s, -(long)(rnd() % 8));
+            mp_fast_horner(x1, a, k, s);
+            mpfr_set(x2, a[k], MPFR_RNDN);
+            for (i = k - 1; i >= 0; i--) {
+                mpfr_mul(x2, x2, s, MPFR_RNDN);
+                mpfr_add(x2, x2, a[i], MPFR_RNDN);
+            }
+            ok &= same(x1, x2);
+        }
+    for (i = 0; i <= N; i++)
+        mpfr_clears(a[i], b[i], (mpfr_ptr)0);
+    mpfr_clears(x1, x2, t, s, (mpfr_ptr)0);
+    return ok;
+}
+
 int main(void)
 {
     static const mpfr_prec_t prec[4] = {128, 192, 256, 136};
@@ -198,5 +244,14 @@ int main(void)
             check_true(bad == 0, msg);
         }
     left_to_mpfr();
+    for (i = 0; i < 4; i++) {
+        char msg[120];
+        int ok = 1, rep;
+        for (rep = 0; rep < 200; rep++)
+            ok &= loops_agree(prec[i]);
+        snprintf(msg, sizeof msg, "fast: convolutions and Horner sums at "
+                 "%ld bits are MPFR's step by step", (long)prec[i]);
+        check_true(ok, msg);
+    }
     return check_summary("test_mp_fast");
 }

@@ -360,3 +360,107 @@ void mp_fast_sub(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b)
     if (add_signed(r, a, b, -1) != 0)
         mpfr_sub(r, a, b, MPFR_RNDN);
 }
+
+/* r = a b of n limbs (the precisions known equal), by the limbs or by
+ * MPFR. */
+static inline __attribute__((always_inline)) void mul_step(
+    mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, const int n)
+{
+    if (!((plain(a) && plain(b)) || (usable(a) && usable(b))) ||
+        mul_limbs(r, a, b, n) != 0)
+        mpfr_mul(r, a, b, MPFR_RNDN);
+}
+
+/* x = x + sb t of n limbs (the precisions known equal), by the limbs or
+ * by MPFR. */
+static inline __attribute__((always_inline)) void add_step(
+    mpfr_ptr x, mpfr_srcptr t, int sb, const int n)
+{
+    if (!((plain(x) && plain(t)) || (usable(x) && usable(t))) ||
+        add_limbs(x, x, t, sb, n) != 0) {
+        if (sb > 0)
+            mpfr_add(x, x, t, MPFR_RNDN);
+        else
+            mpfr_sub(x, x, t, MPFR_RNDN);
+    }
+}
+
+/* The loop of mp_fast_conv for n limbs. */
+static inline __attribute__((always_inline)) void conv_limbs(
+    mpfr_ptr x, mpfr_t *a, mpfr_t *b, int j0, int j1, int k, int sb,
+    mpfr_ptr t, const int n)
+{
+    int j;
+    for (j = j0; j <= j1; j++) {
+        mul_step(t, a[j], b[k - j], n);
+        add_step(x, t, sb, n);
+    }
+}
+
+/* Whether x, t and the coefficients a[j0 .. j1], b[k-j1 .. k-j0] all have
+ * the precision of x. */
+static int conv_precisions(mpfr_srcptr x, mpfr_t *a, mpfr_t *b, int j0,
+                           int j1, int k, mpfr_srcptr t)
+{
+    mpfr_prec_t p = mpfr_get_prec(x);
+    int j;
+    if (mpfr_get_prec(t) != p)
+        return 0;
+    for (j = j0; j <= j1; j++)
+        if (mpfr_get_prec(a[j]) != p || mpfr_get_prec(b[k - j]) != p)
+            return 0;
+    return 1;
+}
+
+void mp_fast_conv(mpfr_ptr x, mpfr_t *a, mpfr_t *b, int j0, int j1, int k,
+                  int sb, mpfr_ptr t)
+{
+    int n = whole_limbs(x), j;
+    if (n > 0 && conv_precisions(x, a, b, j0, j1, k, t)) {
+        if (n == 2)
+            conv_limbs(x, a, b, j0, j1, k, sb, t, 2);
+        else if (n == 3)
+            conv_limbs(x, a, b, j0, j1, k, sb, t, 3);
+        else
+            conv_limbs(x, a, b, j0, j1, k, sb, t, 4);
+        return;
+    }
+    for (j = j0; j <= j1; j++) {
+        mp_fast_mul(t, a[j], b[k - j]);
+        if (sb > 0)
+            mp_fast_add(x, x, t);
+        else
+            mp_fast_sub(x, x, t);
+    }
+}
+
+/* The loop of mp_fast_horner for n limbs. */
+static inline __attribute__((always_inline)) void horner_limbs(
+    mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s, const int n)
+{
+    int k;
+    for (k = order - 1; k >= 0; k--) {
+        mul_step(r, r, s, n);
+        add_step(r, c[k], 1, n);
+    }
+}
+
+void mp_fast_horner(mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s)
+{
+    int n = whole_limbs(r), k;
+    mpfr_set(r, c[order], MPFR_RNDN);
+    if (n > 0 && mpfr_get_prec(s) == mpfr_get_prec(r) &&
+        conv_precisions(r, c, c, 0, order, order, r)) {
+        if (n == 2)
+            horner_limbs(r, c, order, s, 2);
+        else if (n == 3)
+            horner_limbs(r, c, order, s, 3);
+        else
+            horner_limbs(r, c, order, s, 4);
+        return;
+    }
+    for (k = order - 1; k >= 0; k--) {
+        mp_fast_mul(r, r, s);
+        mp_fast_add(r, r, c[k]);
+    }
+}

@@ -34,4 +34,16 @@ void mp_fast_add(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b);
 /* r = a - b, as mpfr_sub(r, a, b, MPFR_RNDN). */
 void mp_fast_sub(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b);
 
+/* x = x + sb a[j] b[k - j] (sb = 1, or -1: minus) for j = j0 .. j1 in
+ * turn, into x, each product rounded into t and each sum into x: the
+ * numbers of those mp_fast_mul and mp_fast_add (mp_fast_sub) calls, with
+ * the precisions checked once. The convolutions of the recurrences. */
+void mp_fast_conv(mpfr_ptr x, mpfr_t *a, mpfr_t *b, int j0, int j1, int k,
+                  int sb, mpfr_ptr t);
+
+/* r = c[order], then r = r s + c[k] for k = order - 1 .. 0 (Horner),
+ * each product and sum rounded: the numbers of mpfr_set, mp_fast_mul and
+ * mp_fast_add in that order. r must not be s or a coefficient. */
+void mp_fast_horner(mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s);
+
 #endif

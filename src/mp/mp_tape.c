@@ -187,32 +187,24 @@ void mp_tape_mark(const mp_tape *T, const int *roots, int nroots,
 static void eval_mul(mp_tape *T, mp_node *x, int k)
 {
     const mp_node *a = &T->node[x->a], *b = &T->node[x->b];
-    int j;
     if (a->op == MP_CONST || b->op == MP_CONST) {
         const mp_node *s = a->op == MP_CONST ? a : b, *y = s == a ? b : a;
         mp_fast_mul(x->c[k], y->c[k], s->value);
         return;
     }
     mp_fast_mul(x->c[k], a->c[0], b->c[k]);
-    for (j = 1; j <= k; j++) {
-        mp_fast_mul(T->t1, a->c[j], b->c[k - j]);
-        mp_fast_add(x->c[k], x->c[k], T->t1);
-    }
+    mp_fast_conv(x->c[k], a->c, b->c, 1, k, k, 1, T->t1);
 }
 
 /* c_k of a / b: (a_k - sum_{j<k} c_j b_{k-j}) / b_0. */
 static int eval_div(mp_tape *T, mp_node *x, int k)
 {
     const mp_node *a = &T->node[x->a], *b = &T->node[x->b];
-    int j;
     if (mpfr_zero_p(b->c[0]))
         return -1;
     mpfr_set(T->t2, a->c[k], MPFR_RNDN);
     if (b->op != MP_CONST)
-        for (j = 0; j < k; j++) {
-            mp_fast_mul(T->t1, x->c[j], b->c[k - j]);
-            mp_fast_sub(T->t2, T->t2, T->t1);
-        }
+        mp_fast_conv(T->t2, x->c, b->c, 0, k - 1, k, -1, T->t1);
     mpfr_div(x->c[k], T->t2, b->c[0], MPFR_RNDN);
     return 0;
 }
@@ -380,12 +372,7 @@ int mp_tape_eval(mp_tape *T, const unsigned char *mask, int k)
 void mp_series_value(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
                      mpfr_t tmp)
 {
-    int k;
-    mpfr_set(tmp, c[order], MPFR_RNDN);
-    for (k = order - 1; k >= 0; k--) {
-        mp_fast_mul(tmp, tmp, s);
-        mp_fast_add(tmp, tmp, c[k]);
-    }
+    mp_fast_horner(tmp, c, order, s);
     mpfr_set(r, tmp, MPFR_RNDN);
 }
 
