@@ -464,3 +464,45 @@ void mp_fast_horner(mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s)
         mp_fast_add(r, r, c[k]);
     }
 }
+
+/* The loop of mp_fast_power_sum for n limbs. */
+static inline __attribute__((always_inline)) void power_sum_limbs(
+    mpfr_ptr x, mpfr_t *w, mpfr_t *r, int i, int q, mpfr_ptr t,
+    const int n)
+{
+    int j;
+    for (j = 0; j < i; j++) {
+        long m = (long)q * (i - j) - 2L * j;
+        if (m == 0)
+            continue;
+        if (!plain(w[i - j]) || mul_si_limbs(t, w[i - j], m, n) != 0)
+            mpfr_mul_si(t, w[i - j], m, MPFR_RNDN);
+        mul_step(t, t, r[j], n);
+        add_step(x, t, 1, n);
+    }
+}
+
+void mp_fast_power_sum(mpfr_ptr x, mpfr_t *w, mpfr_t *r, int i, int q,
+                       mpfr_ptr t)
+{
+    int n = whole_limbs(x), j;
+    mpfr_set_zero(x, 1);
+    if (n > 0 && conv_precisions(x, w, w, 1, i, i, t) &&
+        conv_precisions(x, r, r, 0, i - 1, i - 1, t)) {
+        if (n == 2)
+            power_sum_limbs(x, w, r, i, q, t, 2);
+        else if (n == 3)
+            power_sum_limbs(x, w, r, i, q, t, 3);
+        else
+            power_sum_limbs(x, w, r, i, q, t, 4);
+        return;
+    }
+    for (j = 0; j < i; j++) {
+        long m = (long)q * (i - j) - 2L * j;
+        if (m == 0)
+            continue;
+        mp_fast_mul_si(t, w[i - j], m);
+        mp_fast_mul(t, t, r[j]);
+        mp_fast_add(x, x, t);
+    }
+}

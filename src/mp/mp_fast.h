@@ -46,4 +46,13 @@ void mp_fast_conv(mpfr_ptr x, mpfr_t *a, mpfr_t *b, int j0, int j1, int k,
  * mp_fast_add in that order. r must not be s or a coefficient. */
 void mp_fast_horner(mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s);
 
+/* x = +0, then x = x + (m_j w[i-j]) r[j] for j = 0 .. i-1 in turn with
+ * the integer weights m_j = q (i - j) - 2 j, each product rounded into t
+ * and each sum into x; a term whose weight is 0 is skipped (it would add
+ * a zero to a sum that is never -0: no change). The numbers of those
+ * mp_fast_mul_si, mp_fast_mul and mp_fast_add calls: the power
+ * recurrence of the tape, doubled (mp_tape.c power_sum_twice). */
+void mp_fast_power_sum(mpfr_ptr x, mpfr_t *w, mpfr_t *r, int i, int q,
+                       mpfr_ptr t);
+
 #endif

@@ -224,16 +224,7 @@ static int eval_div(mp_tape *T, mp_node *x, int k)
 static int power_sum_twice(mp_tape *T, int p_twice, mpfr_t *w, mpfr_t *r,
                            int i)
 {
-    int j;
-    mpfr_set_zero(T->t2, 1);
-    for (j = 0; j < i; j++) {
-        long m = (long)p_twice * (i - j) - 2L * j;
-        if (m == 0)
-            continue;
-        mp_fast_mul_si(T->t1, w[i - j], m);
-        mp_fast_mul(T->t1, T->t1, r[j]);
-        mp_fast_add(T->t2, T->t2, T->t1);
-    }
+    mp_fast_power_sum(T->t2, w, r, i, p_twice, T->t1);
     mpfr_mul_si(T->t1, w[0], 2L * i, MPFR_RNDN);
     mpfr_div(r[i], T->t2, T->t1, MPFR_RNDN);
     return 0;
@@ -250,7 +241,10 @@ static int power_coefficient(mp_tape *T, mp_node *x, mpfr_t *r, int i)
         mpfr_mul_si(T->t1, w[0], s, MPFR_RNDN);
         if (mpfr_sgn(T->t1) <= 0)
             return -1;  /* the operand does not leave zero on the side s */
-        mpfr_pow(r[0], T->t1, x->value, MPFR_RNDN);
+        if (x->p_twice >= 0 && x->p_twice % 2 == 0)   /* both correctly rounded */
+            mpfr_pow_si(r[0], T->t1, x->p_twice / 2, MPFR_RNDN);
+        else
+            mpfr_pow(r[0], T->t1, x->value, MPFR_RNDN);
         if (x->op == MP_POWSGN && s < 0)
             mpfr_neg(r[0], r[0], MPFR_RNDN);
         return 0;
