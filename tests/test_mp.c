@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "mp_sim.h"
+#include "mp_run.h"
 #include "sim_fixture.h"
 #include "builtin.h"
 
@@ -688,6 +688,116 @@ static int series_is(const mp_tape *T, int i, const double *want, int n,
     return ok;
 }
 
+/* Whether coefficients 0 .. order of node i of T equal saved[0 .. order]
+ * bit for bit (a zero's sign aside). */
+static int same_bits(const mp_tape *T, int i, mpfr_t *saved, int order)
+{
+    int k, ok = 1;
+    for (k = 0; k <= order; k++)
+        ok &= mpfr_equal_p(T->node[i].c[k], saved[k]) ||
+              (mpfr_nan_p(T->node[i].c[k]) && mpfr_nan_p(saved[k]));
+    return ok;
+}
+
+/* The shortcuts of the tape's evaluation give the numbers of the general
+ * recurrences bit for bit (the result sets of a run depend on every
+ * rounding): a power whose 2p is an integer (the doubled sum of
+ * power_sum_twice) against the general recurrence of a non-integer 2p,
+ * for p = 3/2, 2, 5/2 on either side of zero, and through an operand
+ * that starts at zero (valuation 2, p = 3/2: the coefficients shifted by
+ * 3); and the slope evaluated from the derivative's coefficients
+ * (mp_series_derivative) against mp_series_slope. At 128 bits, order 40,
+ * with coefficients that are not dyadic (roundings in every term). */
+static void exact_shortcuts(void)
+{
+    mp_tape T;
+    mpfr_t p, saved[41], d[40], r1, r2, s, tmp;
+    const int order = 40;
+    int t, g, ng, tt, z, pw[6], shifted, general, i, k, ok;
+    static const double ps[3] = {1.5, 2.0, 2.5};
+    mp_tape_init(&T, 128);
+    mpfr_inits2(128, p, r1, r2, s, tmp, (mpfr_ptr)0);
+    t = mp_time(&T);
+    mpfr_set_str(p, "0.7", 10, MPFR_RNDN);
+    g = mp_add(&T, mp_const(&T, p),                     /* 0.7 + t/(3 - t) */
+               mp_div(&T, t, mp_sub(&T, mp_const_d(&T, 3.0), t)));
+    ng = mp_neg(&T, g);
+    tt = mp_mul(&T, t, t);
+    z = mp_mul(&T, tt, g);                              /* t^2 g: nu = 2 */
+    for (i = 0; i < 3; i++) {
+        mpfr_set_d(p, ps[i], MPFR_RNDN);
+        pw[2 * i] = mp_powabs(&T, g, p);
+        pw[2 * i + 1] = mp_powsgn(&T, ng, p);
+    }
+    mpfr_set_d(p, 1.5, MPFR_RNDN);
+    shifted = mp_powabs(&T, z, p);
+    general = mp_powabs(&T, g, p);
+    check_true(mp_tape_set_order(&T, order) == 0, "shortcuts: order 40");
+    for (k = 0; k <= order; k++)
+        mpfr_init2(saved[k], 128);
+    for (k = 0; k < order; k++)
+        mpfr_init2(d[k], 128);
+    T.node[g].sign = 1;
+    T.node[ng].sign = -1;
+    T.node[z].sign = 1;
+    T.node[shifted].nu = 2;
+    T.node[general].p_twice = -1;     /* the general recurrence */
+    check_true(eval_all(&T, t, order) == 0, "shortcuts: the tape evaluates");
+    for (k = 0; k <= order; k++)
+        mpfr_set(saved[k], T.node[general].c[k], MPFR_RNDN);
+    ok = mpfr_zero_p(T.node[shifted].c[2]) && !mpfr_zero_p(T.node[shifted].c[3]);
+    for (k = 3; k <= order; k++)
+        ok &= mpfr_equal_p(T.node[shifted].c[k], saved[k - 3]);
+    check_true(ok, "shortcuts: (t^2 g)^(3/2) = t^3 g^(3/2), its coefficients "
+               "those of the general recurrence bit for bit");
+    for (i = 0; i < 6; i++) {
+        for (k = 0; k <= order; k++)
+            mpfr_set(saved[k], T.node[pw[i]].c[k], MPFR_RNDN);
+        T.node[pw[i]].p_twice = -1;
+        check_true(eval_all(&T, t, order) == 0 &&
+                   same_bits(&T, pw[i], saved, order) &&
+                   !mpfr_zero_p(saved[order]),
+                   i % 2 ? "shortcuts: s (s a)^p with 2p an integer, a < 0: "
+                           "the general recurrence's bits"
+                         : "shortcuts: |a|^p with 2p an integer, a > 0: the "
+                           "general recurrence's bits");
+    }
+    mp_series_derivative(d, T.node[pw[0]].c, order);
+    ok = 1;
+    for (i = -3; i <= 3; i++) {
+        mpfr_set_si(s, i, MPFR_RNDN);
+        mpfr_div_ui(s, s, 7, MPFR_RNDN);             /* s = i/7 */
+        mp_series_slope(r1, T.node[pw[0]].c, order, s, tmp);
+        mp_series_value(r2, d, order - 1, s, tmp);
+        ok &= mpfr_equal_p(r1, r2) && !mpfr_zero_p(r1);
+    }
+    check_true(ok, "shortcuts: the slope from the derivative's coefficients "
+               "is mp_series_slope's bit for bit");
+    {   /* 1 - t + t^2/4 on [0, h]: the terms after the first sum to
+           h + h^2/4, below 1/2 for h = 0.4, not for h = 0.45 */
+        mpfr_set_d(saved[0], 1.0, MPFR_RNDN);
+        mpfr_set_d(saved[1], -1.0, MPFR_RNDN);
+        mpfr_set_d(saved[2], 0.25, MPFR_RNDN);
+        mpfr_set_d(s, 0.4, MPFR_RNDN);
+        ok = mp_keeps_sign(saved, 2, s);
+        mpfr_set_d(s, 0.45, MPFR_RNDN);
+        ok &= !mp_keeps_sign(saved, 2, s);
+        mpfr_set_zero(s, 1);
+        ok &= mp_keeps_sign(saved, 2, s);
+        mpfr_set_zero(saved[0], 1);
+        ok &= !mp_keeps_sign(saved, 2, s);
+        check_true(ok, "shortcuts: a series keeps its sign on [0, h] when its "
+                   "first term is more than twice the others' bound there, "
+                   "never when it starts at zero");
+    }
+    for (k = 0; k <= order; k++)
+        mpfr_clear(saved[k]);
+    for (k = 0; k < order; k++)
+        mpfr_clear(d[k]);
+    mpfr_clears(p, r1, r2, s, tmp, (mpfr_ptr)0);
+    mp_tape_clear(&T);
+}
+
 /* The operations of the tape on the signs and zeros a piece can give
  * them, against their series computed with MPFR: |a|, min(a, 0),
  * max(a, 0), sgn a, a|a|^(p-1) and |a|^p on either side of zero, powers
@@ -1209,6 +1319,7 @@ int main(void)
 {
     series();
     tape_edges();
+    exact_shortcuts();
     clamped();
     hertz();
     free_flight();

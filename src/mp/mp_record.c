@@ -132,12 +132,17 @@ void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
     int m, prev = 0, it;
     root z;
     mpfr_inits2(R->T->prec, z.s, z.lo, z.hi, (mpfr_ptr)0);
-    for (m = 0; m <= NSCAN + 1; m++) {
+    mp_series_derivative(R->deriv, c, R->K);
+    /* a slope of one sign on the step: no sample shows a change, the
+       largest value is at an end (the start was taken at the step
+       before): straight to s_end */
+    m = mp_keeps_sign(R->deriv, R->K - 1, s_end) ? NSCAN + 1 : 0;
+    for (; m <= NSCAN + 1; m++) {
         int cur;
         if (m <= NSCAN) {
             mpfr_mul_ui(R->s, s_end, (unsigned long)m, MPFR_RNDN);
             mpfr_div_ui(R->s, R->s, NSCAN, MPFR_RNDN);
-            mp_series_slope(R->a, c, R->K, R->s, R->u);
+            mp_series_value(R->a, R->deriv, R->K - 1, R->s, R->u);
             cur = mp_sgn_of(R->a);
             if (m == 0 || cur == prev || cur == 0) {
                 if (cur != 0)
@@ -151,7 +156,7 @@ void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
             for (it = 0; it < (int)R->T->prec + 8; it++) {
                 mpfr_add(R->b, z.lo, z.hi, MPFR_RNDN);
                 mpfr_div_2ui(R->b, R->b, 1, MPFR_RNDN);
-                mp_series_slope(R->a, c, R->K, R->b, R->u);
+                mp_series_value(R->a, R->deriv, R->K - 1, R->b, R->u);
                 if (mp_sgn_of(R->a) == prev)
                     mpfr_set(z.lo, R->b, MPFR_RNDN);
                 else

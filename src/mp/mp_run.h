@@ -23,6 +23,9 @@ typedef struct run {
     double log2tol;
     mpfr_t t, y[COLLIDE_NY_MAX];
     mpfr_t *Y[COLLIDE_NY_MAX];     /* series of the state on a step */
+    mpfr_t *deriv;                 /* scratch: the derivative of the series
+                                      being scanned (mp_series_derivative),
+                                      K coefficients */
     unsigned char *mask[2], *point;
     unsigned char *sw[2];          /* switching nodes of mode q */
     int *sign;                     /* signs of the switching nodes on the piece */
@@ -130,6 +133,14 @@ void mp_clock_rate(run *R, mpfr_t r, mpfr_srcptr s);
  * so far. */
 double mp_step_log2(run *R, double *state_only);
 
+/* Whether the series c (coefficients 0 .. order) keeps the sign of c_0
+ * on [0, h], h >= 0: |c_0| > 2 sum_{k>=1} |c_k| h^k, bounded in binary64
+ * from the logarithms of the terms (their error is far inside the factor
+ * 2). Every value of the series there, exact or computed at the working
+ * precision (whose rounding is of the order of 2K ulps of that sum), then
+ * has the sign of c_0. */
+int mp_keeps_sign(mpfr_t *c, int order, mpfr_srcptr h);
+
 /* The first s in (0, h] where s_fn * c crosses (see crosses()). The
  * series is sampled at NSCAN + 1 points and, where its slope changes
  * sign between two of them, at the extremum in between, so that a
@@ -142,7 +153,10 @@ double mp_step_log2(run *R, double *state_only);
  * computed one beyond it or not by the rounding of the run), as in the
  * binary64 engine (engine.c guard_touch). scale = -HUGE_VAL: no touch
  * (a switching function under a fractional power, whose zero is a
- * singular point that ends the piece even at a touch). */
+ * singular point that ends the piece even at a touch). A series that
+ * keeps its sign on [0, h] (mp_keeps_sign), positive for a switching
+ * node, is not sampled: every sample and extremum would have that sign,
+ * and two samples of one sign cross in no orientation. */
 void mp_scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
              mpfr_srcptr h, root *z);
 

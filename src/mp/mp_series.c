@@ -334,6 +334,20 @@ double mp_step_log2(run *R, double *state_only)
 
 /* ---- roots of a series on [0, h] ------------------------------------------- */
 
+int mp_keeps_sign(mpfr_t *c, int order, mpfr_srcptr h)
+{
+    double l0 = mp_log2abs(c[0]), lh = mp_log2abs(h), sum = 0;
+    int k;
+    if (l0 == -HUGE_VAL)
+        return 0;
+    for (k = 1; k <= order; k++) {
+        double lk = mp_log2abs(c[k]);
+        if (lk > -HUGE_VAL && lh > -HUGE_VAL)
+            sum += exp2(lk + k * lh - l0);
+    }
+    return sum < 0.5;
+}
+
 /* sign of s_fn * (the series c at x), 0 for zero. */
 static int sign_at(run *R, mpfr_t *c, int s_fn, mpfr_srcptr x)
 {
@@ -341,10 +355,11 @@ static int sign_at(run *R, mpfr_t *c, int s_fn, mpfr_srcptr x)
     return s_fn * mp_sgn_of(R->w);
 }
 
-/* The crossing of the series c (times s_fn) from positive to not positive
- * within [lo, hi]: bisection safeguarded Newton to the working precision.
+/* The crossing of the series c (times s_fn; d its derivative) from
+ * positive to not positive within [lo, hi]: bisection safeguarded Newton
+ * to the working precision.
  * On return lo has sign > 0 (or is the start) and hi sign <= 0. */
-static void refine(run *R, mpfr_t *c, int s_fn, root *z)
+static void refine(run *R, mpfr_t *c, mpfr_t *d, int s_fn, root *z)
 {
     int it, maxit = 4 * (int)R->T->prec + 50;
     for (it = 0; it < maxit; it++) {
@@ -358,7 +373,7 @@ static void refine(run *R, mpfr_t *c, int s_fn, root *z)
         mpfr_div_2ui(R->s, R->s, 1, MPFR_RNDN);
         if (it % 2 == 0) {
             mp_series_value(R->a, c, R->K, z->hi, R->u);
-            mp_series_slope(R->b, c, R->K, z->hi, R->u);
+            mp_series_value(R->b, d, R->K - 1, z->hi, R->u);
             if (!mpfr_zero_p(R->b)) {
                 mpfr_div(R->a, R->a, R->b, MPFR_RNDN);
                 mpfr_sub(R->a, z->hi, R->a, MPFR_RNDN);
@@ -386,9 +401,10 @@ static int crosses(int guard, int at_start, int first, int prev, int cur)
     return (prev > 0 || first) && cur <= 0;
 }
 
-/* An extremum of the series c inside (lo, hi), where its slope changes
- * sign, located by bisection on the slope into e. */
-static void extremum(run *R, mpfr_t *c, mpfr_srcptr lo, mpfr_srcptr hi,
+/* An extremum of a series inside (lo, hi), where its slope (the series
+ * d of its derivative) changes sign, located by bisection on the slope
+ * into e. */
+static void extremum(run *R, mpfr_t *d, mpfr_srcptr lo, mpfr_srcptr hi,
                      mpfr_t e)
 {
     int it, s0;
@@ -396,12 +412,12 @@ static void extremum(run *R, mpfr_t *c, mpfr_srcptr lo, mpfr_srcptr hi,
     mpfr_inits2(R->T->prec, a, b, (mpfr_ptr)0);
     mpfr_set(a, lo, MPFR_RNDN);
     mpfr_set(b, hi, MPFR_RNDN);
-    mp_series_slope(R->w, c, R->K, a, R->u);
+    mp_series_value(R->w, d, R->K - 1, a, R->u);
     s0 = mp_sgn_of(R->w);
     for (it = 0; it < (int)R->T->prec + 8; it++) {
         mpfr_add(e, a, b, MPFR_RNDN);
         mpfr_div_2ui(e, e, 1, MPFR_RNDN);
-        mp_series_slope(R->w, c, R->K, e, R->u);
+        mp_series_value(R->w, d, R->K - 1, e, R->u);
         if (mp_sgn_of(R->w) == s0)
             mpfr_set(a, e, MPFR_RNDN);
         else
@@ -420,6 +436,9 @@ void mp_scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
         ;
     if (k > R->K)
         return;                 /* a constant: it does not cross */
+    if (mp_keeps_sign(c, R->K, h) && (guard || s_fn * mp_sgn_of(c[0]) > 0))
+        return;                 /* no sample or extremum can cross */
+    mp_series_derivative(R->deriv, c, R->K);
     mpfr_init2(e, R->T->prec);
     mpfr_set_zero(z->lo, 1);
     for (m = 0; m <= NSCAN && !hit; m++) {
@@ -427,12 +446,12 @@ void mp_scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
         mpfr_mul_ui(z->hi, h, (unsigned long)m, MPFR_RNDN);
         mpfr_div_ui(z->hi, z->hi, NSCAN, MPFR_RNDN);
         cur = sign_at(R, c, s_fn, z->hi);
-        mp_series_slope(R->w, c, R->K, z->hi, R->u);
+        mp_series_value(R->w, R->deriv, R->K - 1, z->hi, R->u);
         slope = mp_sgn_of(R->w);
         if (m > 0 && slope * slope_prev < 0) {
             /* an extremum inside: the interval is two monotone pieces */
             int mid;
-            extremum(R, c, z->lo, z->hi, e);
+            extremum(R, R->deriv, z->lo, z->hi, e);
             mid = sign_at(R, c, s_fn, e);
             if (crosses(guard, at_start, first, prev, mid) &&
                 scale > -HUGE_VAL && mp_log2abs(R->w) <= R->log2tol + scale &&
@@ -457,7 +476,7 @@ void mp_scan(run *R, mpfr_t *c, int s_fn, int guard, double scale,
                 z->found = 1;
                 break;
             }
-            refine(R, c, guard ? -s_fn : s_fn, z); /* + before the crossing */
+            refine(R, c, R->deriv, guard ? -s_fn : s_fn, z); /* + before the crossing */
             break;
         }
         prev = cur;

@@ -492,6 +492,11 @@ static int run_numbers(run *R, mpfr_prec_t prec)
             mpfr_init2(R->Y[i][k], prec);
         R->runmax[i] = -HUGE_VAL;
     }
+    R->deriv = malloc((size_t)R->K * sizeof(mpfr_t));
+    if (!R->deriv)
+        return -1;
+    for (k = 0; k < R->K; k++)
+        mpfr_init2(R->deriv[k], prec);
     return 0;
 }
 
@@ -614,6 +619,10 @@ static void run_clear(run *R)
                 mpfr_clear(R->Y[i][k]);
         free(R->Y[i]);
     }
+    if (R->deriv)
+        for (k = 0; k < R->K; k++)
+            mpfr_clear(R->deriv[k]);
+    free(R->deriv);
     free(R->mask[0]);
     free(R->mask[1]);
     free(R->point);

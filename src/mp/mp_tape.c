@@ -2,6 +2,8 @@
  * mp_tape.h. Each operation is one recurrence for coefficient k. */
 #include "mp_tape.h"
 
+#include "mp_fast.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,33 +187,46 @@ void mp_tape_mark(const mp_tape *T, const int *roots, int nroots,
 static void eval_mul(mp_tape *T, mp_node *x, int k)
 {
     const mp_node *a = &T->node[x->a], *b = &T->node[x->b];
-    int j;
     if (a->op == MP_CONST || b->op == MP_CONST) {
         const mp_node *s = a->op == MP_CONST ? a : b, *y = s == a ? b : a;
-        mpfr_mul(x->c[k], y->c[k], s->value, MPFR_RNDN);
+        mp_fast_mul(x->c[k], y->c[k], s->value);
         return;
     }
-    mpfr_mul(x->c[k], a->c[0], b->c[k], MPFR_RNDN);
-    for (j = 1; j <= k; j++) {
-        mpfr_mul(T->t1, a->c[j], b->c[k - j], MPFR_RNDN);
-        mpfr_add(x->c[k], x->c[k], T->t1, MPFR_RNDN);
-    }
+    mp_fast_mul(x->c[k], a->c[0], b->c[k]);
+    mp_fast_conv(x->c[k], a->c, b->c, 1, k, k, 1, T->t1);
 }
 
 /* c_k of a / b: (a_k - sum_{j<k} c_j b_{k-j}) / b_0. */
 static int eval_div(mp_tape *T, mp_node *x, int k)
 {
     const mp_node *a = &T->node[x->a], *b = &T->node[x->b];
-    int j;
     if (mpfr_zero_p(b->c[0]))
         return -1;
     mpfr_set(T->t2, a->c[k], MPFR_RNDN);
     if (b->op != MP_CONST)
-        for (j = 0; j < k; j++) {
-            mpfr_mul(T->t1, x->c[j], b->c[k - j], MPFR_RNDN);
-            mpfr_sub(T->t2, T->t2, T->t1, MPFR_RNDN);
-        }
+        mp_fast_conv(T->t2, x->c, b->c, 0, k - 1, k, -1, T->t1);
     mpfr_div(x->c[k], T->t2, b->c[0], MPFR_RNDN);
+    return 0;
+}
+
+/* Coefficient i >= 1 of the power of exponent p = p_twice / 2 (p_twice
+ * >= 0), r_i = sum_{j<i} (p (i-j) - j) w_{i-j} r_j / (i w_0), with the
+ * same roundings as the general recurrence of power_coefficient and with
+ * 2 of its 5 operations per term: the factor p (i-j) - j is a multiple m/2
+ * of 1/2 (m = p_twice (i-j) - 2j, |m| < 2^41 for i < 2^10 and p_twice <
+ * 2^31, exact at 53 bits and more), so the general one's two roundings of
+ * it are exact. Every term and the sum are carried doubled: round(m w) =
+ * 2 round((m/2) w) and doubling commutes with every rounding (binary
+ * scaling), so the quotient of the doubled sum by the doubled divisor
+ * 2 i w_0 (rounded as i w_0 is, doubled) is r_i bit for bit. A term with
+ * m = 0 adds a zero, which leaves a non-zero sum as it is and a +0 sum
+ * +0: it is skipped. */
+static int power_sum_twice(mp_tape *T, int p_twice, mpfr_t *w, mpfr_t *r,
+                           int i)
+{
+    mp_fast_power_sum(T->t2, w, r, i, p_twice, T->t1);
+    mpfr_mul_si(T->t1, w[0], 2L * i, MPFR_RNDN);
+    mpfr_div(r[i], T->t2, T->t1, MPFR_RNDN);
     return 0;
 }
 
@@ -226,11 +241,16 @@ static int power_coefficient(mp_tape *T, mp_node *x, mpfr_t *r, int i)
         mpfr_mul_si(T->t1, w[0], s, MPFR_RNDN);
         if (mpfr_sgn(T->t1) <= 0)
             return -1;  /* the operand does not leave zero on the side s */
-        mpfr_pow(r[0], T->t1, x->value, MPFR_RNDN);
+        if (x->p_twice >= 0 && x->p_twice % 2 == 0)   /* both correctly rounded */
+            mpfr_pow_si(r[0], T->t1, x->p_twice / 2, MPFR_RNDN);
+        else
+            mpfr_pow(r[0], T->t1, x->value, MPFR_RNDN);
         if (x->op == MP_POWSGN && s < 0)
             mpfr_neg(r[0], r[0], MPFR_RNDN);
         return 0;
     }
+    if (x->p_twice >= 0)
+        return power_sum_twice(T, x->p_twice, w, r, i);
     mpfr_set_zero(T->t2, 1);
     for (j = 0; j < i; j++) {
         mpfr_mul_si(T->t1, x->value, i - j, MPFR_RNDN);
@@ -276,11 +296,11 @@ static void eval_sin(mp_tape *T, mp_node *x, int k)
     mpfr_set_zero(x->c[k], 1);
     mpfr_set_zero(x->aux[k], 1);
     for (j = 1; j <= k; j++) {
-        mpfr_mul_si(T->t3, a->c[j], j, MPFR_RNDN);
-        mpfr_mul(T->t1, T->t3, x->aux[k - j], MPFR_RNDN);
-        mpfr_add(x->c[k], x->c[k], T->t1, MPFR_RNDN);
-        mpfr_mul(T->t1, T->t3, x->c[k - j], MPFR_RNDN);
-        mpfr_sub(x->aux[k], x->aux[k], T->t1, MPFR_RNDN);
+        mp_fast_mul_si(T->t3, a->c[j], j);
+        mp_fast_mul(T->t1, T->t3, x->aux[k - j]);
+        mp_fast_add(x->c[k], x->c[k], T->t1);
+        mp_fast_mul(T->t1, T->t3, x->c[k - j]);
+        mp_fast_sub(x->aux[k], x->aux[k], T->t1);
     }
     mpfr_div_si(x->c[k], x->c[k], k, MPFR_RNDN);
     mpfr_div_si(x->aux[k], x->aux[k], k, MPFR_RNDN);
@@ -302,8 +322,8 @@ static int eval_node(mp_tape *T, mp_node *x, int k)
     case MP_VAR:
     case MP_TIME:
         return 0;
-    case MP_ADD: mpfr_add(x->c[k], a[k], b[k], MPFR_RNDN); return 0;
-    case MP_SUB: mpfr_sub(x->c[k], a[k], b[k], MPFR_RNDN); return 0;
+    case MP_ADD: mp_fast_add(x->c[k], a[k], b[k]); return 0;
+    case MP_SUB: mp_fast_sub(x->c[k], a[k], b[k]); return 0;
     case MP_NEG: mpfr_neg(x->c[k], a[k], MPFR_RNDN); return 0;
     case MP_MUL: eval_mul(T, x, k); return 0;
     case MP_DIV: return eval_div(T, x, k);
@@ -346,13 +366,15 @@ int mp_tape_eval(mp_tape *T, const unsigned char *mask, int k)
 void mp_series_value(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
                      mpfr_t tmp)
 {
-    int k;
-    mpfr_set(tmp, c[order], MPFR_RNDN);
-    for (k = order - 1; k >= 0; k--) {
-        mpfr_mul(tmp, tmp, s, MPFR_RNDN);
-        mpfr_add(tmp, tmp, c[k], MPFR_RNDN);
-    }
+    mp_fast_horner(tmp, c, order, s);
     mpfr_set(r, tmp, MPFR_RNDN);
+}
+
+void mp_series_derivative(mpfr_t *d, mpfr_t *c, int order)
+{
+    int k;
+    for (k = 1; k <= order; k++)
+        mp_fast_mul_si(d[k - 1], c[k], k);
 }
 
 void mp_series_slope(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
@@ -363,11 +385,11 @@ void mp_series_slope(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
         mpfr_set_zero(r, 1);
         return;
     }
-    mpfr_mul_si(tmp, c[order], order, MPFR_RNDN);
+    mp_fast_mul_si(tmp, c[order], order);
     for (k = order - 1; k >= 1; k--) {
-        mpfr_mul(tmp, tmp, s, MPFR_RNDN);
-        mpfr_mul_si(r, c[k], k, MPFR_RNDN);
-        mpfr_add(tmp, tmp, r, MPFR_RNDN);
+        mp_fast_mul(tmp, tmp, s);
+        mp_fast_mul_si(r, c[k], k);
+        mp_fast_add(tmp, tmp, r);
     }
     mpfr_set(r, tmp, MPFR_RNDN);
 }

@@ -108,4 +108,10 @@ void mp_series_value(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
 void mp_series_slope(mpfr_t r, mpfr_t *c, int order, mpfr_srcptr s,
                      mpfr_t tmp);
 
+/* The derivative's coefficients d[k-1] = k c[k], k = 1 .. order (order >=
+ * 1), each rounded as mp_series_slope rounds it: mp_series_value(r, d,
+ * order - 1, s, tmp) is then mp_series_slope(r, c, order, s, tmp) bit for
+ * bit, without the order multiplications by k of each evaluation. */
+void mp_series_derivative(mpfr_t *d, mpfr_t *c, int order);
+
 #endif
