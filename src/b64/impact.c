@@ -471,7 +471,10 @@ static double tol_unit(const impact *I, const flow_piece *p, int i)
 }
 
 /* |dV_c/dy_i| sk for component i (x_c or an internal state) at y, as the
- * centred difference of V_c over y_i +- sk (V_c need not be smooth). */
+ * centred difference of V_c over y_i +- sk (V_c need not be smooth).
+ * Where V_c at y_i +- sk leaves the doubles (a tolerance unit as large as
+ * atol = 1e300), the step's tolerance allows any change of V_c: HUGE_VAL,
+ * which sim_ledger_cap caps, never the NaN of inf - inf. */
 static double contact_storage_change(const impact *I, const double *y, int i,
                                      double sk)
 {
@@ -483,6 +486,8 @@ static double contact_storage_change(const impact *I, const double *y, int i,
     up = m->law->storage(m->par, u[L->xc], u + L->z);
     u[i] = y[i] - sk;
     dn = m->law->storage(m->par, u[L->xc], u + L->z);
+    if (isfinite(y[i]) && isfinite(sk) && !(isfinite(up) && isfinite(dn)))
+        return HUGE_VAL;
     return 0.5 * fabs(up - dn);
 }
 
