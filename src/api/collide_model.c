@@ -59,16 +59,20 @@ void collide_model_free(collide_model *m)
 
 collide_system collide_model_system(const collide_model *m)
 {
+    if (!m)
+        return COLLIDE_SYSTEM_NONE;
     return m->m.sys == SYS_HF ? COLLIDE_SYSTEM_HF : COLLIDE_SYSTEM_HR;
 }
 
 int collide_model_dimension(const collide_model *m)
 {
-    return m->L.n_chi;
+    return m ? m->L.n_chi : 0;
 }
 
 int collide_model_index(const collide_model *m, collide_role r)
 {
+    if (!m)
+        return -1;
     switch (r) {
     case COLLIDE_ROLE_X: return m->L.x;
     case COLLIDE_ROLE_V: return m->L.v;
@@ -82,8 +86,8 @@ int collide_model_index(const collide_model *m, collide_role r)
 
 int collide_model_role(const collide_model *m, int c)
 {
-    const layout *L = &m->L;
-    if (c < 0 || c >= L->n_chi)
+    const layout *L = m ? &m->L : NULL;
+    if (!L || c < 0 || c >= L->n_chi)
         return -1;
     return c == L->x ? COLLIDE_ROLE_X : c == L->v ? COLLIDE_ROLE_V
          : c == L->xm ? COLLIDE_ROLE_XM : c == L->vm ? COLLIDE_ROLE_VM
@@ -92,26 +96,27 @@ int collide_model_role(const collide_model *m, int c)
 
 const char *collide_model_component_name(const collide_model *m, int c)
 {
-    return c >= 0 && c < m->L.n_chi ? impact_component_name(&m->L, c) : NULL;
+    return m && c >= 0 && c < m->L.n_chi ? impact_component_name(&m->L, c)
+                                         : NULL;
 }
 
 /* ---- parameters: 0 the mass m (Eq. 41), then the law's ---- */
 
 int collide_model_parameters(const collide_model *m)
 {
-    return 1 + m->m.law->npar;
+    return m ? 1 + m->m.law->npar : 0;
 }
 
 const char *collide_model_parameter_name(const collide_model *m, int i)
 {
-    if (i < 0 || i > m->m.law->npar)
+    if (!m || i < 0 || i > m->m.law->npar)
         return NULL;
     return i == 0 ? "m" : m->m.law->par_names[i - 1];
 }
 
 double collide_model_parameter(const collide_model *m, int i)
 {
-    if (i < 0 || i > m->m.law->npar)
+    if (!m || i < 0 || i > m->m.law->npar)
         return NAN;
     return i == 0 ? m->m.m : m->m.par[i - 1];
 }
@@ -122,6 +127,10 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
     double par[LAW_NPAR_MAX];
     char range[128];
     int bad;
+    if (!m) {
+        collide_api_say(err, errlen, "collide_model_set_parameter: m is NULL");
+        return COLLIDE_E_USAGE;
+    }
     if (i < 0 || i > m->m.law->npar) {
         collide_api_say(err, errlen, "collide_model_set_parameter: parameter %d is "
                 "outside 0 .. %d", i, m->m.law->npar);
@@ -153,18 +162,24 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
 void collide_model_forces(const collide_model *m, double t, double *fe1,
                           double *fe2)
 {
-    input_forces(&m->m, t, fe1, fe2);
+    double f1 = NAN, f2 = NAN;
+    if (m)
+        input_forces(&m->m, t, &f1, &f2);
+    if (fe1)
+        *fe1 = f1;
+    if (fe2)
+        *fe2 = f2;
 }
 
 double collide_model_reduced_force(const collide_model *m, double fe1,
                                    double fe2)
 {
-    return reduced_force(&m->m, fe1, fe2);
+    return m ? reduced_force(&m->m, fe1, fe2) : NAN;
 }
 
 double collide_model_next_breakpoint(const collide_model *m, double t)
 {
-    return input_next_breakpoint(&m->m, t);
+    return m ? input_next_breakpoint(&m->m, t) : NAN;
 }
 
 /* ---- the maps of the hybrid system ---- */
@@ -172,6 +187,8 @@ double collide_model_next_breakpoint(const collide_model *m, double t)
 void collide_model_initial_state(const collide_model *m, double *chi)
 {
     double y[COLLIDE_NY_MAX];
+    if (!m || !chi)
+        return;
     impact_initial_state(&m->m, &m->L, y);                    /* Eqs. 79, 84 */
     memcpy(chi, y, (size_t)m->L.n_chi * sizeof *chi);
 }
@@ -180,7 +197,7 @@ int collide_model_flow(const collide_model *m, int q, double t,
                        const double *chi, double *dchi)
 {
     double fe[3];
-    if (q != 0 && q != 1)
+    if (!m || !chi || !dchi || (q != 0 && q != 1))
         return COLLIDE_E_USAGE;
     (void)impact_flow_chi(&m->m, &m->L, q, t, chi, dchi, fe); /* Eqs. 74, 81 */
     return COLLIDE_OK;
@@ -188,27 +205,36 @@ int collide_model_flow(const collide_model *m, int q, double t,
 
 double collide_model_phi(const collide_model *m, const double *chi)
 {
-    const layout *L = &m->L;
+    const layout *L = m ? &m->L : NULL;
+    if (!L || !chi)
+        return NAN;
     return m->m.law->phi(m->m.par, chi[L->xc], chi + L->z, chi[L->v]);
 }
 
 double collide_model_dissipation_rate(const collide_model *m,
                                       const double *chi)
 {
-    const layout *L = &m->L;
+    const layout *L = m ? &m->L : NULL;
+    if (!L || !chi)
+        return NAN;
     return m->m.law->dissipation_rate(m->m.par, chi[L->xc], chi + L->z,
                                       chi[L->v]);
 }
 
 double collide_model_storage(const collide_model *m, const double *chi)
 {
+    if (!m || !chi)
+        return NAN;
     return impact_storage(&m->m, &m->L, chi);             /* Eqs. 91, 94 */
 }
 
 double collide_model_supply(const collide_model *m, double fe1, double fe2,
                             const double *chi)
 {
-    double fer = reduced_force(&m->m, fe1, fe2);              /* Eq. 46 */
+    double fer;
+    if (!m || !chi)
+        return NAN;
+    fer = reduced_force(&m->m, fe1, fe2);                     /* Eq. 46 */
     return impact_supply(&m->m, &m->L, fe1, fe2, fer, chi);   /* Eqs. 83, 96 */
 }
 
@@ -227,7 +253,7 @@ int collide_model_reset(const collide_model *m, int q, const double *chi,
 {
     double y[COLLIDE_NY_MAX] = {0}, ynew[COLLIDE_NY_MAX];
     int qnew;
-    if (q != 0 && q != 1)
+    if (!m || !chi || !chi_plus || (q != 0 && q != 1))
         return -1;
     memcpy(y, chi, (size_t)m->L.n_chi * sizeof *y);
     jump_map(&m->L, y, q, ynew, &qnew);                       /* Eqs. 75, 82 */
@@ -239,6 +265,8 @@ int collide_model_reset(const collide_model *m, int q, const double *chi,
 
 void collide_flow_options_init(collide_flow_options *o)
 {
+    if (!o)
+        return;
     o->rtol = 1e-12;
     o->atol = 1e-12;
     o->max_steps = 200000;
@@ -329,10 +357,16 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
                             size_t errlen)
 {
     flight g;
+    collide_flow_options dflt;
     int st = COLLIDE_OK;
-    if (!m || !chi0 || !chi1 || !o) {
-        collide_api_say(err, errlen, "collide_model_integrate: a NULL argument");
+    if (!m || !chi0 || !chi1) {
+        collide_api_say(err, errlen, "collide_model_integrate: %s is NULL",
+                        !m ? "m" : !chi0 ? "chi0" : "chi1");
         return COLLIDE_E_USAGE;
+    }
+    if (!o) {
+        collide_flow_options_init(&dflt);
+        o = &dflt;
     }
     if ((st = integrate_args(q, t0, t1, o, err, errlen)) != COLLIDE_OK)
         return st;
