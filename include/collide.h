@@ -507,7 +507,9 @@ typedef struct collide_flow_stats {
  * over a breakpoint of the applied forces, and writes chi(t1) into chi1
  * (it may be chi0); no event is located: the mode stays q. stats (when
  * not NULL) gets the counters. COLLIDE_OK; COLLIDE_E_USAGE for arguments
- * outside their ranges (err names the field, the value and the range);
+ * outside their ranges (err names the field, the value and the range),
+ * also for a chi0 with a component not finite (err names it) or whose
+ * flow at t0 is not finite (err names the state);
  * COLLIDE_E_PROGRESS when max_steps ran out, COLLIDE_E_STEP when the step
  * fell under the spacing of the doubles at t, COLLIDE_E_INTERRUPT when
  * on_step stopped it; each with err saying so and the time reached, and

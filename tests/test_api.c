@@ -1028,6 +1028,66 @@ static void csv_tables(void)
     collide_csv_free(b);
 }
 
+/* Messages that name what is wrong: the argument t0 (not t1), a
+ * component of the initial state by its name, a state whose flow is not
+ * finite, the state where the step size fell under its floor, and the
+ * parameter that was set (beta), not the one its range depends on. */
+static void api_messages(void)
+{
+    collide_model *m = model_of("study1");
+    double c0[COLLIDE_CHI_MAX], c1[COLLIDE_CHI_MAX];
+    char err[1024] = "";
+    int beta, i, zc1;
+    if (!m) {
+        check_true(0, "a model of study1");
+        return;
+    }
+    collide_model_initial_state(m, c0);
+    check_true(collide_model_integrate(m, 0, -HUGE_VAL, c0, 1e-3, c1, NULL,
+                                       NULL, err, sizeof err) ==
+                   COLLIDE_E_USAGE &&
+               strcmp(err, "t0 = -inf is outside the allowed range: t0 in "
+                           "(-inf, inf)") == 0,
+               "integrate from t0 = -inf: t0 named with its value and range");
+    c0[1] = NAN;
+    check_true(collide_model_integrate(m, 0, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_USAGE &&
+               strcmp(err, "chi0: v = nan is outside the allowed range: v in "
+                           "(-inf, inf)") == 0,
+               "integrate from v = NaN: the component v named, its value and "
+               "range");
+    collide_model_initial_state(m, c0);
+    zc1 = collide_model_index(m, COLLIDE_ROLE_Z);
+    c0[zc1] = 1e308;
+    check_true(collide_model_integrate(m, 1, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_USAGE &&
+               strstr(err, "z_c1 = 1e+308") && strstr(err, "its flow in mode "
+                                                      "1 at t0 = 0 is not "
+                                                      "finite (v' = -inf)"),
+               "integrate from z_c1 = 1e308 in contact: the state and the "
+               "flow that is not finite named");
+    collide_model_initial_state(m, c0);
+    c0[1] = 1e308;
+    check_true(collide_model_integrate(m, 0, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_STEP &&
+               strstr(err, "fell under its floor") &&
+               strstr(err, "state (x = 0.02, v = 1e+308"),
+               "integrate from v = 1e308: the step fails and the state is "
+               "named");
+    for (beta = -1, i = 0; i < collide_model_parameters(m); i++)
+        if (strcmp(collide_model_parameter_name(m, i), "beta") == 0)
+            beta = i;
+    check_true(beta > 0 &&
+               collide_model_set_parameter(m, beta, 0.0, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               strcmp(err, "beta = 0 is outside its range: beta >= |gamma| = "
+                           "50000000 (as gamma in [-beta, beta])") == 0 &&
+               collide_model_parameter(m, beta) == 5e7,
+               "set beta = 0 under gamma = 5e7: beta named with the range "
+               "gamma gives it; m unchanged");
+    collide_model_free(m);
+}
+
 /* ---- NULL in every pointer argument ----
  *
  * One harness for every function of include/collide.h, in the style of
@@ -2097,6 +2157,7 @@ int main(void)
     model_maps();
     model_integration();
     csv_tables();
+    api_messages();
     null_arguments();
     return check_summary("test_api");
 }

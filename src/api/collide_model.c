@@ -9,6 +9,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,28 @@ double collide_model_parameter(const collide_model *m, int i)
     return i == 0 ? m->m.m : m->m.par[i - 1];
 }
 
+/* The refusal of par[k] = value (law parameter k of m) that made the
+ * law's parameter `bad` leave its range `range`: when bad is k, k's own
+ * range; else the range that the other parameter gives k (beta >= |gamma|
+ * for Bouc-Wen's gamma in [-beta, beta]), naming k, never the other. */
+static void parameter_refusal(const collide_model *m, int k, int bad,
+                              const double *par, const char *range,
+                              char *err, size_t errlen)
+{
+    const char *const *name = m->m.law->par_names;
+    if (bad == k)
+        collide_api_say(err, errlen, "%s = %.17g is outside the allowed "
+                        "range: %s", name[k], par[k], range);
+    else if (strcmp(name[k], "beta") == 0 && strcmp(name[bad], "gamma") == 0)
+        collide_api_say(err, errlen, "beta = %.17g is outside its range: "
+                        "beta >= |gamma| = %.17g (as %s)", par[k],
+                        fabs(par[bad]), range);
+    else
+        collide_api_say(err, errlen, "%s = %.17g is outside its range: with "
+                        "it, %s = %.17g is outside %s", name[k], par[k],
+                        name[bad], par[bad], range);
+}
+
 int collide_model_set_parameter(collide_model *m, int i, double value,
                                 char *err, size_t errlen)
 {
@@ -149,8 +172,7 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
     par[i - 1] = value;
     bad = m->m.law->validate(par, range, sizeof range);
     if (bad >= 0) {
-        collide_api_say(err, errlen, "%s = %.17g is outside the allowed range: %s",
-                m->m.law->par_names[bad], par[bad], range);
+        parameter_refusal(m, i - 1, bad, par, range, err, errlen);
         return COLLIDE_E_INPUT;
     }
     m->m.par[i - 1] = value;
@@ -295,9 +317,12 @@ static int integrate_args(int q, double t0, double t1,
     if (q != 0 && q != 1)
         collide_api_say(err, errlen, "q = %d is outside the allowed range: q in "
                 "{0, 1}", q);
-    else if (!isfinite(t0) || !(t1 > t0) || !isfinite(t1))
-        collide_api_say(err, errlen, "t1 = %.17g is outside the allowed range: t1 in "
-                "(t0, inf) with t0 = %.17g finite", t1, t0);
+    else if (!isfinite(t0))
+        collide_api_say(err, errlen, "t0 = %.17g is outside the allowed range: "
+                "t0 in (-inf, inf)", t0);
+    else if (!(t1 > t0) || !isfinite(t1))
+        collide_api_say(err, errlen, "t1 = %.17g is outside the allowed range: "
+                "t1 in (t0, inf) = (%.17g, inf)", t1, t0);
     else if (!(o->rtol >= 1e-15 && o->rtol < 1))
         collide_api_say(err, errlen, "rtol = %.17g is outside the allowed range: "
                 "rtol in [1e-15, 1)", o->rtol);
@@ -310,6 +335,57 @@ static int integrate_args(int q, double t0, double t1,
     else
         return COLLIDE_OK;
     return COLLIDE_E_USAGE;
+}
+
+/* Writes the state chi of m as "(x = 0.01, v = -1, ...)" into buf. */
+static void state_text(const collide_model *m, const double *chi, char *buf,
+                       size_t len)
+{
+    size_t used = 0;
+    int c;
+    buf[0] = '\0';
+    for (c = 0; c < m->L.n_chi && used < len; c++) {
+        int k = snprintf(buf + used, len - used, "%s%s = %.17g",
+                         c ? ", " : "(", impact_component_name(&m->L, c),
+                         chi[c]);
+        if (k < 0)
+            return;
+        used += (size_t)k;
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, ")");
+}
+
+/* Whether the initial state chi0 of an integration of mode q at t0 can be
+ * integrated: every component finite, and its flow at t0 finite (into
+ * f0); else COLLIDE_E_USAGE with err naming the component, or the state
+ * and the component of the flow that is not finite. */
+static int initial_state_ok(const collide_model *m, int q, double t0,
+                            const double *chi0, double *f0, char *err,
+                            size_t errlen)
+{
+    char state[COLLIDE_CHI_MAX * 48];
+    int c, n = m->L.n_chi;
+    for (c = 0; c < n; c++)
+        if (!isfinite(chi0[c])) {
+            const char *name = impact_component_name(&m->L, c);
+            collide_api_say(err, errlen, "chi0: %s = %.17g is outside the "
+                            "allowed range: %s in (-inf, inf)", name, chi0[c],
+                            name);
+            return COLLIDE_E_USAGE;
+        }
+    (void)collide_model_flow(m, q, t0, chi0, f0);
+    for (c = 0; c < n; c++)
+        if (!isfinite(f0[c])) {
+            state_text(m, chi0, state, sizeof state);
+            collide_api_say(err, errlen, "chi0 = %s is outside the allowed "
+                            "range: its flow in mode %d at t0 = %.17g is not "
+                            "finite (%s' = %.17g); a state whose flow is "
+                            "finite is needed", state, q, t0,
+                            impact_component_name(&m->L, c), f0[c]);
+            return COLLIDE_E_USAGE;
+        }
+    return COLLIDE_OK;
 }
 
 /* The integration in progress. */
@@ -378,7 +454,8 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
     g.t = t0;
     g.c = dop853_control_default(o->rtol, o->atol, HUGE_VAL);
     memcpy(g.y, chi0, (size_t)g.n * sizeof *g.y);
-    mode_rhs(&g.F, g.t, g.y, g.f);
+    if ((st = initial_state_ok(m, q, t0, g.y, g.f, err, errlen)) != COLLIDE_OK)
+        return st;
     g.st.rhs_evaluations++;
     g.h = dop853_initial_h(mode_rhs, &g.F, g.n, g.t, g.y, g.f, t1 - t0, &g.c,
                            &g.st.rhs_evaluations);
@@ -389,9 +466,11 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
                     o->max_steps, g.t);
             st = COLLIDE_E_PROGRESS;
         } else if (!(g.h >= tb - g.t) && !(g.h > 4 * DBL_EPSILON * fabs(g.t))) {
+            char state[COLLIDE_CHI_MAX * 48];
+            state_text(m, g.y, state, sizeof state);
             collide_api_say(err, errlen, "the step size %.3g fell under its floor "
-                    "%.3g at t = %.17g", g.h, 4 * DBL_EPSILON * fabs(g.t),
-                    g.t);
+                    "%.3g at t = %.17g, state %s", g.h,
+                    4 * DBL_EPSILON * fabs(g.t), g.t, state);
             st = COLLIDE_E_STEP;
         } else if ((st = try_step(&g, tb)) != COLLIDE_OK)
             collide_api_say(err, errlen, "on_step stopped the integration at t = "
