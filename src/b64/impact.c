@@ -728,12 +728,15 @@ static double shown(double x)
 }
 
 /* What a ledger that fails its check says (sim_ledger_verdict): its
- * figures and the cause, in buf (len bytes, of which used are taken);
- * returns the bytes taken. */
+ * figures, where its bound comes from (the tolerances, or the cap of
+ * sim_ledger_cap at the run's energy scale) and the cause, in buf (len
+ * bytes, of which used are taken); returns the bytes taken. */
 static size_t ledger_failure(char *buf, size_t len, size_t used,
                              const char *scope, double residual, double bound,
-                             double delta_c, const sim_options *o)
+                             double delta_c, double scale,
+                             const sim_options *o)
 {
+    char origin[160];
     const char *why =
         !isfinite(residual) || !isfinite(bound)
             ? "the residual or its bound is not finite: the storage, the "
@@ -743,12 +746,19 @@ static size_t ledger_failure(char *buf, size_t len, size_t used,
               "tolerances"
             : "Delta_C is negative, and it is a dissipation (Eq. 22): the "
               "run does not hold its tolerances";
+    if (bound == SIM_LEDGER_CAP * scale)
+        snprintf(origin, sizeof origin, "%g of the run's energy scale %.3g J, "
+                 "less than the local errors allowed by rtol = %g, atol = %g "
+                 "can make it", SIM_LEDGER_CAP, scale, o->engine.rtol,
+                 o->engine.atol);
+    else
+        snprintf(origin, sizeof origin, "the most the local errors allowed by "
+                 "rtol = %g, atol = %g can make it", o->engine.rtol,
+                 o->engine.atol);
     return text_append(buf, len, used, "the energy ledger (Eq. 24) of %s "
-                       "fails its check: residual %.3g J, bound %.3g J (the "
-                       "most the local errors allowed by rtol = %g, "
-                       "atol = %g can make it), Delta_C = %.3g J; %s", scope,
-                       shown(residual), shown(bound), o->engine.rtol, o->engine.atol,
-                       shown(delta_c), why);
+                       "fails its check: residual %.3g J, bound %.3g J (%s), "
+                       "Delta_C = %.3g J; %s", scope, shown(residual),
+                       shown(bound), origin, shown(delta_c), why);
 }
 
 /* Where the run ended, for a diagnosis (as the engine gives it): the
@@ -807,10 +817,10 @@ static void check_ledger(impact *I)
     describe_end(I, r->diagnosis, sizeof r->diagnosis,
                  c ? ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
                                     scope, c->residual, c->ledger_bound,
-                                    c->DeltaC, I->o)
+                                    c->DeltaC, l->scale, I->o)
                    : ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
                                     scope, l->residual, l->bound, l->DeltaC,
-                                    I->o));
+                                    l->scale, I->o));
 }
 
 collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
