@@ -23,8 +23,16 @@
  * Errors: a function that can fail returns a status (collide_status) and,
  * when err is not NULL, writes into err (at most errlen bytes, NUL
  * included) one line that names what was wrong: the file and line, the
- * key or option, its value, and the allowed range. No function prints,
- * but collide_compare on the streams it is given.
+ * key or option, its value, and the allowed range; err NULL or errlen 0:
+ * no message, the same status. No function prints, but collide_compare
+ * on the streams it is given.
+ *
+ * NULL: each function says, in a sentence "NULL ARG: ...", what a NULL
+ * pointer argument does: a function that returns a status returns
+ * COLLIDE_E_USAGE (collide_compare*: COLLIDE_COMPARE_E_INPUT, also 2),
+ * one that returns a value returns a neutral one (0, -1, NaN or NULL), a
+ * _free or _init function does nothing; or NULL is an allowed value
+ * (e.g. the default options). Never a crash.
  *
  * Memory: an object returned through an `out` pointer belongs to the
  * caller, who frees it with the matching _free function (NULL is allowed
@@ -126,7 +134,10 @@ typedef struct collide_range {
  * COLLIDE_OK with *v set when the value lies in r (r NULL: any finite
  * value), else COLLIDE_E_INPUT with one line in err naming field, the text
  * and the range, e.g. "--rtol = 2 is outside the allowed range: rtol in
- * [1e-15, 1)". */
+ * [1e-15, 1)".
+ * NULL field, text or v: returns COLLIDE_E_USAGE; NULL r: any finite
+ * value; NULL err: no message.
+ */
 COLLIDE_API int collide_number_read(const char *field, const char *text,
                                     const collide_range *r, double *v,
                                     char *err, size_t errlen);
@@ -149,11 +160,15 @@ typedef struct collide_scenario collide_scenario;
 COLLIDE_API const char *const *collide_builtin_names(void);
 
 /* A one-line description of the built-in scenario `name`, or NULL when
- * there is none of that name; static storage. */
+ * there is none of that name; static storage.
+ * NULL name: returns NULL.
+ */
 COLLIDE_API const char *collide_builtin_description(const char *name);
 
 /* The scenario text of the built-in `name` (as `collide show` would read
- * it), or NULL when there is none of that name; static storage. */
+ * it), or NULL when there is none of that name; static storage.
+ * NULL name: returns NULL.
+ */
 COLLIDE_API const char *collide_builtin_text(const char *name);
 
 /* Reads the text file at path as collide reads a scenario file: at most
@@ -161,7 +176,10 @@ COLLIDE_API const char *collide_builtin_text(const char *name);
  * and *text a new string (the caller frees it); or COLLIDE_E_INPUT or
  * COLLIDE_E_MEMORY, *text NULL, and one line in err naming the file and
  * the reason ("cannot open: ..." followed by hint when hint is not NULL,
- * "file too large", "contains a NUL byte"). */
+ * "file too large", "contains a NUL byte").
+ * NULL path or text: returns COLLIDE_E_USAGE; NULL hint: no hint; NULL
+ * err: no message.
+ */
 COLLIDE_API int collide_read_text_file(const char *path, size_t max,
                                        const char *hint, char **text,
                                        char *err, size_t errlen);
@@ -169,13 +187,19 @@ COLLIDE_API int collide_read_text_file(const char *path, size_t max,
 /* Loads the built-in scenario `name_or_path`, or else the scenario file of
  * that path. COLLIDE_OK and *out set; or COLLIDE_E_INPUT (unreadable or
  * invalid: err names the file, the line, the key, the value and the
- * allowed range) or COLLIDE_E_MEMORY, and *out = NULL. */
+ * allowed range) or COLLIDE_E_MEMORY, and *out = NULL.
+ * NULL name_or_path or out: returns COLLIDE_E_USAGE; NULL err: no
+ * message.
+ */
 COLLIDE_API int collide_scenario_load(const char *name_or_path,
                                       collide_scenario **out, char *err,
                                       size_t errlen);
 
 /* As collide_scenario_load, from the text of a scenario file; source names
- * it in messages (e.g. a file name). */
+ * it in messages (e.g. a file name).
+ * NULL text or out: returns COLLIDE_E_USAGE; NULL source: named
+ * "(text)"; NULL err: no message.
+ */
 COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
                                        collide_scenario **out, char *err,
                                        size_t errlen);
@@ -185,33 +209,43 @@ COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
  * zeno_window, samples, max_steps. COLLIDE_OK, or COLLIDE_E_INPUT (err
  * names the key, the value and the allowed range, e.g. "rtol = 2 is
  * outside the allowed range: rtol in [1e-15, 1)", for the caller to put
- * in its context) and s unchanged. */
+ * in its context) and s unchanged.
+ * NULL s, key or value: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
 COLLIDE_API int collide_scenario_set(collide_scenario *s, const char *key,
                                      const char *value, char *err,
                                      size_t errlen);
 
 /* The decimal text of the entry `key` of s as written in its text, or
- * NULL when s has no such entry. */
+ * NULL when s has no such entry.
+ * NULL s or key: returns NULL.
+ */
 COLLIDE_API const char *collide_scenario_text(const collide_scenario *s,
                                               const char *key);
 
 /* The value of the entry `key` of s, its decimal text correctly rounded
  * to binary64; NaN when s has no such entry or it is not a number (e.g.
- * law = bwmcl). */
+ * law = bwmcl).
+ * NULL s or key: returns NaN.
+ */
 COLLIDE_API double collide_scenario_value(const collide_scenario *s,
                                           const char *key);
 
 /* Entry i (0 <= i < the number of entries) of s, in the order of its
  * text then of the defaults filled in: *key, its decimal *text, and the
  * *line of the text that gave it (0: a default). Returns 1, or 0 when s
- * has no entry i. The strings live as long as s. */
+ * has no entry i. The strings live as long as s.
+ * NULL s: returns 0; NULL key, text or line: that one is not written.
+ */
 COLLIDE_API int collide_scenario_entry(const collide_scenario *s, int i,
                                        const char **key, const char **text,
                                        int *line);
 
 /* The value of the run setting `key` of s (rtol, atol, h_max, t_tol,
  * graze_tol, zeno_events, zeno_window, samples, max_steps) or of T, the
- * default where s does not give it; NaN for another key. */
+ * default where s does not give it; NaN for another key.
+ * NULL s or key: returns NaN.
+ */
 COLLIDE_API double collide_scenario_setting(const collide_scenario *s,
                                             const char *key);
 
@@ -226,14 +260,18 @@ typedef struct collide_quantity {
 
 /* Writes up to max of the derived quantities that apply to s into q (in
  * the order of the paper); returns their number. Their strings are
- * static. */
+ * static.
+ * NULL s or q: returns 0.
+ */
 COLLIDE_API int collide_scenario_quantities(const collide_scenario *s,
                                             collide_quantity *q, int max);
 
 /* The contact law of s: its name (as in the scenario, e.g. "bwmcl"), its
  * title and the equations that define it ("Eqs. (70)-(72)"); static
  * strings. which: 0 the name, 1 the title, 2 the equations; NULL
- * otherwise. */
+ * otherwise.
+ * NULL s: returns NULL.
+ */
 COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
                                              int which);
 
@@ -242,19 +280,29 @@ COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
  * entry sorted by key with the defaults marked, the run settings as
  * used), so that two scenarios that run alike have the same one, whatever
  * their source, comments and order of lines. A result set's MANIFEST
- * names it (`scenario = fnv1a64:...`). COLLIDE_OK, or COLLIDE_E_MEMORY. */
+ * names it (`scenario = fnv1a64:...`). COLLIDE_OK, COLLIDE_E_USAGE or
+ * COLLIDE_E_MEMORY.
+ * NULL s or fp: returns COLLIDE_E_USAGE.
+ */
 COLLIDE_API int collide_scenario_fingerprint(const collide_scenario *s,
                                              uint64_t *fp);
 
 /* The 64-bit FNV-1a hash (Fowler, Noll, Vo) h continued over the n bytes
  * at data: for each byte h = (h XOR byte) * 1099511628211 mod 2^64; h =
- * COLLIDE_FNV1A64_BASIS to start. */
+ * COLLIDE_FNV1A64_BASIS to start.
+ * NULL data: returns h.
+ */
 #define COLLIDE_FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
 COLLIDE_API uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n);
 
-/* The source of s: the file path, or "builtin:NAME". */
+/* The source of s: the file path, or "builtin:NAME".
+ * NULL s: returns NULL.
+ */
 COLLIDE_API const char *collide_scenario_source(const collide_scenario *s);
 
+/* Frees s.
+ * NULL s: does nothing.
+ */
 COLLIDE_API void collide_scenario_free(collide_scenario *s);
 
 /* ---- the hybrid system, evaluated -------------------------------------- */
@@ -277,7 +325,8 @@ typedef struct collide_model collide_model;
 /* The system of a model. */
 typedef enum collide_system {
     COLLIDE_SYSTEM_HR = 0,  /* reduced: body 2 fixed, Eqs. (80)-(84) */
-    COLLIDE_SYSTEM_HF = 1   /* full: two free bodies, Eqs. (73)-(79) */
+    COLLIDE_SYSTEM_HF = 1,  /* full: two free bodies, Eqs. (73)-(79) */
+    COLLIDE_SYSTEM_NONE = -1 /* no model: collide_model_system(NULL) */
 } collide_system;
 
 /* What a component of chi is. */
@@ -292,32 +341,46 @@ typedef enum collide_role {
 } collide_role;
 
 /* COLLIDE_OK and *out a new model of s (the caller frees it with
- * collide_model_free); or COLLIDE_E_USAGE (a NULL argument) or
- * COLLIDE_E_MEMORY, and *out NULL. collide_model_copy makes a second,
- * independent model of m. */
+ * collide_model_free); or COLLIDE_E_USAGE or COLLIDE_E_MEMORY, and *out
+ * NULL (when out is not NULL). collide_model_copy makes a second,
+ * independent model of m.
+ * NULL s, m or out: returns COLLIDE_E_USAGE; NULL m of
+ * collide_model_free: does nothing.
+ */
 COLLIDE_API int collide_model_make(const collide_scenario *s,
                                    collide_model **out);
 COLLIDE_API int collide_model_copy(const collide_model *m,
                                    collide_model **out);
 COLLIDE_API void collide_model_free(collide_model *m);
 
+/* The system of m.
+ * NULL m: returns COLLIDE_SYSTEM_NONE.
+ */
 COLLIDE_API collide_system collide_model_system(const collide_model *m);
 
 /* The dimension of chi: 3 + n_z (H_r: x, v, x_c, z_c) or 5 + n_z (H_f:
- * x, v, x_m, v_m, x_c, z_c), n_z in 0 .. 2. */
+ * x, v, x_m, v_m, x_c, z_c), n_z in 0 .. 2.
+ * NULL m: returns 0.
+ */
 COLLIDE_API int collide_model_dimension(const collide_model *m);
 
 /* The component of chi of role r: its index (for COLLIDE_ROLE_Z the
  * first internal state), or -1 when the system has none (x_m and v_m in
- * H_r, z_c for a law without internal state). */
+ * H_r, z_c for a law without internal state).
+ * NULL m: returns -1.
+ */
 COLLIDE_API int collide_model_index(const collide_model *m, collide_role r);
 
-/* The role of component c of chi, or -1 outside 0 .. dimension - 1. */
+/* The role of component c of chi, or -1 outside 0 .. dimension - 1.
+ * NULL m: returns -1.
+ */
 COLLIDE_API int collide_model_role(const collide_model *m, int c);
 
 /* The name of component c of chi as in a trajectory's columns: "x", "v",
  * "x_m", "v_m", "x_c", "z_c" (n_z = 1) or "z_c1", "z_c2" (n_z = 2); NULL
- * outside 0 .. dimension - 1. Static storage. */
+ * outside 0 .. dimension - 1. Static storage.
+ * NULL m: returns NULL.
+ */
 COLLIDE_API const char *collide_model_component_name(const collide_model *m,
                                                      int c);
 
@@ -325,7 +388,9 @@ COLLIDE_API const char *collide_model_component_name(const collide_model *m,
  * Eq. (41) (in H_f the effective mass alone, m_1 and m_2 unchanged),
  * then the law's, in the order of its scenario keys (collide_scenario_law
  * names the law). Their number; the name of parameter i ("m", "k",
- * "alpha", ...; NULL outside), its value (NaN outside). */
+ * "alpha", ...; NULL outside), its value (NaN outside).
+ * NULL m: returns 0, NULL and NaN.
+ */
 COLLIDE_API int collide_model_parameters(const collide_model *m);
 COLLIDE_API const char *collide_model_parameter_name(const collide_model *m,
                                                      int i);
@@ -335,14 +400,19 @@ COLLIDE_API double collide_model_parameter(const collide_model *m, int i);
  * > 0, and the law's parameters, with this one changed, in the law's
  * domain (the domain of its proofs). COLLIDE_OK; or COLLIDE_E_INPUT with
  * err naming the parameter, the value and the allowed range, and m
- * unchanged; COLLIDE_E_USAGE for an i outside. */
+ * unchanged; COLLIDE_E_USAGE for an i outside.
+ * NULL m: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
 COLLIDE_API int collide_model_set_parameter(collide_model *m, int i,
                                             double value, char *err,
                                             size_t errlen);
 
 /* The scenario's applied forces F_e,1, F_e,2 at time t (Section IV-A;
  * Eqs. 205-209), and the reduced force F_e,r of any pair (Eq. 46; H_r:
- * F_e,1; H_f under gravity 0 exactly). */
+ * F_e,1; H_f under gravity 0 exactly).
+ * NULL m: *fe1 and *fe2 NaN, and NaN returned; NULL fe1 or fe2: that
+ * force is not written.
+ */
 COLLIDE_API void collide_model_forces(const collide_model *m, double t,
                                       double *fe1, double *fe2);
 COLLIDE_API double collide_model_reduced_force(const collide_model *m,
@@ -350,26 +420,34 @@ COLLIDE_API double collide_model_reduced_force(const collide_model *m,
 
 /* The next time strictly after t at which the applied forces are not
  * smooth (T_e and T_s of Eqs. 205-209), or +inf: no step of an
- * integration of high order should cross it. */
+ * integration of high order should cross it.
+ * NULL m: returns NaN.
+ */
 COLLIDE_API double collide_model_next_breakpoint(const collide_model *m,
                                                  double t);
 
 /* The initial state chi(0) of a run (Eqs. 79, 84): x_0, v_0, for H_f
- * x_m,0 and v_m,0, and x_c, z_c 0; its mode is 0. */
+ * x_m,0 and v_m,0, and x_c, z_c 0; its mode is 0.
+ * NULL m or chi: writes nothing.
+ */
 COLLIDE_API void collide_model_initial_state(const collide_model *m,
                                              double *chi);
 
 /* The flow map of chi in mode q (0 apart, 1 in contact) at time t, with
  * the scenario's applied forces at t: Eq. (81) for H_r, Eq. (74) for H_f,
  * into dchi[0 .. dimension - 1]. COLLIDE_OK, or COLLIDE_E_USAGE for a q
- * other than 0 or 1 (dchi untouched). */
+ * other than 0 or 1 (dchi untouched).
+ * NULL m, chi or dchi: returns COLLIDE_E_USAGE.
+ */
 COLLIDE_API int collide_model_flow(const collide_model *m, int q, double t,
                                    const double *chi, double *dchi);
 
 /* The contact law at chi: the force Phi(x_c, z_c, v) (Eq. 59; the
  * contact force is F_c = -q_c Phi, Eq. 64) and the dissipation rate
  * d_c(x_c, z_c, v) >= 0 of Definition V.1 (the rate of Delta_C in
- * contact, Eq. 22). */
+ * contact, Eq. 22).
+ * NULL m or chi: returns NaN.
+ */
 COLLIDE_API double collide_model_phi(const collide_model *m,
                                      const double *chi);
 COLLIDE_API double collide_model_dissipation_rate(const collide_model *m,
@@ -378,7 +456,9 @@ COLLIDE_API double collide_model_dissipation_rate(const collide_model *m,
 /* The storage function V at chi (Eq. 91 for H_r, Eq. 94 for H_f), and
  * the supply rate <u, y> at chi for the applied forces (fe1, fe2) (Eq. 83
  * for H_r, Eqs. 76, 96 for H_f): the terms of the energy balance of
- * Eq. (24), V(T) - V(0) + Delta_C + Delta_D = I_s. */
+ * Eq. (24), V(T) - V(0) + Delta_C + Delta_D = I_s.
+ * NULL m or chi: returns NaN.
+ */
 COLLIDE_API double collide_model_storage(const collide_model *m,
                                          const double *chi);
 COLLIDE_API double collide_model_supply(const collide_model *m, double fe1,
@@ -393,7 +473,9 @@ COLLIDE_API int collide_jump_set(int q, double x, double v, double phi);
 
 /* The jump map (Eqs. 75, 82) from chi in mode q: chi_plus with x_c and
  * z_c set to 0 and the rest kept; returns the new mode 1 - q, or -1 for a
- * q other than 0 or 1 (chi_plus untouched). chi_plus may be chi. */
+ * q other than 0 or 1 (chi_plus untouched). chi_plus may be chi.
+ * NULL m, chi or chi_plus: returns -1.
+ */
 COLLIDE_API int collide_model_reset(const collide_model *m, int q,
                                     const double *chi, double *chi_plus);
 
@@ -408,7 +490,9 @@ typedef struct collide_flow_options {
     void *ctx;
 } collide_flow_options;
 
-/* The defaults: rtol 1e-12, atol 1e-12, max_steps 200000, no callback. */
+/* The defaults: rtol 1e-12, atol 1e-12, max_steps 200000, no callback.
+ * NULL o: does nothing.
+ */
 COLLIDE_API void collide_flow_options_init(collide_flow_options *o);
 
 /* What an integration did. */
@@ -423,11 +507,16 @@ typedef struct collide_flow_stats {
  * over a breakpoint of the applied forces, and writes chi(t1) into chi1
  * (it may be chi0); no event is located: the mode stays q. stats (when
  * not NULL) gets the counters. COLLIDE_OK; COLLIDE_E_USAGE for arguments
- * outside their ranges (err names the field, the value and the range);
+ * outside their ranges (err names the field, the value and the range),
+ * also for a chi0 with a component not finite (err names it) or whose
+ * flow at t0 is not finite (err names the state);
  * COLLIDE_E_PROGRESS when max_steps ran out, COLLIDE_E_STEP when the step
  * fell under the spacing of the doubles at t, COLLIDE_E_INTERRUPT when
  * on_step stopped it; each with err saying so and the time reached, and
- * chi1 untouched. */
+ * chi1 untouched.
+ * NULL m, chi0 or chi1: returns COLLIDE_E_USAGE; NULL o: the defaults;
+ * NULL stats: no counters; NULL err: no message.
+ */
 COLLIDE_API int collide_model_integrate(const collide_model *m, int q,
                                         double t0, const double *chi0,
                                         double t1, double *chi1,
@@ -488,7 +577,9 @@ typedef struct collide_run_options {
 
 /* The defaults: precision 53, digits NaN, check 0, sample_at NULL,
  * n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
- * tables 0 (every table). */
+ * tables 0 (every table).
+ * NULL o: does nothing.
+ */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);
 
 /* The result of a run: its status and diagnosis, and the tables of the
@@ -499,18 +590,27 @@ typedef struct collide_result collide_result;
  * status of the run. *out is the result whenever the run took place, also
  * when it failed (its status and diagnosis say why); *out is NULL when
  * the options are not valid (COLLIDE_E_USAGE, err names the field, its
- * value and the allowed range) or memory ran out (COLLIDE_E_MEMORY). */
+ * value and the allowed range) or memory ran out (COLLIDE_E_MEMORY).
+ * NULL s or out: returns COLLIDE_E_USAGE; NULL o: the defaults; NULL
+ * err: no message.
+ */
 COLLIDE_API int collide_run(const collide_scenario *s,
                             const collide_run_options *o,
                             collide_result **out, char *err, size_t errlen);
 
-/* The status of the run (COLLIDE_OK or the reason it failed). */
+/* The status of the run (COLLIDE_OK or the reason it failed).
+ * NULL r: returns COLLIDE_E_USAGE.
+ */
 COLLIDE_API int collide_result_status(const collide_result *r);
 
-/* One paragraph saying why the run failed; "" after a success. */
+/* One paragraph saying why the run failed; "" after a success.
+ * NULL r: returns NULL.
+ */
 COLLIDE_API const char *collide_result_diagnosis(const collide_result *r);
 
-/* The working precision of the run in bits (53: binary64). */
+/* The working precision of the run in bits (53: binary64).
+ * NULL r: returns 0.
+ */
 COLLIDE_API long collide_result_precision(const collide_result *r);
 
 /* The tables of a result: the files collisions.csv, events.csv,
@@ -530,7 +630,9 @@ typedef enum collide_table {
 
 /* Rows of table t (the header not counted), its columns, the name of
  * column col (as in the CSV header), and the column named name (-1 when
- * none). A run that failed has no rows. */
+ * none). A run that failed has no rows.
+ * NULL r: returns 0, 0, NULL and -1; NULL name: returns -1.
+ */
 COLLIDE_API int collide_result_rows(const collide_result *r, collide_table t);
 COLLIDE_API int collide_result_columns(const collide_result *r,
                                        collide_table t);
@@ -543,7 +645,9 @@ COLLIDE_API int collide_result_column(const collide_result *r,
  * text (17 significant digits in binary64, the digits of the precision
  * in high precision), and that text correctly rounded to binary64 (NaN
  * for a text that is not a number, e.g. a transition's name). NULL and
- * NaN outside the table. */
+ * NaN outside the table.
+ * NULL r: returns NULL and NaN.
+ */
 COLLIDE_API const char *collide_result_text(const collide_result *r,
                                             collide_table t, int row,
                                             int col);
@@ -554,7 +658,9 @@ COLLIDE_API double collide_result_value(const collide_result *r,
  * measured by a checked run (collide_run_options.check): the cell's scd
  * against the run at 64 more bits, as in the .scd.csv tables of `collide
  * run --check`; NaN when the run was not checked or the cell is not a
- * number. */
+ * number.
+ * NULL r: returns NaN.
+ */
 COLLIDE_API double collide_result_digits(const collide_result *r,
                                          collide_table t, int row, int col);
 
@@ -563,7 +669,9 @@ COLLIDE_API double collide_result_digits(const collide_result *r,
  * tolerance of the reference run, then each column's least and median
  * scd, the columns below the digits asked for, and a summary; "" when the
  * run was not checked or the check did not compare the tables (a failed
- * run, or rows that differ: see the diagnosis). */
+ * run, or rows that differ: see the diagnosis).
+ * NULL r: returns NULL.
+ */
 COLLIDE_API const char *collide_result_check_report(const collide_result *r);
 
 /* Counters of a run, NaN where the engine of the run has none (or the
@@ -600,6 +708,9 @@ typedef enum collide_stat {
                                          transitions and the rules R1, R2") */
 } collide_stat;
 
+/* The counter `which` of r, or NaN (above).
+ * NULL r: returns NaN.
+ */
 COLLIDE_API double collide_result_stat(const collide_result *r,
                                        collide_stat which);
 
@@ -609,7 +720,9 @@ COLLIDE_API double collide_result_stat(const collide_result *r,
 /* The time of undecided near-touch k (k = 0, 1, ..., in order of time) of
  * a binary64 run. NaN when r is NULL, the run failed or was not a
  * binary64 run, or k is not below the smaller of COLLIDE_UNDECIDED_TIMES
- * and COLLIDE_STAT_UNDECIDED_TOUCHES. */
+ * and COLLIDE_STAT_UNDECIDED_TOUCHES.
+ * NULL r: returns NaN.
+ */
 COLLIDE_API double collide_result_undecided_touch(const collide_result *r,
                                                   long k);
 
@@ -620,14 +733,18 @@ COLLIDE_API double collide_result_undecided_touch(const collide_result *r,
  * `collide run --check --csv`).
  * COLLIDE_OK, or COLLIDE_E_IO with err naming the file, or
  * COLLIDE_E_USAGE for a run that failed (it has no result set; a checked
- * run with too few digits, COLLIDE_E_CHECK, has one). */
+ * run with too few digits, COLLIDE_E_CHECK, has one).
+ * NULL r or dir: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
 COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
                                      char *err, size_t errlen);
 
 /* mkdir -p: creates the directory dir and its missing parents, as
  * collide_result_write creates the parent of a set. COLLIDE_OK (also when
  * dir exists), or COLLIDE_E_IO with one line in err naming the directory
- * and the reason. */
+ * and the reason.
+ * NULL dir: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
 COLLIDE_API int collide_make_dirs(const char *dir, char *err, size_t errlen);
 
 /* Writes one file atomically: the text that write(f, ctx) puts on f
@@ -639,21 +756,28 @@ COLLIDE_API int collide_make_dirs(const char *dir, char *err, size_t errlen);
  * noted by collide_note_input (nothing written); or COLLIDE_E_IO with one
  * line in err naming the file and the cause, "its writer gave up" when
  * write returned non-zero without setting errno (no temporary file is
- * left behind). */
+ * left behind).
+ * NULL path or write: returns COLLIDE_E_USAGE; NULL ctx: given to write
+ * as it is; NULL err: no message.
+ */
 COLLIDE_API int collide_write_file(const char *path,
                                    int (*write)(FILE *f, const void *ctx),
                                    const void *ctx, char *err, size_t errlen);
 
 /* Notes the file at path (links followed) as an input of the program:
  * from now on collide_write_file and collide_result_write refuse to
- * overwrite or remove it. A path that does not exist is ignored (NULL
- * too); at most 32 inputs are kept. */
+ * overwrite or remove it. A path that does not exist is ignored; at
+ * most 32 inputs are kept.
+ * NULL path: does nothing.
+ */
 COLLIDE_API void collide_note_input(const char *path);
 
 /* Names the command line that the MANIFEST of each result set written
  * from now on records (`command = collide ARGS`, argv[0] left out); kept
  * by pointer, so argv must live while sets are written. Before a call,
- * and with argc 0, the MANIFEST names no arguments. */
+ * and with argc 0, the MANIFEST names no arguments.
+ * NULL argv: as argc 0.
+ */
 COLLIDE_API void collide_set_command_line(int argc, char *const *argv);
 
 /* Removes the temporary files of a result set being written (the set
@@ -666,6 +790,9 @@ COLLIDE_API void collide_remove_temporaries(void);
  * runs, before it ends. */
 COLLIDE_API void collide_thread_cleanup(void);
 
+/* Frees r.
+ * NULL r: does nothing.
+ */
 COLLIDE_API void collide_result_free(collide_result *r);
 
 /* ---- CSV tables -------------------------------------------------------- */
@@ -679,12 +806,17 @@ typedef struct collide_csv collide_csv;
  * or COLLIDE_E_INPUT (missing, unreadable, not text, empty, a quote
  * error, a ragged row, a column without a name or named twice: one line
  * in err naming the file and the line) or COLLIDE_E_MEMORY, and *out
- * NULL. */
+ * NULL.
+ * NULL path or out: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
 COLLIDE_API int collide_csv_load(const char *path, collide_csv **out,
                                  char *err, size_t errlen);
 
 /* As collide_csv_load, from the len bytes of text (copied); source names
- * the table in messages. */
+ * the table in messages.
+ * NULL text, source or out: returns COLLIDE_E_USAGE; NULL err: no
+ * message.
+ */
 COLLIDE_API int collide_csv_parse(const char *text, size_t len,
                                   const char *source, collide_csv **out,
                                   char *err, size_t errlen);
@@ -692,7 +824,9 @@ COLLIDE_API int collide_csv_parse(const char *text, size_t len,
 /* The source of c (its path), its rows (the header not counted), its
  * columns, the name of column col (NULL outside), the column named name
  * (-1 when none), and the cell (row, col) with row from 0, the first row
- * after the header (NULL outside). Strings live as long as c. */
+ * after the header (NULL outside). Strings live as long as c.
+ * NULL c: returns NULL, 0, 0, NULL, -1 and NULL; NULL name: returns -1.
+ */
 COLLIDE_API const char *collide_csv_source(const collide_csv *c);
 COLLIDE_API int collide_csv_rows(const collide_csv *c);
 COLLIDE_API int collide_csv_columns(const collide_csv *c);
@@ -707,10 +841,15 @@ COLLIDE_API const char *collide_csv_cell(const collide_csv *c, int row,
  * COLLIDE_E_INPUT with one line in err naming the file, its line, the
  * column and the cell ("t.csv:5: x = 'abc' is not a finite decimal
  * number", the cell cut at 40 bytes), *v untouched; COLLIDE_E_USAGE for
- * a cell outside. */
+ * a cell outside.
+ * NULL c or v: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
 COLLIDE_API int collide_csv_number(const collide_csv *c, int row, int col,
                                    double *v, char *err, size_t errlen);
 
+/* Frees c.
+ * NULL c: does nothing.
+ */
 COLLIDE_API void collide_csv_free(collide_csv *c);
 
 /* ---- comparison -------------------------------------------------------- */
@@ -736,20 +875,28 @@ typedef struct collide_compare_options {
                              NULL (default): none */
 } collide_compare_options;
 
-/* The defaults: digits NaN, scd_csv NULL. */
+/* The defaults: digits NaN, scd_csv NULL.
+ * NULL o: does nothing.
+ */
 COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
 
 /* Compares the result set (or CSV file) a with the reference b, cell by
  * cell, in significant correct digits (README.md "Comparing results"),
  * with the options o (NULL: the defaults), and prints the report on out
  * (NULL: none) and problems on err (NULL: none). Returns a
- * collide_compare_status. */
+ * collide_compare_status.
+ * NULL a or b: returns COLLIDE_COMPARE_E_INPUT; NULL o: the defaults;
+ * NULL out or err: not printed.
+ */
 COLLIDE_API int collide_compare_with(const char *a, const char *b,
                                      const collide_compare_options *o,
                                      FILE *out, FILE *err);
 
 /* collide_compare_with with the threshold digits (NaN: none) and no scd
- * file. */
+ * file.
+ * NULL a or b: returns COLLIDE_COMPARE_E_INPUT; NULL out or err: not
+ * printed.
+ */
 COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
                                 FILE *out, FILE *err);
 
@@ -757,7 +904,10 @@ COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
  * correct digits, as one table of collide_compare (rows matched by their
  * key columns), with the threshold digits (NaN: none): the report on out
  * (NULL: none), an error in err. Both tables stay the caller's. Returns a
- * collide_compare_status. */
+ * collide_compare_status.
+ * NULL a or b: returns COLLIDE_COMPARE_E_INPUT; NULL out: not printed;
+ * NULL err: no message.
+ */
 COLLIDE_API int collide_compare_csv(const collide_csv *a,
                                     const collide_csv *b, double digits,
                                     FILE *out, char *err, size_t errlen);

@@ -6,10 +6,12 @@
  * a run that fails keeps its status and diagnosis and has no result set;
  * every status has a text. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -1026,6 +1028,1133 @@ static void csv_tables(void)
     collide_csv_free(b);
 }
 
+/* Messages that name what is wrong: the argument t0 (not t1), a
+ * component of the initial state by its name, a state whose flow is not
+ * finite, the state where the step size fell under its floor, and the
+ * parameter that was set (beta), not the one its range depends on. */
+static void api_messages(void)
+{
+    collide_model *m = model_of("study1");
+    double c0[COLLIDE_CHI_MAX], c1[COLLIDE_CHI_MAX];
+    char err[1024] = "";
+    int beta, i, zc1;
+    if (!m) {
+        check_true(0, "a model of study1");
+        return;
+    }
+    collide_model_initial_state(m, c0);
+    check_true(collide_model_integrate(m, 0, -HUGE_VAL, c0, 1e-3, c1, NULL,
+                                       NULL, err, sizeof err) ==
+                   COLLIDE_E_USAGE &&
+               strcmp(err, "t0 = -inf is outside the allowed range: t0 in "
+                           "(-inf, inf)") == 0,
+               "integrate from t0 = -inf: t0 named with its value and range");
+    c0[1] = NAN;
+    check_true(collide_model_integrate(m, 0, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_USAGE &&
+               strcmp(err, "chi0: v = nan is outside the allowed range: v in "
+                           "(-inf, inf)") == 0,
+               "integrate from v = NaN: the component v named, its value and "
+               "range");
+    collide_model_initial_state(m, c0);
+    zc1 = collide_model_index(m, COLLIDE_ROLE_Z);
+    c0[zc1] = 1e308;
+    check_true(collide_model_integrate(m, 1, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_USAGE &&
+               strstr(err, "z_c1 = 1e+308") && strstr(err, "its flow in mode "
+                                                      "1 at t0 = 0 is not "
+                                                      "finite (v' = -inf)"),
+               "integrate from z_c1 = 1e308 in contact: the state and the "
+               "flow that is not finite named");
+    collide_model_initial_state(m, c0);
+    c0[1] = 1e308;
+    check_true(collide_model_integrate(m, 0, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_STEP &&
+               strstr(err, "fell under its floor") &&
+               strstr(err, "state (x = 0.02, v = 1e+308"),
+               "integrate from v = 1e308: the step fails and the state is "
+               "named");
+    for (beta = -1, i = 0; i < collide_model_parameters(m); i++)
+        if (strcmp(collide_model_parameter_name(m, i), "beta") == 0)
+            beta = i;
+    check_true(beta > 0 &&
+               collide_model_set_parameter(m, beta, 0.0, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               strcmp(err, "beta = 0 is outside its range: beta >= |gamma| = "
+                           "50000000 (as gamma in [-beta, beta])") == 0 &&
+               collide_model_parameter(m, beta) == 5e7,
+               "set beta = 0 under gamma = 5e7: beta named with the range "
+               "gamma gives it; m unchanged");
+    collide_model_free(m);
+}
+
+/* ---- NULL in every pointer argument ----
+ *
+ * One harness for every function of include/collide.h, in the style of
+ * MPFR's generic tests (tgeneric): a row per function names its pointer
+ * arguments and what NULL in each must do (as the header says it), and
+ * one call function per row makes the call with argument k NULL and the
+ * others valid (fixture). The harness checks each argument in turn; an
+ * err argument is checked as NULL and as errlen 0 on the call's failure
+ * path (the row's first argument NULL): the same status, nothing written.
+ * The table is checked against the header itself: every COLLIDE_API
+ * function has its row, every row's arguments are the function's pointer
+ * arguments, and the comment of each function says what NULL does. */
+
+/* What NULL in an argument must do. */
+typedef enum null_expect {
+    NX_USAGE,   /* returns COLLIDE_E_USAGE (COLLIDE_COMPARE_E_INPUT is 2 as
+                  well), with a message saying what is NULL */
+    NX_OK,      /* allowed: returns COLLIDE_OK (0) */
+    NX_ZERO,    /* returns 0 */
+    NX_ONE,     /* returns 1 */
+    NX_MINUS1,  /* returns -1 */
+    NX_NAN,     /* returns NaN */
+    NX_NULL,    /* returns NULL */
+    NX_DONE,    /* a function without result: does what the header says
+                  (the call function checks it and sets i = 0) */
+    NX_QUIET    /* an err buffer: NULL or errlen 0 writes no message */
+} null_expect;
+
+/* The valid arguments of the calls. */
+typedef struct fixture {
+    char dir[64];          /* a temporary directory */
+    char csv_path[128];    /* dir/a.csv, a small table */
+    collide_scenario *s;   /* hertz */
+    collide_model *m;      /* of s */
+    collide_result *r;     /* a run of s */
+    collide_csv *c;        /* a.csv */
+    double chi[COLLIDE_CHI_MAX], dchi[COLLIDE_CHI_MAX];
+    char *err;             /* the err argument of the call */
+    size_t errlen;
+} fixture;
+
+/* What a call returned: a status or integer i, a double d, a pointer p;
+ * crashed when it did not return (a signal, a sanitizer's report). */
+typedef struct outcome {
+    long i;
+    double d;
+    const void *p;
+    int crashed;
+} outcome;
+
+typedef void (*null_call)(fixture *f, int k, outcome *o);
+
+#define NULL_ARGS_MAX 6
+
+/* A row: the function, its call (NULL for a function without pointer
+ * arguments), and its pointer arguments in order with what NULL does. */
+typedef struct null_row {
+    const char *function;
+    null_call call;
+    struct {
+        const char *name;
+        null_expect expect;
+    } arg[NULL_ARGS_MAX];
+} null_row;
+
+/* p, or NULL when argument k is the one to make NULL (its index i). */
+static const void *arg_or_null(int k, int i, const void *p)
+{
+    return k == i ? NULL : p;
+}
+
+static int write_nothing(FILE *f, const void *ctx)
+{
+    (void)f;
+    (void)ctx;
+    return 0;
+}
+
+static void call_number_read(fixture *f, int k, outcome *o)
+{
+    static const collide_range any = {"x", 0, 10, 1, 1, 0};
+    double v;
+    o->i = collide_number_read(arg_or_null(k, 0, "x"), arg_or_null(k, 1, "1.5"),
+                               arg_or_null(k, 2, &any),
+                               (double *)arg_or_null(k, 3, &v), f->err,
+                               f->errlen);
+}
+
+static void call_builtin_description(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    o->p = collide_builtin_description(arg_or_null(k, 0, "hertz"));
+}
+
+static void call_builtin_text(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    o->p = collide_builtin_text(arg_or_null(k, 0, "hertz"));
+}
+
+static void call_read_text_file(fixture *f, int k, outcome *o)
+{
+    char *text = NULL;
+    o->i = collide_read_text_file(arg_or_null(k, 0, f->csv_path), 4096,
+                                  arg_or_null(k, 1, "a hint"),
+                                  (char **)arg_or_null(k, 2, &text), f->err,
+                                  f->errlen);
+    free(text);
+}
+
+static void call_scenario_load(fixture *f, int k, outcome *o)
+{
+    collide_scenario *s = NULL;
+    o->i = collide_scenario_load(arg_or_null(k, 0, "hertz"),
+                                 (collide_scenario **)arg_or_null(k, 1, &s),
+                                 f->err, f->errlen);
+    collide_scenario_free(s);
+}
+
+static void call_scenario_parse(fixture *f, int k, outcome *o)
+{
+    collide_scenario *s = NULL;
+    o->i = collide_scenario_parse(arg_or_null(k, 0, collide_builtin_text("hertz")),
+                                  arg_or_null(k, 1, "h.scn"),
+                                  (collide_scenario **)arg_or_null(k, 2, &s),
+                                  f->err, f->errlen);
+    collide_scenario_free(s);
+}
+
+static void call_scenario_set(fixture *f, int k, outcome *o)
+{
+    o->i = collide_scenario_set((collide_scenario *)arg_or_null(k, 0, f->s),
+                                arg_or_null(k, 1, "rtol"),
+                                arg_or_null(k, 2, "1e-11"), f->err, f->errlen);
+}
+
+static void call_scenario_text(fixture *f, int k, outcome *o)
+{
+    o->p = collide_scenario_text(arg_or_null(k, 0, f->s), arg_or_null(k, 1, "T"));
+}
+
+static void call_scenario_value(fixture *f, int k, outcome *o)
+{
+    o->d = collide_scenario_value(arg_or_null(k, 0, f->s), arg_or_null(k, 1, "T"));
+}
+
+static void call_scenario_entry(fixture *f, int k, outcome *o)
+{
+    const char *key, *text;
+    int line;
+    o->i = collide_scenario_entry(arg_or_null(k, 0, f->s), 0,
+                                  (const char **)arg_or_null(k, 1, &key),
+                                  (const char **)arg_or_null(k, 2, &text),
+                                  (int *)arg_or_null(k, 3, &line));
+}
+
+static void call_scenario_setting(fixture *f, int k, outcome *o)
+{
+    o->d = collide_scenario_setting(arg_or_null(k, 0, f->s),
+                                    arg_or_null(k, 1, "rtol"));
+}
+
+static void call_scenario_quantities(fixture *f, int k, outcome *o)
+{
+    collide_quantity q[8];
+    o->i = collide_scenario_quantities(arg_or_null(k, 0, f->s),
+                                       (collide_quantity *)arg_or_null(k, 1, q), 8);
+}
+
+static void call_scenario_law(fixture *f, int k, outcome *o)
+{
+    o->p = collide_scenario_law(arg_or_null(k, 0, f->s), 0);
+}
+
+static void call_scenario_fingerprint(fixture *f, int k, outcome *o)
+{
+    uint64_t fp;
+    o->i = collide_scenario_fingerprint(arg_or_null(k, 0, f->s),
+                                        (uint64_t *)arg_or_null(k, 1, &fp));
+}
+
+static void call_fnv1a64(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    o->i = collide_fnv1a64(7, arg_or_null(k, 0, "abc"), 3) != 7;
+}
+
+static void call_scenario_source(fixture *f, int k, outcome *o)
+{
+    o->p = collide_scenario_source(arg_or_null(k, 0, f->s));
+}
+
+static void call_scenario_free(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_scenario_free(NULL);
+    o->i = 0;
+}
+
+static void call_model_make(fixture *f, int k, outcome *o)
+{
+    collide_model *m = NULL;
+    o->i = collide_model_make(arg_or_null(k, 0, f->s),
+                              (collide_model **)arg_or_null(k, 1, &m));
+    collide_model_free(m);
+}
+
+static void call_model_copy(fixture *f, int k, outcome *o)
+{
+    collide_model *m = NULL;
+    o->i = collide_model_copy(arg_or_null(k, 0, f->m),
+                              (collide_model **)arg_or_null(k, 1, &m));
+    collide_model_free(m);
+}
+
+static void call_model_free(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_model_free(NULL);
+    o->i = 0;
+}
+
+static void call_model_system(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_system(arg_or_null(k, 0, f->m)) == COLLIDE_SYSTEM_NONE
+               ? 0 : 1;
+}
+
+static void call_model_dimension(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_dimension(arg_or_null(k, 0, f->m));
+}
+
+static void call_model_index(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_index(arg_or_null(k, 0, f->m), COLLIDE_ROLE_X);
+}
+
+static void call_model_role(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_role(arg_or_null(k, 0, f->m), 0);
+}
+
+static void call_model_component_name(fixture *f, int k, outcome *o)
+{
+    o->p = collide_model_component_name(arg_or_null(k, 0, f->m), 0);
+}
+
+static void call_model_parameters(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_parameters(arg_or_null(k, 0, f->m));
+}
+
+static void call_model_parameter_name(fixture *f, int k, outcome *o)
+{
+    o->p = collide_model_parameter_name(arg_or_null(k, 0, f->m), 0);
+}
+
+static void call_model_parameter(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_parameter(arg_or_null(k, 0, f->m), 0);
+}
+
+static void call_model_set_parameter(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_set_parameter((collide_model *)arg_or_null(k, 0, f->m),
+                                       0, collide_model_parameter(f->m, 0),
+                                       f->err, f->errlen);
+}
+
+/* NULL m: both forces NaN; NULL fe1 or fe2: the other written. */
+static void call_model_forces(fixture *f, int k, outcome *o)
+{
+    double fe1 = 1, fe2 = 1;
+    collide_model_forces(arg_or_null(k, 0, f->m), 0.0,
+                         (double *)arg_or_null(k, 1, &fe1),
+                         (double *)arg_or_null(k, 2, &fe2));
+    if (k == 0)
+        o->i = !(isnan(fe1) && isnan(fe2));
+    else
+        o->i = !(k == 1 ? fe1 == 1 && isfinite(fe2) : fe2 == 1 && isfinite(fe1));
+}
+
+static void call_model_reduced_force(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_reduced_force(arg_or_null(k, 0, f->m), 1.0, 0.0);
+}
+
+static void call_model_next_breakpoint(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_next_breakpoint(arg_or_null(k, 0, f->m), 0.0);
+}
+
+/* NULL m or chi: nothing written. */
+static void call_model_initial_state(fixture *f, int k, outcome *o)
+{
+    double chi[COLLIDE_CHI_MAX];
+    int c;
+    for (c = 0; c < COLLIDE_CHI_MAX; c++)
+        chi[c] = 42;
+    collide_model_initial_state(arg_or_null(k, 0, f->m),
+                                (double *)arg_or_null(k, 1, chi));
+    o->i = 0;
+    for (c = 0; c < COLLIDE_CHI_MAX; c++)
+        o->i |= chi[c] != 42;
+}
+
+static void call_model_flow(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_flow(arg_or_null(k, 0, f->m), 0, 0.0,
+                              arg_or_null(k, 1, f->chi),
+                              (double *)arg_or_null(k, 2, f->dchi));
+}
+
+static void call_model_phi(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_phi(arg_or_null(k, 0, f->m), arg_or_null(k, 1, f->chi));
+}
+
+static void call_model_dissipation_rate(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_dissipation_rate(arg_or_null(k, 0, f->m),
+                                          arg_or_null(k, 1, f->chi));
+}
+
+static void call_model_storage(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_storage(arg_or_null(k, 0, f->m),
+                                 arg_or_null(k, 1, f->chi));
+}
+
+static void call_model_supply(fixture *f, int k, outcome *o)
+{
+    o->d = collide_model_supply(arg_or_null(k, 0, f->m), 0.0, 0.0,
+                                arg_or_null(k, 1, f->chi));
+}
+
+static void call_model_reset(fixture *f, int k, outcome *o)
+{
+    double plus[COLLIDE_CHI_MAX];
+    o->i = collide_model_reset(arg_or_null(k, 0, f->m), 0,
+                               arg_or_null(k, 1, f->chi),
+                               (double *)arg_or_null(k, 2, plus));
+}
+
+static void call_flow_options_init(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_flow_options_init(NULL);
+    o->i = 0;
+}
+
+static void call_model_integrate(fixture *f, int k, outcome *o)
+{
+    collide_flow_options opt;
+    collide_flow_stats st;
+    double chi1[COLLIDE_CHI_MAX];
+    collide_flow_options_init(&opt);
+    o->i = collide_model_integrate(arg_or_null(k, 0, f->m), 0, 0.0,
+                                   arg_or_null(k, 1, f->chi), 1e-4,
+                                   (double *)arg_or_null(k, 2, chi1),
+                                   arg_or_null(k, 3, &opt),
+                                   (collide_flow_stats *)arg_or_null(k, 4, &st),
+                                   f->err, f->errlen);
+}
+
+static void call_run_options_init(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_run_options_init(NULL);
+    o->i = 0;
+}
+
+static void call_run(fixture *f, int k, outcome *o)
+{
+    collide_run_options opt;
+    collide_result *r = NULL;
+    collide_run_options_init(&opt);
+    o->i = collide_run(arg_or_null(k, 0, f->s), arg_or_null(k, 1, &opt),
+                       (collide_result **)arg_or_null(k, 2, &r), f->err,
+                       f->errlen);
+    collide_result_free(r);
+}
+
+static void call_result_status(fixture *f, int k, outcome *o)
+{
+    o->i = collide_result_status(arg_or_null(k, 0, f->r));
+}
+
+static void call_result_diagnosis(fixture *f, int k, outcome *o)
+{
+    o->p = collide_result_diagnosis(arg_or_null(k, 0, f->r));
+}
+
+static void call_result_precision(fixture *f, int k, outcome *o)
+{
+    o->i = collide_result_precision(arg_or_null(k, 0, f->r));
+}
+
+static void call_result_rows(fixture *f, int k, outcome *o)
+{
+    o->i = collide_result_rows(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS);
+}
+
+static void call_result_columns(fixture *f, int k, outcome *o)
+{
+    o->i = collide_result_columns(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS);
+}
+
+static void call_result_column_name(fixture *f, int k, outcome *o)
+{
+    o->p = collide_result_column_name(arg_or_null(k, 0, f->r),
+                                      COLLIDE_COLLISIONS, 0);
+}
+
+static void call_result_column(fixture *f, int k, outcome *o)
+{
+    o->i = collide_result_column(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS,
+                                 arg_or_null(k, 1, "t_e"));
+}
+
+static void call_result_text(fixture *f, int k, outcome *o)
+{
+    o->p = collide_result_text(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS, 0, 0);
+}
+
+static void call_result_value(fixture *f, int k, outcome *o)
+{
+    o->d = collide_result_value(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS, 0, 0);
+}
+
+static void call_result_digits(fixture *f, int k, outcome *o)
+{
+    o->d = collide_result_digits(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS, 0, 0);
+}
+
+static void call_result_check_report(fixture *f, int k, outcome *o)
+{
+    o->p = collide_result_check_report(arg_or_null(k, 0, f->r));
+}
+
+static void call_result_stat(fixture *f, int k, outcome *o)
+{
+    o->d = collide_result_stat(arg_or_null(k, 0, f->r), COLLIDE_STAT_STEPS);
+}
+
+static void call_result_undecided_touch(fixture *f, int k, outcome *o)
+{
+    o->d = collide_result_undecided_touch(arg_or_null(k, 0, f->r), 0);
+}
+
+static void call_note_input(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    collide_note_input(arg_or_null(k, 0, "no-such-input"));
+    o->i = 0;
+}
+
+static void call_result_write(fixture *f, int k, outcome *o)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/set", f->dir);
+    o->i = collide_result_write(arg_or_null(k, 0, f->r), arg_or_null(k, 1, dir),
+                                f->err, f->errlen);
+}
+
+static void call_make_dirs(fixture *f, int k, outcome *o)
+{
+    o->i = collide_make_dirs(arg_or_null(k, 0, f->dir), f->err, f->errlen);
+}
+
+static void call_write_file(fixture *f, int k, outcome *o)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/w.txt", f->dir);
+    o->i = collide_write_file(arg_or_null(k, 0, path),
+                              k == 1 ? NULL : write_nothing,
+                              arg_or_null(k, 2, "ctx"), f->err, f->errlen);
+}
+
+/* NULL argv: as argc 0 (the MANIFEST names no arguments; no crash). */
+static void call_set_command_line(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_set_command_line(3, NULL);
+    collide_set_command_line(0, NULL);
+    o->i = 0;
+}
+
+static void call_result_free(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_result_free(NULL);
+    o->i = 0;
+}
+
+static void call_csv_load(fixture *f, int k, outcome *o)
+{
+    collide_csv *c = NULL;
+    o->i = collide_csv_load(arg_or_null(k, 0, f->csv_path),
+                            (collide_csv **)arg_or_null(k, 1, &c), f->err,
+                            f->errlen);
+    collide_csv_free(c);
+}
+
+static void call_csv_parse(fixture *f, int k, outcome *o)
+{
+    collide_csv *c = NULL;
+    o->i = collide_csv_parse(arg_or_null(k, 0, "a\n1\n"), 4,
+                             arg_or_null(k, 1, "t.csv"),
+                             (collide_csv **)arg_or_null(k, 2, &c), f->err,
+                             f->errlen);
+    collide_csv_free(c);
+}
+
+static void call_csv_source(fixture *f, int k, outcome *o)
+{
+    o->p = collide_csv_source(arg_or_null(k, 0, f->c));
+}
+
+static void call_csv_rows(fixture *f, int k, outcome *o)
+{
+    o->i = collide_csv_rows(arg_or_null(k, 0, f->c));
+}
+
+static void call_csv_columns(fixture *f, int k, outcome *o)
+{
+    o->i = collide_csv_columns(arg_or_null(k, 0, f->c));
+}
+
+static void call_csv_column_name(fixture *f, int k, outcome *o)
+{
+    o->p = collide_csv_column_name(arg_or_null(k, 0, f->c), 0);
+}
+
+static void call_csv_column(fixture *f, int k, outcome *o)
+{
+    o->i = collide_csv_column(arg_or_null(k, 0, f->c), arg_or_null(k, 1, "x"));
+}
+
+static void call_csv_cell(fixture *f, int k, outcome *o)
+{
+    o->p = collide_csv_cell(arg_or_null(k, 0, f->c), 0, 0);
+}
+
+static void call_csv_number(fixture *f, int k, outcome *o)
+{
+    double v;
+    o->i = collide_csv_number(arg_or_null(k, 0, f->c), 0, 0,
+                              (double *)arg_or_null(k, 1, &v), f->err, f->errlen);
+}
+
+static void call_csv_free(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_csv_free(NULL);
+    o->i = 0;
+}
+
+static void call_compare_options_init(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_compare_options_init(NULL);
+    o->i = 0;
+}
+
+/* A stream that discards what is written, for the calls' out and err. */
+static FILE *null_stream(void)
+{
+    static FILE *f;
+    if (!f)
+        f = fopen("/dev/null", "w");
+    return f;
+}
+
+static void call_compare_with(fixture *f, int k, outcome *o)
+{
+    collide_compare_options opt;
+    collide_compare_options_init(&opt);
+    o->i = collide_compare_with(arg_or_null(k, 0, f->csv_path),
+                                arg_or_null(k, 1, f->csv_path),
+                                arg_or_null(k, 2, &opt),
+                                (FILE *)arg_or_null(k, 3, null_stream()),
+                                (FILE *)arg_or_null(k, 4, null_stream()));
+}
+
+static void call_compare(fixture *f, int k, outcome *o)
+{
+    o->i = collide_compare(arg_or_null(k, 0, f->csv_path),
+                           arg_or_null(k, 1, f->csv_path), NAN,
+                           (FILE *)arg_or_null(k, 2, null_stream()),
+                           (FILE *)arg_or_null(k, 3, null_stream()));
+}
+
+static void call_compare_csv(fixture *f, int k, outcome *o)
+{
+    o->i = collide_compare_csv(arg_or_null(k, 0, f->c), arg_or_null(k, 1, f->c),
+                               NAN, (FILE *)arg_or_null(k, 2, null_stream()),
+                               f->err, f->errlen);
+}
+
+/* Every function of include/collide.h: its pointer arguments in order and
+ * what NULL in each does, as its comment in the header says. */
+static const null_row null_table[] = {
+    {"collide_version", NULL, {{NULL, NX_OK}}},
+    {"collide_arithmetic_version", NULL, {{NULL, NX_OK}}},
+    {"collide_status_text", NULL, {{NULL, NX_OK}}},
+    {"collide_number_read", call_number_read,
+     {{"field", NX_USAGE}, {"text", NX_USAGE}, {"r", NX_OK}, {"v", NX_USAGE},
+      {"err", NX_QUIET}}},
+    {"collide_builtin_names", NULL, {{NULL, NX_OK}}},
+    {"collide_builtin_description", call_builtin_description, {{"name", NX_NULL}}},
+    {"collide_builtin_text", call_builtin_text, {{"name", NX_NULL}}},
+    {"collide_read_text_file", call_read_text_file,
+     {{"path", NX_USAGE}, {"hint", NX_OK}, {"text", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_load", call_scenario_load,
+     {{"name_or_path", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_parse", call_scenario_parse,
+     {{"text", NX_USAGE}, {"source", NX_OK}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_set", call_scenario_set,
+     {{"s", NX_USAGE}, {"key", NX_USAGE}, {"value", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_text", call_scenario_text, {{"s", NX_NULL}, {"key", NX_NULL}}},
+    {"collide_scenario_value", call_scenario_value, {{"s", NX_NAN}, {"key", NX_NAN}}},
+    {"collide_scenario_entry", call_scenario_entry,
+     {{"s", NX_ZERO}, {"key", NX_ONE}, {"text", NX_ONE}, {"line", NX_ONE}}},
+    {"collide_scenario_setting", call_scenario_setting,
+     {{"s", NX_NAN}, {"key", NX_NAN}}},
+    {"collide_scenario_quantities", call_scenario_quantities,
+     {{"s", NX_ZERO}, {"q", NX_ZERO}}},
+    {"collide_scenario_law", call_scenario_law, {{"s", NX_NULL}}},
+    {"collide_scenario_fingerprint", call_scenario_fingerprint,
+     {{"s", NX_USAGE}, {"fp", NX_USAGE}}},
+    {"collide_fnv1a64", call_fnv1a64, {{"data", NX_DONE}}},
+    {"collide_scenario_source", call_scenario_source, {{"s", NX_NULL}}},
+    {"collide_scenario_free", call_scenario_free, {{"s", NX_DONE}}},
+    {"collide_model_make", call_model_make, {{"s", NX_USAGE}, {"out", NX_USAGE}}},
+    {"collide_model_copy", call_model_copy, {{"m", NX_USAGE}, {"out", NX_USAGE}}},
+    {"collide_model_free", call_model_free, {{"m", NX_DONE}}},
+    {"collide_model_system", call_model_system, {{"m", NX_DONE}}},
+    {"collide_model_dimension", call_model_dimension, {{"m", NX_ZERO}}},
+    {"collide_model_index", call_model_index, {{"m", NX_MINUS1}}},
+    {"collide_model_role", call_model_role, {{"m", NX_MINUS1}}},
+    {"collide_model_component_name", call_model_component_name, {{"m", NX_NULL}}},
+    {"collide_model_parameters", call_model_parameters, {{"m", NX_ZERO}}},
+    {"collide_model_parameter_name", call_model_parameter_name, {{"m", NX_NULL}}},
+    {"collide_model_parameter", call_model_parameter, {{"m", NX_NAN}}},
+    {"collide_model_set_parameter", call_model_set_parameter,
+     {{"m", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_model_forces", call_model_forces,
+     {{"m", NX_DONE}, {"fe1", NX_DONE}, {"fe2", NX_DONE}}},
+    {"collide_model_reduced_force", call_model_reduced_force, {{"m", NX_NAN}}},
+    {"collide_model_next_breakpoint", call_model_next_breakpoint, {{"m", NX_NAN}}},
+    {"collide_model_initial_state", call_model_initial_state,
+     {{"m", NX_DONE}, {"chi", NX_DONE}}},
+    {"collide_model_flow", call_model_flow,
+     {{"m", NX_USAGE}, {"chi", NX_USAGE}, {"dchi", NX_USAGE}}},
+    {"collide_model_phi", call_model_phi, {{"m", NX_NAN}, {"chi", NX_NAN}}},
+    {"collide_model_dissipation_rate", call_model_dissipation_rate,
+     {{"m", NX_NAN}, {"chi", NX_NAN}}},
+    {"collide_model_storage", call_model_storage, {{"m", NX_NAN}, {"chi", NX_NAN}}},
+    {"collide_model_supply", call_model_supply, {{"m", NX_NAN}, {"chi", NX_NAN}}},
+    {"collide_flow_set", NULL, {{NULL, NX_OK}}},
+    {"collide_jump_set", NULL, {{NULL, NX_OK}}},
+    {"collide_model_reset", call_model_reset,
+     {{"m", NX_MINUS1}, {"chi", NX_MINUS1}, {"chi_plus", NX_MINUS1}}},
+    {"collide_flow_options_init", call_flow_options_init, {{"o", NX_DONE}}},
+    {"collide_model_integrate", call_model_integrate,
+     {{"m", NX_USAGE}, {"chi0", NX_USAGE}, {"chi1", NX_USAGE}, {"o", NX_OK},
+      {"stats", NX_OK}, {"err", NX_QUIET}}},
+    {"collide_run_options_init", call_run_options_init, {{"o", NX_DONE}}},
+    {"collide_run", call_run,
+     {{"s", NX_USAGE}, {"o", NX_OK}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_result_status", call_result_status, {{"r", NX_USAGE}}},
+    {"collide_result_diagnosis", call_result_diagnosis, {{"r", NX_NULL}}},
+    {"collide_result_precision", call_result_precision, {{"r", NX_ZERO}}},
+    {"collide_result_rows", call_result_rows, {{"r", NX_ZERO}}},
+    {"collide_result_columns", call_result_columns, {{"r", NX_ZERO}}},
+    {"collide_result_column_name", call_result_column_name, {{"r", NX_NULL}}},
+    {"collide_result_column", call_result_column,
+     {{"r", NX_MINUS1}, {"name", NX_MINUS1}}},
+    {"collide_result_text", call_result_text, {{"r", NX_NULL}}},
+    {"collide_result_value", call_result_value, {{"r", NX_NAN}}},
+    {"collide_result_digits", call_result_digits, {{"r", NX_NAN}}},
+    {"collide_result_check_report", call_result_check_report, {{"r", NX_NULL}}},
+    {"collide_result_stat", call_result_stat, {{"r", NX_NAN}}},
+    {"collide_result_undecided_touch", call_result_undecided_touch,
+     {{"r", NX_NAN}}},
+    {"collide_result_write", call_result_write,
+     {{"r", NX_USAGE}, {"dir", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_make_dirs", call_make_dirs, {{"dir", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_write_file", call_write_file,
+     {{"path", NX_USAGE}, {"write", NX_USAGE}, {"ctx", NX_OK}, {"err", NX_QUIET}}},
+    {"collide_note_input", call_note_input, {{"path", NX_DONE}}},
+    {"collide_set_command_line", call_set_command_line, {{"argv", NX_DONE}}},
+    {"collide_remove_temporaries", NULL, {{NULL, NX_OK}}},
+    {"collide_thread_cleanup", NULL, {{NULL, NX_OK}}},
+    {"collide_result_free", call_result_free, {{"r", NX_DONE}}},
+    {"collide_csv_load", call_csv_load,
+     {{"path", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_csv_parse", call_csv_parse,
+     {{"text", NX_USAGE}, {"source", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_csv_source", call_csv_source, {{"c", NX_NULL}}},
+    {"collide_csv_rows", call_csv_rows, {{"c", NX_ZERO}}},
+    {"collide_csv_columns", call_csv_columns, {{"c", NX_ZERO}}},
+    {"collide_csv_column_name", call_csv_column_name, {{"c", NX_NULL}}},
+    {"collide_csv_column", call_csv_column, {{"c", NX_MINUS1}, {"name", NX_MINUS1}}},
+    {"collide_csv_cell", call_csv_cell, {{"c", NX_NULL}}},
+    {"collide_csv_number", call_csv_number,
+     {{"c", NX_USAGE}, {"v", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_csv_free", call_csv_free, {{"c", NX_DONE}}},
+    {"collide_compare_options_init", call_compare_options_init, {{"o", NX_DONE}}},
+    {"collide_compare_with", call_compare_with,
+     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"o", NX_OK}, {"out", NX_OK}, {"err", NX_OK}}},
+    {"collide_compare", call_compare,
+     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"err", NX_OK}}},
+    {"collide_compare_csv", call_compare_csv,
+     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"err", NX_QUIET}}},
+};
+
+#define NULL_ROWS ((int)(sizeof null_table / sizeof null_table[0]))
+
+/* What each expectation means, for the names of the checks. */
+static const char *const expect_text[] = {
+    "COLLIDE_E_USAGE and a message", "COLLIDE_OK", "0", "1", "-1", "NaN",
+    "NULL", "as documented", "no message"};
+
+/* Whether outcome o is what e asks. */
+static int null_outcome_ok(null_expect e, const outcome *o)
+{
+    if (o->crashed)
+        return 0;
+    switch (e) {
+    case NX_USAGE: return o->i == COLLIDE_E_USAGE;
+    case NX_OK: return o->i == COLLIDE_OK;
+    case NX_ZERO: return o->i == 0;
+    case NX_ONE: return o->i == 1;
+    case NX_MINUS1: return o->i == -1;
+    case NX_NAN: return isnan(o->d);
+    case NX_NULL: return o->p == NULL;
+    case NX_DONE: return o->i == 0;
+    case NX_QUIET: return 0;
+    }
+    return 0;
+}
+
+/* What the child that made a call sends back. */
+typedef struct call_report {
+    outcome o;
+    int p_set;          /* o.p was not NULL (the pointer itself stays) */
+    char err[512];      /* the err buffer after the call */
+} call_report;
+
+/* A call of row w with argument k NULL (k -1: none) and err of errlen
+ * (its buffer errcap bytes), made in a child process so that a crash is
+ * a failed check and the run goes on; the child's err buffer comes back
+ * into err. */
+static outcome null_call_once(const null_row *w, fixture *f, int k, char *err,
+                              size_t errlen, size_t errcap)
+{
+    outcome o = {-99, 0.0, "unset", 0};
+    call_report rep;
+    int fd[2], status = 0;
+    ssize_t n;
+    pid_t pid;
+    fflush(stdout);
+    fflush(stderr);
+    if (errcap > sizeof rep.err || pipe(fd) != 0 || (pid = fork()) < 0) {
+        o.crashed = 1;
+        return o;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        f->err = err;
+        f->errlen = errlen;
+        w->call(f, k, &o);
+        memset(&rep, 0, sizeof rep);
+        rep.o = o;
+        rep.o.p = NULL;
+        rep.p_set = o.p != NULL;
+        if (err)
+            memcpy(rep.err, err, errcap);
+        _exit(write(fd[1], &rep, sizeof rep) == (ssize_t)sizeof rep ? 0 : 1);
+    }
+    close(fd[1]);
+    n = read(fd[0], &rep, sizeof rep);
+    close(fd[0]);
+    waitpid(pid, &status, 0);
+    if (n != (ssize_t)sizeof rep || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        o.crashed = 1;
+        return o;
+    }
+    o = rep.o;
+    o.p = rep.p_set ? "set" : NULL;
+    if (err)
+        memcpy(err, rep.err, errcap);
+    return o;
+}
+
+/* The err argument k of row w: NULL, then errlen 0, on the failure path
+ * of the row's first argument NULL: the same status, nothing written. */
+static void null_err_arg(const null_row *w, fixture *f, int k)
+{
+    char err[64], name[256];
+    outcome a = null_call_once(w, f, 0, NULL, 0, 0);
+    outcome b;
+    memset(err, 'x', sizeof err);
+    b = null_call_once(w, f, 0, err, 0, sizeof err);
+    snprintf(name, sizeof name, "%s: %s NULL, or errlen 0, with %s NULL: "
+             "status %ld, no message%s", w->function, w->arg[k].name,
+             w->arg[0].name, a.i, a.crashed || b.crashed ? " (a crash)" : "");
+    check_true(null_outcome_ok(w->arg[0].expect, &a) && a.i == b.i &&
+               err[0] == 'x' && err[sizeof err - 1] == 'x', name);
+}
+
+/* Whether row w has an err buffer among its arguments. */
+static int row_has_err(const null_row *w)
+{
+    int k;
+    for (k = 0; k < NULL_ARGS_MAX && w->arg[k].name; k++)
+        if (w->arg[k].expect == NX_QUIET)
+            return 1;
+    return 0;
+}
+
+/* Every pointer argument of row w NULL in turn; a refusal with an err
+ * buffer says what is NULL. */
+static void null_row_check(const null_row *w, fixture *f)
+{
+    int k;
+    for (k = 0; k < NULL_ARGS_MAX && w->arg[k].name; k++) {
+        char err[512] = "", name[300];
+        outcome o;
+        if (w->arg[k].expect == NX_QUIET) {
+            null_err_arg(w, f, k);
+            continue;
+        }
+        o = null_call_once(w, f, k, err, sizeof err, sizeof err);
+        snprintf(name, sizeof name, "%s(%s = NULL): as the header says "
+                 "(%s; got %s%ld, %g, %s)", w->function, w->arg[k].name,
+                 expect_text[w->arg[k].expect], o.crashed ? "a crash, " : "",
+                 o.i, o.d, o.p ? "a pointer" : "NULL");
+        check_true(null_outcome_ok(w->arg[k].expect, &o) &&
+                   (w->arg[k].expect != NX_USAGE || !row_has_err(w) ||
+                    strstr(err, "NULL") != NULL), name);
+    }
+}
+
+/* The declaration of the COLLIDE_API function `name` in header text h:
+ * a pointer to its name, and the text of its parameters (between the
+ * parentheses) into params; NULL when there is none. */
+static const char *find_declaration(const char *h, const char *name,
+                                    char *params, size_t len)
+{
+    const char *p = h;
+    size_t n = strlen(name);
+    while ((p = strstr(p, "COLLIDE_API ")) != NULL) {
+        const char *paren = strchr(p, '('), *q;
+        int depth = 0;
+        size_t i = 0;
+        int line_start = p == h || p[-1] == '\n';
+        p += 12;
+        if (!line_start || !paren || strchr(p, ';') < paren || (size_t)(paren - p) < n ||
+            strncmp(paren - n, name, n) != 0 ||
+            (paren - n > p && (isalnum((unsigned char)paren[-(long)n - 1]) ||
+                               paren[-(long)n - 1] == '_')))
+            continue;
+        for (q = paren; *q; q++) {
+            if (*q == '(')
+                depth++;
+            else if (*q == ')' && --depth == 0)
+                break;
+            if (q > paren && i + 1 < len)
+                params[i++] = *q;
+        }
+        params[i] = '\0';
+        return paren - n;
+    }
+    return NULL;
+}
+
+/* The names of the pointer parameters of params ("const char *name,
+ * int (*write)(FILE *f, const void *ctx), size_t n"), comma-separated,
+ * into out: "name,write". */
+static void pointer_parameters(const char *params, char *out, size_t len)
+{
+    const char *p = params;
+    size_t used = 0;
+    out[0] = '\0';
+    while (*p) {
+        const char *end = p, *nm, *ne;
+        int depth = 0;
+        while (*end && !(depth == 0 && *end == ',')) {
+            depth += *end == '(' ? 1 : *end == ')' ? -1 : 0;
+            end++;
+        }
+        if (memchr(p, '*', (size_t)(end - p))) {
+            const char *fp = strstr(p, "(*");
+            if (fp && fp < end) {      /* a function pointer: (*name) */
+                nm = fp + 2;
+                ne = strchr(nm, ')');
+            } else {                   /* the last identifier */
+                ne = end;
+                while (ne > p && !(isalnum((unsigned char)ne[-1]) || ne[-1] == '_'))
+                    ne--;
+                nm = ne;
+                while (nm > p && (isalnum((unsigned char)nm[-1]) || nm[-1] == '_'))
+                    nm--;
+            }
+            used += (size_t)snprintf(out + used, used < len ? len - used : 0,
+                                     "%s%.*s", used ? "," : "", (int)(ne - nm), nm);
+        }
+        p = *end ? end + 1 : end;
+    }
+}
+
+/* The row's pointer arguments as "a,b": the names the table gives. */
+static void row_arguments(const null_row *w, char *out, size_t len)
+{
+    size_t used = 0;
+    int k;
+    out[0] = '\0';
+    for (k = 0; k < NULL_ARGS_MAX && w->arg[k].name; k++)
+        used += (size_t)snprintf(out + used, used < len ? len - used : 0,
+                                 "%s%s", k ? "," : "", w->arg[k].name);
+}
+
+/* Whether the comment nearest before position decl of h says what NULL
+ * does ("NULL ARG: ..."). */
+static int comment_says_null(const char *h, const char *decl)
+{
+    const char *end = NULL, *p = h, *start;
+    while ((p = strstr(p, "*/")) != NULL && p < decl)
+        end = p++;
+    if (!end)
+        return 0;
+    for (start = end; start > h && strncmp(start, "/*", 2) != 0; start--)
+        ;
+    for (p = start; p < end; p++)
+        if (strncmp(p, "\n * NULL ", 9) == 0 && strchr(p, ':') &&
+            strchr(p, ':') < end)
+            return 1;
+    return 0;
+}
+
+/* The table against include/collide.h: a row for every COLLIDE_API
+ * function, and each row's arguments its pointer parameters. */
+static void null_table_complete(const char *header)
+{
+    char *h = slurp(".", header), name[1024], params[1024], want[256], got[256];
+    const char *p;
+    int missing = 0, i, functions = 0;
+    if (!check_true(h != NULL, "the header is read (the tests run from the "
+                               "top of the tree)"))
+        return;
+    for (p = h; (p = strstr(p, "COLLIDE_API ")) != NULL; p++) {
+        const char *paren = strchr(p, '('), *b = paren;
+        char fn[64];
+        if ((p != h && p[-1] != '\n') || !paren || strchr(p, ';') < paren)
+            continue;   /* the #define of COLLIDE_API, not a function */
+        while (b > p && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+            b--;
+        snprintf(fn, sizeof fn, "%.*s", (int)(paren - b), b);
+        functions++;
+        for (i = 0; i < NULL_ROWS && strcmp(null_table[i].function, fn); i++)
+            ;
+        if (i == NULL_ROWS) {
+            snprintf(name, sizeof name, "%s of the header has a row in the "
+                     "NULL table", fn);
+            check_true(0, name);
+            missing++;
+        }
+    }
+    snprintf(name, sizeof name, "every one of the %d functions of the header "
+             "has its row (%d rows, %d missing)", functions, NULL_ROWS, missing);
+    check_true(functions == NULL_ROWS && missing == 0, name);
+    for (i = 0; i < NULL_ROWS; i++) {
+        const null_row *w = &null_table[i];
+        const char *decl = find_declaration(h, w->function, params, sizeof params);
+        if (!decl) {
+            snprintf(name, sizeof name, "%s: declared in the header", w->function);
+            check_true(0, name);
+            continue;
+        }
+        pointer_parameters(params, want, sizeof want);
+        row_arguments(w, got, sizeof got);
+        snprintf(name, sizeof name, "%s: the row tests each pointer argument "
+                 "(%s; the row: %s)", w->function, want, got);
+        check_true(strcmp(want, got) == 0, name);
+        if (want[0]) {
+            snprintf(name, sizeof name, "%s: its comment says what NULL does",
+                     w->function);
+            check_true(comment_says_null(h, decl), name);
+        }
+    }
+    free(h);
+}
+
+/* The valid arguments: hertz, its model, a run, a small CSV file. */
+static int fixture_make(fixture *f)
+{
+    char err[512];
+    FILE *file;
+    memset(f, 0, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/collide-test-api-null-XXXXXX");
+    if (!mkdtemp(f->dir))
+        return 0;
+    snprintf(f->csv_path, sizeof f->csv_path, "%s/a.csv", f->dir);
+    file = fopen(f->csv_path, "w");
+    if (!file)
+        return 0;
+    fputs("x,y\n1.5,2\n", file);
+    fclose(file);
+    if (collide_scenario_load("hertz", &f->s, err, sizeof err) != COLLIDE_OK ||
+        collide_model_make(f->s, &f->m) != COLLIDE_OK ||
+        collide_run(f->s, NULL, &f->r, err, sizeof err) != COLLIDE_OK ||
+        collide_csv_load(f->csv_path, &f->c, err, sizeof err) != COLLIDE_OK)
+        return 0;
+    collide_model_initial_state(f->m, f->chi);
+    return 1;
+}
+
+static void fixture_free(fixture *f)
+{
+    char path[256];
+    static const char *const files[] = {
+        "a.csv", "w.txt", "set/collisions.csv", "set/events.csv",
+        "set/ledger.csv", "set/samples.csv", "set/trajectory.csv",
+        "set/MANIFEST"};
+    size_t i;
+    collide_csv_free(f->c);
+    collide_result_free(f->r);
+    collide_model_free(f->m);
+    collide_scenario_free(f->s);
+    for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", f->dir, files[i]);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/set", f->dir);
+    rmdir(path);
+    rmdir(f->dir);
+}
+
+/* Every function of the header with NULL in each pointer argument. */
+static void null_arguments(void)
+{
+    fixture f;
+    int i;
+    null_table_complete("include/collide.h");
+    if (!check_true(fixture_make(&f), "the arguments of the NULL calls")) {
+        fixture_free(&f);
+        return;
+    }
+    for (i = 0; i < NULL_ROWS; i++)
+        if (null_table[i].call)
+            null_row_check(&null_table[i], &f);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     run_study1(53);
@@ -1043,5 +2172,7 @@ int main(void)
     model_maps();
     model_integration();
     csv_tables();
+    api_messages();
+    null_arguments();
     return check_summary("test_api");
 }

@@ -80,7 +80,13 @@ const char *collide_arithmetic_version(void)
 int collide_make_dirs(const char *dir, char *err, size_t errlen)
 {
     char msg[1024];
-    collide_status st = output_make_dirs(dir, msg, sizeof msg);
+    collide_status st;
+    if (!dir) {
+        collide_api_say(err, errlen, "collide_make_dirs: dir is NULL: a "
+                        "directory path is needed");
+        return COLLIDE_E_USAGE;
+    }
+    st = output_make_dirs(dir, msg, sizeof msg);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
     return st;
@@ -95,8 +101,9 @@ int collide_write_file(const char *path,
     output_file file;
     collide_status st;
     if (!path || !write) {
-        collide_api_say(err, errlen, "collide_write_file: a NULL argument");
-        return COLLIDE_E_IO;
+        collide_api_say(err, errlen, "collide_write_file: %s is NULL",
+                        path ? "write" : "path");
+        return COLLIDE_E_USAGE;
     }
     if (slash)
         snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
@@ -118,7 +125,7 @@ void collide_note_input(const char *path)
 
 void collide_set_command_line(int argc, char *const *argv)
 {
-    output_note_command(argc, argv);
+    output_note_command(argv && argc > 0 ? argc : 0, argv);
 }
 
 void collide_remove_temporaries(void)
@@ -181,7 +188,8 @@ int collide_number_read(const char *field, const char *text,
     char range[160], msg[512];
     number_status st;
     if (!field || !text || !v) {
-        collide_api_say(err, errlen, "collide_number_read: a NULL argument");
+        collide_api_say(err, errlen, "collide_number_read: %s is NULL",
+                        !field ? "field" : !text ? "text" : "v");
         return COLLIDE_E_USAGE;
     }
     if (!r)
@@ -217,11 +225,14 @@ int collide_read_text_file(const char *path, size_t max, const char *hint,
 {
     char msg[1024];
     collide_status st;
-    *text = NULL;
-    if (!path) {
-        collide_api_say(err, errlen, "collide_read_text_file: no path given (NULL)");
-        return COLLIDE_E_INPUT;
+    if (!path || !text) {
+        if (text)
+            *text = NULL;
+        collide_api_say(err, errlen, "collide_read_text_file: %s is NULL",
+                        path ? "text" : "path");
+        return COLLIDE_E_USAGE;
     }
+    *text = NULL;
     st = scenario_read_text(path, max, hint, text, msg, sizeof msg);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
@@ -235,6 +246,11 @@ static int scenario_new(const char *name, const char *text,
     char msg[1024] = "";
     collide_status st;
     collide_scenario *s;
+    if (!out) {
+        collide_api_say(err, errlen, "collide: out is NULL: the scenario "
+                        "needs a place");
+        return COLLIDE_E_USAGE;
+    }
     *out = NULL;
     if (!name) {
         collide_api_say(err, errlen, "collide: no scenario given (NULL)");
@@ -266,7 +282,8 @@ int collide_scenario_parse(const char *text, const char *source,
                            collide_scenario **out, char *err, size_t errlen)
 {
     if (!text) {
-        *out = NULL;
+        if (out)
+            *out = NULL;
         collide_api_say(err, errlen, "collide: no scenario text given (NULL)");
         return COLLIDE_E_USAGE;
     }
@@ -275,8 +292,12 @@ int collide_scenario_parse(const char *text, const char *source,
 
 int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
 {
-    char *text = malloc(SCENARIO_CANONICAL_MAX);
-    int ok = text && scenario_canonical(&s->s, text, SCENARIO_CANONICAL_MAX) > 0;
+    char *text;
+    int ok;
+    if (!s || !fp)
+        return COLLIDE_E_USAGE;
+    text = malloc(SCENARIO_CANONICAL_MAX);
+    ok = text && scenario_canonical(&s->s, text, SCENARIO_CANONICAL_MAX) > 0;
     if (ok)
         *fp = fnv1a64_text(COLLIDE_FNV1A64_BASIS, text);
     free(text);
@@ -285,7 +306,7 @@ int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
 
 uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n)
 {
-    return fnv1a64(h, data, n);
+    return data ? fnv1a64(h, data, n) : h;
 }
 
 int collide_scenario_set(collide_scenario *s, const char *key,
@@ -295,7 +316,8 @@ int collide_scenario_set(collide_scenario *s, const char *key,
     scenario copy;
     collide_status st;
     if (!s || !key || !value) {
-        collide_api_say(err, errlen, "collide_scenario_set: a NULL argument");
+        collide_api_say(err, errlen, "collide_scenario_set: %s is NULL",
+                        !s ? "s" : !key ? "key" : "value");
         return COLLIDE_E_USAGE;
     }
     copy = s->s;
@@ -391,6 +413,8 @@ void collide_scenario_free(collide_scenario *s)
 
 void collide_run_options_init(collide_run_options *o)
 {
+    if (!o)
+        return;
     o->precision = COLLIDE_PRECISION_MIN;
     o->digits = NAN;
     o->check = 0;
@@ -703,6 +727,11 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
     collide_run_options dflt;
     collide_result *r;
     int st;
+    if (!out) {
+        collide_api_say(err, errlen, "collide_run: out is NULL: the result "
+                        "needs a place");
+        return COLLIDE_E_USAGE;
+    }
     *out = NULL;
     if (!o) {
         collide_run_options_init(&dflt);
@@ -745,22 +774,24 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
 
 int collide_result_status(const collide_result *r)
 {
-    return r->status;
+    return r ? r->status : COLLIDE_E_USAGE;
 }
 
 const char *collide_result_diagnosis(const collide_result *r)
 {
-    return r->diagnosis;
+    return r ? r->diagnosis : NULL;
 }
 
 long collide_result_precision(const collide_result *r)
 {
-    return r->precision;
+    return r ? r->precision : 0;
 }
 
 const char *collide_result_check_report(const collide_result *r)
 {
-    return r && r->check_report ? r->check_report : "";
+    if (!r)
+        return NULL;
+    return r->check_report ? r->check_report : "";
 }
 
 /* A statistic of the binary64 engine (NaN for those of the other). */
@@ -892,7 +923,8 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
     char msg[1024] = "";
     collide_status st;
     if (!r || !dir) {
-        collide_api_say(err, errlen, "collide_result_write: a NULL argument");
+        collide_api_say(err, errlen, "collide_result_write: %s is NULL",
+                        r ? "dir" : "r");
         return COLLIDE_E_USAGE;
     }
     if (!has_set(r)) {
@@ -940,6 +972,8 @@ void collide_result_free(collide_result *r)
 
 void collide_compare_options_init(collide_compare_options *o)
 {
+    if (!o)
+        return;
     o->digits = NAN;
     o->scd_csv = NULL;
 }

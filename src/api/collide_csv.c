@@ -30,14 +30,16 @@ static collide_csv *csv_new(const char *source)
     return c;
 }
 
-/* The status of a table read by csv_load or csv_parse; frees c after a
- * failure. */
-static int csv_done(collide_csv *c, int st, collide_csv **out)
+/* The status of a table read by csv_load or csv_parse, whose message is
+ * msg; frees c after a failure, with msg into err. */
+static int csv_done(collide_csv *c, int st, collide_csv **out,
+                    const char *msg, char *err, size_t errlen)
 {
     if (st == 0) {
         *out = c;
         return COLLIDE_OK;
     }
+    collide_api_say(err, errlen, "%s", msg);
     collide_csv_free(c);
     return st == CSV_E_MEMORY ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
 }
@@ -46,32 +48,36 @@ int collide_csv_load(const char *path, collide_csv **out, char *err,
                      size_t errlen)
 {
     collide_csv *c;
-    if (!out)
-        return COLLIDE_E_USAGE;
-    *out = NULL;
-    if (!path) {
-        collide_api_say(err, errlen, "collide_csv_load: a NULL path");
+    char msg[1024] = "";
+    if (!out || !path) {
+        if (out)
+            *out = NULL;
+        collide_api_say(err, errlen, "collide_csv_load: %s is NULL",
+                        path ? "out" : "path");
         return COLLIDE_E_USAGE;
     }
+    *out = NULL;
     if (!(c = csv_new(path))) {
         collide_api_say(err, errlen, "%s: out of memory", path);
         return COLLIDE_E_MEMORY;
     }
-    return csv_done(c, csv_load(c->source, &c->t, err, errlen), out);
+    return csv_done(c, csv_load(c->source, &c->t, msg, sizeof msg), out, msg,
+                    err, errlen);
 }
 
 int collide_csv_parse(const char *text, size_t len, const char *source,
                       collide_csv **out, char *err, size_t errlen)
 {
     collide_csv *c;
-    char *copy;
-    if (!out)
-        return COLLIDE_E_USAGE;
-    *out = NULL;
-    if (!text || !source) {
-        collide_api_say(err, errlen, "collide_csv_parse: a NULL argument");
+    char *copy, msg[1024] = "";
+    if (!out || !text || !source) {
+        if (out)
+            *out = NULL;
+        collide_api_say(err, errlen, "collide_csv_parse: %s is NULL",
+                        !text ? "text" : !source ? "source" : "out");
         return COLLIDE_E_USAGE;
     }
+    *out = NULL;
     c = csv_new(source);
     copy = malloc(len + 1);
     if (!c || !copy) {
@@ -82,38 +88,38 @@ int collide_csv_parse(const char *text, size_t len, const char *source,
     }
     memcpy(copy, text, len);
     copy[len] = '\0';
-    return csv_done(c, csv_parse(c->source, copy, len, &c->t, err, errlen),
-                    out);
+    return csv_done(c, csv_parse(c->source, copy, len, &c->t, msg, sizeof msg),
+                    out, msg, err, errlen);
 }
 
 const char *collide_csv_source(const collide_csv *c)
 {
-    return c->source;
+    return c ? c->source : NULL;
 }
 
 int collide_csv_rows(const collide_csv *c)
 {
-    return c->t.nrows;
+    return c ? c->t.nrows : 0;
 }
 
 int collide_csv_columns(const collide_csv *c)
 {
-    return c->t.ncols;
+    return c ? c->t.ncols : 0;
 }
 
 const char *collide_csv_column_name(const collide_csv *c, int col)
 {
-    return col >= 0 && col < c->t.ncols ? csv_cell(&c->t, 0, col) : NULL;
+    return c && col >= 0 && col < c->t.ncols ? csv_cell(&c->t, 0, col) : NULL;
 }
 
 int collide_csv_column(const collide_csv *c, const char *name)
 {
-    return name ? csv_column(&c->t, name) : -1;
+    return c && name ? csv_column(&c->t, name) : -1;
 }
 
 const char *collide_csv_cell(const collide_csv *c, int row, int col)
 {
-    if (row < 0 || row >= c->t.nrows || col < 0 || col >= c->t.ncols)
+    if (!c || row < 0 || row >= c->t.nrows || col < 0 || col >= c->t.ncols)
         return NULL;
     return csv_cell(&c->t, row + 1, col);
 }
@@ -124,6 +130,11 @@ int collide_csv_number(const collide_csv *c, int row, int col, double *v,
     const char *text = collide_csv_cell(c, row, col);
     char buf[CSV_EXCERPT_SIZE];
     double x;
+    if (!c || !v) {
+        collide_api_say(err, errlen, "collide_csv_number: %s is NULL",
+                        c ? "v" : "c");
+        return COLLIDE_E_USAGE;
+    }
     if (!text) {
         collide_api_say(err, errlen, "%s: no cell (%d, %d)", c->source, row, col);
         return COLLIDE_E_USAGE;
@@ -151,6 +162,7 @@ int collide_compare_csv(const collide_csv *a, const collide_csv *b,
                         double digits, FILE *out, char *err, size_t errlen)
 {
     FILE *sink = NULL;
+    char msg[1024] = "";
     int st;
     if (!a || !b) {
         collide_api_say(err, errlen, "collide_compare_csv: %s is NULL: a table is "
@@ -166,8 +178,10 @@ int collide_compare_csv(const collide_csv *a, const collide_csv *b,
         collide_api_say(err, errlen, "collide_compare_csv: /dev/null: cannot open");
         return COLLIDE_COMPARE_E_IO;
     }
-    st = compare_tables(&a->t, &b->t, digits, out, err, errlen);
+    st = compare_tables(&a->t, &b->t, digits, out, msg, sizeof msg);
     if (sink)
         fclose(sink);
+    if (st != COLLIDE_COMPARE_OK && st != COLLIDE_COMPARE_BELOW)
+        collide_api_say(err, errlen, "%s", msg);
     return st;
 }

@@ -9,6 +9,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,16 +60,20 @@ void collide_model_free(collide_model *m)
 
 collide_system collide_model_system(const collide_model *m)
 {
+    if (!m)
+        return COLLIDE_SYSTEM_NONE;
     return m->m.sys == SYS_HF ? COLLIDE_SYSTEM_HF : COLLIDE_SYSTEM_HR;
 }
 
 int collide_model_dimension(const collide_model *m)
 {
-    return m->L.n_chi;
+    return m ? m->L.n_chi : 0;
 }
 
 int collide_model_index(const collide_model *m, collide_role r)
 {
+    if (!m)
+        return -1;
     switch (r) {
     case COLLIDE_ROLE_X: return m->L.x;
     case COLLIDE_ROLE_V: return m->L.v;
@@ -82,8 +87,8 @@ int collide_model_index(const collide_model *m, collide_role r)
 
 int collide_model_role(const collide_model *m, int c)
 {
-    const layout *L = &m->L;
-    if (c < 0 || c >= L->n_chi)
+    const layout *L = m ? &m->L : NULL;
+    if (!L || c < 0 || c >= L->n_chi)
         return -1;
     return c == L->x ? COLLIDE_ROLE_X : c == L->v ? COLLIDE_ROLE_V
          : c == L->xm ? COLLIDE_ROLE_XM : c == L->vm ? COLLIDE_ROLE_VM
@@ -92,28 +97,51 @@ int collide_model_role(const collide_model *m, int c)
 
 const char *collide_model_component_name(const collide_model *m, int c)
 {
-    return c >= 0 && c < m->L.n_chi ? impact_component_name(&m->L, c) : NULL;
+    return m && c >= 0 && c < m->L.n_chi ? impact_component_name(&m->L, c)
+                                         : NULL;
 }
 
 /* ---- parameters: 0 the mass m (Eq. 41), then the law's ---- */
 
 int collide_model_parameters(const collide_model *m)
 {
-    return 1 + m->m.law->npar;
+    return m ? 1 + m->m.law->npar : 0;
 }
 
 const char *collide_model_parameter_name(const collide_model *m, int i)
 {
-    if (i < 0 || i > m->m.law->npar)
+    if (!m || i < 0 || i > m->m.law->npar)
         return NULL;
     return i == 0 ? "m" : m->m.law->par_names[i - 1];
 }
 
 double collide_model_parameter(const collide_model *m, int i)
 {
-    if (i < 0 || i > m->m.law->npar)
+    if (!m || i < 0 || i > m->m.law->npar)
         return NAN;
     return i == 0 ? m->m.m : m->m.par[i - 1];
+}
+
+/* The refusal of par[k] = value (law parameter k of m) that made the
+ * law's parameter `bad` leave its range `range`: when bad is k, k's own
+ * range; else the range that the other parameter gives k (beta >= |gamma|
+ * for Bouc-Wen's gamma in [-beta, beta]), naming k, never the other. */
+static void parameter_refusal(const collide_model *m, int k, int bad,
+                              const double *par, const char *range,
+                              char *err, size_t errlen)
+{
+    const char *const *name = m->m.law->par_names;
+    if (bad == k)
+        collide_api_say(err, errlen, "%s = %.17g is outside the allowed "
+                        "range: %s", name[k], par[k], range);
+    else if (strcmp(name[k], "beta") == 0 && strcmp(name[bad], "gamma") == 0)
+        collide_api_say(err, errlen, "beta = %.17g is outside its range: "
+                        "beta >= |gamma| = %.17g (as %s)", par[k],
+                        fabs(par[bad]), range);
+    else
+        collide_api_say(err, errlen, "%s = %.17g is outside its range: with "
+                        "it, %s = %.17g is outside %s", name[k], par[k],
+                        name[bad], par[bad], range);
 }
 
 int collide_model_set_parameter(collide_model *m, int i, double value,
@@ -122,6 +150,10 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
     double par[LAW_NPAR_MAX];
     char range[128];
     int bad;
+    if (!m) {
+        collide_api_say(err, errlen, "collide_model_set_parameter: m is NULL");
+        return COLLIDE_E_USAGE;
+    }
     if (i < 0 || i > m->m.law->npar) {
         collide_api_say(err, errlen, "collide_model_set_parameter: parameter %d is "
                 "outside 0 .. %d", i, m->m.law->npar);
@@ -140,8 +172,7 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
     par[i - 1] = value;
     bad = m->m.law->validate(par, range, sizeof range);
     if (bad >= 0) {
-        collide_api_say(err, errlen, "%s = %.17g is outside the allowed range: %s",
-                m->m.law->par_names[bad], par[bad], range);
+        parameter_refusal(m, i - 1, bad, par, range, err, errlen);
         return COLLIDE_E_INPUT;
     }
     m->m.par[i - 1] = value;
@@ -153,18 +184,24 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
 void collide_model_forces(const collide_model *m, double t, double *fe1,
                           double *fe2)
 {
-    input_forces(&m->m, t, fe1, fe2);
+    double f1 = NAN, f2 = NAN;
+    if (m)
+        input_forces(&m->m, t, &f1, &f2);
+    if (fe1)
+        *fe1 = f1;
+    if (fe2)
+        *fe2 = f2;
 }
 
 double collide_model_reduced_force(const collide_model *m, double fe1,
                                    double fe2)
 {
-    return reduced_force(&m->m, fe1, fe2);
+    return m ? reduced_force(&m->m, fe1, fe2) : NAN;
 }
 
 double collide_model_next_breakpoint(const collide_model *m, double t)
 {
-    return input_next_breakpoint(&m->m, t);
+    return m ? input_next_breakpoint(&m->m, t) : NAN;
 }
 
 /* ---- the maps of the hybrid system ---- */
@@ -172,6 +209,8 @@ double collide_model_next_breakpoint(const collide_model *m, double t)
 void collide_model_initial_state(const collide_model *m, double *chi)
 {
     double y[COLLIDE_NY_MAX];
+    if (!m || !chi)
+        return;
     impact_initial_state(&m->m, &m->L, y);                    /* Eqs. 79, 84 */
     memcpy(chi, y, (size_t)m->L.n_chi * sizeof *chi);
 }
@@ -180,7 +219,7 @@ int collide_model_flow(const collide_model *m, int q, double t,
                        const double *chi, double *dchi)
 {
     double fe[3];
-    if (q != 0 && q != 1)
+    if (!m || !chi || !dchi || (q != 0 && q != 1))
         return COLLIDE_E_USAGE;
     (void)impact_flow_chi(&m->m, &m->L, q, t, chi, dchi, fe); /* Eqs. 74, 81 */
     return COLLIDE_OK;
@@ -188,27 +227,36 @@ int collide_model_flow(const collide_model *m, int q, double t,
 
 double collide_model_phi(const collide_model *m, const double *chi)
 {
-    const layout *L = &m->L;
+    const layout *L = m ? &m->L : NULL;
+    if (!L || !chi)
+        return NAN;
     return m->m.law->phi(m->m.par, chi[L->xc], chi + L->z, chi[L->v]);
 }
 
 double collide_model_dissipation_rate(const collide_model *m,
                                       const double *chi)
 {
-    const layout *L = &m->L;
+    const layout *L = m ? &m->L : NULL;
+    if (!L || !chi)
+        return NAN;
     return m->m.law->dissipation_rate(m->m.par, chi[L->xc], chi + L->z,
                                       chi[L->v]);
 }
 
 double collide_model_storage(const collide_model *m, const double *chi)
 {
+    if (!m || !chi)
+        return NAN;
     return impact_storage(&m->m, &m->L, chi);             /* Eqs. 91, 94 */
 }
 
 double collide_model_supply(const collide_model *m, double fe1, double fe2,
                             const double *chi)
 {
-    double fer = reduced_force(&m->m, fe1, fe2);              /* Eq. 46 */
+    double fer;
+    if (!m || !chi)
+        return NAN;
+    fer = reduced_force(&m->m, fe1, fe2);                     /* Eq. 46 */
     return impact_supply(&m->m, &m->L, fe1, fe2, fer, chi);   /* Eqs. 83, 96 */
 }
 
@@ -227,7 +275,7 @@ int collide_model_reset(const collide_model *m, int q, const double *chi,
 {
     double y[COLLIDE_NY_MAX] = {0}, ynew[COLLIDE_NY_MAX];
     int qnew;
-    if (q != 0 && q != 1)
+    if (!m || !chi || !chi_plus || (q != 0 && q != 1))
         return -1;
     memcpy(y, chi, (size_t)m->L.n_chi * sizeof *y);
     jump_map(&m->L, y, q, ynew, &qnew);                       /* Eqs. 75, 82 */
@@ -239,6 +287,8 @@ int collide_model_reset(const collide_model *m, int q, const double *chi,
 
 void collide_flow_options_init(collide_flow_options *o)
 {
+    if (!o)
+        return;
     o->rtol = 1e-12;
     o->atol = 1e-12;
     o->max_steps = 200000;
@@ -267,9 +317,12 @@ static int integrate_args(int q, double t0, double t1,
     if (q != 0 && q != 1)
         collide_api_say(err, errlen, "q = %d is outside the allowed range: q in "
                 "{0, 1}", q);
-    else if (!isfinite(t0) || !(t1 > t0) || !isfinite(t1))
-        collide_api_say(err, errlen, "t1 = %.17g is outside the allowed range: t1 in "
-                "(t0, inf) with t0 = %.17g finite", t1, t0);
+    else if (!isfinite(t0))
+        collide_api_say(err, errlen, "t0 = %.17g is outside the allowed range: "
+                "t0 in (-inf, inf)", t0);
+    else if (!(t1 > t0) || !isfinite(t1))
+        collide_api_say(err, errlen, "t1 = %.17g is outside the allowed range: "
+                "t1 in (t0, inf) = (%.17g, inf)", t1, t0);
     else if (!(o->rtol >= 1e-15 && o->rtol < 1))
         collide_api_say(err, errlen, "rtol = %.17g is outside the allowed range: "
                 "rtol in [1e-15, 1)", o->rtol);
@@ -282,6 +335,57 @@ static int integrate_args(int q, double t0, double t1,
     else
         return COLLIDE_OK;
     return COLLIDE_E_USAGE;
+}
+
+/* Writes the state chi of m as "(x = 0.01, v = -1, ...)" into buf. */
+static void state_text(const collide_model *m, const double *chi, char *buf,
+                       size_t len)
+{
+    size_t used = 0;
+    int c;
+    buf[0] = '\0';
+    for (c = 0; c < m->L.n_chi && used < len; c++) {
+        int k = snprintf(buf + used, len - used, "%s%s = %.17g",
+                         c ? ", " : "(", impact_component_name(&m->L, c),
+                         chi[c]);
+        if (k < 0)
+            return;
+        used += (size_t)k;
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, ")");
+}
+
+/* Whether the initial state chi0 of an integration of mode q at t0 can be
+ * integrated: every component finite, and its flow at t0 finite (into
+ * f0); else COLLIDE_E_USAGE with err naming the component, or the state
+ * and the component of the flow that is not finite. */
+static int initial_state_ok(const collide_model *m, int q, double t0,
+                            const double *chi0, double *f0, char *err,
+                            size_t errlen)
+{
+    char state[COLLIDE_CHI_MAX * 48];
+    int c, n = m->L.n_chi;
+    for (c = 0; c < n; c++)
+        if (!isfinite(chi0[c])) {
+            const char *name = impact_component_name(&m->L, c);
+            collide_api_say(err, errlen, "chi0: %s = %.17g is outside the "
+                            "allowed range: %s in (-inf, inf)", name, chi0[c],
+                            name);
+            return COLLIDE_E_USAGE;
+        }
+    (void)collide_model_flow(m, q, t0, chi0, f0);
+    for (c = 0; c < n; c++)
+        if (!isfinite(f0[c])) {
+            state_text(m, chi0, state, sizeof state);
+            collide_api_say(err, errlen, "chi0 = %s is outside the allowed "
+                            "range: its flow in mode %d at t0 = %.17g is not "
+                            "finite (%s' = %.17g); a state whose flow is "
+                            "finite is needed", state, q, t0,
+                            impact_component_name(&m->L, c), f0[c]);
+            return COLLIDE_E_USAGE;
+        }
+    return COLLIDE_OK;
 }
 
 /* The integration in progress. */
@@ -329,10 +433,16 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
                             size_t errlen)
 {
     flight g;
+    collide_flow_options dflt;
     int st = COLLIDE_OK;
-    if (!m || !chi0 || !chi1 || !o) {
-        collide_api_say(err, errlen, "collide_model_integrate: a NULL argument");
+    if (!m || !chi0 || !chi1) {
+        collide_api_say(err, errlen, "collide_model_integrate: %s is NULL",
+                        !m ? "m" : !chi0 ? "chi0" : "chi1");
         return COLLIDE_E_USAGE;
+    }
+    if (!o) {
+        collide_flow_options_init(&dflt);
+        o = &dflt;
     }
     if ((st = integrate_args(q, t0, t1, o, err, errlen)) != COLLIDE_OK)
         return st;
@@ -344,7 +454,8 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
     g.t = t0;
     g.c = dop853_control_default(o->rtol, o->atol, HUGE_VAL);
     memcpy(g.y, chi0, (size_t)g.n * sizeof *g.y);
-    mode_rhs(&g.F, g.t, g.y, g.f);
+    if ((st = initial_state_ok(m, q, t0, g.y, g.f, err, errlen)) != COLLIDE_OK)
+        return st;
     g.st.rhs_evaluations++;
     g.h = dop853_initial_h(mode_rhs, &g.F, g.n, g.t, g.y, g.f, t1 - t0, &g.c,
                            &g.st.rhs_evaluations);
@@ -355,9 +466,11 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
                     o->max_steps, g.t);
             st = COLLIDE_E_PROGRESS;
         } else if (!(g.h >= tb - g.t) && !(g.h > 4 * DBL_EPSILON * fabs(g.t))) {
+            char state[COLLIDE_CHI_MAX * 48];
+            state_text(m, g.y, state, sizeof state);
             collide_api_say(err, errlen, "the step size %.3g fell under its floor "
-                    "%.3g at t = %.17g", g.h, 4 * DBL_EPSILON * fabs(g.t),
-                    g.t);
+                    "%.3g at t = %.17g, state %s", g.h,
+                    4 * DBL_EPSILON * fabs(g.t), g.t, state);
             st = COLLIDE_E_STEP;
         } else if ((st = try_step(&g, tb)) != COLLIDE_OK)
             collide_api_say(err, errlen, "on_step stopped the integration at t = "

@@ -666,7 +666,10 @@ static double tol_unit(const impact *I, const flow_piece *p, int i)
 }
 
 /* |dV_c/dy_i| sk for component i (x_c or an internal state) at y, as the
- * centred difference of V_c over y_i +- sk (V_c need not be smooth). */
+ * centred difference of V_c over y_i +- sk (V_c need not be smooth).
+ * Where V_c at y_i +- sk leaves the doubles (a tolerance unit as large as
+ * atol = 1e300), the step's tolerance allows any change of V_c: HUGE_VAL,
+ * which sim_ledger_cap caps, never the NaN of inf - inf. */
 static double contact_storage_change(const impact *I, const double *y, int i,
                                      double sk)
 {
@@ -678,6 +681,8 @@ static double contact_storage_change(const impact *I, const double *y, int i,
     up = m->law->storage(m->par, u[L->xc], u + L->z);
     u[i] = y[i] - sk;
     dn = m->law->storage(m->par, u[L->xc], u + L->z);
+    if (isfinite(y[i]) && isfinite(sk) && !(isfinite(up) && isfinite(dn)))
+        return HUGE_VAL;
     return 0.5 * fabs(up - dn);
 }
 
@@ -937,12 +942,15 @@ static double shown(double x)
 }
 
 /* What a ledger that fails its check says (sim_ledger_verdict): its
- * figures and the cause, in buf (len bytes, of which used are taken);
- * returns the bytes taken. */
+ * figures, where its bound comes from (the tolerances, or the cap of
+ * sim_ledger_cap at the run's energy scale) and the cause, in buf (len
+ * bytes, of which used are taken); returns the bytes taken. */
 static size_t ledger_failure(char *buf, size_t len, size_t used,
                              const char *scope, double residual, double bound,
-                             double delta_c, const sim_options *o)
+                             double delta_c, double scale,
+                             const sim_options *o)
 {
+    char origin[160];
     const char *why =
         !isfinite(residual) || !isfinite(bound)
             ? "the residual or its bound is not finite: the storage, the "
@@ -952,12 +960,19 @@ static size_t ledger_failure(char *buf, size_t len, size_t used,
               "tolerances"
             : "Delta_C is negative, and it is a dissipation (Eq. 22): the "
               "run does not hold its tolerances";
+    if (bound == SIM_LEDGER_CAP * scale)
+        snprintf(origin, sizeof origin, "%g of the run's energy scale %.3g J, "
+                 "less than the local errors allowed by rtol = %g, atol = %g "
+                 "can make it", SIM_LEDGER_CAP, scale, o->engine.rtol,
+                 o->engine.atol);
+    else
+        snprintf(origin, sizeof origin, "the most the local errors allowed by "
+                 "rtol = %g, atol = %g can make it", o->engine.rtol,
+                 o->engine.atol);
     return text_append(buf, len, used, "the energy ledger (Eq. 24) of %s "
-                       "fails its check: residual %.3g J, bound %.3g J (the "
-                       "most the local errors allowed by rtol = %g, "
-                       "atol = %g can make it), Delta_C = %.3g J; %s", scope,
-                       shown(residual), shown(bound), o->engine.rtol, o->engine.atol,
-                       shown(delta_c), why);
+                       "fails its check: residual %.3g J, bound %.3g J (%s), "
+                       "Delta_C = %.3g J; %s", scope, shown(residual),
+                       shown(bound), origin, shown(delta_c), why);
 }
 
 /* Where the run ended, for a diagnosis (as the engine gives it): the
@@ -1016,10 +1031,10 @@ static void check_ledger(impact *I)
     describe_end(I, r->diagnosis, sizeof r->diagnosis,
                  c ? ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
                                     scope, c->residual, c->ledger_bound,
-                                    c->DeltaC, I->o)
+                                    c->DeltaC, l->scale, I->o)
                    : ledger_failure(r->diagnosis, sizeof r->diagnosis, 0,
                                     scope, l->residual, l->bound, l->DeltaC,
-                                    I->o));
+                                    l->scale, I->o));
 }
 
 collide_status sim_run(const model *m, const sim_options *o, sim_result *r)

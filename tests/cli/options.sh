@@ -231,6 +231,13 @@ opt "run --rtol 0x1p-30" 3 \
     run hertz --rtol 0x1p-30
 opt "run --atol ' 1e-9'" 3 "collide run: --atol: atol = ' 1e-9' is not a decimal number" \
     run hertz --atol " 1e-9"
+# atol = 1e300 allows any error to a step: the ledger's bound from the
+# tolerances is infinite, so the 1% of the run's energy caps it; a finite
+# bound is named, never nan
+run "$exe" run hertz --atol 1e300
+[ "$rc" -eq 12 ] && grep -Eq 'bound [0-9][0-9.e+-]* J \(0.01 of the run.s energy scale [0-9][0-9.e+-]* J' "$tmp/err" &&
+    ! grep -q 'nan' "$tmp/err"
+check "run hertz --atol 1e300: exit 12, the ledger's bound finite (got $rc: $(head -c 200 "$tmp/err"))" $?
 opt "run --h-max 1e-3x" 3 "collide run: --h-max: h_max = 1e-3x is not a decimal number; the allowed range is h_max in (0, inf]" \
     run hertz --h-max 1e-3x
 opt "run --samples 24.5" 3 \
