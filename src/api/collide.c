@@ -915,8 +915,8 @@ int collide_result_column(const collide_result *r, collide_table t,
 /* The text of the cell (row, col) of binary64 table t of r: formatted
  * into its room in r->cell_text[t] when first asked for (a text cell
  * gives its own); NULL outside the table. */
-static const char *b64_text(const collide_result *r, collide_table t,
-                            int row, int col)
+static const char *b64_cell_text(const collide_result *r, collide_table t,
+                                 int row, int col)
 {
     int ncols = collide_result_columns(r, t);
     char *room;
@@ -933,7 +933,7 @@ const char *collide_result_text(const collide_result *r, collide_table t,
 {
     const csv_table *x = table_of(r, t);
     if (kept(r, t) && b64_tables(r))
-        return b64_text(r, t, row, col);
+        return b64_cell_text(r, t, row, col);
     if (!x || row < 0 || row >= x->nrows || col < 0 || col >= x->ncols)
         return NULL;
     return csv_cell(x, row + 1, col);
