@@ -159,6 +159,12 @@ static const char *const trajectory_tail[] = {"F_e1", "F_e2"};
 /* The number of names of the array a. */
 #define COUNT(a) (int)(sizeof a / sizeof a[0])
 
+/* The names of collisions.csv and ledger.csv are those of the numbers
+ * of TC_* and TL_*, after the index or the scope. */
+_Static_assert(COUNT(collision_names) == 1 + TC_N,
+               "a name for each TC_ number");
+_Static_assert(COUNT(ledger_names) == 1 + TL_N, "a name for each TL_ number");
+
 /* The tables, in the order of table_id. */
 static const table_def table_defs[TABLE_COUNT] = {
     {collision_names, COUNT(collision_names), NULL, 0, NULL, 0,
