@@ -1,9 +1,11 @@
 /* collide.c - the public interface of include/collide.h over the layers:
  * scenarios (src/io), the binary64 engine (src/b64) and the
- * high-precision engine (src/mp). The tables of a result are the texts of
- * its CSV files, written by the one writer of each engine and read back
- * with the one CSV reader and the one number parser: a column is defined
- * once, by its writer, for the files and for this interface alike. */
+ * high-precision engine (src/mp). The tables of a result are those of
+ * its CSV files, defined once in src/io/tables.c for the files and for
+ * this interface alike: a binary64 result reads its cells from the
+ * engine's numbers through the tables' accessors (a cell's text is
+ * formatted only when asked for), a high-precision result reads back the
+ * texts of its tables with the one CSV reader and the one number parser. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "collide_int.h"
@@ -40,8 +42,13 @@ struct collide_result {
     double mp_tol;       /* the step tolerance 10^-mp_tol (mp_digits_settings) */
     int mp_digits;       /* significant digits written (mp_digits_settings) */
     int ran;             /* the engine ran (its result has rows to show) */
-    unsigned tables;     /* the tables read into table[] (1u << t each) */
-    csv_table table[API_NTABLES];
+    unsigned tables;     /* the tables kept (1u << t each) */
+    csv_table table[API_NTABLES];   /* high precision: their texts, read */
+    b64_view view;       /* binary64: the run as the tables see it */
+    table_run run;
+    char name[API_NTABLES][TABLE_COLS_MAX][TABLE_NAME_MAX]; /* columns */
+    char *cell_text[API_NTABLES];   /* a cell's text, TABLE_TEXT_MAX bytes
+                                       each, formatted when first asked */
     int have_scd;        /* a checked run: the scd tables read so far */
     csv_table scd[API_NSET];
     char *scd_text[API_NSET];  /* their texts, as the set holds them */
@@ -52,6 +59,11 @@ struct collide_result {
 static const char *const table_file[API_NTABLES] = {
     "collisions.csv", "events.csv", "ledger.csv", "samples.csv",
     OUTPUT_FINAL_CONTACT};
+
+/* The table of tables.h of each table of collide_table. */
+static const table_id table_ids[API_NTABLES] = {
+    TABLE_COLLISIONS, TABLE_EVENTS, TABLE_LEDGER, TABLE_SAMPLES,
+    TABLE_FINAL_CONTACT};
 
 void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -478,27 +490,48 @@ static int check_options(const collide_run_options *o, char *err,
     return COLLIDE_OK;
 }
 
-/* The text of table t of r, from the engine's writer. */
-static collide_status table_text(const collide_result *r, int t, char **text,
-                                 size_t *len)
+/* Keeps the tables of the set `which` (1u << t each) of the binary64
+ * run r: its view, each table's column names, and the room of its
+ * cells' texts (allocated here, so that reading a cell allocates
+ * nothing). COLLIDE_OK or COLLIDE_E_MEMORY. */
+static collide_status keep_b64_tables(collide_result *r, unsigned which)
 {
-    if (r->precision == COLLIDE_PRECISION_MIN)
-        return sim_output_csv_text(&r->s.model, &r->b64, table_file[t], text, len);
-    return mp_output_csv_text(&r->M, &r->mp, r->mp_digits, table_file[t], text,
-                              len);
+    int t, c;
+    r->run = sim_output_view(&r->view, &r->s.model, &r->b64);
+    for (t = 0; t < API_NTABLES; t++) {
+        table_id id = table_ids[t];
+        size_t cells;
+        if (!(which & (1u << t)))
+            continue;
+        for (c = 0; c < tables_columns(&r->run, id); c++)
+            tables_column_name(&r->run, id, c, r->name[t][c]);
+        cells = (size_t)tables_rows(&r->run, id) *
+                (size_t)tables_columns(&r->run, id);
+        if (cells > 0) {
+            r->cell_text[t] = calloc(cells, TABLE_TEXT_MAX);
+            if (!r->cell_text[t])
+                return COLLIDE_E_MEMORY;
+        }
+        r->tables |= 1u << t;
+    }
+    return COLLIDE_OK;
 }
 
-/* Reads the tables of the set `which` (1u << t each) into r->table. */
+/* Reads the tables of the set `which` (1u << t each) into r->table: the
+ * texts of a high-precision run, or the view of a binary64 run. */
 static collide_status load_tables(collide_result *r, unsigned which)
 {
     int t;
+    if (r->precision == COLLIDE_PRECISION_MIN)
+        return keep_b64_tables(r, which);
     for (t = 0; t < API_NTABLES; t++) {
         char *text, msg[256];
         size_t len;
         collide_status st;
         if (!(which & (1u << t)))
             continue;
-        st = table_text(r, t, &text, &len);
+        st = mp_output_csv_text(&r->M, &r->mp, r->mp_digits, table_file[t],
+                                &text, &len);
         if (st != COLLIDE_OK)
             return st;
         if (csv_parse(table_file[t], text, len, &r->table[t], msg,
@@ -864,23 +897,37 @@ double collide_result_digits(const collide_result *r, collide_table t,
     return v;
 }
 
-/* Table t of r, or NULL (a failed run, or t out of range). */
+/* Whether table t of r is kept (else it has no rows). */
+static int kept(const collide_result *r, collide_table t)
+{
+    return r && (int)t >= 0 && (int)t < API_NTABLES && (r->tables & (1u << t));
+}
+
+/* Whether r reads its tables from the binary64 engine's numbers. */
+static int b64_tables(const collide_result *r)
+{
+    return r->precision == COLLIDE_PRECISION_MIN;
+}
+
+/* Table t of a high-precision r, or NULL (not kept, or t out of range). */
 static const csv_table *table_of(const collide_result *r, collide_table t)
 {
-    if (!r || (int)t < 0 || (int)t >= API_NTABLES || !(r->tables & (1u << t)))
-        return NULL;
-    return &r->table[t];
+    return kept(r, t) && !b64_tables(r) ? &r->table[t] : NULL;
 }
 
 int collide_result_rows(const collide_result *r, collide_table t)
 {
     const csv_table *x = table_of(r, t);
+    if (kept(r, t) && b64_tables(r))
+        return tables_rows(&r->run, table_ids[t]);
     return x ? x->nrows : 0;
 }
 
 int collide_result_columns(const collide_result *r, collide_table t)
 {
     const csv_table *x = table_of(r, t);
+    if (kept(r, t) && b64_tables(r))
+        return tables_columns(&r->run, table_ids[t]);
     return x ? x->ncols : 0;
 }
 
@@ -888,20 +935,54 @@ const char *collide_result_column_name(const collide_result *r,
                                        collide_table t, int col)
 {
     const csv_table *x = table_of(r, t);
+    if (kept(r, t) && b64_tables(r))
+        return col >= 0 && col < collide_result_columns(r, t)
+                   ? r->name[t][col] : NULL;
     return x && col >= 0 && col < x->ncols ? csv_cell(x, 0, col) : NULL;
+}
+
+/* The first column of binary64 table t of r named name, or -1. */
+static int b64_column(const collide_result *r, collide_table t,
+                      const char *name)
+{
+    int c, n = collide_result_columns(r, t);
+    for (c = 0; c < n; c++)
+        if (strcmp(r->name[t][c], name) == 0)
+            return c;
+    return -1;
 }
 
 int collide_result_column(const collide_result *r, collide_table t,
                           const char *name)
 {
     const csv_table *x = table_of(r, t);
+    if (kept(r, t) && b64_tables(r))
+        return name ? b64_column(r, t, name) : -1;
     return x && name ? csv_column(x, name) : -1;
+}
+
+/* The text of the cell (row, col) of binary64 table t of r: formatted
+ * into its room in r->cell_text[t] when first asked for (a text cell
+ * gives its own); NULL outside the table. */
+static const char *b64_cell_text(const collide_result *r, collide_table t,
+                                 int row, int col)
+{
+    int ncols = collide_result_columns(r, t);
+    char *room;
+    if (row < 0 || row >= collide_result_rows(r, t) || col < 0 || col >= ncols)
+        return NULL;
+    room = r->cell_text[t] + ((size_t)row * (size_t)ncols + (size_t)col) *
+                                 TABLE_TEXT_MAX;
+    return room[0] ? room
+                   : tables_cell_text(&r->run, table_ids[t], row, col, room);
 }
 
 const char *collide_result_text(const collide_result *r, collide_table t,
                                 int row, int col)
 {
     const csv_table *x = table_of(r, t);
+    if (kept(r, t) && b64_tables(r))
+        return b64_cell_text(r, t, row, col);
     if (!x || row < 0 || row >= x->nrows || col < 0 || col >= x->ncols)
         return NULL;
     return csv_cell(x, row + 1, col);
@@ -910,8 +991,11 @@ const char *collide_result_text(const collide_result *r, collide_table t,
 double collide_result_value(const collide_result *r, collide_table t, int row,
                             int col)
 {
-    const char *text = collide_result_text(r, t, row, col);
+    const char *text;
     double v;
+    if (kept(r, t) && b64_tables(r))
+        return tables_value(&r->run, table_ids[t], row, col);
+    text = collide_result_text(r, t, row, col);
     if (!text || number_parse(text, &v) != NUMBER_OK)
         return NAN;
     return v;
@@ -951,9 +1035,11 @@ void collide_result_free(collide_result *r)
     int t;
     if (!r)
         return;
-    for (t = 0; t < API_NTABLES; t++)
-        if (r->tables & (1u << t))
+    for (t = 0; t < API_NTABLES; t++) {
+        if ((r->tables & (1u << t)) && !b64_tables(r))
             csv_free(&r->table[t]);
+        free(r->cell_text[t]);
+    }
     for (t = 0; t < r->have_scd; t++)
         csv_free(&r->scd[t]);
     for (t = 0; t < API_NSET; t++)

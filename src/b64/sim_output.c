@@ -3,21 +3,26 @@
 #include "sim_output.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "impact.h"
-#include "tables.h"
 
-/* The run, and room for the numbers a row computes rather than holds. */
-typedef struct b64_view {
-    const model *m;
-    layout L;
-    const sim_result *r;
-    double scale;                 /* a collision's ledger scale */
-    double fc, V, fer, fe1, fe2;  /* a sample's forces and storage */
-} b64_view;
+/* A value with round-trip precision into buf (TABLE_TEXT_MAX bytes); a
+ * NaN of either sign as "nan" (%g prints the sign bit of a NaN, "-nan",
+ * which means nothing). */
+static void b64_text(char *buf, void *engine, const void *x)
+{
+    double v = *(const double *)x;
+    (void)engine;
+    if (isnan(v))
+        snprintf(buf, TABLE_TEXT_MAX, "nan");
+    else
+        snprintf(buf, TABLE_TEXT_MAX, "%.17g", v);
+}
 
-/* A value with round-trip precision; a NaN of either sign as "nan" (%g
- * prints the sign bit of a NaN, "-nan", which means nothing). */
+/* The number as its file holds it: the text of b64_text, printed
+ * straight into f (tests/test_columns.c checks that the two agree in
+ * every cell of every built-in). */
 static void b64_number(FILE *f, void *engine, const void *x)
 {
     double v = *(const double *)x;
@@ -26,6 +31,16 @@ static void b64_number(FILE *f, void *engine, const void *x)
         fputs("nan", f);
     else
         fprintf(f, "%.17g", v);
+}
+
+/* The value the text of b64_text reads back to (number_parse): the
+ * number itself, its text having round-trip precision ("inf", "-inf" and
+ * "-0" included), but NAN for any NaN, whose text "nan" is not a value. */
+static double b64_value(void *engine, const void *x)
+{
+    double v = *(const double *)x;
+    (void)engine;
+    return isnan(v) ? NAN : v;
 }
 
 static void b64_collision(void *engine, int k, table_collision *row)
@@ -66,16 +81,20 @@ static void b64_event(void *engine, int k, table_event *row)
 }
 
 /* F_c, V and F_e_r of a sample (Eqs. (75), (82) and the storage of the
- * law) and the applied forces, computed from its state and time. */
+ * law) and the applied forces, computed from its state and time, once
+ * for the sample the view last gave (b->sample_k). */
 static void b64_sample(void *engine, int k, table_sample *row)
 {
     b64_view *b = engine;
     const sample_rec *s = &b->r->samples[k];
     int i;
-    b->fc = impact_contact_force(b->m, &b->L, s->q, s->y);
-    b->V = impact_storage(b->m, &b->L, s->y);
-    b->fer = input_reduced_force(b->m, s->t);
-    input_forces(b->m, s->t, &b->fe1, &b->fe2);
+    if (k != b->sample_k) {
+        b->fc = impact_contact_force(b->m, &b->L, s->q, s->y);
+        b->V = impact_storage(b->m, &b->L, s->y);
+        b->fer = input_reduced_force(b->m, s->t);
+        input_forces(b->m, s->t, &b->fe1, &b->fe2);
+        b->sample_k = k;
+    }
     row->j = s->j;
     row->q = s->q;
     row->boundary = s->boundary;
@@ -103,15 +122,16 @@ static void b64_ledger_total(void *engine, const void *v[TL_N])
 
 /* The binary64 engine as the tables see it: its sets hold trajectory.csv. */
 static const table_engine b64_engine = {b64_number, b64_collision, b64_event,
-                                        b64_sample, b64_ledger_total, 1};
+                                        b64_sample, b64_ledger_total, 1,
+                                        b64_value, b64_text};
 
-/* The view of run r of model m (b keeps the layout and the scratch). */
-static table_run b64_run(b64_view *b, const model *m, const sim_result *r)
+table_run sim_output_view(b64_view *b, const model *m, const sim_result *r)
 {
     table_run run;
     b->m = m;
     b->L = layout_make(m->sys, m->law->nz);
     b->r = r;
+    b->sample_k = -1;
     run.ops = &b64_engine;
     run.engine = b;
     run.L = &b->L;
@@ -128,7 +148,7 @@ collide_status sim_output_write_csv(const char *dir, const model *m,
                                     size_t errlen)
 {
     b64_view b;
-    table_run run = b64_run(&b, m, r);
+    table_run run = sim_output_view(&b, m, r);
     return tables_write_set(dir, &run, err, errlen);
 }
 
@@ -137,6 +157,6 @@ collide_status sim_output_csv_text(const model *m, const sim_result *r,
                                    size_t *len)
 {
     b64_view b;
-    table_run run = b64_run(&b, m, r);
+    table_run run = sim_output_view(&b, m, r);
     return tables_text(&run, name, text, len);
 }

@@ -6,8 +6,26 @@
 
 #include <stddef.h>
 
+#include "impact.h"
 #include "model.h"
 #include "sim.h"
+#include "tables.h"
+
+/* A binary64 run as the tables see it: the run, and room for the numbers
+ * a row computes rather than holds (a collision's ledger scale; the
+ * forces and storage of sample sample_k, -1 before the first). */
+typedef struct b64_view {
+    const model *m;
+    layout L;
+    const sim_result *r;
+    double scale;
+    double fc, V, fer, fe1, fe2;
+    int sample_k;
+} b64_view;
+
+/* The view of run r of model m in b, valid while b, m and r are: the
+ * table_run of the writers and of the cell accessors of tables.h. */
+table_run sim_output_view(b64_view *b, const model *m, const sim_result *r);
 
 /* Writes the result set of run r of model m into dir (tables_write_set):
  * collisions, events, ledger, samples and trajectory. Returns COLLIDE_OK,

@@ -2,181 +2,334 @@
  * tables.h and README.md ("CSV output"). */
 #include "tables.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "impact.h"
+#include "number.h"
 #include "output.h"
 
-static const char collisions_header[] =
-    "i,t_e,t_s,t_d,t_f,v_i,v_s,e,xc_max,Fc_max,xc_r,W,J_Fc,J_Fe,Lambda,"
-    "momentum_residual,V_start,V_end,I_s,Delta_C,Delta_D,ledger_residual\n";
-static const char events_header[] =
-    "j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,"
-    "bracket_lo,bracket_hi";
-static const char events_trailer[] = ",rate_scale\n";
-static const char ledger_header[] =
-    "scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale\n";
-static const char samples_header[] = "t,j,q,boundary";
-static const char samples_trailer[] = ",F_c,V,F_e_r\n";
-static const char trajectory_header[] = "t,j,q";
-static const char trajectory_trailer[] = ",F_e1,F_e2\n";
+/* The columns of a table: the names of its first columns, then one
+ * column per component of chi for each of its prefixes (before_x,
+ * after_x, ...), then the names of its last columns; and the function
+ * that gives the cells of a row in that order. Each table is defined
+ * here once, for its file, its text and its cells alike. */
+typedef struct table_def {
+    const char *const *head;
+    int nhead;
+    const char *const *prefix;
+    int nprefix;
+    const char *const *tail;
+    int ntail;
+    int (*cells)(const table_run *run, int k, table_cell *c);
+} table_def;
 
-/* ",x" for each of the n numbers x[0 .. n-1]. */
-static void put_numbers(FILE *f, const table_run *run, const void *const *x,
-                        int n)
+/* Cells: cell n of c[] set to a number, an integer or a text; n + 1. */
+static int cell_number(table_cell *c, int n, const void *x)
 {
-    int i;
-    for (i = 0; i < n; i++) {
-        fputc(',', f);
-        run->ops->number(f, run->engine, x[i]);
-    }
+    c[n].kind = CELL_NUMBER;
+    c[n].x = x;
+    return n + 1;
 }
 
-/* ",<prefix><name>" for each component of chi. */
-static void put_component_names(FILE *f, const layout *L, const char *prefix)
+static int cell_int(table_cell *c, int n, int v)
 {
-    int i;
-    for (i = 0; i < L->n_chi; i++)
-        fprintf(f, ",%s%s", prefix, impact_component_name(L, i));
+    c[n].kind = CELL_INT;
+    c[n].n = v;
+    return n + 1;
 }
 
-/* A row of collisions.csv: the index, then Eqs. (193)-(204) and the
- * collision's ledger. */
-static void put_collision(FILE *f, const table_run *run, int k)
+static int cell_text(table_cell *c, int n, const char *s)
+{
+    c[n].kind = CELL_TEXT;
+    c[n].s = s;
+    return n + 1;
+}
+
+/* The m numbers x[0 .. m-1] as cells n, n + 1, ...; n + m. */
+static int cell_numbers(table_cell *c, int n, const void *const *x, int m)
+{
+    int i;
+    for (i = 0; i < m; i++)
+        n = cell_number(c, n, x[i]);
+    return n;
+}
+
+/* A row of collisions.csv (k = -1: the contact open at T): the index,
+ * then Eqs. (193)-(204) and the collision's ledger. */
+static int collision_cells(const table_run *run, int k, table_cell *c)
 {
     table_collision row;
     run->ops->collision(run->engine, k, &row);
-    fprintf(f, "%d", row.i);
-    put_numbers(f, run, row.v, TC_N);
+    return cell_numbers(c, cell_int(c, 0, row.i), row.v, TC_N);
+}
+
+static int final_contact_cells(const table_run *run, int k, table_cell *c)
+{
+    (void)k;
+    return collision_cells(run, -1, c);
+}
+
+static int event_cells(const table_run *run, int k, table_cell *c)
+{
+    table_event e;
+    int n = run->L->n_chi, m;
+    run->ops->event(run->engine, k, &e);
+    m = cell_int(c, 0, e.d->j);
+    m = cell_number(c, m, e.t);
+    m = cell_text(c, m, transition_name(e.d->tr));
+    m = cell_number(c, m, e.margin);
+    m = cell_int(c, m, e.d->grazing);
+    m = cell_int(c, m, e.d->c_and_d_before);
+    m = cell_int(c, m, e.d->c_and_d_after);
+    m = cell_number(c, m, e.lo);
+    m = cell_number(c, m, e.hi);
+    m = cell_numbers(c, m, e.before, n);
+    m = cell_numbers(c, m, e.after, n);
+    return cell_number(c, m, e.rate_scale);
+}
+
+/* A row of ledger.csv: each collision's (its index), the contact open at
+ * T's ("final") when there is one, then the whole run's ("total"). */
+static int ledger_cells(const table_run *run, int k, table_cell *c)
+{
+    table_collision row;
+    const void *total[TL_N];
+    int m;
+    if (k < run->ncollisions || (run->final_contact && k == run->ncollisions)) {
+        int final = k == run->ncollisions;
+        run->ops->collision(run->engine, final ? -1 : k, &row);
+        m = final ? cell_text(c, 0, "final") : cell_int(c, 0, row.i);
+        m = cell_numbers(c, m, &row.v[TC_VSTART], TL_SCALE);
+        return cell_number(c, m, row.scale);
+    }
+    run->ops->ledger_total(run->engine, total);
+    return cell_numbers(c, cell_text(c, 0, "total"), total, TL_N);
+}
+
+static int sample_cells(const table_run *run, int k, table_cell *c)
+{
+    table_sample s;
+    int m;
+    run->ops->sample(run->engine, k, &s);
+    m = cell_number(c, 0, s.t);
+    m = cell_int(c, m, s.j);
+    m = cell_int(c, m, s.q);
+    m = cell_int(c, m, s.boundary);
+    m = cell_numbers(c, m, s.y, run->L->n_chi);
+    m = cell_number(c, m, s.fc);
+    m = cell_number(c, m, s.V);
+    return cell_number(c, m, s.fer);
+}
+
+/* A row of trajectory.csv, the format `collide audit` reads (README.md,
+ * "Auditing a trajectory"): t, j, q, the state chi, the applied forces;
+ * one row per sample, two rows (before and after) at each jump. */
+static int trajectory_cells(const table_run *run, int k, table_cell *c)
+{
+    table_sample s;
+    int m;
+    run->ops->sample(run->engine, k, &s);
+    m = cell_number(c, 0, s.t);
+    m = cell_int(c, m, s.j);
+    m = cell_int(c, m, s.q);
+    m = cell_numbers(c, m, s.y, run->L->n_chi);
+    m = cell_number(c, m, s.fe1);
+    return cell_number(c, m, s.fe2);
+}
+
+static const char *const collision_names[] = {
+    "i", "t_e", "t_s", "t_d", "t_f", "v_i", "v_s", "e", "xc_max", "Fc_max",
+    "xc_r", "W", "J_Fc", "J_Fe", "Lambda", "momentum_residual", "V_start",
+    "V_end", "I_s", "Delta_C", "Delta_D", "ledger_residual"};
+static const char *const event_names[] = {
+    "j", "t", "transition", "margin", "grazing", "c_and_d_before",
+    "c_and_d_after", "bracket_lo", "bracket_hi"};
+static const char *const event_prefixes[] = {"before_", "after_"};
+static const char *const event_tail[] = {"rate_scale"};
+static const char *const ledger_names[] = {
+    "scope", "V_start", "V_end", "I_s", "Delta_C", "Delta_D", "residual",
+    "scale"};
+static const char *const state_prefix[] = {""};
+static const char *const sample_names[] = {"t", "j", "q", "boundary"};
+static const char *const sample_tail[] = {"F_c", "V", "F_e_r"};
+static const char *const trajectory_names[] = {"t", "j", "q"};
+static const char *const trajectory_tail[] = {"F_e1", "F_e2"};
+
+/* The number of names of the array a. */
+#define COUNT(a) (int)(sizeof a / sizeof a[0])
+
+/* The names of collisions.csv and ledger.csv are those of the numbers
+ * of TC_* and TL_*, after the index or the scope. */
+_Static_assert(COUNT(collision_names) == 1 + TC_N,
+               "a name for each TC_ number");
+_Static_assert(COUNT(ledger_names) == 1 + TL_N, "a name for each TL_ number");
+
+/* The tables, in the order of table_id. */
+static const table_def table_defs[TABLE_COUNT] = {
+    {collision_names, COUNT(collision_names), NULL, 0, NULL, 0,
+     collision_cells},
+    {event_names, COUNT(event_names), event_prefixes, COUNT(event_prefixes),
+     event_tail, COUNT(event_tail), event_cells},
+    {ledger_names, COUNT(ledger_names), NULL, 0, NULL, 0, ledger_cells},
+    {sample_names, COUNT(sample_names), state_prefix, COUNT(state_prefix),
+     sample_tail, COUNT(sample_tail), sample_cells},
+    {collision_names, COUNT(collision_names), NULL, 0, NULL, 0,
+     final_contact_cells},
+    {trajectory_names, COUNT(trajectory_names), state_prefix,
+     COUNT(state_prefix), trajectory_tail, COUNT(trajectory_tail),
+     trajectory_cells},
+};
+
+int tables_rows(const table_run *run, table_id t)
+{
+    switch (t) {
+    case TABLE_COLLISIONS: return run->ncollisions;
+    case TABLE_EVENTS: return run->nevents;
+    case TABLE_LEDGER: return run->ncollisions + run->final_contact + 1;
+    case TABLE_SAMPLES: case TABLE_TRAJECTORY: return run->nsamples;
+    case TABLE_FINAL_CONTACT: return run->final_contact;
+    default: return 0;
+    }
+}
+
+int tables_columns(const table_run *run, table_id t)
+{
+    const table_def *d = &table_defs[t];
+    return d->nhead + d->nprefix * run->L->n_chi + d->ntail;
+}
+
+void tables_column_name(const table_run *run, table_id t, int col,
+                        char *buf)
+{
+    const table_def *d = &table_defs[t];
+    int n = run->L->n_chi;
+    if (col < d->nhead) {
+        snprintf(buf, TABLE_NAME_MAX, "%s", d->head[col]);
+        return;
+    }
+    col -= d->nhead;
+    if (col < d->nprefix * n)
+        snprintf(buf, TABLE_NAME_MAX, "%s%s", d->prefix[col / n],
+                 impact_component_name(run->L, col % n));
+    else
+        snprintf(buf, TABLE_NAME_MAX, "%s", d->tail[col - d->nprefix * n]);
+}
+
+int tables_cell(const table_run *run, table_id t, int row, int col,
+                table_cell *cell)
+{
+    table_cell c[TABLE_COLS_MAX];
+    if ((int)t < 0 || t >= TABLE_COUNT || row < 0 ||
+        row >= tables_rows(run, t) || col < 0 ||
+        col >= tables_columns(run, t))
+        return 0;
+    table_defs[t].cells(run, row, c);
+    *cell = c[col];
+    return 1;
+}
+
+double tables_value(const table_run *run, table_id t, int row, int col)
+{
+    table_cell c;
+    double v;
+    if (!tables_cell(run, t, row, col, &c))
+        return NAN;
+    switch (c.kind) {
+    case CELL_NUMBER: return run->ops->value(run->engine, c.x);
+    case CELL_INT: return c.n;
+    default: return number_parse(c.s, &v) == NUMBER_OK ? v : NAN;
+    }
+}
+
+/* The text of cell c into buf (TABLE_TEXT_MAX bytes), or its own. */
+static const char *cell_text_of(const table_run *run, const table_cell *c,
+                                char *buf)
+{
+    switch (c->kind) {
+    case CELL_NUMBER:
+        run->ops->text(buf, run->engine, c->x);
+        return buf;
+    case CELL_INT:
+        snprintf(buf, TABLE_TEXT_MAX, "%d", c->n);
+        return buf;
+    default:
+        return c->s;
+    }
+}
+
+const char *tables_cell_text(const table_run *run, table_id t, int row,
+                             int col, char *buf)
+{
+    table_cell c;
+    return tables_cell(run, t, row, col, &c) ? cell_text_of(run, &c, buf)
+                                             : NULL;
+}
+
+/* Cell c as its file holds it. */
+static void put_cell(FILE *f, const table_run *run, const table_cell *c)
+{
+    switch (c->kind) {
+    case CELL_NUMBER: run->ops->number(f, run->engine, c->x); break;
+    case CELL_INT: fprintf(f, "%d", c->n); break;
+    default: fputs(c->s, f); break;
+    }
+}
+
+/* Table t: its header, then its rows, each cell written once. */
+static int write_table(FILE *f, const table_run *run, table_id t)
+{
+    table_cell c[TABLE_COLS_MAX];
+    char name[TABLE_NAME_MAX];
+    int i, k, n = tables_columns(run, t), rows = tables_rows(run, t);
+    for (i = 0; i < n; i++) {
+        tables_column_name(run, t, i, name);
+        if (i > 0)
+            fputc(',', f);
+        fputs(name, f);
+    }
     fputc('\n', f);
+    for (k = 0; k < rows; k++) {
+        n = table_defs[t].cells(run, k, c);
+        for (i = 0; i < n; i++) {
+            if (i > 0)
+                fputc(',', f);
+            put_cell(f, run, &c[i]);
+        }
+        fputc('\n', f);
+    }
+    return 0;
 }
 
 static int write_collisions(FILE *f, const void *ctx)
 {
-    const table_run *run = ctx;
-    int k;
-    fputs(collisions_header, f);
-    for (k = 0; k < run->ncollisions; k++)
-        put_collision(f, run, k);
-    return 0;
+    return write_table(f, ctx, TABLE_COLLISIONS);
 }
 
 /* The contact still open at T, as a partial collision (0 or 1 row). */
 static int write_final_contact(FILE *f, const void *ctx)
 {
-    const table_run *run = ctx;
-    fputs(collisions_header, f);
-    if (run->final_contact)
-        put_collision(f, run, -1);
-    return 0;
-}
-
-static void put_event(FILE *f, const table_run *run, int k)
-{
-    table_event e;
-    int n = run->L->n_chi;
-    run->ops->event(run->engine, k, &e);
-    fprintf(f, "%d", e.d->j);
-    put_numbers(f, run, &e.t, 1);
-    fprintf(f, ",%s", transition_name(e.d->tr));
-    put_numbers(f, run, &e.margin, 1);
-    fprintf(f, ",%d,%d,%d", e.d->grazing, e.d->c_and_d_before, e.d->c_and_d_after);
-    put_numbers(f, run, &e.lo, 1);
-    put_numbers(f, run, &e.hi, 1);
-    put_numbers(f, run, e.before, n);
-    put_numbers(f, run, e.after, n);
-    put_numbers(f, run, &e.rate_scale, 1);
-    fputc('\n', f);
+    return write_table(f, ctx, TABLE_FINAL_CONTACT);
 }
 
 static int write_events(FILE *f, const void *ctx)
 {
-    const table_run *run = ctx;
-    int k;
-    fputs(events_header, f);
-    put_component_names(f, run->L, "before_");
-    put_component_names(f, run->L, "after_");
-    fputs(events_trailer, f);
-    for (k = 0; k < run->nevents; k++)
-        put_event(f, run, k);
-    return 0;
-}
-
-/* The ledger numbers of a collision's row, after its scope. */
-static void put_ledger_row(FILE *f, const table_run *run,
-                           const table_collision *row)
-{
-    put_numbers(f, run, &row->v[TC_VSTART], TL_SCALE);
-    put_numbers(f, run, &row->scale, 1);
-    fputc('\n', f);
+    return write_table(f, ctx, TABLE_EVENTS);
 }
 
 static int write_ledger(FILE *f, const void *ctx)
 {
-    const table_run *run = ctx;
-    table_collision row;
-    const void *total[TL_N];
-    int k;
-    fputs(ledger_header, f);
-    for (k = 0; k < run->ncollisions; k++) {
-        run->ops->collision(run->engine, k, &row);
-        fprintf(f, "%d", row.i);
-        put_ledger_row(f, run, &row);
-    }
-    if (run->final_contact) {
-        run->ops->collision(run->engine, -1, &row);
-        fputs("final", f);
-        put_ledger_row(f, run, &row);
-    }
-    run->ops->ledger_total(run->engine, total);
-    fputs("total", f);
-    put_numbers(f, run, total, TL_N);
-    fputc('\n', f);
-    return 0;
+    return write_table(f, ctx, TABLE_LEDGER);
 }
 
 static int write_samples(FILE *f, const void *ctx)
 {
-    const table_run *run = ctx;
-    table_sample s;
-    int k;
-    fputs(samples_header, f);
-    put_component_names(f, run->L, "");
-    fputs(samples_trailer, f);
-    for (k = 0; k < run->nsamples; k++) {
-        run->ops->sample(run->engine, k, &s);
-        run->ops->number(f, run->engine, s.t);
-        fprintf(f, ",%d,%d,%d", s.j, s.q, s.boundary);
-        put_numbers(f, run, s.y, run->L->n_chi);
-        put_numbers(f, run, &s.fc, 1);
-        put_numbers(f, run, &s.V, 1);
-        put_numbers(f, run, &s.fer, 1);
-        fputc('\n', f);
-    }
-    return 0;
+    return write_table(f, ctx, TABLE_SAMPLES);
 }
 
-/* trajectory.csv, the format `collide audit` reads (README.md,
- * "Auditing a trajectory"): t, j, q, the state chi, the applied forces;
- * one row per sample, two rows (before and after) at each jump. */
 static int write_trajectory(FILE *f, const void *ctx)
 {
-    const table_run *run = ctx;
-    table_sample s;
-    int k;
-    fputs(trajectory_header, f);
-    put_component_names(f, run->L, "");
-    fputs(trajectory_trailer, f);
-    for (k = 0; k < run->nsamples; k++) {
-        run->ops->sample(run->engine, k, &s);
-        run->ops->number(f, run->engine, s.t);
-        fprintf(f, ",%d,%d", s.j, s.q);
-        put_numbers(f, run, s.y, run->L->n_chi);
-        put_numbers(f, run, &s.fe1, 1);
-        put_numbers(f, run, &s.fe2, 1);
-        fputc('\n', f);
-    }
-    return 0;
+    return write_table(f, ctx, TABLE_TRAJECTORY);
 }
 
 /* The scd table of table t (0 to 3, in the order of the tables). */

@@ -67,7 +67,11 @@ typedef struct table_sample {
 
 /* How an engine shows its runs: the fill functions give row k (k = -1:
  * the contact open at T) with pointers valid until the next call; number
- * writes one number, a NaN as "nan". engine is the run's view. */
+ * writes one number, a NaN as "nan". engine is the run's view. An engine
+ * whose numbers are binary64 also gives, for tables_value and
+ * tables_cell_text, a number's value as its text reads back (value) and
+ * that text in a buffer of TABLE_TEXT_MAX bytes (text, which number
+ * writes); NULL for the others, whose tables are read as text. */
 typedef struct table_engine {
     void (*number)(FILE *f, void *engine, const void *x);
     void (*collision)(void *engine, int k, table_collision *row);
@@ -75,6 +79,8 @@ typedef struct table_engine {
     void (*sample)(void *engine, int k, table_sample *row);
     void (*ledger_total)(void *engine, const void *v[TL_N]);
     int trajectory;               /* 1: its sets hold trajectory.csv */
+    double (*value)(void *engine, const void *x);
+    void (*text)(char *buf, void *engine, const void *x);
 } table_engine;
 
 /* A run as the writers see it. */
@@ -86,6 +92,62 @@ typedef struct table_run {
     int final_contact;            /* 1: a contact lasts to T */
     const char *const *scd;       /* the 4 scd tables of a check, or NULL */
 } table_run;
+
+/* The tables of a run: those of collide_table (include/collide.h), in
+ * its order, then trajectory.csv. */
+typedef enum table_id {
+    TABLE_COLLISIONS, TABLE_EVENTS, TABLE_LEDGER, TABLE_SAMPLES,
+    TABLE_FINAL_CONTACT, TABLE_TRAJECTORY, TABLE_COUNT
+} table_id;
+
+/* The most columns of a table (events.csv: 10 and the state twice), the
+ * longest column name with its NUL, and the longest text of a cell that
+ * tables_cell_text formats, with its NUL ("%.17g" of a double: sign, 17
+ * digits, the point and "e-308"; "%d" of an int). */
+#define TABLE_COLS_MAX (10 + 2 * COLLIDE_NY_MAX)
+#define TABLE_NAME_MAX 32
+#define TABLE_TEXT_MAX 25
+
+/* A cell of a table as its writer sees it: one of the engine's numbers,
+ * an integer (an index, a count, a flag) or a fixed text (a scope, a
+ * transition's name). */
+typedef enum table_cell_kind { CELL_NUMBER, CELL_INT, CELL_TEXT } table_cell_kind;
+typedef struct table_cell {
+    table_cell_kind kind;
+    const void *x;                /* CELL_NUMBER: the engine's number */
+    int n;                        /* CELL_INT */
+    const char *s;                /* CELL_TEXT: a static text */
+} table_cell;
+
+/* The rows of table t of the run (its header not counted) and its
+ * columns. */
+int tables_rows(const table_run *run, table_id t);
+int tables_columns(const table_run *run, table_id t);
+
+/* The name of column col (0 <= col < tables_columns) of table t, as its
+ * header writes it, into buf (TABLE_NAME_MAX bytes). */
+void tables_column_name(const table_run *run, table_id t, int col,
+                        char *buf);
+
+/* The cell (row, col) of table t as its writer writes it, into *cell: 1;
+ * 0 outside the table (row or col out of range). A CELL_NUMBER points
+ * into the engine's view, valid until the next call on the run. */
+int tables_cell(const table_run *run, table_id t, int row, int col,
+                table_cell *cell);
+
+/* The cell (row, col) of table t of a binary64 run (run->ops->value) as
+ * a double, the value its text in the table reads back to with
+ * number_parse: a number exactly (its text has round-trip precision),
+ * any NaN as NAN (its text, "nan", is not a value), an integer exactly,
+ * a text as number_parse reads it (NaN when it is not a number); NaN
+ * outside the table. Allocates nothing. */
+double tables_value(const table_run *run, table_id t, int row, int col);
+
+/* The text of the cell (row, col) of table t of a binary64 run, as its
+ * writer writes it: a text cell's static text, else the cell formatted
+ * into buf (TABLE_TEXT_MAX bytes); NULL outside the table. */
+const char *tables_cell_text(const table_run *run, table_id t, int row,
+                             int col, char *buf);
 
 /* Writes the result set of the run into dir (output_write_set):
  * collisions, events, ledger and samples, then trajectory.csv when

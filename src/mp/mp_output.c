@@ -90,7 +90,7 @@ static void mp_ledger_total(void *engine, const void *v[TL_N])
 /* The high-precision engine as the tables see it: no trajectory.csv. */
 static const table_engine mp_engine = {mp_number, mp_collision_row,
                                        mp_event_row, mp_sample_row,
-                                       mp_ledger_total, 0};
+                                       mp_ledger_total, 0, NULL, NULL};
 
 /* The view of run r of model M with `digits` digits (c keeps the
  * scratch: mp_view_clear frees it). */
