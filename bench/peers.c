@@ -13,9 +13,9 @@
  * In contact the root functions v (x_c' = v) and dPhi/dt give the
  * stationary points of |x_c| and F_c = -Phi, where the maxima of Eqs.
  * (198)-(199) lie (with the ends of the contact). dPhi/dt is the central
- * difference of Phi along the flow over a time step 1e-9 T, a millionth
- * of the shortest contact of the studies (0.1 ms and more): its error, a
- * relative ~1e-10, moves the root by as much and the value there, a
+ * difference of Phi along the flow over a time step 1e-9 T, under a
+ * millionth of the shortest contact of the studies (0.83 ms): its error,
+ * a relative ~1e-10, moves the root by as much and the value there, a
  * stationary one, by the square of that. */
 #include "peers.h"
 
@@ -51,7 +51,6 @@ typedef struct peer_ctx {
     int n;                  /* dimension of chi */
     int ix, iv, ixc;        /* indices of x, v, x_c in chi */
     int q;                  /* the mode flowing */
-    double atol;
     long rate_flows;        /* evaluations of the flow map by roots */
     int nsw;                /* switching functions of the law */
     int sw[4];              /* each: c >= 0 the component c of chi, or
@@ -518,7 +517,6 @@ int peer_run(const collide_model *m, const char *law, double T,
     P.ix = collide_model_index(m, COLLIDE_ROLE_X);
     P.iv = collide_model_index(m, COLLIDE_ROLE_V);
     P.ixc = collide_model_index(m, COLLIDE_ROLE_XC);
-    P.atol = atol;
     P.q = 0;
     P.rate_flows = 0;
     P.h_rate = 1e-9 * T;
