@@ -14,10 +14,10 @@
  * bench/bench.c). A run that misses or adds a collision has 0 digits.
  *
  * For each level of worst digits (6 to 12) and each program, the CPU time
- * of the run at the loosest tolerance of the ladder that reaches the level
- * (the cheapest: the work grows as the tolerance tightens), measured as
- * the median of REPEATS runs, collide and the SUNDIALS peers run in turn
- * (SciPy, a hundred times slower, once, by run.sh); collide's ratio to
+ * of the run at the cheapest tolerance of the ladder that reaches the
+ * level, each run that reaches 6 digits timed as the median of --repeats
+ * runs, collide and the SUNDIALS peers run in turn (SciPy, a hundred
+ * times slower, once, by wp.sh); collide's ratio to
  * the best peer; and collide's time over the floor of its right-hand
  * side: the evaluations the run needed times the CPU time of one
  * evaluation of the engine's flow map (the one src/b64/impact.c
@@ -479,24 +479,23 @@ static void scipy_cell(study *S, int k, cell *c)
     free(rows);
 }
 
-/* The loosest tolerance at which program p reaches level digits, or -1. */
-static int loosest(const study *S, int p, int level)
+/* The tolerance at which program p reaches level digits in the least CPU
+ * time (ties: the loosest), or -1 when none does. */
+static int cheapest(const study *S, int p, int level)
 {
-    int k;
+    int k, best = -1;
     for (k = 0; k < NTOL; k++)
-        if (S->c[k][p].ok && S->c[k][p].worst >= level)
-            return k;
-    return -1;
+        if (S->c[k][p].ok && S->c[k][p].worst >= level &&
+            isfinite(S->c[k][p].cpu) &&
+            (best < 0 || S->c[k][p].cpu < S->c[best][p].cpu))
+            best = k;
+    return best;
 }
 
-/* Whether cell (k, p) is the loosest of p for some level. */
+/* Whether cell (k, p) reaches a level of the table, so is timed. */
 static int needed(const study *S, int k, int p)
 {
-    int l;
-    for (l = LEVEL_MIN; l <= LEVEL_MAX; l++)
-        if (loosest(S, p, l) == k)
-            return 1;
-    return 0;
+    return S->c[k][p].ok && S->c[k][p].worst >= LEVEL_MIN;
 }
 
 /* Times the needed cells of tolerance k: repeats rounds, each running
@@ -541,13 +540,13 @@ static void print_cells(const study *S)
 }
 
 /* The table of a study, in Markdown: per level of worst digits, each
- * program's CPU at its loosest tolerance reaching it, collide's ratio to
+ * program's CPU at its cheapest tolerance reaching it, collide's ratio to
  * the best peer and to its floor. */
 static void print_table(const study *S)
 {
     int l, p;
     printf("\nwork-precision %s: CPU ms (median of %d, in turn; SciPy once) "
-           "at the loosest rtol (atol = 1e-3 rtol) reaching each level of "
+           "at the cheapest rtol (atol = 1e-3 rtol) reaching each level of "
            "worst scd against %s\n\n", S->name, repeats, S->refdir);
     printf("| worst digits |");
     for (p = 0; p < NPROG; p++)
@@ -558,10 +557,10 @@ static void print_table(const study *S)
     printf("\n");
     for (l = LEVEL_MIN; l <= LEVEL_MAX; l++) {
         double best = INFINITY, own = NAN;
-        int kc = loosest(S, P_COLLIDE, l);
+        int kc = cheapest(S, P_COLLIDE, l);
         printf("| %d |", l);
         for (p = 0; p < NPROG; p++) {
-            int k = loosest(S, p, l);
+            int k = cheapest(S, p, l);
             const cell *c = k >= 0 ? &S->c[k][p] : NULL;
             if (!c || !isfinite(c->cpu)) {
                 printf(" - |");
