@@ -28,7 +28,8 @@
 #include <time.h>
 
 #include "scenario.h"
-#include "sim.h"
+#include "builtin.h"
+#include "impact.h"
 
 #define NOBS 13
 static const char *const obs_names[NOBS] = {
@@ -210,8 +211,8 @@ static int figures(const char *name)
     printf("bench %-15s wall_s=%.4f steps=%ld rejected=%ld nfev=%ld "
            "events=%ld collisions=%d(ref %d) scd_worst=%.1f(%s[%d]) "
            "scd_median=%.1f data=%.1f(%s[%d]) ledger=%.2g\n",
-           name, sec, r.stats.steps_accepted, r.stats.steps_rejected,
-           r.stats.nfev, r.stats.nevents, r.ncollisions, ref.ncollisions,
+           name, sec, r.end.stats.steps_accepted, r.end.stats.steps_rejected,
+           r.end.stats.nfev, r.end.stats.nevents, r.ncollisions, ref.ncollisions,
            worst, wname, wi, median, cworst, cname, ci,
            fabs(r.ledger.residual) / r.ledger.scale);
     sim_result_free(&r);
@@ -276,7 +277,7 @@ static int against(const char *csv, const char *name)
     printf("against %s: collisions=%d(ref %d) scd_worst=%.1f(%s[%d]) "
            "scd_median=%.1f\n",
            name, n, ref.ncollisions, worst, wname, wi, median);
-    printf("ours %s: wall_s=%.4f nfev=%ld\n", name, sec, r.stats.nfev);
+    printf("ours %s: wall_s=%.4f nfev=%ld\n", name, sec, r.end.stats.nfev);
     sim_result_free(&r);
     sim_result_free(&ref);
     return 0;

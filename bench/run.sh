@@ -1,7 +1,9 @@
 #!/bin/sh
 # run.sh BUILD: the figures of `make bench` (see bench/bench.c), those of
 # the high-precision mode (bench/mp_run.sh), then the paper's method (bench/scipy_baseline.py, SciPy's solve_ivp DOP853 with the
-# step bounded by 1e-4 s) on studies 1 and 2, and the ratios.
+# step bounded by 1e-4 s) on studies 1 and 2, and the ratios; then the
+# work-precision comparison of studies 1 and 2 (bench/wp.sh) and the
+# instruction counts (bench/instructions.sh).
 build=$1
 "$build/bench" || exit 1
 sh bench/mp_run.sh "$build" || exit 1
@@ -10,9 +12,8 @@ py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if ! $py -c 'import scipy' 2>/dev/null; then
     echo "baseline: skipped: SciPy not installed (python3-scipy)"
-    exit 0
 fi
-for study in study1 study2; do
+$py -c 'import scipy' 2>/dev/null && for study in study1 study2; do
     csv="$build/baseline-$study.csv"
     line=$($py bench/scipy_baseline.py "$study" --csv "$csv") || exit 1
     echo "$line"
@@ -25,3 +26,5 @@ for study in study1 study2; do
     awk -v bw="$bw" -v bn="$bn" -v ow="$ow" -v on="$on" -v s="$study" \
         'BEGIN { printf "ratio %s: speed-up %.1fx, rhs evaluations %.3f of the baseline\n", s, bw / ow, on / bn }'
 done
+sh bench/wp.sh "$build" || exit 1
+sh bench/instructions.sh "$build" || exit 1
