@@ -20,7 +20,7 @@
  * times slower, once, by wp.sh); collide's ratio to
  * the best peer; and collide's time over the floor of its right-hand
  * side: the evaluations the run needed times the CPU time of one
- * evaluation of the engine's flow map (the one src/b64/impact.c
+ * evaluation of the engine's flow map (impact_flow, the one the engine
  * integrates, quadratures included) in a tight loop over the contact
  * states of the reference (in contact, where nearly all the steps are;
  * the flow apart costs less).
@@ -285,31 +285,6 @@ static int check_ref(const char *dir, const char *name)
 
 /* ---- the floor --------------------------------------------------------- */
 
-/* The flow map the binary64 engine integrates: the body of flow() in
- * src/b64/impact.c (chi, then the quadratures of the ledger and of the
- * collision). */
-static void engine_flow(const model *m, const layout *L, int q, double t,
-                        const double *y, double *dy)
-{
-    double fe[3], phi, dc = 0.0, s;
-    int i;
-    phi = impact_flow_chi(m, L, q, t, y, dy, fe);
-    s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
-    for (i = L->n_chi; i < L->ny; i++)
-        dy[i] = 0.0;
-    if (q == 1)
-        dc = m->law->dissipation_rate(m->par, y[L->xc], y + L->z, y[L->v]);
-    dy[L->is] = s;
-    dy[L->dc] = dc;
-    if (q == 1) {
-        dy[L->w] = phi * y[L->v];
-        dy[L->jfc] = -phi;
-        dy[L->jfe] = fe[2];
-        dy[L->is_c] = s;
-        dy[L->dc_c] = dc;
-    }
-}
-
 /* The contact states (q = 1) of the samples of the reference, as the
  * engine's y (quadratures 0), into y[] and their times into t[]; their
  * number (0 on error). */
@@ -364,7 +339,7 @@ static double eval_cost(const char *name, const char *refdir)
     for (k = 0; k < 5; k++) {
         double c0 = cpu_now();
         for (i = 0; i < 200000; i++) {
-            engine_flow(&s.model, &L, 1, t[i % n], y[i % n], dy);
+            impact_flow(&s.model, &L, 1, t[i % n], y[i % n], dy);
             sink += dy[L.v];
         }
         cost[k] = (cpu_now() - c0) / 200000.0;

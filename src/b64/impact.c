@@ -224,11 +224,9 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
 }
 
 /* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
-static void flow(void *ctx, int q, double t, const double *y, double *dy)
+void impact_flow(const model *m, const layout *L, int q, double t,
+                 const double *y, double *dy)
 {
-    const impact *I = ctx;
-    const model *m = I->m;
-    const layout *L = &I->L;
     double fe[3], phi, dc = 0.0, s;
     int i;
     phi = impact_flow_chi(m, L, q, t, y, dy, fe);
@@ -246,6 +244,13 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
         dy[L->is_c] = s;
         dy[L->dc_c] = dc;
     }
+}
+
+/* The engine's right-hand side (engine.h): impact_flow of the run. */
+static void flow(void *ctx, int q, double t, const double *y, double *dy)
+{
+    const impact *I = ctx;
+    impact_flow(I->m, &I->L, q, t, y, dy);
 }
 
 int transition_from(int tr) { return transitions[tr].from; }

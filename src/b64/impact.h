@@ -26,6 +26,14 @@ const char *impact_mode_name(int q);
 double impact_flow_chi(const model *m, const layout *L, int q, double t,
                        const double *y, double *dy, double fe[3]);
 
+/* The whole flow map the binary64 engine integrates in mode q at t:
+ * chi (impact_flow_chi), then the quadratures of the ledger (I_s, Delta_C,
+ * Eqs. 21-22) and, in contact, of the collision (W, J_Fc, J_Fe, Eqs.
+ * 201-202): dy[0 .. L->ny - 1]. The engine's right-hand side, and the
+ * floor that `make bench` measures. */
+void impact_flow(const model *m, const layout *L, int q, double t,
+                 const double *y, double *dy);
+
 /* Supply rate <u, y> (Definition III.13) at y for the applied forces
  * (fe1, fe2) of reduced force fer: F_e,r v (H_r, Eq. 83), F_e,1 h_1 +
  * F_e,2 h_2 (H_f, Eqs. 76, 96). */
