@@ -394,14 +394,17 @@ static void bad_names(void)
         if (system(cmd) != 0)
             return;
     }
-    memset(longname, 'n', 256);
-    longname[256] = '\0';
+    snprintf(longname, sizeof longname, "%s/", at("long"));
+    memset(longname + strlen(longname), 'n', 256);
+    longname[strlen(at("long")) + 1 + 256] = '\0';
     check_true(write_set(longname, set_b, 1, "B", COLLIDE_E_IO, err) &&
                strstr(err, "name too long: 256 bytes, limit 255"),
                "a last name of 256 bytes: refused, saying so");
     {
         static char huge[5000];
-        memset(huge, 'a', 4999);
+        size_t n = strlen(at("huge"));
+        memcpy(huge, at("huge"), n);
+        memset(huge + n, 'a', 4999 - n);
         huge[4999] = '\0';
         check_true(write_set(huge, set_b, 1, "B", COLLIDE_E_IO, err),
                    "a path of 4999 bytes: refused");
