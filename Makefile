@@ -40,7 +40,8 @@ MPI_EXE  = $(BUILD)/collide-mpi
 # had 64.3% of its branches covered instead of 83.2%, and src/ 89.2%
 # instead of 90.3%). Without python3-scipy the audit of trajectories of
 # another implementation (examples/export_trajectory.py, tests/cli/audit.sh
-# and audit_bugs.sh) is skipped.
+# and audit_bugs.sh) is skipped. tests/test_locale.c runs under the locale
+# de_DE.UTF-8, which make test generates from the package locales.
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
 PKG_PLOT   = gnuplot-nox
@@ -49,7 +50,8 @@ PKG_FUZZ   = clang libclang-rt-14-dev
 PKG_PROOFS = frama-c-base why3 z3 cvc4 cvc5 libxml2-utils
 PKG_INSTALL = $(PKG_BUILD) pkgconf binutils
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
-             $(PKG_PROOFS) python3 python3-scipy pkgconf binutils help2man
+             $(PKG_PROOFS) python3 python3-scipy pkgconf binutils help2man \
+             locales
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)

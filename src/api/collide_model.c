@@ -5,6 +5,7 @@
  * src/b64/impact.c), so that what a user checks against is what the
  * engine integrates; and the flow integrated between two times with the
  * engine's DOP853 step (src/kernel/dop853.c). */
+#define _POSIX_C_SOURCE 200809L   /* locale_t (collide_int.h) */
 #include "collide_int.h"
 
 #include <float.h>
@@ -116,8 +117,8 @@ double collide_model_parameter(const collide_model *m, int i)
     return i == 0 ? m->m.m : m->m.par[i - 1];
 }
 
-int collide_model_set_parameter(collide_model *m, int i, double value,
-                                char *err, size_t errlen)
+static int model_set_parameter_in_c(collide_model *m, int i, double value,
+                                    char *err, size_t errlen)
 {
     double par[LAW_NPAR_MAX];
     char range[128];
@@ -146,6 +147,17 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
     }
     m->m.par[i - 1] = value;
     return COLLIDE_OK;
+}
+
+/* model_set_parameter_in_c in the C locale (clocale.h), the caller's locale back on
+ * return. */
+int collide_model_set_parameter(collide_model *m, int i, double value,
+                                char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = model_set_parameter_in_c(m, i, value, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
 /* ---- the applied forces (Section IV-A, Eqs. 46, 205-209) ---- */
@@ -322,11 +334,11 @@ static int try_step(flight *g, double tb)
     return COLLIDE_OK;
 }
 
-int collide_model_integrate(const collide_model *m, int q, double t0,
-                            const double *chi0, double t1, double *chi1,
-                            const collide_flow_options *o,
-                            collide_flow_stats *stats, char *err,
-                            size_t errlen)
+static int model_integrate_in_c(const collide_model *m, int q, double t0,
+                                const double *chi0, double t1, double *chi1,
+                                const collide_flow_options *o,
+                                collide_flow_stats *stats, char *err,
+                                size_t errlen)
 {
     flight g;
     int st = COLLIDE_OK;
@@ -367,5 +379,19 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
         memcpy(chi1, g.y, (size_t)g.n * sizeof *chi1);
     if (stats)
         *stats = g.st;
+    return st;
+}
+
+/* model_integrate_in_c in the C locale (clocale.h), the caller's locale back on
+ * return. */
+int collide_model_integrate(const collide_model *m, int q, double t0,
+                            const double *chi0, double t1, double *chi1,
+                            const collide_flow_options *o,
+                            collide_flow_stats *stats, char *err,
+                            size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = model_integrate_in_c(m, q, t0, chi0, t1, chi1, o, stats, err, errlen);
+    clocale_leave(prev);
     return st;
 }
