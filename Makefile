@@ -201,6 +201,11 @@ BINDIR    = $(PREFIX)/bin
 LIBDIR    = $(PREFIX)/lib
 INCLUDEDIR = $(PREFIX)/include
 MANDIR    = $(PREFIX)/share/man
+DOCDIR    = $(PREFIX)/share/doc/collide
+# the documentation make install puts under DOCDIR, and the examples
+# under DOCDIR/examples
+DOC_FILES = README.md LICENSE CITATION.cff
+EXAMPLE_FILES = $(wildcard examples/*)
 PKGCONFIGDIR = $(LIBDIR)/pkgconfig
 # the date of the man page (help2man honours SOURCE_DATE_EPOCH)
 RELEASE_DATE = 2026-12-04
@@ -221,13 +226,19 @@ $(DIST_LIB): $(PIC_OBJ)
 	rm -f $@
 	ar rcs $@ $(BUILD)/dist/collide.o
 
-$(BUILD)/collide.pc: collide.pc.in include/collide.h
+# collide.pc names the PREFIX, LIBDIR and INCLUDEDIR of the install being
+# made: written afresh by each make install (a file target would keep the
+# PREFIX of the first install and install it under the next).
+define make_pc
+	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
-	    collide.pc.in > $@
+	    collide.pc.in > $(BUILD)/collide.pc
+endef
 
 shared: $(SO) $(DIST_LIB)
 
-install: $(EXE) $(SO) $(DIST_LIB) $(BUILD)/collide.pc
+install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
+	$(make_pc)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(PKGCONFIGDIR)
@@ -239,6 +250,9 @@ install: $(EXE) $(SO) $(DIST_LIB) $(BUILD)/collide.pc
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so
 	install -m 644 $(BUILD)/collide.pc $(DESTDIR)$(PKGCONFIGDIR)/collide.pc
 	install -m 644 doc/collide.1 $(DESTDIR)$(MANDIR)/man1/collide.1
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	install -m 644 $(DOC_FILES) $(DESTDIR)$(DOCDIR)
+	install -m 644 $(EXAMPLE_FILES) $(DESTDIR)$(DOCDIR)/examples
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/collide $(DESTDIR)$(INCLUDEDIR)/collide.h \
@@ -246,7 +260,10 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/libcollide.so.$(VERSION) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so \
 	    $(DESTDIR)$(PKGCONFIGDIR)/collide.pc \
-	    $(DESTDIR)$(MANDIR)/man1/collide.1
+	    $(DESTDIR)$(MANDIR)/man1/collide.1 \
+	    $(DOC_FILES:%=$(DESTDIR)$(DOCDIR)/%) \
+	    $(EXAMPLE_FILES:%=$(DESTDIR)$(DOCDIR)/%)
+	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 # A staging install under $(BUILD)/stage, then examples/run_scenario.c
 # built against it through pkg-config (shared and static) and run, the
