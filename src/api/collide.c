@@ -195,8 +195,8 @@ static int number_read_in_c(const char *field, const char *text,
     return COLLIDE_E_INPUT;
 }
 
-/* number_read_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs number_read_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_number_read(const char *field, const char *text,
                         const collide_range *r, double *v, char *err,
                         size_t errlen)
@@ -303,8 +303,8 @@ static int scenario_fingerprint_in_c(const collide_scenario *s, uint64_t *fp)
     return ok ? COLLIDE_OK : COLLIDE_E_MEMORY;
 }
 
-/* scenario_fingerprint_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs scenario_fingerprint_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
 {
     locale_t prev = clocale_enter();
@@ -338,8 +338,8 @@ static int scenario_set_in_c(collide_scenario *s, const char *key,
     return COLLIDE_OK;
 }
 
-/* scenario_set_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs scenario_set_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_scenario_set(collide_scenario *s, const char *key,
                          const char *value, char *err, size_t errlen)
 {
@@ -784,8 +784,8 @@ static int run_in_c(const collide_scenario *s, const collide_run_options *o,
     return r->status;
 }
 
-/* run_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs run_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_run(const collide_scenario *s, const collide_run_options *o,
                 collide_result **out, char *err, size_t errlen)
 {
@@ -966,8 +966,8 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
     return st;
 }
 
-/* result_write_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs result_write_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_result_write(const collide_result *r, const char *dir, char *err,
                          size_t errlen)
 {
@@ -1057,8 +1057,8 @@ static int compare_with_in_c(const char *a, const char *b,
     return st;
 }
 
-/* compare_with_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs compare_with_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_compare_with(const char *a, const char *b,
                          const collide_compare_options *o, FILE *out,
                          FILE *err)

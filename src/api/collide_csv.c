@@ -138,8 +138,8 @@ static int csv_number_in_c(const collide_csv *c, int row, int col, double *v,
     return COLLIDE_E_INPUT;
 }
 
-/* csv_number_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs csv_number_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_csv_number(const collide_csv *c, int row, int col, double *v,
                        char *err, size_t errlen)
 {
@@ -183,8 +183,8 @@ static int compare_csv_in_c(const collide_csv *a, const collide_csv *b,
     return st;
 }
 
-/* compare_csv_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs compare_csv_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_compare_csv(const collide_csv *a, const collide_csv *b,
                         double digits, FILE *out, char *err, size_t errlen)
 {

@@ -149,8 +149,8 @@ static int model_set_parameter_in_c(collide_model *m, int i, double value,
     return COLLIDE_OK;
 }
 
-/* model_set_parameter_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs model_set_parameter_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_model_set_parameter(collide_model *m, int i, double value,
                                 char *err, size_t errlen)
 {
@@ -382,8 +382,8 @@ static int model_integrate_in_c(const collide_model *m, int q, double t0,
     return st;
 }
 
-/* model_integrate_in_c in the C locale (clocale.h), the caller's locale back on
- * return. */
+/* Runs model_integrate_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
 int collide_model_integrate(const collide_model *m, int q, double t0,
                             const double *chi0, double t1, double *chi1,
                             const collide_flow_options *o,
