@@ -37,7 +37,8 @@ typedef struct outcome {
     char *report;        /* collide_compare's report, malloc'ed */
 } outcome;
 
-/* The text of the file dir/sub/name (malloc'ed), or NULL. */
+/* The text of the file dir/sub/name (malloc'ed, NUL-terminated, its
+ * length in *len), or NULL. */
 static char *slurp(const char *dir, const char *sub, const char *name,
                    size_t *len)
 {
@@ -56,6 +57,8 @@ static char *slurp(const char *dir, const char *sub, const char *name,
             free(text);
             text = NULL;
         }
+        if (text)
+            text[n] = '\0';
         *len = (size_t)n;
     }
     fclose(f);
