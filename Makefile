@@ -40,7 +40,8 @@ MPI_EXE  = $(BUILD)/collide-mpi
 # had 64.3% of its branches covered instead of 83.2%, and src/ 89.2%
 # instead of 90.3%). Without python3-scipy the audit of trajectories of
 # another implementation (examples/export_trajectory.py, tests/cli/audit.sh
-# and audit_bugs.sh) is skipped.
+# and audit_bugs.sh) is skipped. tests/test_locale.c runs under the locale
+# de_DE.UTF-8, which make test generates from the package locales.
 PKG_BUILD  = gcc make libc6-dev libmpfr-dev libgmp-dev
 PKG_MPI    = libopenmpi-dev openmpi-bin
 PKG_PLOT   = gnuplot-nox
@@ -49,7 +50,8 @@ PKG_FUZZ   = clang libclang-rt-14-dev
 PKG_PROOFS = frama-c-base why3 z3 cvc4 cvc5 libxml2-utils
 PKG_INSTALL = $(PKG_BUILD) pkgconf binutils
 PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
-             $(PKG_PROOFS) python3 python3-scipy pkgconf binutils help2man
+             $(PKG_PROOFS) python3 python3-scipy pkgconf binutils help2man \
+             locales
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)
@@ -199,6 +201,11 @@ BINDIR    = $(PREFIX)/bin
 LIBDIR    = $(PREFIX)/lib
 INCLUDEDIR = $(PREFIX)/include
 MANDIR    = $(PREFIX)/share/man
+DOCDIR    = $(PREFIX)/share/doc/collide
+# the documentation make install puts under DOCDIR, and the examples
+# under DOCDIR/examples
+DOC_FILES = README.md LICENSE CITATION.cff
+EXAMPLE_FILES = $(wildcard examples/*)
 PKGCONFIGDIR = $(LIBDIR)/pkgconfig
 # the date of the man page (help2man honours SOURCE_DATE_EPOCH)
 RELEASE_DATE = 2026-12-04
@@ -219,13 +226,19 @@ $(DIST_LIB): $(PIC_OBJ)
 	rm -f $@
 	ar rcs $@ $(BUILD)/dist/collide.o
 
-$(BUILD)/collide.pc: collide.pc.in include/collide.h
+# collide.pc names the PREFIX, LIBDIR and INCLUDEDIR of the install being
+# made: written afresh by each make install (a file target would keep the
+# PREFIX of the first install and install it under the next).
+define make_pc
+	@mkdir -p $(BUILD)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
-	    collide.pc.in > $@
+	    collide.pc.in > $(BUILD)/collide.pc
+endef
 
 shared: $(SO) $(DIST_LIB)
 
-install: $(EXE) $(SO) $(DIST_LIB) $(BUILD)/collide.pc
+install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
+	$(make_pc)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(PKGCONFIGDIR)
@@ -237,6 +250,9 @@ install: $(EXE) $(SO) $(DIST_LIB) $(BUILD)/collide.pc
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so
 	install -m 644 $(BUILD)/collide.pc $(DESTDIR)$(PKGCONFIGDIR)/collide.pc
 	install -m 644 doc/collide.1 $(DESTDIR)$(MANDIR)/man1/collide.1
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	install -m 644 $(DOC_FILES) $(DESTDIR)$(DOCDIR)
+	install -m 644 $(EXAMPLE_FILES) $(DESTDIR)$(DOCDIR)/examples
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/collide $(DESTDIR)$(INCLUDEDIR)/collide.h \
@@ -244,7 +260,10 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/libcollide.so.$(VERSION) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so \
 	    $(DESTDIR)$(PKGCONFIGDIR)/collide.pc \
-	    $(DESTDIR)$(MANDIR)/man1/collide.1
+	    $(DESTDIR)$(MANDIR)/man1/collide.1 \
+	    $(DOC_FILES:%=$(DESTDIR)$(DOCDIR)/%) \
+	    $(EXAMPLE_FILES:%=$(DESTDIR)$(DOCDIR)/%)
+	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 # A staging install under $(BUILD)/stage, then examples/run_scenario.c
 # built against it through pkg-config (shared and static) and run, the

@@ -39,6 +39,15 @@
  * there). Strings returned as `const char *` belong to the object they
  * come from and live as long as it does.
  *
+ * Locale: numbers are read and written in the C locale (decimal point
+ * '.') whatever locale the host program set, with setlocale or
+ * uselocale: scenario texts, CSV cells, result sets, reports and the
+ * numbers in messages are the same under de_DE as under C. A function
+ * that reads or writes numbers switches the calling thread to the C
+ * locale (uselocale) on entry and back to the caller's on return; the
+ * watch callback of collide_run runs inside it, and so in the C locale;
+ * the writer given to collide_write_file runs in the caller's.
+ *
  * Threads: scenarios and runs on distinct objects may be used from
  * distinct threads at once (collide sweep runs its points so); one object
  * must not be used from two threads at once. collide_result_write and

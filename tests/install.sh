@@ -2,7 +2,8 @@
 # install.sh BUILD - collide installed like a C library (make install-check):
 #   1. make install into a staging DESTDIR (PREFIX=/usr) puts the program,
 #      the header, the static and shared libraries (soname libcollide.so.0),
-#      collide.pc and the man page where they belong;
+#      collide.pc, the man page, and README.md, LICENSE, CITATION.cff and
+#      the examples (share/doc/collide) where they belong;
 #   2. the shared library and the installed static library export the
 #      collide_ names of include/collide.h and no other;
 #   3. examples/run_scenario.c, built with nothing but
@@ -13,7 +14,9 @@
 #      library) finds the SciPy exporter's right-hand side equal to
 #      collide_model_flow, and names the component an injected bug
 #      changes (skipped without python3-scipy);
-#   5. make uninstall leaves no file behind.
+#   5. make uninstall leaves no file behind;
+#   6. collide.pc names the PREFIX of the install being made, also after
+#      an install under another PREFIX.
 # The last line reads "install.sh: N passed, N failed".
 set -u
 build=$1
@@ -27,11 +30,16 @@ bad() { fail=$((fail + 1)); echo "install.sh: FAIL: $*"; }
 check() { if eval "$2"; then ok; else bad "$1"; fi; }
 
 rm -rf "$stage"
+mkdir -p "$build"   # a fresh clone has no build directory yet
 make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr install \
     > "$build/install.log" 2>&1 || { cat "$build/install.log"; bad "make install"; }
 lib=$stage/usr/lib
 for f in usr/bin/collide usr/include/collide.h usr/lib/libcollide.a \
-         usr/lib/pkgconfig/collide.pc usr/share/man/man1/collide.1; do
+         usr/lib/pkgconfig/collide.pc usr/share/man/man1/collide.1 \
+         usr/share/doc/collide/README.md usr/share/doc/collide/LICENSE \
+         usr/share/doc/collide/CITATION.cff \
+         usr/share/doc/collide/examples/run_scenario.c \
+         usr/share/doc/collide/examples/check_rhs.py; do
     check "installed $f" "[ -f '$stage/$f' ]"
 done
 check "libcollide.so -> libcollide.so.0" "[ \"\$(readlink '$lib/libcollide.so')\" = libcollide.so.0 ]"
@@ -113,6 +121,22 @@ make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr uninstall \
     >> "$build/install.log" 2>&1 || bad "make uninstall"
 left=$(find "$stage" -type f -o -type l)
 check "make uninstall leaves no file ($left)" "[ -z \"\$left\" ]"
+check "make uninstall removes share/doc/collide" "[ ! -e '$stage/usr/share/doc/collide' ]"
+
+# 6. collide.pc follows PREFIX: installs under two prefixes in turn, the
+#    second .pc names the second (it named the first, built once)
+stage2=$build/stage-prefix
+rm -rf "$stage2"
+for p in /opt/collide-a /opt/collide-b; do
+    make -s -C "$here" BUILD="$build" DESTDIR="$stage2" PREFIX="$p" install \
+        >> "$build/install.log" 2>&1 || bad "make install PREFIX=$p"
+done
+pc=$stage2/opt/collide-b/lib/pkgconfig/collide.pc
+check "PREFIX=/opt/collide-b after /opt/collide-a: its collide.pc names it" \
+    "grep -qx 'prefix=/opt/collide-b' '$pc' && grep -qx 'libdir=/opt/collide-b/lib' '$pc' && grep -qx 'includedir=/opt/collide-b/include' '$pc'"
+check "pkg-config --libs of the second install names its library directory" \
+    "PKG_CONFIG_PATH='$stage2/opt/collide-b/lib/pkgconfig' PKG_CONFIG_SYSROOT_DIR= pkg-config --libs collide | grep -q -- '-L/opt/collide-b/lib '"
+rm -rf "$stage2"
 
 echo "install.sh: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -2,8 +2,11 @@
 # run.sh BUILD PROGRAM...: runs each test program and each tests/cli/*.sh
 # script, adds up their "N passed, N failed" lines and prints the total as
 # the last line. Exits non-zero when any check failed or a program crashed.
+# A program that cannot run for want of something the machine lacks prints
+# a line "skipped: WHY"; such lines are counted and, when there are any,
+# the last line ends with ", N skipped".
 build=$(cd "$1" && pwd); shift
-pass=0; fail=0; crashed=0
+pass=0; fail=0; crashed=0; skipped=0
 log="$build/tests/log"; mkdir -p "$log"
 for prog in "$@" tests/cli/*.sh; do
     [ -e "$prog" ] || continue
@@ -23,7 +26,14 @@ for prog in "$@" tests/cli/*.sh; do
         echo "CRASH $name (exit $rc); see $log/$name.out"
     fi
     grep -E '^FAIL' "$log/$name.out" | sed "s/^/$name: /"
+    s=$(grep -c '^skipped: ' "$log/$name.out")
+    skipped=$((skipped + s))
+    grep '^skipped: ' "$log/$name.out" | sed "s/^/$name: /"
     echo "$name: ${p:-0} passed, ${f:-0} failed"
 done
-echo "tests: $pass passed, $fail failed"
+if [ "$skipped" -gt 0 ]; then
+    echo "tests: $pass passed, $fail failed, $skipped skipped"
+else
+    echo "tests: $pass passed, $fail failed"
+fi
 [ "$fail" -eq 0 ]

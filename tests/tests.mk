@@ -31,7 +31,10 @@ $(BUILD)/tests/test_result_dir: tests/test_result_dir.c $(TEST_OBJ) $(TOOLS) $(L
 	    -Wl,--wrap=renameat -Wl,--wrap=flock -Wl,--wrap=openat \
 	    -Wl,--wrap=unlinkat $(LDLIBS) -o $@
 
+# tests/test_locale.c needs the locale de_DE.UTF-8: generated here when
+# missing (scripts/ensure-locale; the test says "skipped" without it).
 test: $(TEST_BIN) $(EXE)
+	@scripts/ensure-locale de_DE.UTF-8
 	@sh tests/run.sh $(BUILD) $(TEST_BIN)
 
 # build/collide-fault: collide with the allocation, file and process

@@ -192,9 +192,9 @@ const char *collide_status_text(int status)
 
 /* ---- numbers ---- */
 
-int collide_number_read(const char *field, const char *text,
-                        const collide_range *r, double *v, char *err,
-                        size_t errlen)
+static int number_read_in_c(const char *field, const char *text,
+                            const collide_range *r, double *v, char *err,
+                            size_t errlen)
 {
     static const collide_range finite = {"x", -HUGE_VAL, HUGE_VAL, 0, 0, 0};
     char range[160], msg[512];
@@ -213,6 +213,18 @@ int collide_number_read(const char *field, const char *text,
     number_message(field, text, st, range, msg, sizeof msg);
     collide_api_say(err, errlen, "%s", msg);
     return COLLIDE_E_INPUT;
+}
+
+/* Runs number_read_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_number_read(const char *field, const char *text,
+                        const collide_range *r, double *v, char *err,
+                        size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = number_read_in_c(field, text, r, v, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
 /* ---- scenarios ---- */
@@ -287,22 +299,30 @@ static int scenario_new(const char *name, const char *text,
 int collide_scenario_load(const char *name_or_path, collide_scenario **out,
                           char *err, size_t errlen)
 {
-    return scenario_new(name_or_path, NULL, out, err, errlen);
+    locale_t prev = clocale_enter();
+    int st = scenario_new(name_or_path, NULL, out, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
 int collide_scenario_parse(const char *text, const char *source,
                            collide_scenario **out, char *err, size_t errlen)
 {
+    locale_t prev;
+    int st;
     if (!text) {
         if (out)
             *out = NULL;
         collide_api_say(err, errlen, "collide: no scenario text given (NULL)");
         return COLLIDE_E_USAGE;
     }
-    return scenario_new(source ? source : "(text)", text, out, err, errlen);
+    prev = clocale_enter();
+    st = scenario_new(source ? source : "(text)", text, out, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
-int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
+static int scenario_fingerprint_in_c(const collide_scenario *s, uint64_t *fp)
 {
     char *text;
     int ok;
@@ -316,13 +336,23 @@ int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
     return ok ? COLLIDE_OK : COLLIDE_E_MEMORY;
 }
 
+/* Runs scenario_fingerprint_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
+{
+    locale_t prev = clocale_enter();
+    int st = scenario_fingerprint_in_c(s, fp);
+    clocale_leave(prev);
+    return st;
+}
+
 uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n)
 {
     return data ? fnv1a64(h, data, n) : h;
 }
 
-int collide_scenario_set(collide_scenario *s, const char *key,
-                         const char *value, char *err, size_t errlen)
+static int scenario_set_in_c(collide_scenario *s, const char *key,
+                             const char *value, char *err, size_t errlen)
 {
     char msg[1024] = "";
     scenario copy;
@@ -340,6 +370,17 @@ int collide_scenario_set(collide_scenario *s, const char *key,
     }
     s->s = copy;
     return COLLIDE_OK;
+}
+
+/* Runs scenario_set_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_scenario_set(collide_scenario *s, const char *key,
+                         const char *value, char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = scenario_set_in_c(s, key, value, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
 const char *collide_scenario_text(const collide_scenario *s, const char *key)
@@ -754,8 +795,8 @@ static unsigned tables_shown(const collide_result *r, const collide_run_options 
     return 0;
 }
 
-int collide_run(const collide_scenario *s, const collide_run_options *o,
-                collide_result **out, char *err, size_t errlen)
+static int run_in_c(const collide_scenario *s, const collide_run_options *o,
+                    collide_result **out, char *err, size_t errlen)
 {
     collide_run_options dflt;
     collide_result *r;
@@ -803,6 +844,17 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
         collide_api_say(err, errlen, "%s: %s", r->s.source, r->diagnosis);
     *out = r;
     return r->status;
+}
+
+/* Runs run_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_run(const collide_scenario *s, const collide_run_options *o,
+                collide_result **out, char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = run_in_c(s, o, out, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
 int collide_result_status(const collide_result *r)
@@ -1001,8 +1053,8 @@ double collide_result_value(const collide_result *r, collide_table t, int row,
     return v;
 }
 
-int collide_result_write(const collide_result *r, const char *dir, char *err,
-                         size_t errlen)
+static int result_write_in_c(const collide_result *r, const char *dir, char *err,
+                             size_t errlen)
 {
     char msg[1024] = "";
     collide_status st;
@@ -1027,6 +1079,17 @@ int collide_result_write(const collide_result *r, const char *dir, char *err,
                                   msg, sizeof msg);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
+    return st;
+}
+
+/* Runs result_write_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_result_write(const collide_result *r, const char *dir, char *err,
+                         size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = result_write_in_c(r, dir, err, errlen);
+    clocale_leave(prev);
     return st;
 }
 
@@ -1085,9 +1148,9 @@ static int compare_args_valid(const char *a, const char *b,
     return 1;
 }
 
-int collide_compare_with(const char *a, const char *b,
-                         const collide_compare_options *o, FILE *out,
-                         FILE *err)
+static int compare_with_in_c(const char *a, const char *b,
+                             const collide_compare_options *o, FILE *out,
+                             FILE *err)
 {
     compare_options c;
     collide_compare_options d;
@@ -1111,6 +1174,18 @@ int collide_compare_with(const char *a, const char *b,
     st = compare_results(&c, out ? out : sink, err ? err : sink);
     if (sink)
         fclose(sink);
+    return st;
+}
+
+/* Runs compare_with_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_compare_with(const char *a, const char *b,
+                         const collide_compare_options *o, FILE *out,
+                         FILE *err)
+{
+    locale_t prev = clocale_enter();
+    int st = compare_with_in_c(a, b, o, out, err);
+    clocale_leave(prev);
     return st;
 }
 

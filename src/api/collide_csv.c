@@ -124,8 +124,8 @@ const char *collide_csv_cell(const collide_csv *c, int row, int col)
     return csv_cell(&c->t, row + 1, col);
 }
 
-int collide_csv_number(const collide_csv *c, int row, int col, double *v,
-                       char *err, size_t errlen)
+static int csv_number_in_c(const collide_csv *c, int row, int col, double *v,
+                           char *err, size_t errlen)
 {
     const char *text = collide_csv_cell(c, row, col);
     char buf[CSV_EXCERPT_SIZE];
@@ -149,6 +149,17 @@ int collide_csv_number(const collide_csv *c, int row, int col, double *v,
     return COLLIDE_E_INPUT;
 }
 
+/* Runs csv_number_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_csv_number(const collide_csv *c, int row, int col, double *v,
+                       char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = csv_number_in_c(c, row, col, v, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
 void collide_csv_free(collide_csv *c)
 {
     if (!c)
@@ -158,8 +169,8 @@ void collide_csv_free(collide_csv *c)
     free(c);
 }
 
-int collide_compare_csv(const collide_csv *a, const collide_csv *b,
-                        double digits, FILE *out, char *err, size_t errlen)
+static int compare_csv_in_c(const collide_csv *a, const collide_csv *b,
+                            double digits, FILE *out, char *err, size_t errlen)
 {
     FILE *sink = NULL;
     char msg[1024] = "";
@@ -183,5 +194,16 @@ int collide_compare_csv(const collide_csv *a, const collide_csv *b,
         fclose(sink);
     if (st != COLLIDE_COMPARE_OK && st != COLLIDE_COMPARE_BELOW)
         collide_api_say(err, errlen, "%s", msg);
+    return st;
+}
+
+/* Runs compare_csv_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_compare_csv(const collide_csv *a, const collide_csv *b,
+                        double digits, FILE *out, char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = compare_csv_in_c(a, b, digits, out, err, errlen);
+    clocale_leave(prev);
     return st;
 }

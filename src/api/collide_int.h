@@ -2,12 +2,22 @@
  * (collide.c: scenarios, runs, results and comparison; collide_model.c:
  * the hybrid system evaluated; collide_csv.c: CSV tables): the inside of
  * a scenario and the error message of a call. Internal: the tools include
- * collide.h alone. */
+ * collide.h alone.
+ *
+ * Locale: each public function that reads or writes numbers as text
+ * (parses a scenario, a number or a CSV cell, formats a table, a result
+ * set, a report or a message with a number in it) runs in the C locale:
+ * clocale_enter on entry, clocale_leave with its value before returning
+ * (most through a static NAME_in_c holding the body), so that a host
+ * program under a decimal-comma locale reads and writes what the C
+ * locale does. A new such function does the same. The C files including
+ * this header define _POSIX_C_SOURCE 200809L (locale_t). */
 #ifndef COLLIDE_INT_H
 #define COLLIDE_INT_H
 
 #include <stddef.h>
 
+#include "clocale.h"
 #include "collide.h"
 #include "scenario.h"
 

@@ -5,6 +5,7 @@
  * src/b64/impact.c), so that what a user checks against is what the
  * engine integrates; and the flow integrated between two times with the
  * engine's DOP853 step (src/kernel/dop853.c). */
+#define _POSIX_C_SOURCE 200809L   /* locale_t (collide_int.h) */
 #include "collide_int.h"
 
 #include <float.h>
@@ -144,8 +145,8 @@ static void parameter_refusal(const collide_model *m, int k, int bad,
                         name[bad], par[bad], range);
 }
 
-int collide_model_set_parameter(collide_model *m, int i, double value,
-                                char *err, size_t errlen)
+static int model_set_parameter_in_c(collide_model *m, int i, double value,
+                                    char *err, size_t errlen)
 {
     double par[LAW_NPAR_MAX];
     char range[128];
@@ -177,6 +178,17 @@ int collide_model_set_parameter(collide_model *m, int i, double value,
     }
     m->m.par[i - 1] = value;
     return COLLIDE_OK;
+}
+
+/* Runs model_set_parameter_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_model_set_parameter(collide_model *m, int i, double value,
+                                char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = model_set_parameter_in_c(m, i, value, err, errlen);
+    clocale_leave(prev);
+    return st;
 }
 
 /* ---- the applied forces (Section IV-A, Eqs. 46, 205-209) ---- */
@@ -426,11 +438,11 @@ static int try_step(flight *g, double tb)
     return COLLIDE_OK;
 }
 
-int collide_model_integrate(const collide_model *m, int q, double t0,
-                            const double *chi0, double t1, double *chi1,
-                            const collide_flow_options *o,
-                            collide_flow_stats *stats, char *err,
-                            size_t errlen)
+static int model_integrate_in_c(const collide_model *m, int q, double t0,
+                                const double *chi0, double t1, double *chi1,
+                                const collide_flow_options *o,
+                                collide_flow_stats *stats, char *err,
+                                size_t errlen)
 {
     flight g;
     collide_flow_options dflt;
@@ -480,5 +492,19 @@ int collide_model_integrate(const collide_model *m, int q, double t0,
         memcpy(chi1, g.y, (size_t)g.n * sizeof *chi1);
     if (stats)
         *stats = g.st;
+    return st;
+}
+
+/* Runs model_integrate_in_c in the C locale (clocale.h), then makes the
+ * caller's locale current again. */
+int collide_model_integrate(const collide_model *m, int q, double t0,
+                            const double *chi0, double t1, double *chi1,
+                            const collide_flow_options *o,
+                            collide_flow_stats *stats, char *err,
+                            size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = model_integrate_in_c(m, q, t0, chi0, t1, chi1, o, stats, err, errlen);
+    clocale_leave(prev);
     return st;
 }

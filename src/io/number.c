@@ -1,4 +1,5 @@
 /* number.c - the one reader of numbers given as text; see number.h. */
+#define _GNU_SOURCE   /* strtod_l */
 #include "number.h"
 
 #include <ctype.h>
@@ -7,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "clocale.h"
 
 #define ECHO_MAX 80 /* characters of a bad value repeated in a message */
 
@@ -45,6 +48,15 @@ static int is_decimal(const char *t)
     return *t == '\0';
 }
 
+/* strtod in the C locale, whatever locale the host program set: the
+ * decimal point is '.' (falls back to strtod, which reads '.' in the
+ * C locale, if the C locale object could not be made). */
+static double strtod_c(const char *text, char **end)
+{
+    locale_t c = clocale_get();
+    return c ? strtod_l(text, end, c) : strtod(text, end);
+}
+
 /* 1 when a and b are equal ignoring the case of ASCII letters. */
 static int ieq(const char *a, const char *b)
 {
@@ -70,7 +82,7 @@ number_status number_parse(const char *text, double *out)
     if (!is_decimal(text))
         return NUMBER_SYNTAX;
     errno = 0;
-    *out = strtod(text, &end);       /* strtod rounds correctly */
+    *out = strtod_c(text, &end);     /* strtod rounds correctly */
     if (errno == ERANGE && isinf(*out))
         return NUMBER_OVERFLOW;
     return NUMBER_OK;
@@ -109,7 +121,7 @@ static void bound_text(double b, int integer, char *buf, size_t len)
     }
     for (d = 1; d <= 17; d++) {
         snprintf(buf, len, "%.*g", d, b);
-        if (strtod(buf, NULL) == b)
+        if (strtod_c(buf, NULL) == b)
             return;
     }
 }

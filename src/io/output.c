@@ -816,13 +816,16 @@ static int write_manifest(FILE *f, const void *ctx)
 }
 
 /* Creates the temporary directory of the set (p->tmp, its name made
- * unique), open as p->tfd and locked while it exists. */
+ * unique), open as p->tfd and locked while it exists. Mode 0777 less the
+ * umask, as mkdir(1) would make it: renamed into place, it is the set,
+ * which others then read as the umask allows (its files are 0666 less
+ * the umask). */
 static collide_status make_tmp_dir(place *p, char *err, size_t errlen)
 {
     int tries, made = 0;
     for (tries = 0; tries < 100 && !made; tries++) {
         fill_random(p->tmp);
-        made = mkdirat(p->pfd, p->tmp, 0700) == 0;
+        made = mkdirat(p->pfd, p->tmp, 0777) == 0;
         if (!made && errno != EEXIST)
             break;
     }

@@ -324,4 +324,18 @@ rc=$?
 [ "$rc" -eq 0 ] && has "audit: 0 findings" "$tmp/stdout"
 check "audit of a CR LF trajectory with a quoted number: 0 findings (got $rc)" $?
 
+# ---- a result set's directory follows the umask, as mkdir does ----
+# (it was 0700 whatever the umask; a set rewritten in place too)
+for mask in 022:755 077:700 002:775; do
+    d="$tmp/umask${mask%%:*}"
+    got=""
+    for k in 1 2; do
+        (umask "${mask%%:*}" && "$exe" run example-v2 --csv "$d" --quiet) \
+            2>"$tmp/stderr"
+        got="$got $(stat -c %a "$d")"
+    done
+    [ "$got" = " ${mask#*:} ${mask#*:}" ]
+    check "umask ${mask%%:*}: a set written, then rewritten, is ${mask#*:} (got$got)" $?
+done
+
 finish csv.sh
