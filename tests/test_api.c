@@ -1169,7 +1169,7 @@ static int write_nothing(FILE *f, const void *ctx)
 static void call_number_read(fixture *f, int k, outcome *o)
 {
     static const collide_range any = {"x", 0, 10, 1, 1, 0};
-    double v;
+    double v = 0.0;
     o->i = collide_number_read(arg_or_null(k, 0, "x"), arg_or_null(k, 1, "1.5"),
                                arg_or_null(k, 2, &any),
                                (double *)arg_or_null(k, 3, &v), f->err,
@@ -1237,7 +1237,7 @@ static void call_scenario_value(fixture *f, int k, outcome *o)
 static void call_scenario_entry(fixture *f, int k, outcome *o)
 {
     const char *key, *text;
-    int line;
+    int line = 0;
     o->i = collide_scenario_entry(arg_or_null(k, 0, f->s), 0,
                                   (const char **)arg_or_null(k, 1, &key),
                                   (const char **)arg_or_null(k, 2, &text),
@@ -1252,7 +1252,7 @@ static void call_scenario_setting(fixture *f, int k, outcome *o)
 
 static void call_scenario_quantities(fixture *f, int k, outcome *o)
 {
-    collide_quantity q[8];
+    collide_quantity q[8] = {0};
     o->i = collide_scenario_quantities(arg_or_null(k, 0, f->s),
                                        (collide_quantity *)arg_or_null(k, 1, q), 8);
 }
@@ -1264,7 +1264,7 @@ static void call_scenario_law(fixture *f, int k, outcome *o)
 
 static void call_scenario_fingerprint(fixture *f, int k, outcome *o)
 {
-    uint64_t fp;
+    uint64_t fp = 0;
     o->i = collide_scenario_fingerprint(arg_or_null(k, 0, f->s),
                                         (uint64_t *)arg_or_null(k, 1, &fp));
 }
@@ -1429,7 +1429,7 @@ static void call_model_supply(fixture *f, int k, outcome *o)
 
 static void call_model_reset(fixture *f, int k, outcome *o)
 {
-    double plus[COLLIDE_CHI_MAX];
+    double plus[COLLIDE_CHI_MAX] = {0};
     o->i = collide_model_reset(arg_or_null(k, 0, f->m), 0,
                                arg_or_null(k, 1, f->chi),
                                (double *)arg_or_null(k, 2, plus));
@@ -1641,7 +1641,7 @@ static void call_csv_cell(fixture *f, int k, outcome *o)
 
 static void call_csv_number(fixture *f, int k, outcome *o)
 {
-    double v;
+    double v = 0.0;
     o->i = collide_csv_number(arg_or_null(k, 0, f->c), 0, 0,
                               (double *)arg_or_null(k, 1, &v), f->err, f->errlen);
 }
