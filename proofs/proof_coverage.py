@@ -487,7 +487,7 @@ FAKE_SPEC = """
 """
 
 FAKE_C = """
-#include "fake.h"
+#include "FAKE.h"
 /*@ assigns \\nothing;
   @ ensures e: \\eq_double(\\result, f_value(x));
   @*/
@@ -507,21 +507,21 @@ def selftest():
     with tempfile.TemporaryDirectory() as root:
         os.makedirs(os.path.join(root, "src/model"))
         os.makedirs(os.path.join(root, "src/b64"))
-        with open(os.path.join(root, "src/model/fake.h"), "w") as fh:
+        with open(os.path.join(root, "src/model/FAKE.h"), "w") as fh:
             fh.write(FAKE_H)
-        with open(os.path.join(root, "src/model/fake.c"), "w") as fh:
+        with open(os.path.join(root, "src/model/FAKE.c"), "w") as fh:
             fh.write(FAKE_C)
         os.makedirs(os.path.join(root, "spec"))
-        with open(os.path.join(root, "spec/fake.acsl"), "w") as fh:
+        with open(os.path.join(root, "spec/FAKE.acsl"), "w") as fh:
             fh.write(FAKE_SPEC)
-        cls = Classifier(["src/model/fake.c"], ["skipped"], None, root)
+        cls = Classifier(["src/model/FAKE.c"], ["skipped"], None, root)
         expect = {"f": (True, True), "g": (True, False), "h": (True, False),
                   "h2": (True, True), "m": (True, False),
                   "k": (True, True), "p": (True, True),
                   "helper": (True, True), "skipped": (False, False)}
         fails = []
         for name, want in expect.items():
-            path = "src/model/fake.c" if name in ("helper", "skipped") else "src/model/fake.h"
+            path = "src/model/FAKE.c" if name in ("helper", "skipped") else "src/model/FAKE.h"
             got = (cls.proved(path, name), cls.result(path, name))
             if got != want:
                 fails.append("%s: %s, expected %s" % (name, got, want))
@@ -530,26 +530,26 @@ def selftest():
         # the WP report decides when given: g has an unproved goal
         rep = os.path.join(root, "report.json")
         with open(rep, "w") as fh:
-            json.dump({"wp": [{"file": "src/model/fake.c", "function": "f", "goals": 3, "proved": 3},
-                              {"file": "src/model/fake.c", "function": "g", "goals": 3, "proved": 2}]}, fh)
-        cls2 = Classifier(["src/model/fake.c"], ["skipped"], rep, root)
-        if not cls2.proved("src/model/fake.h", "f") or cls2.proved("src/model/fake.h", "g") \
-                or cls2.proved("src/model/fake.c", "helper"):
+            json.dump({"wp": [{"file": "src/model/FAKE.c", "function": "f", "goals": 3, "proved": 3},
+                              {"file": "src/model/FAKE.c", "function": "g", "goals": 3, "proved": 2}]}, fh)
+        cls2 = Classifier(["src/model/FAKE.c"], ["skipped"], rep, root)
+        if not cls2.proved("src/model/FAKE.h", "f") or cls2.proved("src/model/FAKE.h", "g") \
+                or cls2.proved("src/model/FAKE.c", "helper"):
             fails.append("the WP report's statuses are not used")
         # a fake gcov stream of two documents (a header line counted once)
         gc = os.path.join(root, "run.jsonl")
         doc1 = {"files": [
-            {"file": "src/model/fake.c", "functions": [
+            {"file": "src/model/FAKE.c", "functions": [
                 {"name": "f", "execution_count": 2}, {"name": "skipped", "execution_count": 0}],
              "lines": [{"line_number": 7, "count": 2, "function_name": "f"},
                        {"line_number": 8, "count": 2, "function_name": "f"},
                        {"line_number": 13, "count": 0, "function_name": "skipped"}]},
-            {"file": "src/model/fake.h", "functions": [{"name": "g", "execution_count": 1}],
+            {"file": "src/model/FAKE.h", "functions": [{"name": "g", "execution_count": 1}],
              "lines": [{"line_number": 12, "count": 1, "function_name": "g"}]},
             {"file": "/usr/include/stdio.h", "functions": [], "lines": [
                 {"line_number": 1, "count": 5, "function_name": "x"}]}]}
         doc2 = {"files": [
-            {"file": "src/model/fake.h", "functions": [{"name": "g", "execution_count": 1}],
+            {"file": "src/model/FAKE.h", "functions": [{"name": "g", "execution_count": 1}],
              "lines": [{"line_number": 12, "count": 1, "function_name": "g"}]},
             {"file": "src/b64/engine.c", "functions": [{"name": "step", "execution_count": 1}],
              "lines": [{"line_number": 3, "count": 1, "function_name": "step"},
