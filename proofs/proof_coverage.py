@@ -13,7 +13,9 @@ Classification (mechanical, from the sources and the WP report):
              of the folder of one, for static inline functions), is not
              in WP_SKIP, and, when the WP report (report.json of
              `make proofs`) is given, has every one of its goals proved
-             there (a function absent from the report is not proved).
+             there (one without goals of its own counts when the report
+             has other functions of its file, not when its file is
+             missing from the report).
   result contract
              a proved function whose contract fixes every one of its
              outputs: the result of a non-void function, and every
@@ -254,10 +256,11 @@ def proved_set(core, skip, report, root="."):
     wp = None
     if report:
         with open(report) as fh:
-            wp = {}
+            wp = {"": set()}  # "": the files the report has functions of
             for row in json.load(fh).get("wp", []):
-                ok = row["goals"] == row["proved"] and row["goals"] > 0
+                ok = row["goals"] == row["proved"]
                 wp[row["function"]] = wp.get(row["function"], True) and ok
+                wp[""].add(os.path.normpath(row["file"]))
     contracts = {}
     for f in files:
         with open(os.path.join(root, f)) as fh:
@@ -292,7 +295,10 @@ class Classifier:
         if not in_core or name in self.skip:
             return False
         if self.wp is not None:
-            return self.wp.get(name, False)
+            if name in self.wp:
+                return self.wp[name]
+            # no goal of its own: proved when WP ran on its file
+            return path.endswith(".h") or path in self.wp[""]
         return True
 
     def result(self, path, name):
@@ -511,6 +517,8 @@ def selftest():
             fh.write(FAKE_H)
         with open(os.path.join(root, "src/model/FAKE.c"), "w") as fh:
             fh.write(FAKE_C)
+        with open(os.path.join(root, "src/model/OTHER.c"), "w") as fh:
+            fh.write("int o(void) { return 0; }\n")
         os.makedirs(os.path.join(root, "spec"))
         with open(os.path.join(root, "spec/FAKE.acsl"), "w") as fh:
             fh.write(FAKE_SPEC)
@@ -533,9 +541,13 @@ def selftest():
             json.dump({"wp": [{"file": "src/model/FAKE.c", "function": "f", "goals": 3, "proved": 3},
                               {"file": "src/model/FAKE.c", "function": "g", "goals": 3, "proved": 2}]}, fh)
         cls2 = Classifier(["src/model/FAKE.c"], ["skipped"], rep, root)
-        if not cls2.proved("src/model/FAKE.h", "f") or cls2.proved("src/model/FAKE.h", "g") \
-                or cls2.proved("src/model/FAKE.c", "helper"):
+        if not cls2.proved("src/model/FAKE.h", "f") or cls2.proved("src/model/FAKE.h", "g"):
             fails.append("the WP report's statuses are not used")
+        if not cls2.proved("src/model/FAKE.c", "helper"):
+            fails.append("a function without goals of a file WP ran on is not proved")
+        cls3 = Classifier(["src/model/FAKE.c", "src/model/OTHER.c"], [], rep, root)
+        if cls3.proved("src/model/OTHER.c", "o"):
+            fails.append("a function of a file missing from the WP report is proved")
         # a fake gcov stream of two documents (a header line counted once)
         gc = os.path.join(root, "run.jsonl")
         doc1 = {"files": [
