@@ -3,9 +3,9 @@
 # A C file is in the proved set when it is in src/model or src/kernel.  The run installs
 # the Debian packages it lacks (PKG_PROOFS in Makefile), prints the goals
 # done per file as it goes, writes $(BUILD)/proofs/summary.txt, report.json
-# and junit.xml, changes no file of the tree, and prints as its last line
+# and junit.xml, changes no file of the tree, and prints
 # "proofs: N goals, P proved, U unproved"; it fails when a goal is unproved
-# or a smoke test fails.
+# or a smoke test fails. Then, when all is proved, make proof-coverage.
 #
 #   make proofs                     prove: WP's cache is the committed
 #                                   proofs/wp-cache, read, plus
