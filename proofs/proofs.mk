@@ -3,9 +3,9 @@
 # A C file is in the proved set when it is in src/model or src/kernel.  The run installs
 # the Debian packages it lacks (PKG_PROOFS in Makefile), prints the goals
 # done per file as it goes, writes $(BUILD)/proofs/summary.txt, report.json
-# and junit.xml, changes no file of the tree, and prints as its last line
+# and junit.xml, changes no file of the tree, and prints
 # "proofs: N goals, P proved, U unproved"; it fails when a goal is unproved
-# or a smoke test fails.
+# or a smoke test fails. Then, when all is proved, make proof-coverage.
 #
 #   make proofs                     prove: WP's cache is the committed
 #                                   proofs/wp-cache, read, plus
@@ -54,6 +54,7 @@ proofs: deps-proofs
 	 WP_SMOKE='$(WP_SMOKE)' WP_SMOKE_TIMEOUT='$(WP_SMOKE_TIMEOUT)' \
 	 WP_SMOKE_DEAD_CODE='$(WP_SMOKE_DEAD_CODE)' \
 	 sh proofs/run-proofs.sh $(BUILD) $(WP_CORE)
+	@$(MAKE) --no-print-directory proof-coverage
 
 # proofs/wp-cache for a commit: the entries the proof of the whole core
 # uses are added, the others removed.
@@ -92,3 +93,17 @@ mutants:
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
 mutants-full:
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) full
+
+# Proof coverage (proofs/proof-coverage.sh): `collide run study1`, `run
+# study2` and `run study1 --precision 128` with a --coverage build in
+# $(BUILD)/proofcov; gcov's executed lines and functions against the
+# proved set (WP_CORE minus WP_SKIP; the goals of $(BUILD)/proofs/report.json
+# when present), and those whose contract fixes their result, per folder
+# (proofs/proof_coverage.py says how). Prints "proof coverage: ..." and
+# "simulation code: ..." per run; writes $(BUILD)/proofs/coverage.json.
+.PHONY: proof-coverage
+proof-coverage:
+	@scripts/ensure-packages $(PKG_BUILD) python3
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/proofcov \
+	    OPT="-O0 -g --coverage" LDLIBS="--coverage $(LDLIBS)" $(BUILD)/proofcov/collide
+	@sh proofs/proof-coverage.sh $(BUILD) '$(WP_CORE)' '$(WP_SKIP)'
