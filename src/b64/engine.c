@@ -1137,6 +1137,19 @@ static void count_touches(run *R, double te)
 }
 
 /* Moves to the end (te, ye, fe) of the accepted piece of step s. */
+/* Whether the state ye accepted at te lies outside the instance's proof
+ * domain (hybrid_system.outside_domain); then the run fails with
+ * COLLIDE_E_DOMAIN and the instance's text. */
+static int left_domain(run *R, double te, const double *ye)
+{
+    char what[512];
+    if (!R->H->outside_domain ||
+        !R->H->outside_domain(R->H->ctx, te, ye, what, sizeof what))
+        return 0;
+    fail(R, COLLIDE_E_DOMAIN, what);
+    return 1;
+}
+
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
@@ -1149,6 +1162,8 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
     R->fresh = 0;
     R->passed_switching = -1;
     R->r->stats.steps_accepted++;
+    if (left_domain(R, te, ye))
+        return COLLIDE_E_DOMAIN;
     if (notify_flow(R, s, te, ye))
         return fail(R, COLLIDE_E_INTERRUPT, "stopped by the observer");
     return COLLIDE_OK;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "domain.h"
 #include "engine.h"
 #include "grow.h"
 #include "ledger.h"
@@ -1037,6 +1038,46 @@ static void check_ledger(impact *I)
                                     l->scale, I->o));
 }
 
+/* The state y accepted at t against the proof domain (domain.h: x_c,
+ * z_c, v_c and every component of chi). Outside, with
+ * outside_proved_domain the first breach is recorded in the result and
+ * the run goes on (0); else what says which quantity left it (1). */
+static int outside_domain(void *ctx, double t, const double *y, char *what,
+                          size_t len)
+{
+    impact *I = ctx;
+    const layout *L = &I->L;
+    domain_breach b;
+    char text[192];
+    if (domain_check_state(y, L->n_chi, L->v, L->xc, L->z, L->nz, &b))
+        return 0;
+    domain_breach_text(&b, text, sizeof text);
+    if (I->o->outside_proved_domain) {
+        if (!I->r->left_domain) {
+            I->r->left_domain = 1;
+            I->r->t_left_domain = t;
+            snprintf(I->r->domain_note, sizeof I->r->domain_note, "%s", text);
+        }
+        return 0;
+    }
+    snprintf(what, len, "the run left the proof domain: %s (the scenario "
+             "key outside_proved_domain = 1 runs on outside it)", text);
+    return 1;
+}
+
+/* A model outside the proof domain (possible with outside_proved_domain
+ * only: the scenario loader refuses it otherwise) is recorded at t = 0. */
+static void note_model_domain(const model *m, const sim_options *o,
+                              sim_result *r)
+{
+    domain_breach b;
+    if (!o->outside_proved_domain || domain_check_model(m, &b))
+        return;
+    r->left_domain = 1;
+    r->t_left_domain = 0;
+    domain_breach_text(&b, r->domain_note, sizeof r->domain_note);
+}
+
 collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
 {
     impact I;
@@ -1070,6 +1111,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.next_breakpoint = next_breakpoint;
     H.mode_name = mode_name;
     H.component_name = component_name;
+    H.outside_domain = outside_domain;
     obs.ctx = &I;
     obs.on_flow = on_flow;
     obs.on_event = on_event;
@@ -1083,6 +1125,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
         I.next_sample++;
     }
     track_scale(&I, y0);
+    note_model_domain(m, o, r);
     I.v0 = impact_storage(m, &I.L, y0);
     engine_run(&H, &o->engine, &obs, m->T, y0, 0, &r->end);
     r->status = I.fail_memory ? COLLIDE_E_MEMORY : r->end.status;
