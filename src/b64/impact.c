@@ -225,6 +225,19 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
 }
 
 /* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
+/* Whether the law's arguments x_c, z_c and v at y are finite (the proved
+ * laws require them finite, src/model): x - x is 0 for a finite x and NaN
+ * for an infinity or NaN, so their sum is 0 exactly when all are finite
+ * (a few instructions for each evaluation of the flow map). */
+static int law_args_finite(const layout *L, const double *y)
+{
+    const double *c = y + L->xc;     /* x_c, then z_c (L->z = L->xc + 1) */
+    double d = (y[L->v] - y[L->v]) + (c[0] - c[0]);
+    if (L->nz > 0)                   /* n_z <= LAW_NZ_MAX = 2 */
+        d += (c[1] - c[1]) + (c[L->nz] - c[L->nz]);
+    return d == 0.0;
+}
+
 static void flow(void *ctx, int q, double t, const double *y, double *dy)
 {
     const impact *I = ctx;
@@ -232,6 +245,11 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
     const layout *L = &I->L;
     double fe[3], phi, dc = 0.0, s;
     int i;
+    if (q == 1 && !law_args_finite(L, y)) { /* a stage value not finite: */
+        for (i = 0; i < L->ny; i++)         /* no law call, the step fails */
+            dy[i] = NAN;                    /* as non-finite */
+        return;
+    }
     phi = impact_flow_chi(m, L, q, t, y, dy, fe);
     s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
     for (i = L->n_chi; i < L->ny; i++)
