@@ -495,6 +495,40 @@ static void bad_arguments(void)
     collide_result_free(NULL);
 }
 
+/* A run that leaves the proof domain (v_c beyond 1024 m/s under a force
+ * of 1e6 N on 1 kg) stops with COLLIDE_E_DOMAIN; with
+ * outside_proved_domain = 1 it runs, and collide_result_left_domain says
+ * when and which quantity. */
+static void proof_domain_runs(void)
+{
+    static const char fast[] = "system = Hr\nlaw = clamped\nk = 1e6\nm = 1\n"
+                               "x0 = 1\nv0 = 0\ninput = constant\nF = -1e6\n"
+                               "T = 0.002\n";
+    char text[256], err[1024], note[256] = "";
+    collide_scenario *s = NULL;
+    collide_result *r = NULL;
+    double t = -1;
+    check_true(collide_scenario_parse(fast, "fast.scn", &s, err, sizeof err) ==
+                   COLLIDE_OK && collide_run(s, NULL, &r, err, sizeof err) ==
+                   COLLIDE_E_DOMAIN && collide_result_status(r) == COLLIDE_E_DOMAIN &&
+                   strstr(collide_result_diagnosis(r), "left the proof domain: v_c = "),
+               "a run leaving the proof domain: COLLIDE_E_DOMAIN, v_c named");
+    collide_result_free(r);
+    collide_scenario_free(s);
+    snprintf(text, sizeof text, "%soutside_proved_domain = 1\n", fast);
+    r = NULL;
+    s = NULL;
+    check_true(collide_scenario_parse(text, "fast.scn", &s, err, sizeof err) ==
+                   COLLIDE_OK && collide_run(s, NULL, &r, err, sizeof err) ==
+                   COLLIDE_OK && collide_result_left_domain(r, &t, note, sizeof note) == 1 &&
+                   t > 1.0e-3 && t < 2.0e-3 && strstr(note, "v_c = -") &&
+                   strstr(note, "domain_speed"),
+               "outside_proved_domain = 1: the run goes on, and says when and "
+               "which quantity left the domain");
+    collide_result_free(r);
+    collide_scenario_free(s);
+}
+
 static void statuses(void)
 {
     int st, distinct = 1;
@@ -2204,6 +2238,7 @@ int main(void)
     scenario_contents();
     bad_arguments();
     statuses();
+    proof_domain_runs();
     comparisons();
     partial_and_tables();
     utilities();
