@@ -111,8 +111,10 @@ typedef enum collide_status {
     COLLIDE_E_LEDGER = 12,    /* the energy ledger of Eq. (24) fails its check:
                                  residual beyond the bound of the tolerances,
                                  not finite, or Delta_C < 0 */
-    COLLIDE_E_PROGRESS = 13   /* no progress: the work per unit of simulated
+    COLLIDE_E_PROGRESS = 13,  /* no progress: the work per unit of simulated
                                  time exceeded its bound */
+    COLLIDE_E_DOMAIN = 14     /* the run left the domain of the proofs
+                                 (spec/law_domain.acsl, spec/bounded.acsl) */
 } collide_status;
 
 /* What status means, in one sentence ("success", "out of memory", ...):
@@ -406,8 +408,10 @@ COLLIDE_API const char *collide_model_parameter_name(const collide_model *m,
 COLLIDE_API double collide_model_parameter(const collide_model *m, int i);
 
 /* Sets parameter i of m to value when the model admits it: m finite and
- * > 0, and the law's parameters, with this one changed, in the law's
- * domain (the domain of its proofs). COLLIDE_OK; or COLLIDE_E_INPUT with
+ * > 0, and the law's parameters, with this one changed, admissible and in
+ * the domain of the proofs (spec/law_domain.acsl; m in [1e-100, 1e100]),
+ * a model made from a scenario with outside_proved_domain = 1 excepted
+ * when it lies outside already. COLLIDE_OK; or COLLIDE_E_INPUT with
  * err naming the parameter, the value and the allowed range, and m
  * unchanged; COLLIDE_E_USAGE for an i outside.
  * NULL m: returns COLLIDE_E_USAGE; NULL err: no message.
@@ -475,8 +479,9 @@ COLLIDE_API double collide_model_supply(const collide_model *m, double fe1,
 
 /* The flow set C and the jump set D of mode q (Eqs. 77, 78; for H_c
  * Eqs. 65, 66): 1 when (q, x, v, Phi) lies in the set, else 0 (also for
- * a q other than 0 or 1). A tolerance is the caller's: loosen the
- * arguments before the call. */
+ * a q other than 0 or 1); -1 when x, v or Phi is NaN or infinite: not a
+ * state (Lemma V.14 excludes it), in neither set nor outside them. A
+ * tolerance is the caller's: loosen the arguments before the call. */
 COLLIDE_API int collide_flow_set(int q, double x, double v, double phi);
 COLLIDE_API int collide_jump_set(int q, double x, double v, double phi);
 
@@ -734,6 +739,19 @@ COLLIDE_API double collide_result_stat(const collide_result *r,
  */
 COLLIDE_API double collide_result_undecided_touch(const collide_result *r,
                                                   long k);
+
+/* Whether a binary64 run of a scenario with outside_proved_domain = 1
+ * went outside the domain of the proofs (spec/law_domain.acsl,
+ * spec/bounded.acsl; without that key such a run is refused or stops
+ * with COLLIDE_E_DOMAIN): 1 with *t the time it first was outside (0:
+ * its parameters or initial state were) and note (len bytes) naming the
+ * quantity, its value and the domain; 0 when it stayed inside or r is
+ * not a binary64 run.
+ * NULL r: returns -1; NULL t or note: that one not written.
+ */
+COLLIDE_API int collide_result_left_domain(const collide_result *r,
+                                           double *t, char *note,
+                                           size_t len);
 
 /* Writes the result set of r into the directory dir (created when
  * missing): the CSV files and their MANIFEST, as `collide run --csv`

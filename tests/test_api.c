@@ -495,10 +495,44 @@ static void bad_arguments(void)
     collide_result_free(NULL);
 }
 
+/* A run that leaves the proof domain (v_c beyond 1024 m/s under a force
+ * of 1e6 N on 1 kg) stops with COLLIDE_E_DOMAIN; with
+ * outside_proved_domain = 1 it runs, and collide_result_left_domain says
+ * when and which quantity. */
+static void proof_domain_runs(void)
+{
+    static const char fast[] = "system = Hr\nlaw = clamped\nk = 1e6\nm = 1\n"
+                               "x0 = 1\nv0 = 0\ninput = constant\nF = -1e6\n"
+                               "T = 0.002\n";
+    char text[256], err[1024], note[256] = "";
+    collide_scenario *s = NULL;
+    collide_result *r = NULL;
+    double t = -1;
+    check_true(collide_scenario_parse(fast, "fast.scn", &s, err, sizeof err) ==
+                   COLLIDE_OK && collide_run(s, NULL, &r, err, sizeof err) ==
+                   COLLIDE_E_DOMAIN && collide_result_status(r) == COLLIDE_E_DOMAIN &&
+                   strstr(collide_result_diagnosis(r), "left the proof domain: v_c = "),
+               "a run leaving the proof domain: COLLIDE_E_DOMAIN, v_c named");
+    collide_result_free(r);
+    collide_scenario_free(s);
+    snprintf(text, sizeof text, "%soutside_proved_domain = 1\n", fast);
+    r = NULL;
+    s = NULL;
+    check_true(collide_scenario_parse(text, "fast.scn", &s, err, sizeof err) ==
+                   COLLIDE_OK && collide_run(s, NULL, &r, err, sizeof err) ==
+                   COLLIDE_OK && collide_result_left_domain(r, &t, note, sizeof note) == 1 &&
+                   t > 1.0e-3 && t < 2.0e-3 && strstr(note, "v_c = -") &&
+                   strstr(note, "domain_speed"),
+               "outside_proved_domain = 1: the run goes on, and says when and "
+               "which quantity left the domain");
+    collide_result_free(r);
+    collide_scenario_free(s);
+}
+
 static void statuses(void)
 {
     int st, distinct = 1;
-    for (st = 0; st <= 13; st++)
+    for (st = 0; st <= COLLIDE_E_DOMAIN; st++)
         if (st != 1 && strcmp(collide_status_text(st), "unknown status") == 0)
             distinct = 0;
     check_true(distinct, "every status has a text");
@@ -887,6 +921,11 @@ static void model_maps(void)
                "in contact: C is Phi <= 0 or v <= 0, D is Phi >= 0 and v >= 0");
     check_true(!collide_flow_set(2, 1, 1, 0) && !collide_jump_set(-1, 0, 0, 0),
                "no other mode is in C or D");
+    check_true(collide_flow_set(0, NAN, -1, 0) == -1 &&
+               collide_jump_set(0, 0, NAN, 0) == -1 &&
+               collide_flow_set(1, -1, -1, NAN) == -1 &&
+               collide_jump_set(1, -1, 1, INFINITY) == -1,
+               "a NaN or infinite x, v or Phi is not a state (Lemma V.14): -1");
     chi[1] = 0.5;
     chi[3] = 0.25;
     chi[4] = -0.25;
@@ -904,6 +943,17 @@ static void model_maps(void)
                "the mass set: the flow follows it");
     check_true(collide_model_set_parameter(m, 99, 1, err, sizeof err) ==
                    COLLIDE_E_USAGE, "a parameter outside refused");
+    check_true(collide_model_set_parameter(m, 0, 1e120, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               strcmp(err, "m = 9.9999999999999998e+119 is outside the proof "
+                           "domain: m in [1e-100, 1e100] (spec/bounded.acsl "
+                           "bounded, and m >= 1e-100 of src/model/hybrid.h)") == 0 &&
+               collide_model_parameter(m, 0) == 2 * mass,
+               "m = 1e120 (outside bounded) refused, named with the domain");
+    check_true(collide_model_set_parameter(m, 0, 1e-120, err, sizeof err) ==
+                   COLLIDE_E_INPUT && strstr(err, "m = 9.9999999999999998e-121 is "
+                                                 "outside the proof domain"),
+               "m = 1e-120 (under the mass bound) refused");
     collide_model_free(m);
 }
 
@@ -1085,6 +1135,17 @@ static void api_messages(void)
                collide_model_parameter(m, beta) == 5e7,
                "set beta = 0 under gamma = 5e7: beta named with the range "
                "gamma gives it; m unchanged");
+    check_true(collide_model_set_parameter(m, 1, 5e12, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               strcmp(err, "k = 5000000000000 is outside the proof domain: k in "
+                           "[0, 2^40] (spec/law_domain.acsl, domain_gain)") == 0 &&
+               strcmp(collide_model_parameter_name(m, 1), "k") == 0,
+               "set k = 5e12 (beyond 2^40): refused with the domain");
+    check_true(collide_model_set_parameter(m, 7, 80, err, sizeof err) ==
+                   COLLIDE_E_INPUT &&
+               strstr(err, "p = 80 is outside the proof domain: p in [1, 64]") &&
+               strcmp(collide_model_parameter_name(m, 7), "p") == 0,
+               "set p = 80 (beyond 64): refused with the domain");
     collide_model_free(m);
 }
 
@@ -1543,6 +1604,16 @@ static void call_result_undecided_touch(fixture *f, int k, outcome *o)
     o->d = collide_result_undecided_touch(arg_or_null(k, 0, f->r), 0);
 }
 
+static void call_result_left_domain(fixture *f, int k, outcome *o)
+{
+    double t = 0;
+    char note[64];
+    o->i = collide_result_left_domain(arg_or_null(k, 0, f->r),
+                                      (double *)arg_or_null(k, 1, &t),
+                                      (char *)arg_or_null(k, 2, note),
+                                      sizeof note);
+}
+
 static void call_note_input(fixture *f, int k, outcome *o)
 {
     (void)f;
@@ -1783,6 +1854,8 @@ static const null_row null_table[] = {
     {"collide_result_stat", call_result_stat, {{"r", NX_NAN}}},
     {"collide_result_undecided_touch", call_result_undecided_touch,
      {{"r", NX_NAN}}},
+    {"collide_result_left_domain", call_result_left_domain,
+     {{"r", NX_MINUS1}, {"t", NX_ZERO}, {"note", NX_ZERO}}},
     {"collide_result_write", call_result_write,
      {{"r", NX_USAGE}, {"dir", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_make_dirs", call_make_dirs, {{"dir", NX_USAGE}, {"err", NX_QUIET}}},
@@ -2165,6 +2238,7 @@ int main(void)
     scenario_contents();
     bad_arguments();
     statuses();
+    proof_domain_runs();
     comparisons();
     partial_and_tables();
     utilities();

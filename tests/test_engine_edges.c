@@ -303,6 +303,21 @@ static void unlocatable(void)
     check_range(r.t, 0.0, bounce_time(1), "ball: ... stopped before the bounce");
 }
 
+/* A guard that is NaN at samples of a step (0 < x < 0.5: the ball passes
+ * there for 0.3 s before its bounce at x = 0) is no sign test: the run
+ * stops as non-finite instead of taking the NaN as 'no crossing' and
+ * missing the bounce (before: COLLIDE_OK without the bounce). */
+static void nonfinite_guard_samples(void)
+{
+    ball b = {HUGE_VAL, 0.5, 0, {0}, 0, 0, 0, 0};
+    engine_result r;
+    collide_status st = run_ball(&b, NULL, 1.0, &r);
+    check_true(st == COLLIDE_E_NONFINITE &&
+                   strstr(r.diagnosis, "NaN or infinity in a guard") != NULL,
+               "ball: a guard NaN at the samples stops the run as non-finite");
+    check_range(r.t, 0.0, bounce_time(1), "ball: ... before the bounce");
+}
+
 /* An event the root finder does not narrow to t_tol or to adjacent
  * doubles within its evaluations stops the run (root_max_iter = 1 leaves
  * the bracket of the first bounce wide), and the diagnosis names the
@@ -380,6 +395,7 @@ int main(void)
     non_finite_and_empty();
     option_ends();
     unlocatable();
+    nonfinite_guard_samples();
     wide_bracket();
     outside_flow_set();
     return check_summary("test_engine_edges");

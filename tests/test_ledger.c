@@ -153,6 +153,7 @@ int main(void)
     fails("H_f with v_m0 = 1e200",
           "system = Hf\nlaw = shccl\nk = 1e9\np = 1.5\nc = 0\nm1 = 1\n"
           "m2 = 1\nx0 = 0.01\nv0 = -1\nxm0 = 0\nvm0 = 1e200\n"
-          "input = none\nT = 0.1\n", NULL, NULL, "not finite");
+          "input = none\nT = 0.1\noutside_proved_domain = 1\n", NULL, NULL,
+          "not finite");
     return check_summary("test_ledger");
 }

@@ -390,6 +390,19 @@ static void print_undecided(const collide_result *r)
            "atol)\n");
 }
 
+/* When the run went outside the domain of the proofs (a scenario with
+ * outside_proved_domain = 1): where, which quantity and why. */
+static void print_left_domain(const collide_result *r)
+{
+    char note[256];
+    double t = 0;
+    if (collide_result_left_domain(r, &t, note, sizeof note) != 1)
+        return;
+    printf("  outside the proof domain from t = %.17g s: %s\n"
+           "    (outside_proved_domain = 1: no proof covers this run)\n",
+           t, note);
+}
+
 static void print_stats(const collide_result *r)
 {
     double t_tail = collide_result_stat(r, COLLIDE_STAT_TAIL_START);
@@ -409,6 +422,7 @@ static void print_stats(const collide_result *r)
                tail / (t_end - t_tail));
     print_event_flags(r);
     print_undecided(r);
+    print_left_domain(r);
     printf("  CPU time %.3f s\n",
            collide_result_stat(r, COLLIDE_STAT_CPU_SECONDS));
 }

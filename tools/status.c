@@ -39,14 +39,14 @@ static const status_meaning audit_rows[] = {
 
 /* collide's statuses: those of include/collide.h with the meaning
  * collide_status_text gives (the one table, in the library). */
-static status_meaning collide_rows[COLLIDE_E_PROGRESS + 1];
+static status_meaning collide_rows[COLLIDE_E_DOMAIN + 1];
 
 const status_table *status_collide(void)
 {
     static status_table t;
     int st;
     if (t.n == 0) {
-        for (st = COLLIDE_OK; st <= COLLIDE_E_PROGRESS; st++) {
+        for (st = COLLIDE_OK; st <= COLLIDE_E_DOMAIN; st++) {
             const char *m = collide_status_text(st);
             if (strcmp(m, "unknown status") != 0) {
                 collide_rows[t.n].status = st;

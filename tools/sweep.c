@@ -278,6 +278,7 @@ static const struct status_text {
     {COLLIDE_E_CHECK, "check"},
     {COLLIDE_E_LEDGER, "ledger"},
     {COLLIDE_E_PROGRESS, "progress"},
+    {COLLIDE_E_DOMAIN, "domain"},
 };
 
 /* The name of a status outside the table (none today). */

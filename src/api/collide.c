@@ -179,6 +179,10 @@ static const struct {
                        "tolerances, not finite, or Delta_C < 0"},
     {COLLIDE_E_PROGRESS, "no progress: the work per unit of simulated time "
                          "exceeded its bound"},
+    {COLLIDE_E_DOMAIN, "the run left the domain of the proofs: x_c or z_c "
+                       "beyond 1 in magnitude, v_c beyond 1024 m/s, or a "
+                       "state beyond 1e100 (and the scenario does not set "
+                       "outside_proved_domain = 1)"},
 };
 
 const char *collide_status_text(int status)
@@ -932,6 +936,20 @@ double collide_result_undecided_touch(const collide_result *r, long k)
     if (k < 0 || k >= e->nundecided || k >= ENGINE_UNDECIDED_TIMES)
         return NAN;
     return e->t_undecided[k];
+}
+
+int collide_result_left_domain(const collide_result *r, double *t,
+                               char *note, size_t len)
+{
+    if (!r)
+        return -1;
+    if (r->precision != COLLIDE_PRECISION_MIN || !r->b64.left_domain)
+        return 0;
+    if (t)
+        *t = r->b64.t_left_domain;
+    if (note && len > 0)
+        snprintf(note, len, "%s", r->b64.domain_note);
+    return 1;
 }
 
 double collide_result_digits(const collide_result *r, collide_table t,

@@ -7,6 +7,7 @@
  * engine's DOP853 step (src/kernel/dop853.c). */
 #define _POSIX_C_SOURCE 200809L   /* locale_t (collide_int.h) */
 #include "collide_int.h"
+#include "domain.h"
 
 #include <float.h>
 #include <math.h>
@@ -145,6 +146,29 @@ static void parameter_refusal(const collide_model *m, int k, int bad,
                         name[bad], par[bad], range);
 }
 
+/* 1, with err naming the quantity, its value and the domain, when
+ * parameter i (0: m) of m set to value takes the model out of the proof
+ * domain (domain.h) that it lies in; a model already outside (a scenario
+ * with outside_proved_domain = 1) stays as its scenario asked: 0. */
+static int leaves_domain(const collide_model *m, int i, double value,
+                         char *err, size_t errlen)
+{
+    model next = m->m;
+    domain_breach b;
+    char text[192];
+    if (!domain_check_model(&m->m, &b))
+        return 0;
+    if (i == 0)
+        next.m = value;
+    else
+        next.par[i - 1] = value;
+    if (domain_check_model(&next, &b))
+        return 0;
+    domain_breach_text(&b, text, sizeof text);
+    collide_api_say(err, errlen, "%s", text);
+    return 1;
+}
+
 static int model_set_parameter_in_c(collide_model *m, int i, double value,
                                     char *err, size_t errlen)
 {
@@ -166,6 +190,8 @@ static int model_set_parameter_in_c(collide_model *m, int i, double value,
                     "in (0, inf)", value);
             return COLLIDE_E_INPUT;
         }
+        if (leaves_domain(m, i, value, err, errlen))
+            return COLLIDE_E_INPUT;
         m->m.m = value;
         return COLLIDE_OK;
     }
@@ -176,6 +202,8 @@ static int model_set_parameter_in_c(collide_model *m, int i, double value,
         parameter_refusal(m, i - 1, bad, par, range, err, errlen);
         return COLLIDE_E_INPUT;
     }
+    if (leaves_domain(m, i, value, err, errlen))
+        return COLLIDE_E_INPUT;
     m->m.par[i - 1] = value;
     return COLLIDE_OK;
 }
@@ -272,14 +300,30 @@ double collide_model_supply(const collide_model *m, double fe1, double fe2,
     return impact_supply(&m->m, &m->L, fe1, fe2, fer, chi);   /* Eqs. 83, 96 */
 }
 
+/* 1 when x, v and phi are all finite: a state of Lemma V.14, which
+ * excludes NaN and infinities (the proved flow_set and jump_set require
+ * them finite, src/model/hybrid.h). */
+static int finite_state(double x, double v, double phi)
+{
+    return isfinite(x) && isfinite(v) && isfinite(phi);
+}
+
 int collide_flow_set(int q, double x, double v, double phi)
 {
-    return (q == 0 || q == 1) && flow_set(q, x, v, phi);      /* Eq. 77 */
+    if (q != 0 && q != 1)
+        return 0;
+    if (!finite_state(x, v, phi))
+        return -1;
+    return flow_set(q, x, v, phi);                            /* Eq. 77 */
 }
 
 int collide_jump_set(int q, double x, double v, double phi)
 {
-    return (q == 0 || q == 1) && jump_set(q, x, v, phi);      /* Eq. 78 */
+    if (q != 0 && q != 1)
+        return 0;
+    if (!finite_state(x, v, phi))
+        return -1;
+    return jump_set(q, x, v, phi);                            /* Eq. 78 */
 }
 
 int collide_model_reset(const collide_model *m, int q, const double *chi,

@@ -47,6 +47,11 @@ enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_SWITCH = 2 };
  * diagnosis names the event or switching function and the bracket. */
 #define SCREEN_WIDE (-3)
 
+/* A guard or its rate not finite at a sample of the step (returned by the
+ * screening): no sign test (crosses_in_orientation) nor root_refine is
+ * made on such a value, the run stops with COLLIDE_E_NONFINITE. */
+#define SCREEN_NONFINITE (-4)
+
 /* Evaluations of root_refine to locate an event or switching point when
  * the options do not set root_max_iter. From a bracket of one step,
  * bisection alone reaches adjacent doubles in at most about 64 + 1074
@@ -536,6 +541,18 @@ static void note_touch(step_touches *T, double t)
  * the root could not be located. A touch within the error of the run
  * (guard_touch) is no crossing; it and a miss within the error (near_miss)
  * are noted in T as undecided near-touches. */
+/* Whether v[0 .. n-1] and rate[0 .. n-1] are all finite: x - x is 0 for a
+ * finite x and NaN otherwise, so the sum is 0 exactly when all are (no
+ * branch per sample). */
+static int samples_finite(int n, const double *v, const double *rate)
+{
+    double d = 0.0;
+    int k;
+    for (k = 0; k < n; k++)
+        d += (v[k] - v[k]) + (rate[k] - rate[k]);
+    return d == 0.0;
+}
+
 static int screen_guard(const run *R, const dop853_step_data *s,
                         const step_samples *S, int tr, stop *st,
                         step_touches *T)
@@ -551,6 +568,8 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
         rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
     }
+    if (!samples_finite(S->n + 1, v, rate))
+        return SCREEN_NONFINITE;
     for (k = 0; k < S->n; k++) {
         double a = S->t[k], b = S->t[k + 1], margin;
         double ya[COLLIDE_NY_MAX];
@@ -1137,6 +1156,19 @@ static void count_touches(run *R, double te)
 }
 
 /* Moves to the end (te, ye, fe) of the accepted piece of step s. */
+/* Whether the state ye accepted at te lies outside the instance's proof
+ * domain (hybrid_system.outside_domain); then the run fails with
+ * COLLIDE_E_DOMAIN and the instance's text. */
+static int left_domain(run *R, double te, const double *ye)
+{
+    char what[512];
+    if (!R->H->outside_domain ||
+        !R->H->outside_domain(R->H->ctx, te, ye, what, sizeof what))
+        return 0;
+    fail(R, COLLIDE_E_DOMAIN, what);
+    return 1;
+}
+
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
@@ -1149,6 +1181,8 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
     R->fresh = 0;
     R->passed_switching = -1;
     R->r->stats.steps_accepted++;
+    if (left_domain(R, te, ye))
+        return COLLIDE_E_DOMAIN;
     if (notify_flow(R, s, te, ye))
         return fail(R, COLLIDE_E_INTERRUPT, "stopped by the observer");
     return COLLIDE_OK;
@@ -1259,6 +1293,10 @@ static collide_status one_step(run *R, int *rejected_last)
         return fail(R, COLLIDE_E_STEP, "step size under its floor (16 ulp "
                     "of t): a guard leaves zero at the start of the interval "
                     "and comes back to it within rounding of the start");
+    if (got == SCREEN_NONFINITE)
+        return fail(R, COLLIDE_E_NONFINITE, "NaN or infinity in a guard or "
+                    "its rate at a sample of the step: no crossing can be "
+                    "decided there");
     if (got == SCREEN_WIDE) {  /* locate left the text in the diagnosis */
         char what[sizeof R->r->diagnosis];
         memcpy(what, R->r->diagnosis, sizeof what);

@@ -59,6 +59,12 @@ typedef struct hybrid_system {
        component i of the state */
     const char *(*mode_name)(void *ctx, int q);
     const char *(*component_name)(void *ctx, int i);
+    /* optional (may be NULL): non-zero when the state y accepted at t lies
+       outside the domain the instance's functions are proved on, with
+       what (len bytes) naming the quantity, its value and the domain; the
+       run then stops there with COLLIDE_E_DOMAIN */
+    int (*outside_domain)(void *ctx, double t, const double *y, char *what,
+                          size_t len);
 } hybrid_system;
 
 /* An accepted piece of flow [t0, t1] in mode q, for observers: the end

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "domain.h"
 #include "engine.h"
 #include "grow.h"
 #include "ledger.h"
@@ -223,12 +224,30 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
     return phi;
 }
 
+/* Whether the law's arguments x_c, z_c and v at y are finite (the proved
+ * laws require them finite, src/model): x - x is 0 for a finite x and NaN
+ * for an infinity or NaN, so their sum is 0 exactly when all are finite
+ * (a few instructions for each evaluation of the flow map). */
+static int law_args_finite(const layout *L, const double *y)
+{
+    const double *c = y + L->xc;     /* x_c, then z_c (L->z = L->xc + 1) */
+    double d = (y[L->v] - y[L->v]) + (c[0] - c[0]);
+    if (L->nz > 0)                   /* n_z <= LAW_NZ_MAX = 2 */
+        d += (c[1] - c[1]) + (c[L->nz] - c[L->nz]);
+    return d == 0.0;
+}
+
 /* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
 void impact_flow(const model *m, const layout *L, int q, double t,
                  const double *y, double *dy)
 {
     double fe[3], phi, dc = 0.0, s;
     int i;
+    if (q == 1 && !law_args_finite(L, y)) { /* a stage value not finite: */
+        for (i = 0; i < L->ny; i++)         /* no law call, the step fails */
+            dy[i] = NAN;                    /* as non-finite */
+        return;
+    }
     phi = impact_flow_chi(m, L, q, t, y, dy, fe);
     s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
     for (i = L->n_chi; i < L->ny; i++)
@@ -1042,6 +1061,46 @@ static void check_ledger(impact *I)
                                     l->scale, I->o));
 }
 
+/* The state y accepted at t against the proof domain (domain.h: x_c,
+ * z_c, v_c and every component of chi). Outside, with
+ * outside_proved_domain the first breach is recorded in the result and
+ * the run goes on (0); else what says which quantity left it (1). */
+static int outside_domain(void *ctx, double t, const double *y, char *what,
+                          size_t len)
+{
+    impact *I = ctx;
+    const layout *L = &I->L;
+    domain_breach b;
+    char text[192];
+    if (domain_check_state(y, L->n_chi, L->v, L->xc, L->z, L->nz, &b))
+        return 0;
+    domain_breach_text(&b, text, sizeof text);
+    if (I->o->outside_proved_domain) {
+        if (!I->r->left_domain) {
+            I->r->left_domain = 1;
+            I->r->t_left_domain = t;
+            snprintf(I->r->domain_note, sizeof I->r->domain_note, "%s", text);
+        }
+        return 0;
+    }
+    snprintf(what, len, "the run left the proof domain: %s (the scenario "
+             "key outside_proved_domain = 1 runs on outside it)", text);
+    return 1;
+}
+
+/* A model outside the proof domain (possible with outside_proved_domain
+ * only: the scenario loader refuses it otherwise) is recorded at t = 0. */
+static void note_model_domain(const model *m, const sim_options *o,
+                              sim_result *r)
+{
+    domain_breach b;
+    if (!o->outside_proved_domain || domain_check_model(m, &b))
+        return;
+    r->left_domain = 1;
+    r->t_left_domain = 0;
+    domain_breach_text(&b, r->domain_note, sizeof r->domain_note);
+}
+
 collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
 {
     impact I;
@@ -1075,6 +1134,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.next_breakpoint = next_breakpoint;
     H.mode_name = mode_name;
     H.component_name = component_name;
+    H.outside_domain = outside_domain;
     obs.ctx = &I;
     obs.on_flow = on_flow;
     obs.on_event = on_event;
@@ -1088,6 +1148,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
         I.next_sample++;
     }
     track_scale(&I, y0);
+    note_model_domain(m, o, r);
     I.v0 = impact_storage(m, &I.L, y0);
     engine_run(&H, &o->engine, &obs, m->T, y0, 0, &r->end);
     r->status = I.fail_memory ? COLLIDE_E_MEMORY : r->end.status;

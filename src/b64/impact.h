@@ -29,8 +29,10 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
 /* The whole flow map the binary64 engine integrates in mode q at t:
  * chi (impact_flow_chi), then the quadratures of the ledger (I_s, Delta_C,
  * Eqs. 21-22) and, in contact, of the collision (W, J_Fc, J_Fe, Eqs.
- * 201-202): dy[0 .. L->ny - 1]. The engine's right-hand side, and the
- * floor that `make bench` measures. */
+ * 201-202): dy[0 .. L->ny - 1]; in contact, all NaN without a call of
+ * the law when x_c, z_c or v is not finite (the laws are proved for
+ * finite arguments). The engine's right-hand side, and the floor that
+ * `make bench` measures. */
 void impact_flow(const model *m, const layout *L, int q, double t,
                  const double *y, double *dy);
 

@@ -22,6 +22,7 @@ sim_options sim_options_default(void)
     o.n_samples = 0;
     o.sample_at = NULL;
     o.n_sample_at = 0;
+    o.outside_proved_domain = 0;   /* a state outside stops the run */
     return o;
 }
 

@@ -18,6 +18,9 @@ typedef struct sim_options {
     int n_samples;          /* samples on a uniform grid of [0, T] (>= 0) */
     const double *sample_at;/* further sample times in [0, T] (may be NULL) */
     int n_sample_at;
+    int outside_proved_domain; /* 1: a state outside the proof domain is
+                                  recorded (sim_result) and the run goes on;
+                                  0: it stops the run (COLLIDE_E_DOMAIN) */
 } sim_options;
 
 /* The defaults: the paper's tolerances (Section VI-A), no step bound. */
@@ -121,6 +124,10 @@ typedef struct sim_result {
     ledger_rec ledger;
     engine_result end;
     double cpu_seconds;            /* processor time of the run */
+    int left_domain;               /* 1: with outside_proved_domain, a state
+                                      left the proof domain ... */
+    double t_left_domain;          /* ... first at this time ... */
+    char domain_note[192];         /* ... this quantity, value and domain */
 } sim_result;
 
 void sim_result_free(sim_result *r);

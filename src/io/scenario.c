@@ -59,6 +59,7 @@ static const key_spec key_table[] = {
     {"zeno_window", K_REAL, 0, HUGE_VAL, 0, 1, "time window of the Zeno test"},
     {"samples", K_INT, 0, 1e8, 1, 1, "samples on a uniform grid of [0, T]"},
     {"max_steps", K_INT, 1, 1e15, 1, 1, "largest number of accepted steps"},
+    {"outside_proved_domain", K_INT, 0, 1, 1, 1, "1: accept values outside the domain of the proofs (spec/law_domain.acsl, spec/bounded.acsl)"},
 };
 
 #define N_KEYS (sizeof key_table / sizeof key_table[0])
@@ -484,7 +485,7 @@ collide_status scenario_parse(const char *text, const char *source,
         read_system, read_law, read_input, read_entries,
         parser_derive_materials, parser_derive_masses,
         parser_fill_law_params, parser_build_state, parser_build_input,
-        parser_build_run};
+        parser_check_domain, parser_build_run};
     parser p;
     size_t i;
     collide_status st;

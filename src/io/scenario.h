@@ -44,6 +44,9 @@ typedef struct scenario_derived {
     double p;           /* the law's p: given, or 3/2 by Eq. (190) */
     int p_defaulted;    /* 1: p was set by Eq. (190) */
     double x_cs;        /* Eq. (212): needs gravity and k_H */
+    int outside_domain; /* 1: a value lies outside the proof domain
+                           (domain.h), accepted by outside_proved_domain = 1 */
+    char domain_note[192]; /* then which, its value and the domain */
 } scenario_derived;
 
 typedef struct scenario {

@@ -98,6 +98,11 @@ collide_status parser_check_t_tol(const parser *p, const scenario_entry *e,
 
 collide_status parser_build_run(parser *p);
 
+/* Pass 4: the model against the proof domain (domain.h). A value outside
+ * is refused (COLLIDE_E_INPUT: source, line, key, value and the domain)
+ * unless outside_proved_domain = 1, which records it in s->d. */
+collide_status parser_check_domain(parser *p);
+
 /* The derived quantities of d unknown (NaN) before a parse. */
 void parser_clear_derived(scenario_derived *d);
 

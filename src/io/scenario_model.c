@@ -9,6 +9,7 @@
 #include "derived.h"
 #include "number.h"
 #include "registry.h"
+#include "domain.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -318,6 +319,46 @@ collide_status parser_build_state(parser *p)
                 "(Section IV-A)", parser_find_entry(p->s, "x0")->text, M->l1, M->l2);
 }
 
+/* The scenario key that a breach's quantity came from: the quantity's
+ * own key when given; a mass from m1, m2 or the densities; v_c = v0. */
+static const scenario_entry *breach_entry(const parser *p, const char *q)
+{
+    const scenario_entry *e = parser_find_entry(p->s, q);
+    if (!e && strcmp(q, "m") == 0)
+        e = parser_find_entry(p->s, "m1");
+    if (!e && (strcmp(q, "m") == 0 || strcmp(q, "m1") == 0))
+        e = parser_find_entry(p->s, "rho1");
+    if (!e && strcmp(q, "m2") == 0)
+        e = parser_find_entry(p->s, "rho2");
+    return e;
+}
+
+collide_status parser_check_domain(parser *p)
+{
+    domain_breach b;
+    const scenario_entry *e;
+    char note[192];
+    if (domain_check_model(&p->s->model, &b))
+        return COLLIDE_OK;
+    domain_breach_text(&b, note, sizeof note);
+    if (parser_has(p, "outside_proved_domain") &&
+        parser_value_of(p, "outside_proved_domain") == 1) {
+        p->s->d.outside_domain = 1;
+        snprintf(p->s->d.domain_note, sizeof p->s->d.domain_note, "%s", note);
+        return COLLIDE_OK;
+    }
+    e = breach_entry(p, b.quantity);
+    if (e && strcmp(e->key, b.quantity) == 0)
+        return parser_fail(p, e->line, "%s = %s is outside the proof domain: %s; "
+                    "outside_proved_domain = 1 runs outside it", e->key, e->text,
+                    b.domain);
+    if (e)
+        return parser_fail(p, e->line, "%s = %s gives %s; outside_proved_domain "
+                    "= 1 runs outside it", e->key, e->text, note);
+    return parser_fail(p, 0, "%s; outside_proved_domain = 1 runs outside it",
+                note);
+}
+
 void parser_set_run_value(sim_options *o, const char *key, double v)
 {
     if (strcmp(key, "rtol") == 0)
@@ -361,6 +402,8 @@ collide_status parser_build_run(parser *p)
         if (parser_has(p, scenario_run_keys[i]))
             parser_set_run_value(&p->s->opt, scenario_run_keys[i],
                                  parser_value_of(p, scenario_run_keys[i]));
+    p->s->opt.outside_proved_domain = parser_has(p, "outside_proved_domain") &&
+                                      parser_value_of(p, "outside_proved_domain") == 1;
     if (st == COLLIDE_OK && parser_has(p, "t_tol"))
         st = parser_check_t_tol(p, parser_find_entry(p->s, "t_tol"), M->T);
     return st;

@@ -94,6 +94,13 @@ expect hr '$a k = -1' 25 "k = -1" "k > 0"
 expect hr '$a p = 0.5' 25 "p = 0.5" "p >= 1"
 expect hf 's/^gamma = .*/gamma = 3e8/' 14 "gamma = 3e8" "gamma in"
 expect hf 's/^alpha = .*/alpha = 1/' 12 "alpha = 1" "alpha in"
+# the domain of the proofs (spec/law_domain.acsl, spec/bounded.acsl)
+expect hr '$a k = 5e12' 25 "k = 5e12 is outside the proof domain: k in [0, 2^40] (spec/law_domain.acsl, domain_gain)" "outside_proved_domain = 1 runs outside it"
+expect hr '$a p = 80' 25 "p = 80 is outside the proof domain: p in [1, 64] (spec/law_domain.acsl, domain_exponent)" "outside_proved_domain = 1"
+expect hr 's/^v0 = .*/v0 = -5000/' 17 "v0 = -5000 is outside the proof domain: v0 in [-1024, 1024] m/s (spec/law_domain.acsl, domain_speed)" "outside_proved_domain = 1"
+expect hr '/^rho1 = /d;$a m = 1e120' 24 "m = 1e120 is outside the proof domain: m in [1e-100, 1e100] (spec/bounded.acsl bounded, and m >= 1e-100 of src/model/hybrid.h)" "outside_proved_domain = 1"
+expect hr '/^rho1 = /d;$a m = 1e-120' 24 "m = 1e-120 is outside the proof domain: m in [1e-100, 1e100]" "outside_proved_domain = 1"
+expect hf 's/^rho1 = .*/rho1 = 1e120/' 5 "rho1 = 1e120 gives m1 = " "is outside the proof domain: m1 in [1e-100, 1e100]"
 # materials and masses
 expect hr 's/^E1 = .*/E1 = 0/' 3 "E1 = 0" "E1 in (0, inf)"
 expect hr 's/^nu1 = .*/nu1 = 0.7/' 4 "nu1 = 0.7" "nu1 in (-1, 0.5]"
@@ -221,9 +228,41 @@ x0 = 1e-3
 v0 = -1e300
 input = none
 T = 1
+outside_proved_domain = 1
 SCN
 failed_run "overflow" 5 "NaN or infinity in the state" "$tmp/overflow.scn"
 has "last events: none" "$tmp/err"; check "overflow: no event yet, said" $?
+
+# a run that leaves the proof domain on the way (a constant force of 1e6 N
+# on 1 kg: v_c passes -1024 m/s at t = 1.024 ms, before any contact; the
+# free flight is one step to the touch at t = 1.414 ms, whose end is the
+# first accepted state outside) stops with status 14 and names the
+# quantity, its value and the domain; with outside_proved_domain = 1 it
+# runs on and the printout says where
+cat >"$tmp/fast.scn" <<'SCN'
+system = Hr
+law = clamped
+k = 1e6
+m = 1
+x0 = 1
+v0 = 0
+input = constant
+F = -1e6
+T = 0.002
+SCN
+failed_run "leaves the domain" 14 "the run left the proof domain: v_c = -1414.21356237" "$tmp/fast.scn"
+has "is outside the proof domain: v_c in [-1024, 1024] m/s (spec/law_domain.acsl, domain_speed)" "$tmp/err"
+check "leaves the domain: the quantity and the domain named" $?
+echo "outside_proved_domain = 1" >>"$tmp/fast.scn"
+run "$exe" run "$tmp/fast.scn" --csv "$tmp/fast"
+[ "$rc" -eq 0 ] && has "outside the proof domain from t = 0.00141421356" "$tmp/out" &&
+    has "v_c = -1414.21356237" "$tmp/out" && has "no proof covers this run" "$tmp/out"
+check "outside_proved_domain = 1: runs on (exit $rc), the printout says when and which" $?
+sed '/^rho1 = /d;$a m = 1e120' "$tmp/hr.scn" >"$tmp/heavy.scn"
+echo "outside_proved_domain = 1" >>"$tmp/heavy.scn"
+run "$exe" run "$tmp/heavy.scn" --csv "$tmp/heavy"
+[ "$rc" -eq 0 ] && has "outside the proof domain from t = 0 s: m = 9.9999999999999998e+119 is outside the proof domain: m in [1e-100, 1e100]" "$tmp/out"
+check "m = 1e120 with outside_proved_domain = 1: runs (exit $rc), the printout says so from t = 0" $?
 
 # A UTF-8 byte order mark at the start of a scenario or grid file is
 # skipped (it is not part of the first key); the run is that of the file

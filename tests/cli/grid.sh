@@ -119,12 +119,13 @@ run "$exe" sweep "$tmp/one.txt" --threads 1
 [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$tmp/out" | cut -d, -f1-3)" = "0,-1,1" ]
 check "sweep: linspace with n = 1 is its first value, one collision" $?
 
-# linspace over the whole range of numbers: -1e308, 0, 1e308 (not nan)
-printf 'scenario = hertz\nv0 = linspace(-1e308, 1e308, 3)\nT = 1e-9\n' >"$tmp/huge.txt"
+# linspace over the whole range of numbers: -1e308, 0, 1e308 (not nan);
+# runs outside the proof domain (|v_c| <= 1024 m/s), asked for
+printf 'scenario = hertz\nv0 = linspace(-1e308, 1e308, 3)\nT = 1e-9\noutside_proved_domain = 1\n' >"$tmp/huge.txt"
 run "$exe" sweep "$tmp/huge.txt" --threads 1
 [ "$rc" -eq 0 ] && [ "$(cut -d, -f2 "$tmp/out" | tr '\n' ' ')" = "v0 -1e+308 0 1e+308 " ]
 check "sweep: linspace(-1e308, 1e308, 3) = -1e308, 0, 1e308 ($(cut -d, -f2 "$tmp/out" | tr '\n' ' '))" $?
-printf 'scenario = hertz\nv0 = linspace(-1.5e308, 1.7e308, 5)\nT = 1e-9\n' >"$tmp/huge.txt"
+printf 'scenario = hertz\nv0 = linspace(-1.5e308, 1.7e308, 5)\nT = 1e-9\noutside_proved_domain = 1\n' >"$tmp/huge.txt"
 run "$exe" sweep "$tmp/huge.txt" --threads 1
 # the exact points -1.5, -0.7, 0.1, 0.9, 1.7 (x 1e308), within the
 # roundings of s, the two terms and their sum: 5 ulps of 1e308 (2e292 each)

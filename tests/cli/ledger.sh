@@ -31,6 +31,7 @@ xm0 = 0
 vm0 = 1e200
 input = none
 T = 0.1
+outside_proved_domain = 1
 SCN
 run "$exe" run "$tmp/hf.scn" --csv "$tmp/hf"
 [ "$rc" -eq 12 ] && has "fails its check: residual nan J" "$tmp/err" &&
