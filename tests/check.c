@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int n_pass, n_fail;
 
@@ -48,4 +49,28 @@ int check_summary(const char *program)
 {
     printf("%s: %d passed, %d failed\n", program, n_pass, n_fail);
     return n_fail == 0 ? 0 : 1;
+}
+
+char *check_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long n;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0) {
+        rewind(f);
+        text = malloc((size_t)n + 1);
+        if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
+            free(text);
+            text = NULL;
+        }
+        if (text) {
+            text[n] = '\0';
+            if (len)
+                *len = (size_t)n;
+        }
+    }
+    fclose(f);
+    return text;
 }

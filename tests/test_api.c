@@ -24,25 +24,8 @@ static const char *const file_of[] = {"collisions.csv", "events.csv",
 static char *slurp(const char *dir, const char *name)
 {
     char path[4096];
-    FILE *f;
-    long n;
-    char *text;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    rewind(f);
-    text = malloc((size_t)n + 1);
-    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-        free(text);
-        text = NULL;
-    }
-    if (text)
-        text[n] = '\0';
-    fclose(f);
-    return text;
+    return check_read_file(path, NULL);
 }
 
 /* Table t of r written back as CSV text ("a,b\n1,2\n"). */

@@ -42,27 +42,9 @@ typedef struct outcome {
 static char *slurp(const char *dir, const char *sub, const char *name,
                    size_t *len)
 {
-    char path[4096];
-    FILE *f;
-    char *text = NULL;
-    long n;
+    char path[8400];
     snprintf(path, sizeof path, "%s/%s/%s", dir, sub, name);
-    f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0) {
-        rewind(f);
-        text = malloc((size_t)n + 1);
-        if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-            free(text);
-            text = NULL;
-        }
-        if (text)
-            text[n] = '\0';
-        *len = (size_t)n;
-    }
-    fclose(f);
-    return text;
+    return check_read_file(path, len);
 }
 
 /* Runs s at bits and writes its result set into dir/sub; 1 on success. */
