@@ -181,8 +181,9 @@ static const struct {
                          "exceeded its bound"},
     {COLLIDE_E_DOMAIN, "the run left the domain of the proofs: x_c or z_c "
                        "beyond 1 in magnitude, v_c beyond 1024 m/s, or a "
-                       "state beyond 1e100 (and the scenario does not set "
-                       "outside_proved_domain = 1)"},
+                       "state beyond 1e100 (and neither the scenario sets "
+                       "outside_proved_domain = 1 nor the command line "
+                       "gives --outside-proved-domain)"},
 };
 
 const char *collide_status_text(int status)
