@@ -215,6 +215,19 @@ COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
                                        collide_scenario **out, char *err,
                                        size_t errlen);
 
+/* As collide_scenario_load(name_or_path) when text is NULL, or as
+ * collide_scenario_parse(text, name_or_path) otherwise, as if the text set
+ * outside_proved_domain = 1: values outside the domain of the proofs are
+ * accepted and the run goes on outside it (collide_result_left_domain
+ * says where); the command line's --outside-proved-domain.
+ * NULL name_or_path or out: returns COLLIDE_E_USAGE; NULL text: loads
+ * name_or_path; NULL err: no message.
+ */
+COLLIDE_API int collide_scenario_load_outside(const char *name_or_path,
+                                              const char *text,
+                                              collide_scenario **out,
+                                              char *err, size_t errlen);
+
 /* Replaces a run setting of s by the decimal text value, checked as in a
  * scenario file: rtol, atol, h_max, t_tol, graze_tol, zeno_events,
  * zeno_window, samples, max_steps. COLLIDE_OK, or COLLIDE_E_INPUT (err

@@ -1261,6 +1261,15 @@ static void call_scenario_parse(fixture *f, int k, outcome *o)
     collide_scenario_free(s);
 }
 
+static void call_scenario_load_outside(fixture *f, int k, outcome *o)
+{
+    collide_scenario *s = NULL;
+    o->i = collide_scenario_load_outside(
+        arg_or_null(k, 0, "hertz"), arg_or_null(k, 1, collide_builtin_text("hertz")),
+        (collide_scenario **)arg_or_null(k, 2, &s), f->err, f->errlen);
+    collide_scenario_free(s);
+}
+
 static void call_scenario_set(fixture *f, int k, outcome *o)
 {
     o->i = collide_scenario_set((collide_scenario *)arg_or_null(k, 0, f->s),
@@ -1769,6 +1778,9 @@ static const null_row null_table[] = {
      {{"name_or_path", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_parse", call_scenario_parse,
      {{"text", NX_USAGE}, {"source", NX_OK}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_load_outside", call_scenario_load_outside,
+     {{"name_or_path", NX_USAGE}, {"text", NX_OK}, {"out", NX_USAGE},
+      {"err", NX_QUIET}}},
     {"collide_scenario_set", call_scenario_set,
      {{"s", NX_USAGE}, {"key", NX_USAGE}, {"value", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_text", call_scenario_text, {{"s", NX_NULL}, {"key", NX_NULL}}},

@@ -407,7 +407,9 @@ collide_status grid_point_scenario(const grid *g, long index,
         snprintf(err, errlen, "%s: point %ld: out of memory", g->path, index);
         return COLLIDE_E_MEMORY;
     }
-    st = collide_scenario_parse(text, g->source, s, msg, sizeof msg);
+    st = g->outside ? collide_scenario_load_outside(g->source, text, s, msg,
+                                                    sizeof msg)
+                    : collide_scenario_parse(text, g->source, s, msg, sizeof msg);
     free(text);
     if (st != COLLIDE_OK)
         snprintf(err, errlen, "%s: point %ld: %s", g->path, index, msg);

@@ -34,6 +34,7 @@ typedef struct grid {
     int naxes;
     grid_axis axis[GRID_AXES_MAX];
     long npoints;
+    int outside;    /* 1: points parsed as with outside_proved_domain = 1 */
 } grid;
 
 /* Reads the grid file at path into g. Returns COLLIDE_OK, or

@@ -154,6 +154,7 @@ static int cmd_audit(int argc, char **argv)
 
 static const char usage_plot[] =
     "usage: collide plot SCENARIO... [--out DIR] [--samples N]\n"
+    "                    [--outside-proved-domain]\n"
     "\n"
     "Runs each scenario and draws its figures with gnuplot, as PNG and SVG\n"
     "in DIR: NAME-state (the states, F_c, F_e,r and q_c against time, the\n"
@@ -164,17 +165,20 @@ static const char usage_plot[] =
     "\n"
     "  --out DIR    directory of the figures (created); default .\n"
     "  --samples N  grid samples of each run; default 5000\n"
+    "  --outside-proved-domain  run on outside the domain of the proofs,\n"
+    "               as the scenario key outside_proved_domain = 1\n"
     "  --help       this text\n"
     "\n"
     "exit status: 0 ok, 2 usage, 3 bad input or gnuplot not installed\n"
     "(Debian package gnuplot-nox), 4 a figure could not be written or\n"
-    "gnuplot failed, 5-13 a run failed (collide --help)\n";
+    "gnuplot failed, 5-14 a run failed (collide --help)\n";
 
 /* The options of plot, by slot. */
-enum { PLOT_OUT, PLOT_SAMPLES };
+enum { PLOT_OUT, PLOT_SAMPLES, PLOT_OUTSIDE };
 static const option_spec plot_specs[] = {
     {"--out", 1, PLOT_OUT, 0, "the directory of the figures"},
     {"--samples", 1, PLOT_SAMPLES, 0, "grid samples of each run"},
+    {option_outside_domain, 0, PLOT_OUTSIDE, 0, option_outside_domain_help},
 };
 static const option_table plot_table = {
     plot_specs, (int)(sizeof plot_specs / sizeof plot_specs[0])};
@@ -197,6 +201,7 @@ static int plot_args(const option_values *v, const char **names, int *n,
         o->out = v->value[PLOT_OUT];
     if (v->value[PLOT_SAMPLES])
         o->samples = v->value[PLOT_SAMPLES];
+    o->outside = option_given(v, PLOT_OUTSIDE);
     return COLLIDE_OK;
 }
 
@@ -204,7 +209,7 @@ static int plot_args(const option_values *v, const char **names, int *n,
 static int cmd_plot(int argc, char **argv)
 {
     const char *names[PLOT_SCENARIOS_MAX];
-    plot_options o = {".", "5000"};
+    plot_options o = {".", "5000", 0};
     option_values v;
     char err[1024];
     int n = 0, st;

@@ -181,3 +181,7 @@ int option_number(const char *cmd, const char *opt, const char *text,
         fprintf(stderr, "collide %s: %s\n", cmd, msg);
     return 0;
 }
+
+const char option_outside_domain[] = "--outside-proved-domain";
+const char option_outside_domain_help[] =
+    "run on outside the domain of the proofs (outside_proved_domain = 1)";

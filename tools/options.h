@@ -49,6 +49,12 @@ typedef struct option_values {
     int noperands;
 } option_values;
 
+/* The one definition of --outside-proved-domain (run, sweep): its name
+ * and its help line. It has the effect of outside_proved_domain = 1 in
+ * the scenario (collide_scenario_load_outside). */
+extern const char option_outside_domain[];
+extern const char option_outside_domain_help[];
+
 /* Parses the argc arguments argv against table t into v. Returns
  * COLLIDE_OK, COLLIDE_E_USAGE with the reason in err ("unknown option
  * --frob", "missing value after --csv", "--csv given twice", "--quiet

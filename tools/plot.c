@@ -348,7 +348,9 @@ static collide_status load_one(const char *name, const plot_options *o,
                                collide_scenario **s, char *err, size_t errlen)
 {
     char msg[1024];
-    collide_status st = collide_scenario_load(name, s, err, errlen);
+    collide_status st =
+        o->outside ? collide_scenario_load_outside(name, NULL, s, err, errlen)
+                   : collide_scenario_load(name, s, err, errlen);
     if (st == COLLIDE_OK && o->samples &&
         (st = collide_scenario_set(*s, "samples", o->samples, msg,
                                    sizeof msg)) != COLLIDE_OK)

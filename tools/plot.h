@@ -21,6 +21,7 @@
 typedef struct plot_options {
     const char *out;   /* directory of the figures (created when missing) */
     const char *samples; /* decimal text of the grid samples of each run */
+    int outside;       /* 1: --outside-proved-domain */
 } plot_options;
 
 /* Draws the figures of the n scenarios (built-in names or files) into

@@ -23,6 +23,7 @@
 static const char usage_run[] =
     "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
     "                   [--h-max X] [--samples N] [--at T1,T2,...] [--quiet]\n"
+    "                   [--outside-proved-domain]\n"
     "       collide run SCENARIO --precision BITS [--digits D] [--check]\n"
     "                   [--csv DIR] [--samples N] [--quiet]\n"
     "\n"
@@ -48,6 +49,9 @@ static const char usage_run[] =
     "               tighter tolerance, print the significant correct digits\n"
     "               of every column, write DIR/<table>.scd.csv beside each\n"
     "               table, and fail (status 11) when a value has fewer than D\n"
+    "  --outside-proved-domain  run on outside the domain of the proofs, as\n"
+    "               the scenario key outside_proved_domain = 1: the printout\n"
+    "               and the MANIFEST say where the run left it\n"
     "  --help       this text\n"
     "\n"
     "A failed run prints its diagnosis to stderr, writes no file and exits\n"
@@ -69,6 +73,7 @@ typedef struct run_args {
     const char *precision; /* --precision BITS: the MPFR mode */
     const char *digits;    /* --digits D */
     int check;             /* --check */
+    int outside;           /* --outside-proved-domain */
 } run_args;
 
 #define SAMPLE_AT_MAX 10000   /* within one argument's limit (128 KiB) */
@@ -115,7 +120,7 @@ static int parse_sample_times(const char *list, double T, double *times)
  * --h-max, --samples) may be repeated, the last counting, as a
  * scenario's own run settings. */
 enum { RUN_CSV, RUN_RTOL, RUN_ATOL, RUN_H_MAX, RUN_SAMPLES, RUN_AT,
-       RUN_PRECISION, RUN_DIGITS, RUN_QUIET, RUN_CHECK };
+       RUN_PRECISION, RUN_DIGITS, RUN_QUIET, RUN_CHECK, RUN_OUTSIDE };
 static const option_spec run_specs[] = {
     {"--csv", 1, RUN_CSV, 0, "the directory of the tables"},
     {"--rtol", 1, RUN_RTOL, 1, "relative tolerance"},
@@ -127,6 +132,7 @@ static const option_spec run_specs[] = {
     {"--digits", 1, RUN_DIGITS, 0, "significant digits asked for"},
     {"--quiet", 0, RUN_QUIET, 0, "print nothing on success"},
     {"--check", 0, RUN_CHECK, 0, "rerun at more bits and compare"},
+    {option_outside_domain, 0, RUN_OUTSIDE, 0, option_outside_domain_help},
 };
 static const option_table run_table = {
     run_specs, (int)(sizeof run_specs / sizeof run_specs[0])};
@@ -172,6 +178,7 @@ static int run_values(const option_values *v, run_args *a)
     a->digits = v->value[RUN_DIGITS];
     a->quiet = option_given(v, RUN_QUIET);
     a->check = option_given(v, RUN_CHECK);
+    a->outside = option_given(v, RUN_OUTSIDE);
     run_setting_values(v, a);
     if (a->csv && !a->csv[0])
         return option_usage_error("run", "--csv needs a directory name, not an "
@@ -616,7 +623,9 @@ int run_command(int argc, char **argv)
     st = parse_run_args(argc, argv, &a);
     if (st == COLLIDE_OK) {
         collide_note_input(a.scenario);   /* never removed by --csv */
-        st = collide_scenario_load(a.scenario, &s, err, sizeof err);
+        st = a.outside ? collide_scenario_load_outside(a.scenario, NULL, &s,
+                                                       err, sizeof err)
+                       : collide_scenario_load(a.scenario, &s, err, sizeof err);
         if (st != COLLIDE_OK)
             fprintf(stderr, "%s\n", err);
     }

@@ -30,6 +30,7 @@
 static const char usage_sweep[] =
     "usage: collide sweep GRID [--threads N] [--shard K/N] [--out FILE]\n"
     "                    [--precision BITS] [--resume DIR]\n"
+    "                    [--outside-proved-domain]\n"
     "\n"
     "Runs the scenario of every point of GRID (README.md, \"Sweeps\": a base\n"
     "scenario and axes `key = v1, v2, ...`, `key = linspace(a, b, n)` or\n"
@@ -50,6 +51,9 @@ static const char usage_sweep[] =
     "                    that ran out of memory or were interrupted, or\n"
     "                    whose file is damaged); a file of another\n"
     "                    scenario, mode or version is an error\n"
+    "  --outside-proved-domain  run every point as with the scenario key\n"
+    "                    outside_proved_domain = 1: a point outside the\n"
+    "                    domain of the proofs runs instead of status domain\n"
     "  --help            this text\n"
     "\n"
     "A point whose run fails is a row with its status (the sweep goes on).\n"
@@ -71,6 +75,7 @@ typedef struct sweep_args {
     int threads, shard_k, shard_n;
     int sharded;            /* --shard given: a part file is written */
     long bits;              /* 0: binary64 */
+    int outside;            /* --outside-proved-domain */
 } sweep_args;
 
 /* The state shared by the threads of a sweep. */
@@ -138,13 +143,15 @@ static int read_shard(const char *text, sweep_args *a)
 }
 
 /* The options of sweep, by slot. */
-enum { SWEEP_THREADS, SWEEP_SHARD, SWEEP_OUT, SWEEP_PRECISION, SWEEP_RESUME };
+enum { SWEEP_THREADS, SWEEP_SHARD, SWEEP_OUT, SWEEP_PRECISION, SWEEP_RESUME,
+       SWEEP_OUTSIDE };
 static const option_spec sweep_specs[] = {
     {"--threads", 1, SWEEP_THREADS, 0, "threads"},
     {"--shard", 1, SWEEP_SHARD, 0, "only the points of part K of N"},
     {"--out", 1, SWEEP_OUT, 0, "the file of the rows"},
     {"--precision", 1, SWEEP_PRECISION, 0, "the MPFR mode at BITS bits"},
     {"--resume", 1, SWEEP_RESUME, 0, "the directory of finished points"},
+    {option_outside_domain, 0, SWEEP_OUTSIDE, 0, option_outside_domain_help},
 };
 static const option_table sweep_table = {
     sweep_specs, (int)(sizeof sweep_specs / sizeof sweep_specs[0])};
@@ -195,6 +202,7 @@ static int sweep_values(const option_values *v, sweep_args *a)
     a->grid = v->operand[0];
     a->out = v->value[SWEEP_OUT];
     a->resume = v->value[SWEEP_RESUME];
+    a->outside = option_given(v, SWEEP_OUTSIDE);
     if (v->value[SWEEP_THREADS])
         st = sweep_threads(v->value[SWEEP_THREADS], a);
     if (st == COLLIDE_OK && v->value[SWEEP_SHARD])
@@ -926,6 +934,7 @@ int sweep_command(int argc, char **argv)
     note_sweep(&a);
     collide_note_input(a.grid);
     st = grid_load(a.grid, &g, err, sizeof err);
+    g.outside = a.outside;
     if (st == COLLIDE_OK)
         st = grid_validate(&g, err, sizeof err);
     st = grid_status(st, err);

@@ -181,8 +181,9 @@ static const struct {
                          "exceeded its bound"},
     {COLLIDE_E_DOMAIN, "the run left the domain of the proofs: x_c or z_c "
                        "beyond 1 in magnitude, v_c beyond 1024 m/s, or a "
-                       "state beyond 1e100 (and the scenario does not set "
-                       "outside_proved_domain = 1)"},
+                       "state beyond 1e100 (and neither the scenario sets "
+                       "outside_proved_domain = 1 nor the command line "
+                       "gives --outside-proved-domain)"},
 };
 
 const char *collide_status_text(int status)
@@ -267,8 +268,9 @@ int collide_read_text_file(const char *path, size_t max, const char *hint,
     return st;
 }
 
-/* A new scenario filled by scenario_load (text NULL) or scenario_parse. */
-static int scenario_new(const char *name, const char *text,
+/* A new scenario filled by scenario_load (text NULL) or scenario_parse;
+ * outside = 1 as if the text set outside_proved_domain = 1. */
+static int scenario_new(const char *name, const char *text, int outside,
                         collide_scenario **out, char *err, size_t errlen)
 {
     char msg[1024] = "";
@@ -289,8 +291,8 @@ static int scenario_new(const char *name, const char *text,
         collide_api_say(err, errlen, "collide: out of memory");
         return COLLIDE_E_MEMORY;
     }
-    st = text ? scenario_parse(text, name, &s->s, msg, sizeof msg)
-              : scenario_load(name, &s->s, msg, sizeof msg);
+    st = text ? scenario_parse_as(text, name, outside, &s->s, msg, sizeof msg)
+              : scenario_load_as(name, outside, &s->s, msg, sizeof msg);
     if (st != COLLIDE_OK) {
         collide_api_say(err, errlen, "%s", msg);
         free(s);
@@ -304,7 +306,17 @@ int collide_scenario_load(const char *name_or_path, collide_scenario **out,
                           char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
-    int st = scenario_new(name_or_path, NULL, out, err, errlen);
+    int st = scenario_new(name_or_path, NULL, 0, out, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
+int collide_scenario_load_outside(const char *name_or_path, const char *text,
+                                  collide_scenario **out, char *err,
+                                  size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = scenario_new(name_or_path, text, 1, out, err, errlen);
     clocale_leave(prev);
     return st;
 }
@@ -321,7 +333,7 @@ int collide_scenario_parse(const char *text, const char *source,
         return COLLIDE_E_USAGE;
     }
     prev = clocale_enter();
-    st = scenario_new(source ? source : "(text)", text, out, err, errlen);
+    st = scenario_new(source ? source : "(text)", text, 0, out, err, errlen);
     clocale_leave(prev);
     return st;
 }
@@ -1071,6 +1083,17 @@ double collide_result_value(const collide_result *r, collide_table t, int row,
     return v;
 }
 
+/* Notes for the MANIFEST where the binary64 run r left the proof domain
+ * ("left at t = T s: NOTE"), or that it did not (""). */
+static void note_domain(const collide_result *r)
+{
+    char text[256] = "";
+    if (r->precision == COLLIDE_PRECISION_MIN && r->b64.left_domain)
+        snprintf(text, sizeof text, "left at t = %.17g s: %s",
+                 r->b64.t_left_domain, r->b64.domain_note);
+    output_note_domain(text);
+}
+
 static int result_write_in_c(const collide_result *r, const char *dir, char *err,
                              size_t errlen)
 {
@@ -1088,6 +1111,7 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
         return COLLIDE_E_USAGE;
     }
     output_note_scenario(&r->s);
+    note_domain(r);
     st = r->precision == COLLIDE_PRECISION_MIN
              ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
              : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,

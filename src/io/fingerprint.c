@@ -34,11 +34,15 @@ static int by_key(const void *a, const void *b)
     return strcmp((*x)->key, (*y)->key);
 }
 
-/* Appends the run settings of s as used by a run, one per line. */
+/* Appends the run settings of s as used by a run, one per line; a run
+ * allowed outside the proof domain (by its text or by the command line's
+ * --outside-proved-domain) says so on one line more. */
 static size_t canonical_run(const scenario *s, char *buf, size_t len,
                             size_t n)
 {
     const sim_options *o = &s->opt;
+    if (o->outside_proved_domain)
+        n = text_append(buf, len, n, "# run outside_proved_domain = 1\n");
     return text_append(buf, len, n,
         "# run T = %.17g\n# run rtol = %.17g\n# run atol = %.17g\n"
         "# run h_max = %.17g\n# run t_tol = %.17g\n# run graze_tol = %.17g\n"

@@ -65,6 +65,7 @@ static void add_pending(int fd, const char *name)
 static char *const *note_argv;
 static int note_argc;
 static char note_scenario[40];
+static char note_domain[256];
 
 void output_note_command(int argc, char *const *argv)
 {
@@ -797,8 +798,14 @@ static void put_word(FILE *f, const char *w)
         fputc('\'', f);
 }
 
+void output_note_domain(const char *text)
+{
+    snprintf(note_domain, sizeof note_domain, "%s", text ? text : "");
+}
+
 /* Writes MANIFEST: the magic, the program, the command, the scenario's
- * fingerprint when noted, and one line per file of the set. */
+ * fingerprint when noted, where the run left the proof domain when it
+ * did, and one line per file of the set. */
 static int write_manifest(FILE *f, const void *ctx)
 {
     const output_file *files = ((const output_file *const *)ctx)[0];
@@ -810,6 +817,8 @@ static int write_manifest(FILE *f, const void *ctx)
     fputc('\n', f);
     if (note_scenario[0])
         fprintf(f, "scenario = %s\n", note_scenario);
+    if (note_domain[0])
+        fprintf(f, "proof domain = %s\n", note_domain);
     for (i = 0; i < n; i++)
         fprintf(f, "file = %s\n", files[i].name);
     return 0;

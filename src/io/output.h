@@ -109,6 +109,11 @@ collide_status output_write_set(const char *dir, const output_file *files,
 void output_note_command(int argc, char *const *argv);
 void output_note_scenario(const scenario *s);
 
+/* Where and why the run of the next set left the domain of the proofs
+ * (its MANIFEST line `proof domain = left at t = T s: NOTE`); "" (the
+ * default): it did not, no line. Copied, cut at 255 characters. */
+void output_note_domain(const char *text);
+
 /* The text of one file as output_write_file would write it, in memory:
  * *text (malloc'ed, NUL-terminated, the caller frees it) and *len bytes.
  * COLLIDE_OK, or COLLIDE_E_MEMORY (a writer failed: only memory can

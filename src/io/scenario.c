@@ -481,6 +481,13 @@ typedef collide_status (*parse_step)(parser *p);
 collide_status scenario_parse(const char *text, const char *source,
                               scenario *s, char *err, size_t errlen)
 {
+    return scenario_parse_as(text, source, 0, s, err, errlen);
+}
+
+collide_status scenario_parse_as(const char *text, const char *source,
+                                 int outside, scenario *s, char *err,
+                                 size_t errlen)
+{
     static const parse_step steps[] = {
         read_system, read_law, read_input, read_entries,
         parser_derive_materials, parser_derive_masses,
@@ -498,6 +505,7 @@ collide_status scenario_parse(const char *text, const char *source,
     p.errlen = errlen;
     p.law = NULL;
     p.input = IN_NONE;
+    p.outside = outside;
     if (errlen > 0)
         err[0] = '\0';
     st = read_lines(&p, text);
@@ -542,20 +550,26 @@ collide_status scenario_read_text(const char *path, size_t max,
 collide_status scenario_load(const char *name_or_path, scenario *s,
                              char *err, size_t errlen)
 {
+    return scenario_load_as(name_or_path, 0, s, err, errlen);
+}
+
+collide_status scenario_load_as(const char *name_or_path, int outside,
+                                scenario *s, char *err, size_t errlen)
+{
     const char *text = scenario_builtin_text(name_or_path);
     char source[COLLIDE_SCENARIO_SOURCE_MAX];
     char *file;
     collide_status st;
     if (text && !strchr(name_or_path, '/')) {
         snprintf(source, sizeof source, "builtin:%s", name_or_path);
-        return scenario_parse(text, source, s, err, errlen);
+        return scenario_parse_as(text, source, outside, s, err, errlen);
     }
     st = scenario_read_text(name_or_path, COLLIDE_SCENARIO_FILE_MAX,
                             " (not a built-in scenario either; see collide "
                             "list)", &file, err, errlen);
     if (st != COLLIDE_OK)
         return st;
-    st = scenario_parse(file, name_or_path, s, err, errlen);
+    st = scenario_parse_as(file, name_or_path, outside, s, err, errlen);
     free(file);
     return st;
 }
@@ -584,6 +598,7 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     p.errlen = errlen;
     p.law = s->model.law;
     p.input = IN_NONE;
+    p.outside = 0;
     if (!is_run_key(key))
         return parser_fail(&p, 0, "%s is not a run setting", key);
     if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)

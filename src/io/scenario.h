@@ -70,6 +70,14 @@ collide_status scenario_parse(const char *text, const char *source,
 collide_status scenario_load(const char *name_or_path, scenario *s,
                              char *err, size_t errlen);
 
+/* scenario_parse and scenario_load, with outside = 1 as if the text set
+ * outside_proved_domain = 1 (the command line's --outside-proved-domain). */
+collide_status scenario_parse_as(const char *text, const char *source,
+                                 int outside, scenario *s, char *err,
+                                 size_t errlen);
+collide_status scenario_load_as(const char *name_or_path, int outside,
+                                scenario *s, char *err, size_t errlen);
+
 /* Reads the text file at path, of at most max bytes and without a NUL
  * byte, into a new string (*text, to be freed). On an error writes one
  * line into err naming the file (hint is appended to "cannot open") and

@@ -49,6 +49,7 @@ typedef struct parser {
     size_t errlen;
     const law *law;
     input_name input;
+    int outside;     /* 1: as if the text set outside_proved_domain = 1 */
 } parser;
 
 /* ---- scenario.c: messages, entries ----------------------------------------- */

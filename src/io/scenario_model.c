@@ -333,6 +333,18 @@ static const scenario_entry *breach_entry(const parser *p, const char *q)
     return e;
 }
 
+/* The end of a refusal for the proof domain: the command line's way. */
+static const char OUTSIDE_HINT[] = " (on the command line: "
+                                   "--outside-proved-domain)";
+
+/* 1 when the run may go outside the proof domain: the text sets
+ * outside_proved_domain = 1 or the caller asked (the command line). */
+static int parser_outside(const parser *p)
+{
+    return p->outside || (parser_has(p, "outside_proved_domain") &&
+                          parser_value_of(p, "outside_proved_domain") == 1);
+}
+
 collide_status parser_check_domain(parser *p)
 {
     domain_breach b;
@@ -341,8 +353,7 @@ collide_status parser_check_domain(parser *p)
     if (domain_check_model(&p->s->model, &b))
         return COLLIDE_OK;
     domain_breach_text(&b, note, sizeof note);
-    if (parser_has(p, "outside_proved_domain") &&
-        parser_value_of(p, "outside_proved_domain") == 1) {
+    if (parser_outside(p)) {
         p->s->d.outside_domain = 1;
         snprintf(p->s->d.domain_note, sizeof p->s->d.domain_note, "%s", note);
         return COLLIDE_OK;
@@ -350,13 +361,13 @@ collide_status parser_check_domain(parser *p)
     e = breach_entry(p, b.quantity);
     if (e && strcmp(e->key, b.quantity) == 0)
         return parser_fail(p, e->line, "%s = %s is outside the proof domain: %s; "
-                    "outside_proved_domain = 1 runs outside it", e->key, e->text,
-                    b.domain);
+                    "outside_proved_domain = 1 runs outside it%s", e->key, e->text,
+                    b.domain, OUTSIDE_HINT);
     if (e)
         return parser_fail(p, e->line, "%s = %s gives %s; outside_proved_domain "
-                    "= 1 runs outside it", e->key, e->text, note);
-    return parser_fail(p, 0, "%s; outside_proved_domain = 1 runs outside it",
-                note);
+                    "= 1 runs outside it%s", e->key, e->text, note, OUTSIDE_HINT);
+    return parser_fail(p, 0, "%s; outside_proved_domain = 1 runs outside it%s",
+                note, OUTSIDE_HINT);
 }
 
 void parser_set_run_value(sim_options *o, const char *key, double v)
@@ -402,8 +413,7 @@ collide_status parser_build_run(parser *p)
         if (parser_has(p, scenario_run_keys[i]))
             parser_set_run_value(&p->s->opt, scenario_run_keys[i],
                                  parser_value_of(p, scenario_run_keys[i]));
-    p->s->opt.outside_proved_domain = parser_has(p, "outside_proved_domain") &&
-                                      parser_value_of(p, "outside_proved_domain") == 1;
+    p->s->opt.outside_proved_domain = parser_outside(p);
     if (st == COLLIDE_OK && parser_has(p, "t_tol"))
         st = parser_check_t_tol(p, parser_find_entry(p->s, "t_tol"), M->T);
     return st;
