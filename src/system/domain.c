@@ -139,7 +139,7 @@ static int state(const char *q, double x, domain_breach *b)
 int domain_check_state(const double *y, int ny, int v, int xc, int z,
                        int nz, domain_breach *b)
 {
-    char name[16];
+    char name[24];
     int i;
     if (!state("x_c", y[xc], b) || !speed("v_c", y[v], b))
         return 0;
