@@ -35,7 +35,7 @@
  * domain as text, e.g. "k in [0, 2^40] (spec/law_domain.acsl,
  * domain_gain)". */
 typedef struct domain_breach {
-    char quantity[16];
+    char quantity[24];
     double value;
     char domain[112];
 } domain_breach;
