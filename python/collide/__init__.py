@@ -70,6 +70,15 @@ def builtin_names():
     return names
 
 
+def _is_number(text):
+    """text reads as a number (nan and inf included)."""
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
+
+
 def _value_text(v):
     """The decimal text of a keyword value (float: shortest round trip)."""
     if isinstance(v, float):
@@ -196,12 +205,26 @@ class Result:
                       for r in range(self.rows(table))]
 
     def array(self, table):
-        """The table as a NumPy structured array of float64 (binary64
-        values: each cell's decimal text correctly rounded)."""
+        """The table as a NumPy structured array: a numeric column as
+        float64 (binary64: each cell's decimal text correctly rounded), a
+        column with a cell that is not a number (an event's transition,
+        the ledger's scope "total") as the cells' text (dtype object)."""
         import numpy as np
-        cols, cells = self._cells(table, self._lib.collide_result_value)
-        dt = np.dtype([(c, np.float64) for c in cols])
-        return np.array([tuple(r) for r in cells], dtype=dt)
+        cols, values = self._cells(table, self._lib.collide_result_value)
+        texts = None
+        kinds = []
+        for c in range(len(cols)):
+            if any(math.isnan(r[c]) for r in values):
+                if texts is None:
+                    texts = self._cells(table, self._lib.collide_result_text)[1]
+                if any(not _is_number(r[c].decode()) for r in texts):
+                    kinds.append(object)
+                    for r, t in zip(values, texts):
+                        r[c] = t[c].decode()
+                    continue
+            kinds.append(np.float64)
+        dt = np.dtype(list(zip(cols, kinds)))
+        return np.array([tuple(r) for r in values], dtype=dt)
 
     def text(self, table):
         """The decimal text of each cell (all the digits of a high
