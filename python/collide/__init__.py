@@ -18,10 +18,12 @@ import math
 from . import _lib
 from ._lib import LibraryNotFoundError
 from ._structs import RunOptions
+from .tools import Audit, Comparison, Finding, audit, compare  # noqa: E402
 
 __all__ = ["CollideError", "LibraryNotFoundError", "Scenario", "Result",
            "Model", "run", "builtin_names", "version", "flow_set",
-           "jump_set", "TABLES"]
+           "jump_set", "TABLES", "compare", "audit", "Comparison", "Audit",
+           "Finding"]
 
 # collide_table: the tables of a result, by name
 TABLES = {"collisions": 0, "events": 1, "ledger": 2, "samples": 3,
