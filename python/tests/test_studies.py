@@ -72,3 +72,18 @@ def test_checked_run_has_digits(collide_exe, tmp_path):
     assert len(d) == len(r.collisions) > 0
     assert min(d["e"]) >= r.stats["digits"]
     assert "e" in r.check_report
+
+
+def test_dataframe_when_pandas():
+    pandas = pytest.importorskip("pandas")
+    df = collide.run("study1").dataframe("collisions")
+    assert isinstance(df, pandas.DataFrame) and list(df.columns)[:2] == \
+        ["i", "t_e"]
+
+
+def test_sample_at_and_keyword_entries():
+    r = collide.run("study1", sample_at=[0.125], samples=0)
+    assert 0.125 in list(r.samples["t"])
+    assert 0.125 not in list(collide.run("study1", samples=0).samples["t"])
+    s = collide.Scenario("study1", R1=0.03)
+    assert s["R1"] == "0.03" and collide.Scenario(s.text())["R1"] == "0.03"
