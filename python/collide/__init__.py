@@ -299,6 +299,7 @@ def run(scenario, precision=53, digits=None, check=False, sample_at=None,
     if not out:
         _check(st if st else 9, err)
     r = Result(lib, out)
+    r.scenario = s   # the Scenario run, kept as long as its result
     if st != 0 and raise_on_failure:
         e = CollideError(st, r.diagnosis or err.value.decode()
                          or lib.collide_status_text(st).decode())

@@ -55,3 +55,17 @@ def test_failed_run_carries_result():
     assert e.value.status not in (0, 2, 3)
     assert e.value.result.status == e.value.status
     assert e.value.message == e.value.result.diagnosis
+
+
+def test_check_rhs_without_library_says_how_to_build():
+    """examples/check_rhs.py once died with a raw OSError here."""
+    pytest.importorskip("scipy")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    p = subprocess.run([sys.executable,
+                        os.path.join(root, "examples", "check_rhs.py"),
+                        "--lib", "/nonexistent/libcollide.so.0"],
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.startswith("check_rhs: libcollide not found")
+    assert "make shared" in p.stderr

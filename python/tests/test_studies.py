@@ -3,7 +3,6 @@ files to the last bit: binary64 values (float() of each cell), and in
 high precision the decimal text of each cell as well."""
 import csv
 import math
-import os
 import subprocess
 
 import pytest
