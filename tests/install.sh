@@ -102,7 +102,8 @@ st=$?
 check "precision 20: status 2 and the allowed range" \
     "[ $st = 2 ] && grep -q 'precision in \[53, 16384\]' '$ex/err.txt'"
 
-# 4. the model calls from Python, through ctypes and the shared library
+# 4. the model calls from Python, through the package of python/ and the
+#    installed shared library
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if $py -c 'import numpy, scipy' 2>/dev/null; then

@@ -1,8 +1,9 @@
 """The C structures of include/collide.h that Python fills, as ctypes
-structures. Their field lists follow the header's declarations in order;
-tests/test_layout.py compiles a program with the header that prints the
-size and offset of each field and fails when these differ, so that a
-change of the header cannot go unnoticed."""
+structures. Their field lists follow the header's declarations in
+order; python/tests/test_layout.py checks the names against the header
+and compiles a program with it that prints the size and offset of each
+field, and fails when these differ, so that a change of the header
+cannot go unnoticed."""
 import ctypes
 
 WATCH = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_long,
