@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """check_rhs.py: checks the right-hand side of another implementation
-against collide's, state by state, through the shared library (ctypes):
+against collide's, state by state, through the shared library:
 the flow map of export_trajectory.py (written from the paper with NumPy,
 not with collide) against collide_model_flow (Eq. 81 of the same
-scenario, the function collide's binary64 engine integrates). Copy it
-and put your own right-hand side in place of flow_map:
+scenario, the function collide's binary64 engine integrates), through
+the Python package of python/ (`import collide`; from the source tree,
+or installed with pip). Copy it and put your own right-hand side in
+place of flow_map:
 
     python3 examples/check_rhs.py [--lib PATH] [--bug NAME]
 
@@ -17,8 +19,6 @@ with the component named. --bug NAME checks export_trajectory.py's
 right-hand side with one of its injected bugs (those of the parameters:
 mass, gamma-sign, exponent-n, damping), which must then be found."""
 import argparse
-import ctypes
-import ctypes.util
 import itertools
 import os
 import sys
@@ -26,39 +26,16 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import export_trajectory as user  # noqa: E402  (the other implementation)
+# the package of the source tree when run from it, else an installed one
+sys.path.insert(1, os.path.join(os.path.dirname(HERE), "python"))
+try:
+    import collide  # noqa: E402
+except ImportError:
+    sys.exit("check_rhs: the Python package collide is needed: "
+             "pip install --no-build-isolation --no-deps ./python "
+             "in the collide source tree")
 
 TOL = 1e-12   # relative to each component's largest |value| over the states
-
-
-def load_library(path):
-    """libcollide through ctypes, with the prototypes used here."""
-    lib = ctypes.CDLL(path or ctypes.util.find_library("collide")
-                      or "libcollide.so.0")
-    vp, cp, dp = ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_double)
-    lib.collide_scenario_load.argtypes = [cp, ctypes.POINTER(vp), cp,
-                                          ctypes.c_size_t]
-    lib.collide_model_make.argtypes = [vp, ctypes.POINTER(vp)]
-    lib.collide_model_dimension.argtypes = [vp]
-    lib.collide_model_component_name.argtypes = [vp, ctypes.c_int]
-    lib.collide_model_component_name.restype = cp
-    lib.collide_model_flow.argtypes = [vp, ctypes.c_int, ctypes.c_double, dp,
-                                       dp]
-    lib.collide_model_free.argtypes = [vp]
-    lib.collide_scenario_free.argtypes = [vp]
-    return lib
-
-
-def collide_model(lib, scenario):
-    """The model of the scenario file, or exit 3 with collide's message."""
-    s, m = ctypes.c_void_p(), ctypes.c_void_p()
-    err = ctypes.create_string_buffer(1024)
-    if lib.collide_scenario_load(scenario.encode(), ctypes.byref(s), err,
-                                 len(err)) != 0:
-        sys.exit("check_rhs: " + err.value.decode())
-    if lib.collide_model_make(s, ctypes.byref(m)) != 0:
-        sys.exit("check_rhs: out of memory")
-    lib.collide_scenario_free(s)
-    return m
 
 
 def states():
@@ -79,20 +56,19 @@ def main():
     ap.add_argument("--bug", choices=["mass", "gamma-sign", "exponent-n",
                                       "damping"])
     a = ap.parse_args()
-    lib = load_library(a.lib)
-    m = collide_model(lib, a.scenario)
-    n = lib.collide_model_dimension(m)
-    names = [lib.collide_model_component_name(m, c).decode() for c in range(n)]
+    if a.lib:
+        os.environ["COLLIDE_LIB"] = a.lib
+    try:
+        m = collide.Model(a.scenario)
+    except (collide.CollideError, collide.LibraryNotFoundError) as e:
+        sys.exit("check_rhs: %s" % e)
+    names = m.components()
+    n = m.dimension
     P = user.user_parameters(user.read_scenario(a.scenario), a.bug)
     ref, mine = [], []
     for q, chi in states():
-        y = (ctypes.c_double * n)(*chi)
-        dy = (ctypes.c_double * n)()
-        if lib.collide_model_flow(m, q, 0.0, y, dy) != 0:
-            sys.exit("check_rhs: collide_model_flow refused q = %d" % q)
-        ref.append((q, list(dy)))
+        ref.append((q, m.flow(q, 0.0, chi)))
         mine.append(user.flow_map(q, P)(0.0, chi))
-    lib.collide_model_free(m)
     worst = 0.0
     print("component  largest |f|     largest difference (relative)")
     for c in range(n):

@@ -10,7 +10,7 @@
 #      `pkg-config --cflags --libs collide` (and --static), runs study 1 in
 #      binary64 and at 113 bits and prints the coefficients of restitution
 #      of the program's own collisions.csv, digit for digit;
-#   4. examples/check_rhs.py (Python, ctypes over the installed shared
+#   4. examples/check_rhs.py (Python, the package of python/ over the installed shared
 #      library) finds the SciPy exporter's right-hand side equal to
 #      collide_model_flow, and names the component an injected bug
 #      changes (skipped without python3-scipy);
@@ -102,7 +102,8 @@ st=$?
 check "precision 20: status 2 and the allowed range" \
     "[ $st = 2 ] && grep -q 'precision in \[53, 16384\]' '$ex/err.txt'"
 
-# 4. the model calls from Python, through ctypes and the shared library
+# 4. the model calls from Python, through the package of python/ and the
+#    installed shared library
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if $py -c 'import numpy, scipy' 2>/dev/null; then
