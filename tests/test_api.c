@@ -205,7 +205,7 @@ static void watcher(void *ctx, long bits, const int *collisions)
 }
 
 /* The set of a checked run holds an scd table beside each table, with
- * the table's header, and MANIFEST. */
+ * the table's header, meta.json and MANIFEST. */
 static void checked_set(const collide_result *r)
 {
     char dir[] = "/tmp/collide-test-api-XXXXXX", err[1024], path[4200];
@@ -232,8 +232,11 @@ static void checked_set(const collide_result *r)
     }
     snprintf(path, sizeof path, "%s/MANIFEST", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/meta.json", dir);
+    ok &= unlink(path) == 0;
     check_true(ok && rmdir(dir) == 0, "a checked run's set: the 4 tables, "
-               "an scd table with the same header beside each, MANIFEST");
+               "an scd table with the same header beside each, meta.json, "
+               "MANIFEST");
 }
 
 /* Further sample times (binary64): hertz with no sample grid (its samples

@@ -323,10 +323,11 @@ static int track_csv(const char *dir)
 {
     static const char *const names[] = {"collisions.csv", "events.csv",
                                         "ledger.csv", "samples.csv",
-                                        "trajectory.csv", "MANIFEST"};
+                                        "trajectory.csv", "meta.json",
+                                        "MANIFEST"};
     char path[PATH_LEN];
     int i;
-    for (i = 0; i < 6; i++)
+    for (i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
         if (path_printf(path, "%s/%s", dir, names[i]) != 0 || track(path))
             return -1;
     return 0;

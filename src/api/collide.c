@@ -20,6 +20,7 @@
 #include "csv.h"
 #include "fingerprint.h"
 #include "impact.h"
+#include "meta.h"
 #include "mp_output.h"
 #include "mp_sim.h"
 #include "number.h"
@@ -53,6 +54,10 @@ struct collide_result {
     csv_table scd[API_NSET];
     char *scd_text[API_NSET];  /* their texts, as the set holds them */
     char *check_report;  /* the comparison of a checked run, or NULL */
+    double digits_asked; /* the options of the run, for meta.json: digits */
+    int check;           /* check */
+    double *sample_at;   /* a copy of sample_at, n_sample_at of them */
+    int n_sample_at;
 };
 
 /* The file of each table of collide_table. */
@@ -811,6 +816,24 @@ static unsigned tables_shown(const collide_result *r, const collide_run_options 
     return 0;
 }
 
+/* Keeps the options of the run that meta.json describes (the digits
+ * asked, the check, the further sample times) in r. COLLIDE_OK, or
+ * COLLIDE_E_MEMORY. */
+static int keep_options(collide_result *r, const collide_run_options *o)
+{
+    r->digits_asked = o->digits;
+    r->check = o->check;
+    r->n_sample_at = o->sample_at ? o->n_sample_at : 0;
+    if (r->n_sample_at == 0)
+        return COLLIDE_OK;
+    r->sample_at = malloc((size_t)r->n_sample_at * sizeof *r->sample_at);
+    if (!r->sample_at)
+        return COLLIDE_E_MEMORY;
+    memcpy(r->sample_at, o->sample_at,
+           (size_t)r->n_sample_at * sizeof *r->sample_at);
+    return COLLIDE_OK;
+}
+
 static int run_in_c(const collide_scenario *s, const collide_run_options *o,
                     collide_result **out, char *err, size_t errlen)
 {
@@ -843,6 +866,11 @@ static int run_in_c(const collide_scenario *s, const collide_run_options *o,
     }
     r->precision = o->precision;
     r->s = s->s;
+    if (keep_options(r, o) != COLLIDE_OK) {
+        free(r);
+        collide_api_say(err, errlen, "collide_run: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
     if (r->precision == COLLIDE_PRECISION_MIN)
         run_b64(r, o);
     else
@@ -1094,10 +1122,59 @@ static void note_domain(const collide_result *r)
     output_note_domain(text);
 }
 
+/* The description of r's set (meta.h) into m; the domain note into
+ * note (len bytes, as long as m is used). The CPU time is left out: it
+ * differs between reruns. */
+static void describe(const collide_result *r, meta_run *m, char *note,
+                     size_t len)
+{
+    static const struct {
+        const char *name;
+        collide_stat which;
+    } stats[] = {
+        {"steps", COLLIDE_STAT_STEPS},
+        {"steps_rejected", COLLIDE_STAT_STEPS_REJECTED},
+        {"rhs_evaluations", COLLIDE_STAT_RHS_EVALUATIONS},
+        {"events", COLLIDE_STAT_EVENTS},
+        {"switching_stops", COLLIDE_STAT_SWITCHING_STOPS},
+        {"taylor_order", COLLIDE_STAT_TAYLOR_ORDER},
+        {"pieces", COLLIDE_STAT_PIECES},
+        {"holds", COLLIDE_STAT_HOLDS},
+        {"end_time", COLLIDE_STAT_END_TIME},
+        {"tail_start", COLLIDE_STAT_TAIL_START},
+        {"tail_switching_stops", COLLIDE_STAT_TAIL_SWITCHING_STOPS},
+        {"initial_c_and_d", COLLIDE_STAT_INITIAL_C_AND_D},
+        {"undecided_touches", COLLIDE_STAT_UNDECIDED_TOUCHES}};
+    int i, b64 = r->precision == COLLIDE_PRECISION_MIN;
+    memset(m, 0, sizeof *m);
+    m->version = COLLIDE_VERSION;
+    m->s = &r->s;
+    m->precision = r->precision;
+    m->digits_asked = r->digits_asked;
+    m->digits_written = b64 ? 0 : r->mp_digits;
+    m->step_tolerance = b64 ? NAN : pow(10.0, -r->mp_tol);
+    m->check = r->have_scd == API_NSET;
+    m->check_precision = r->precision + 64;
+    m->sample_at = r->sample_at;
+    m->n_sample_at = r->n_sample_at;
+    for (i = 0; i < (int)(sizeof stats / sizeof stats[0]); i++) {
+        m->stat[i].name = stats[i].name;
+        m->stat[i].value = collide_result_stat(r, stats[i].which);
+    }
+    m->nstat = i;
+    m->left_domain = collide_result_left_domain(r, &m->t_left_domain, note,
+                                                len) == 1;
+    m->domain_note = note;
+    m->status = r->status;
+    m->status_text = collide_status_text(r->status);
+    m->scd = m->check ? r->scd : NULL;
+}
+
 static int result_write_in_c(const collide_result *r, const char *dir, char *err,
                              size_t errlen)
 {
-    char msg[1024] = "";
+    char msg[1024] = "", note[256];
+    meta_run m;
     collide_status st;
     if (!r || !dir) {
         collide_api_say(err, errlen, "collide_result_write: %s is NULL",
@@ -1112,6 +1189,8 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
     }
     output_note_scenario(&r->s);
     note_domain(r);
+    describe(r, &m, note, sizeof note);
+    meta_note(&m);
     st = r->precision == COLLIDE_PRECISION_MIN
              ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
              : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,
@@ -1119,6 +1198,7 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
                                       ? (const char *const *)r->scd_text
                                       : NULL,
                                   msg, sizeof msg);
+    meta_note(NULL);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
     return st;
@@ -1150,6 +1230,7 @@ void collide_result_free(collide_result *r)
     for (t = 0; t < API_NSET; t++)
         free(r->scd_text[t]);
     free(r->check_report);
+    free(r->sample_at);
     if (r->precision == COLLIDE_PRECISION_MIN) {
         sim_result_free(&r->b64);
     } else {

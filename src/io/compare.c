@@ -887,6 +887,36 @@ static void print_summary(const summary *sum, FILE *out)
         fprintf(out, "compare: %d columns, worst scd inf\n", sum->ncolumns);
 }
 
+/* The samples of the set in dir on its uniform grid (and of --at): the
+ * rows of samples.csv with boundary 0; -1 when it cannot be read. */
+static int grid_samples(const char *dir)
+{
+    char path[CMP_PATH_MAX], err[CMP_MSG_MAX];
+    csv_table t;
+    int r, c, n = 0;
+    snprintf(path, sizeof path, "%s/samples.csv", dir);
+    if (!is_file(path) || csv_load(path, &t, err, sizeof err) != 0)
+        return -1;
+    c = csv_column(&t, "boundary");
+    for (r = 1; c >= 0 && r <= t.nrows; r++)
+        n += strcmp(csv_cell(&t, r, c), "0") == 0;
+    csv_free(&t);
+    return c >= 0 ? n : -1;
+}
+
+/* When two sets with rows of one side only have sample grids of
+ * different sizes: one line that says so and which option makes them
+ * comparable (the sets of reference_data/ use --samples 101). */
+static void grid_hint(const compare_options *o, FILE *out)
+{
+    int na = grid_samples(o->a), nb = grid_samples(o->b);
+    if (na < 0 || nb < 0 || na == nb)
+        return;
+    fprintf(out, "compare: the sample grids differ (%s: %d samples, %s: %d): "
+            "run with --samples %d to compare them\n", o->a, na, o->b, nb,
+            nb);
+}
+
 compare_status compare_results(const compare_options *o, FILE *out,
                                FILE *err)
 {
@@ -910,6 +940,8 @@ compare_status compare_results(const compare_options *o, FILE *out,
     }
     if (sum.ncolumns > 0 || st == COLLIDE_COMPARE_OK)
         print_summary(&sum, out);
+    if (dirs && sum.nonly > 0)
+        grid_hint(o, out);
     if (st == COLLIDE_COMPARE_OK && (sum.nbelow > 0 || sum.nonly > 0))
         st = COLLIDE_COMPARE_BELOW;
     return st;

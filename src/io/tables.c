@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "impact.h"
+#include "meta.h"
 #include "number.h"
 #include "output.h"
 
@@ -15,11 +16,11 @@
  * that gives the cells of a row in that order. Each table is defined
  * here once, for its file, its text and its cells alike. */
 typedef struct table_def {
-    const char *const *head;
+    const struct column_def *head;
     int nhead;
     const char *const *prefix;
     int nprefix;
-    const char *const *tail;
+    const struct column_def *tail;
     int ntail;
     int (*cells)(const table_run *run, int k, table_cell *c);
 } table_def;
@@ -138,23 +139,62 @@ static int trajectory_cells(const table_run *run, int k, table_cell *c)
     return cell_number(c, m, s.fe2);
 }
 
-static const char *const collision_names[] = {
-    "i", "t_e", "t_s", "t_d", "t_f", "v_i", "v_s", "e", "xc_max", "Fc_max",
-    "xc_r", "W", "J_Fc", "J_Fe", "Lambda", "momentum_residual", "V_start",
-    "V_end", "I_s", "Delta_C", "Delta_D", "ledger_residual"};
-static const char *const event_names[] = {
-    "j", "t", "transition", "margin", "grazing", "c_and_d_before",
-    "c_and_d_after", "bracket_lo", "bracket_hi"};
+/* A column: its name as the header writes it, its unit (SI; "1" for a
+ * pure number, a count, an index or a flag; "" for a text) and the
+ * equation that defines it ("" where none does: an index, a flag). The
+ * units and equations are those of README.md ("CSV output") and the
+ * paper's numbering; meta.json carries them (tables_column_unit). */
+typedef struct column_def {
+    const char *name, *unit, *eq;
+} column_def;
+
+static const column_def collision_names[] = {
+    {"i", "1", ""}, {"t_e", "s", "Eq. (193)"}, {"t_s", "s", "Eq. (193)"},
+    {"t_d", "s", "Eq. (194)"}, {"t_f", "s", "Eq. (195)"},
+    {"v_i", "m/s", "Eq. (196)"}, {"v_s", "m/s", "Eq. (197)"},
+    {"e", "1", "Eq. (197)"}, {"xc_max", "m", "Eq. (198)"},
+    {"Fc_max", "N", "Eq. (199)"}, {"xc_r", "m", "Eq. (200)"},
+    {"W", "J", "Eq. (201)"}, {"J_Fc", "N s", "Eq. (202)"},
+    {"J_Fe", "N s", "Eq. (202)"}, {"Lambda", "1", "Eq. (204)"},
+    {"momentum_residual", "N s", "Eq. (203)"},
+    {"V_start", "J", "Eq. (91) or (94)"}, {"V_end", "J", "Eq. (91) or (94)"},
+    {"I_s", "J", "Eq. (22)"}, {"Delta_C", "J", "Eq. (21)"},
+    {"Delta_D", "J", "Eq. (23)"}, {"ledger_residual", "J", "Eq. (24)"}};
+static const column_def event_names[] = {
+    {"j", "1", ""}, {"t", "s", ""}, {"transition", "", "Eqs. (77)-(78)"},
+    {"margin", "m, m/s or N (its guard: x, v or Phi)", ""}, {"grazing", "1", ""},
+    {"c_and_d_before", "1", "Eqs. (77)-(78)"},
+    {"c_and_d_after", "1", "Eqs. (77)-(78)"}, {"bracket_lo", "s", ""},
+    {"bracket_hi", "s", ""}};
 static const char *const event_prefixes[] = {"before_", "after_"};
-static const char *const event_tail[] = {"rate_scale"};
-static const char *const ledger_names[] = {
-    "scope", "V_start", "V_end", "I_s", "Delta_C", "Delta_D", "residual",
-    "scale"};
+static const column_def event_tail[] = {{"rate_scale", "m, m/s or N (as margin)", ""}};
+static const column_def ledger_names[] = {
+    {"scope", "", ""}, {"V_start", "J", "Eq. (91) or (94)"},
+    {"V_end", "J", "Eq. (91) or (94)"}, {"I_s", "J", "Eq. (22)"},
+    {"Delta_C", "J", "Eq. (21)"}, {"Delta_D", "J", "Eq. (23)"},
+    {"residual", "J", "Eq. (24)"}, {"scale", "J", ""}};
 static const char *const state_prefix[] = {""};
-static const char *const sample_names[] = {"t", "j", "q", "boundary"};
-static const char *const sample_tail[] = {"F_c", "V", "F_e_r"};
-static const char *const trajectory_names[] = {"t", "j", "q"};
-static const char *const trajectory_tail[] = {"F_e1", "F_e2"};
+static const column_def sample_names[] = {
+    {"t", "s", ""}, {"j", "1", ""}, {"q", "1", ""}, {"boundary", "1", ""}};
+static const column_def sample_tail[] = {
+    {"F_c", "N", "Eqs. (59), (64)"}, {"V", "J", "Eq. (91) or (94)"},
+    {"F_e_r", "N", "Eq. (46)"}};
+static const column_def trajectory_names[] = {
+    {"t", "s", ""}, {"j", "1", ""}, {"q", "1", ""}};
+static const column_def trajectory_tail[] = {
+    {"F_e1", "N", ""}, {"F_e2", "N", ""}};
+
+/* The components of the state chi by name (impact_component_name), the
+ * middle columns of events.csv, samples.csv and trajectory.csv. */
+static const column_def state_columns[] = {
+    {"x", "m", "Eqs. (73)-(84)"}, {"v", "m/s", "Eqs. (73)-(84)"},
+    {"x_m", "m", "Eqs. (73)-(79)"}, {"v_m", "m/s", "Eqs. (73)-(79)"},
+    {"x_c", "m", "Eqs. (61)-(67)"}, {"z_c", "m", "Eqs. (68)-(72)"},
+    {"z_c1", "m", "Eqs. (70)-(72)"}, {"z_c2", "m", "Eqs. (70)-(72)"},
+    {"I_s", "J", "Eq. (22)"}, {"Delta_C", "J", "Eq. (21)"},
+    {"W", "J", "Eq. (201)"}, {"J_Fc", "N s", "Eq. (202)"},
+    {"J_Fe", "N s", "Eq. (202)"}, {"I_s_contact", "J", "Eq. (22)"},
+    {"Delta_C_contact", "J", "Eq. (21)"}};
 
 /* The number of names of the array a. */
 #define COUNT(a) (int)(sizeof a / sizeof a[0])
@@ -164,6 +204,10 @@ static const char *const trajectory_tail[] = {"F_e1", "F_e2"};
 _Static_assert(COUNT(collision_names) == 1 + TC_N,
                "a name for each TC_ number");
 _Static_assert(COUNT(ledger_names) == 1 + TL_N, "a name for each TL_ number");
+
+/* A state component missing from state_columns (impact_component_name's
+ * "?"; none in practice: test_columns checks every column's unit). */
+static const column_def unknown_column = {"?", "?", ""};
 
 /* The tables, in the order of table_id. */
 static const table_def table_defs[TABLE_COUNT] = {
@@ -199,21 +243,43 @@ int tables_columns(const table_run *run, table_id t)
     return d->nhead + d->nprefix * run->L->n_chi + d->ntail;
 }
 
+/* The definition of column col of table t (0 <= col < tables_columns);
+ * a state column's prefix into *prefix ("" for the others). */
+static const column_def *column_of(const table_run *run, table_id t, int col,
+                                   const char **prefix)
+{
+    const table_def *d = &table_defs[t];
+    int i, n = run->L->n_chi;
+    const char *comp;
+    *prefix = "";
+    if (col < d->nhead)
+        return &d->head[col];
+    col -= d->nhead;
+    if (col >= d->nprefix * n)
+        return &d->tail[col - d->nprefix * n];
+    *prefix = d->prefix[col / n];
+    comp = impact_component_name(run->L, col % n);
+    for (i = 0; i < COUNT(state_columns); i++)
+        if (strcmp(state_columns[i].name, comp) == 0)
+            return &state_columns[i];
+    return &unknown_column;
+}
+
 void tables_column_name(const table_run *run, table_id t, int col,
                         char *buf)
 {
-    const table_def *d = &table_defs[t];
-    int n = run->L->n_chi;
-    if (col < d->nhead) {
-        snprintf(buf, TABLE_NAME_MAX, "%s", d->head[col]);
-        return;
-    }
-    col -= d->nhead;
-    if (col < d->nprefix * n)
-        snprintf(buf, TABLE_NAME_MAX, "%s%s", d->prefix[col / n],
-                 impact_component_name(run->L, col % n));
-    else
-        snprintf(buf, TABLE_NAME_MAX, "%s", d->tail[col - d->nprefix * n]);
+    const char *prefix;
+    const column_def *c = column_of(run, t, col, &prefix);
+    snprintf(buf, TABLE_NAME_MAX, "%s%s", prefix, c->name);
+}
+
+void tables_column_unit(const table_run *run, table_id t, int col,
+                        const char **unit, const char **eq)
+{
+    const char *prefix;
+    const column_def *c = column_of(run, t, col, &prefix);
+    *unit = c->unit;
+    *eq = c->eq;
 }
 
 int tables_cell(const table_run *run, table_id t, int row, int col,
@@ -372,11 +438,21 @@ static const output_file scd_tables[] = {
     {"ledger.scd.csv", write_ledger_scd},
     {"samples.scd.csv", write_samples_scd},
 };
+/* meta.json, the description noted (meta.h). */
+static int write_meta(FILE *f, const void *ctx)
+{
+    return meta_write(f, ctx, meta_noted());
+}
+
+static const output_file meta_file = {META_FILE, write_meta};
+
 /* In memory only, not a file of the set. */
 static const output_file final_file = {OUTPUT_FINAL_CONTACT,
                                        write_final_contact};
 
-/* The files of the run's set, in order, into files[]; their number. */
+/* The files of the run's set, in order, into files[] (OUTPUT_SET_MAX):
+ * the tables, then meta.json when a description is noted; their
+ * number. */
 static int set_files(const table_run *run, output_file *files)
 {
     int i, n = 0;
@@ -386,6 +462,8 @@ static int set_files(const table_run *run, output_file *files)
         files[n++] = trajectory_file;
     for (i = 0; run->scd && i < 4; i++)
         files[n++] = scd_tables[i];
+    if (meta_noted())
+        files[n++] = meta_file;
     return n;
 }
 

@@ -135,6 +135,13 @@ void tables_column_name(const table_run *run, table_id t, int col,
 int tables_cell(const table_run *run, table_id t, int row, int col,
                 table_cell *cell);
 
+/* The unit of column col of table t (SI, "1" for a pure number, a count,
+ * an index or a flag, "" for a text column) and the equation that defines
+ * it ("" where none does), static texts, defined beside the column's name
+ * in tables.c. */
+void tables_column_unit(const table_run *run, table_id t, int col,
+                        const char **unit, const char **eq);
+
 /* The cell (row, col) of table t of a binary64 run (run->ops->value) as
  * a double, the value its text in the table reads back to with
  * number_parse: a number exactly (its text has round-trip precision),

@@ -13,8 +13,8 @@ events_header="j,t,transition,margin,grazing,c_and_d_before,c_and_d_after,bracke
 ledger_header="scope,V_start,V_end,I_s,Delta_C,Delta_D,residual,scale"
 samples_header="t,j,q,boundary"
 
-# exactly the five files and MANIFEST, no temporaries
-only_the_files() { [ "$(ls -A "$1" | LC_ALL=C sort | tr '\n' ' ')" = "MANIFEST collisions.csv events.csv ledger.csv samples.csv trajectory.csv " ]; }
+# exactly the five tables, meta.json and MANIFEST, no temporaries
+only_the_files() { [ "$(ls -A "$1" | LC_ALL=C sort | tr '\n' ' ')" = "MANIFEST collisions.csv events.csv ledger.csv meta.json samples.csv trajectory.csv " ]; }
 
 starts() { # FILE PREFIX
     head -n 1 "$1" | grep -q "^$2"
@@ -140,8 +140,8 @@ check "SIGINT: no file written" $?
 [ "$(sed -n 1p "$out/MANIFEST")" = "# collide result set" ] &&
     has "command = collide run example-v2 --csv $out --samples 50 --quiet" "$out/MANIFEST" &&
     grep -qE '^scenario = fnv1a64:[0-9a-f]{16}$' "$out/MANIFEST" &&
-    [ "$(sed -n 's/^file = //p' "$out/MANIFEST" | tr '\n' ' ')" = "collisions.csv events.csv ledger.csv samples.csv trajectory.csv " ]
-check "MANIFEST: the program, the command, the scenario and the five files" $?
+    [ "$(sed -n 's/^file = //p' "$out/MANIFEST" | tr '\n' ' ')" = "collisions.csv events.csv ledger.csv samples.csv trajectory.csv meta.json " ]
+check "MANIFEST: the program, the command, the scenario and the six files" $?
 # no temporary beside DIR either, after a success and after a failure
 [ -z "$(ls -A "$tmp" | grep '^\.')" ]
 check "no temporary directory beside DIR" $?
@@ -154,7 +154,7 @@ check "run hertz --csv M: trajectory.csv written" $?
 "$exe" run study1 --precision 128 --csv "$m" --quiet
 rc=$?
 [ "$rc" -eq 0 ] && [ ! -e "$m/trajectory.csv" ] &&
-    [ "$(ls -A "$m" | LC_ALL=C sort | tr '\n' ' ')" = "MANIFEST collisions.csv events.csv ledger.csv samples.csv " ]
+    [ "$(ls -A "$m" | LC_ALL=C sort | tr '\n' ' ')" = "MANIFEST collisions.csv events.csv ledger.csv meta.json samples.csv " ]
 check "then run study1 --precision 128 --csv M: study1's set only, no trajectory.csv (got $rc: $(ls -A "$m" | tr '\n' ' '))" $?
 # a run without --check leaves no scd table of an earlier --check
 "$exe" run hertz --precision 64 --check --csv "$m" --quiet &&

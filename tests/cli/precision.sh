@@ -38,8 +38,9 @@ run "$exe" run study1 --precision 64 --digits 11 --check --quiet --csv "$tmp/sho
 check "--check below the digits asked: exit 11 with the reason (got $rc)" $?
 # ... and the tables with their scd tables are written as one set, the
 # scd tables showing which values fall short
-[ "$(ls "$tmp/short" | tr '\n' ' ')" = "MANIFEST collisions.csv collisions.scd.csv events.csv events.scd.csv ledger.csv ledger.scd.csv samples.csv samples.scd.csv " ]
-check "--check below the digits: the 4 tables, their 4 scd tables and MANIFEST, nothing else" $?
+[ "$(ls "$tmp/short" | tr '\n' ' ')" = "MANIFEST collisions.csv collisions.scd.csv events.csv events.scd.csv ledger.csv ledger.scd.csv meta.json samples.csv samples.scd.csv " ] &&
+    grep -q '^    "code": 11,$' "$tmp/short/meta.json"
+check "--check below the digits: the 4 tables, their 4 scd tables, meta.json (status 11) and MANIFEST, nothing else" $?
 
 # progress: a line on stderr when it is a terminal, nothing otherwise
 run "$exe" run hertz --precision 128 --quiet

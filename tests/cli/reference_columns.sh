@@ -1,8 +1,8 @@
 #!/bin/sh
 # reference_columns.sh BUILD: collide's binary64 output agrees with every
 # set of reference_data/ to 6 digits on every column. For each set, its
-# scenario (meta.json "source") is run at the set's samples (meta.json
-# "samples": "N samples ...") with --rtol 1e-13 --atol 1e-16, and
+# scenario (meta.json scenario.source) is run at the set's samples
+# (meta.json settings.samples) with --rtol 1e-13 --atol 1e-16, and
 # `collide compare DIR reference_data/SET --digits 6` must exit 0: every
 # row matched by key, every numeric column at 6 digits or more, every
 # integer or text column equal.
@@ -26,8 +26,8 @@ KNOWN="slow-approach"
 for meta in reference_data/*/meta.json; do
     dir=${meta%/meta.json}
     set=${dir#reference_data/}
-    src=$(sed -n -E 's/^  "source": "([^"]*)",?$/\1/p' "$meta")
-    n=$(sed -n -E 's/^  "samples": "([0-9]+) samples.*/\1/p' "$meta")
+    src=$(sed -n -E 's/^    "source": "([^"]*)",?$/\1/p' "$meta")
+    n=$(sed -n -E 's/^    "samples": ([0-9]+),?$/\1/p' "$meta")
     known=0
     case " $KNOWN " in *" $set "*) known=1 ;; esac
     if [ "$known" -eq 1 ] && [ -z "$REFERENCE_COLUMNS_ALL" ]; then
