@@ -80,6 +80,8 @@ deps-proofs:
 MUT_STEPS        = 3000000
 MUT_TIMEOUT      = 120
 MUT_INPUTS       = 3000
+# MUT_WP=no: the witnesses alone, no prover
+MUT_WP          ?= yes
 MUT_JOBS         = 2
 MUT_SAMPLE       = 2
 MUT_SEED         = 13
@@ -87,6 +89,7 @@ MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=
 MUT_ENV = MUT_STEPS='$(MUT_STEPS)' MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_INPUTS='$(MUT_INPUTS)' \
+	  MUT_WP='$(MUT_WP)' \
 	  MUT_JOBS='$(MUT_JOBS)' MUT_SAMPLE='$(MUT_SAMPLE)' MUT_SEED='$(MUT_SEED)' \
 	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
 	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'

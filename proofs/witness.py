@@ -291,8 +291,9 @@ def int_range(name, contract):
     m = re.search(r'\b' + n + r'\s*==\s*(-?\d+)\s*\|\|\s*' + n + r'\s*==\s*(-?\d+)', contract)
     if m:
         return sorted({int(m.group(1)), int(m.group(2))})
-    if re.search(r'\b' + n + r'\b', domain_text(contract)):
-        return None  # a condition the generator does not read: no harness
+    requires = '\n'.join(c for c in contract.split(';') if re.search(r'\brequires\b', c))
+    if re.search(r'\b' + n + r'\b', requires):
+        return None  # a precondition the generator does not read: no harness
     return [-1, 0, 1, 2]  # no requires restricts it
 
 
