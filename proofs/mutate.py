@@ -38,19 +38,39 @@ import sys
 import threading
 import time
 
+import witness
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The tree whose src/ and spec/ are mutated (MUT_SRC, default this one),
 # e.g. a `git archive BRANCH include src spec` extraction.
 SRC = os.path.abspath(os.environ.get('MUT_SRC') or ROOT)
 
-# Families whose survivors fail the campaign (dop853.c: reported only).
+# Families whose survivors fail the campaign: the whole core (dop853.c and
+# derived.c too, run whole by make mutants-full).
 FAIL_FAMILIES = ("src/model/law_", "src/model/powabs.c", "src/model/hybrid.c",
                  "src/model/ledger.c", "src/model/observables.c",
+                 "src/model/derived.c", "src/kernel/dop853.c",
                  "src/kernel/select.c", "src/kernel/rootfind.c")
 
 # The folders of src/ whose headers the core includes (-I of gcc and of
 # frama-c's preprocessor): the layers, as in the Makefile's LAYERS.
 LAYERS = ("model", "kernel", "system", "b64", "mp", "io")
+
+
+# z3 4.8.12 with a step limit: why3 1.5.1 detects z3 only as a partial
+# prover, without the steps command.  Its rlimit runs about ten times as
+# fast as cvc5's --rlimit on this project's goals (measured: 1e6 z3 units
+# and 1e5 cvc5 units each take about a second): z3, the fallback, gets the
+# same number of units, about a tenth of cvc5's time.
+Z3_STEPS = '''
+[prover]
+command = "z3 -smt2 -T:%t sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st %f"
+command_steps = "z3 -smt2 sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st rlimit=%S %f"
+driver = "z3_471"
+name = "Z3"
+shortcut = "z3"
+version = "4.8.12"
+'''
 
 
 def fails_on_survivor(path):
@@ -368,7 +388,255 @@ OPNAMES = {'AOR': 'arithmetic operator swapped',
            'AIS': 'array index shifted'}
 
 
-def generate(path, skip):
+# ---------------------------------------------------------------------------
+# The operators of the second round (proofs/mutants/README.md): a variable
+# or a field replaced by another of its type, a call by a sibling, a
+# statement deleted, a unary operator removed, an index shifted down, a
+# loop bound, a #define'd constant or a coefficient of a table changed.
+
+DECL_TYPES = ('double', 'int', 'size_t', 'bw_params', 'bracket', 'dop853_step_data',
+              'dop853_control', 'layout')
+DECL = re.compile(r'\b(?:const\s+)?(' + '|'.join(DECL_TYPES) +
+                  r')\s*(\*?)\s*(?:const\s+)?(\w+)\s*(?=[=;,)\[])')
+
+
+def declarations(masked, a, b):
+    """(name, type, offset) of each parameter and local declared in
+    masked[a:b] (the first declarator of each declaration, and the names
+    after commas in `double x = ..., y = ...;`)."""
+    out = []
+    for m in DECL.finditer(masked, a, b):
+        out.append((m.group(3), m.group(1) + m.group(2), m.start(3)))
+        # further declarators of the same declaration
+        end = masked.find(';', m.end(), b)
+        if end < 0 or masked[m.start() - 1:m.start()] == '(':
+            continue
+        depth, k = 0, m.end()
+        while k < end:
+            c = masked[k]
+            depth += c in '([{'
+            depth -= c in ')]}'
+            if depth < 0 or c == '{':
+                break  # a parameter: its list, or the body, begins here
+            if c == ',' and depth == 0:
+                mm = re.match(r'\s*(\*?)\s*(\w+)\s*(?=[=;,\[])', masked[k + 1:end + 1])
+                if mm:
+                    out.append((mm.group(2), m.group(1) + mm.group(1), k + 1 + mm.start(2)))
+            k += 1
+    return out
+
+
+def struct_fields(texts):
+    """field -> the lists of the fields of its type in each struct that has
+    it (a mutant that takes a field of another struct does not compile:
+    invalid)."""
+    res = {}
+    for t in texts:
+        mt = mask(t)
+        for m in re.finditer(r'\bstruct\s*\w*\s*\{', mt):
+            d, k = 1, m.end()
+            while k < len(mt) and d:
+                d += mt[k] == '{'
+                d -= mt[k] == '}'
+                k += 1
+            body = mt[m.end():k - 1]
+            bytype = {}
+            for decl in body.split(';'):
+                parts = [' '.join(x.split()) for x in decl.split(',')]
+                first = re.match(r'^(?:const )?([\w ]*?\w)\s*(\**)\s*(\w+)\s*((?:\[[^\]]*\])*)$',
+                                 parts[0]) if parts[0] else None
+                if not first:
+                    continue
+                base = first.group(1)
+                decls = [(first.group(2), first.group(3), first.group(4))]
+                for x in parts[1:]:
+                    xm = re.match(r'^(\**)\s*(\w+)\s*((?:\[[^\]]*\])*)$', x)
+                    if xm:
+                        decls.append(xm.groups())
+                for star, nm, arr in decls:
+                    ty = base + star + '[]' * arr.count('[')
+                    bytype.setdefault(ty, []).append(nm)
+            for ty, names in bytype.items():
+                for n in names:
+                    res.setdefault(n, []).append(names)
+    return res
+
+
+def nearest(cands, cur, k=2):
+    """Up to K names of CANDS around CUR (the one before it and the one
+    after it in their order), CUR excluded."""
+    others = [c for c in cands if c != cur]
+    if cur not in cands:
+        return others[:k]
+    i = cands.index(cur)
+    pick = [c for c in (cands[i - 1] if i > 0 else None,
+                        cands[i + 1] if i + 1 < len(cands) else None) if c]
+    return (pick + [c for c in others if c not in pick])[:k]
+
+
+def mutate_body_more(text, masked, s, e, fstart, ctx):
+    """The second-round operators inside one function (body masked[s:e],
+    its definition starting at FSTART)."""
+    toks = tokens(masked, s, e)
+    out = []
+    n = len(toks)
+    decls = declarations(masked, fstart, e)
+    declared_at = set(off for _, _, off in decls)
+    in_for = set()
+    for i, t in enumerate(toks):
+        if t[1] == 'for' and i + 1 < n and toks[i + 1][1] == '(':
+            j = match(toks, i + 1)
+            in_for.update(range(i + 1, (j or i + 1) + 1))
+    for i, (kind, val, ts, te) in enumerate(toks):
+        prev = toks[i - 1] if i > 0 else None
+        nxt = toks[i + 1] if i + 1 < n else None
+        binary = prev is not None and is_operand_end(prev) and \
+            not (prev[0] == 'id' and prev[1] in TYPES)
+        # UOI: a unary minus or a logical negation removed
+        if val in ('-', '!') and not binary and nxt is not None:
+            out.append((ts, te, '', 'UOI'))
+        # VAR and FLD: a variable, or a field, replaced by another of its type
+        if kind == 'id' and val not in KEYWORDS and ts not in declared_at and \
+                not (nxt is not None and nxt[1] == '('):
+            if prev is not None and prev[1] in ('.', '->'):
+                for sibs in ctx['fields'].get(val, []):
+                    for r in nearest(sibs, val):
+                        out.append((ts, te, r, 'FLD'))
+            else:
+                mine = [d for d in decls if d[0] == val and d[2] < ts]
+                if mine:
+                    ty = mine[-1][1]
+                    cands = []
+                    for nm, t2, off in decls:
+                        if t2 == ty and off < ts and nm not in cands:
+                            cands.append(nm)
+                    for r in nearest(cands, val):
+                        out.append((ts, te, r, 'VAR'))
+        # CAL: a call replaced by a sibling (same signature)
+        if kind == 'id' and nxt is not None and nxt[1] == '(' and val in ctx['sigs'] and \
+                (prev is None or prev[0] != 'id'):
+            sig = ctx['sigs'][val]
+            sibs = sorted(f for f, g in ctx['sigs'].items() if g == sig)  # same file too
+            for r in nearest(sibs, val):
+                out.append((ts, te, r, 'CAL'))
+        # AIS: an index shifted down by one
+        if val == '[' and prev is not None and is_operand_end(prev) and \
+                not (i >= 2 and toks[i - 2][0] == 'id' and toks[i - 2][1] in TYPES):
+            j = match(toks, i)
+            if j is not None and j > i + 1:
+                a0, a1 = toks[i + 1][2], toks[j - 1][3]
+                idx = text[a0:a1]
+                if j == i + 2 and toks[i + 1][0] == 'num':
+                    if re.match(r'^\d+$', idx) and int(idx) > 0:
+                        out.append((a0, a1, str(int(idx) - 1), 'AIS'))
+                else:
+                    inner = idx if re.match(r'^\w+$', idx) else '(' + idx + ')'
+                    out.append((a0, a1, inner + ' - 1', 'AIS'))
+        # LBC: the bound of a for loop made one less
+        if val == 'for' and nxt is not None and nxt[1] == '(':
+            j = match(toks, i + 1)
+            c1 = expr_bounds(toks, i + 2, (';',))
+            c2 = expr_bounds(toks, c1 + 1, (';',)) if c1 is not None else None
+            if j is not None and c2 is not None and c2 < j:
+                for k in range(c1 + 1, c2):
+                    if toks[k][1] in ('<', '<=', '>', '>=', '!='):
+                        b0, b1 = toks[k + 1][2], toks[c2 - 1][3]
+                        bound = text[b0:b1]
+                        inner = bound if re.match(r'^\w+$', bound) else '(' + bound + ')'
+                        out.append((b0, b1, inner + ' - 1', 'LBC'))
+                        break
+        # SDL: an expression statement (or a break, a continue) deleted
+        if prev is not None and prev[1] in (';', '{', '}') and i not in in_for and \
+                (kind == 'id' or val in ('*', '(')) and val not in TYPES and \
+                val not in ('if', 'else', 'for', 'while', 'do', 'return', 'switch', 'case',
+                            'default', 'goto', 'sizeof') and \
+                not (kind == 'id' and nxt is not None and nxt[0] == 'id'):
+            end = expr_bounds(toks, i, (';',))
+            if end is not None and toks[end][1] == ';':
+                stmt = text[ts:toks[end][3]]
+                if not re.match(r'^\(void\)', stmt):
+                    out.append((ts, toks[end][3], ';', 'SDL'))
+    return out
+
+
+def file_level(text, masked, funcs):
+    """DEF and TAB: a #define'd numeric constant, or an entry of a table
+    initialized at file scope, changed; the mutant belongs to the functions
+    that use the constant (or the table that holds it)."""
+    out = []
+    bodies = {name: masked[s:e] for name, s, e in funcs}
+
+    def users(name):
+        return [f for f, b in bodies.items() if re.search(r'\b' + re.escape(name) + r'\b', b)]
+    defines = {}
+    for m in re.finditer(r'^#define\s+(\w+)\s+(-?)((?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*$',
+                         text, re.M):
+        defines[m.group(1)] = m
+    # tables: a file-scope initializer `NAME = {` ... `};` outside functions
+    tables = []
+    for m in re.finditer(r'^(?:static\s+)?const\s+\w+\s+(\w+)(?:\[[^\]]*\])*\s*=\s*\{',
+                         masked, re.M):
+        d, k = 1, m.end()
+        while k < len(masked) and d:
+            d += masked[k] == '{'
+            d -= masked[k] == '}'
+            k += 1
+        tables.append((m.group(1), m.end(), k - 1))
+    for name, m in defines.items():
+        fns = users(name)
+        if not fns:
+            for tname, a, b in tables:
+                if re.search(r'\b' + re.escape(name) + r'\b', masked[a:b]):
+                    fns += [f for f in users(tname) if f not in fns]
+        r = new_constant(m.group(3))
+        if fns and r and r != m.group(3):
+            out.append((m.start(3), m.end(3), r, 'DEF', ','.join(sorted(fns))))
+    for tname, a, b in tables:
+        fns = users(tname)
+        if not fns:
+            continue
+        for t in tokens(masked, a, b):
+            kind, val, ts, te = t
+            prev = masked[max(a, ts - 40):ts].rstrip()
+            if prev.endswith('[') or masked[te:te + 1] == ']':
+                continue  # a designator's index
+            if kind == 'num':
+                r = new_constant(val)
+            elif kind == 'id' and val in defines:
+                r = '2.0 * ' + val
+            else:
+                continue
+            if r and r != val:
+                out.append((ts, te, r, 'TAB', ','.join(sorted(fns))))
+    return out
+
+
+def core_context(core):
+    """The signatures of the core's functions (for CAL) and the fields of
+    the structs of its headers (for FLD)."""
+    import witness
+    sigs = {}
+    htexts = []
+    for path in core:
+        with open(os.path.join(SRC, path)) as f:
+            t = f.read()
+        mk = mask(t)
+        for name, s, e in functions(t, mk):
+            sig = witness.signature(t, mk, name, s)
+            if sig:
+                # siblings: the same signature in the same file
+                sigs[name] = (path, sig[0], tuple(ty for ty, _ in sig[1]))
+        for h in glob.glob(os.path.join(SRC, os.path.dirname(path), '*.h')):
+            if h not in htexts:
+                htexts.append(h)
+    texts = []
+    for h in htexts:
+        with open(h) as f:
+            texts.append(f.read())
+    return {'sigs': sigs, 'fields': struct_fields(texts)}
+
+
+def generate(path, skip, ctx=None):
     with open(os.path.join(SRC, path)) as f:
         text = f.read()
     masked = mask(text)
@@ -392,6 +660,29 @@ def generate(path, skip):
                 'operator': op, 'named': False,
                 'edit': '%s -> %s' % (squash(orig), squash(r) or '(nothing)'),
                 'start': a, 'end': b, 'replacement': r})
+    # the second round's operators, numbered after the first round's (whose
+    # ids stay those of the earlier campaigns)
+    if ctx is None:
+        return muts
+    more = []
+    funcs = [f for f in functions(text, masked) if f[0] not in skip]
+    for name, s, e in funcs:
+        fstart = max(masked.rfind(';', 0, s), masked.rfind('}', 0, s), 0)
+        more += [(a, b, r, op, name) for (a, b, r, op) in
+                 mutate_body_more(text, masked, s, e, fstart, ctx)]
+    more += file_level(text, masked, funcs)
+    for (a, b, r, op, name) in sorted(more, key=lambda x: (x[0], x[1], x[2], x[3])):
+        new = text[:a] + r + text[b:]
+        h = hashlib.sha1(new.encode()).hexdigest()
+        if h in seen or new == text:
+            continue
+        seen.add(h)
+        muts.append({
+            'id': '%s-%03d' % (stem, len(muts) + 1),
+            'file': path, 'function': name, 'line': text.count('\n', 0, a) + 1,
+            'operator': op, 'named': False,
+            'edit': '%s -> %s' % (squash(text[a:b]), squash(r) or '(nothing)'),
+            'start': a, 'end': b, 'replacement': r})
     return muts
 
 
@@ -455,8 +746,11 @@ def read_named(names=None):
 class Runner:
     def __init__(self, build, args):
         self.out = os.path.join(build, 'mutants')
-        self.timeout = int(os.environ.get('MUT_TIMEOUT', '10'))
-        self.timeout_long = int(os.environ.get('MUT_TIMEOUT_LONG', '30'))
+        # the budget that decides: prover steps (cvc5 --rlimit, z3 rlimit),
+        # the same on every machine and under any load; the wall-clock
+        # limit is only a safety net far beyond it
+        self.steps = int(os.environ.get('MUT_STEPS', '3000000'))
+        self.timeout = int(os.environ.get('MUT_TIMEOUT', '120'))
         self.jobs = int(os.environ.get('MUT_JOBS', '2'))
         self.provers = os.environ.get('MUT_PROVERS', 'cvc5,z3')
         self.lock = threading.Lock()
@@ -488,6 +782,7 @@ class Runner:
         mconf = os.path.join(self.out, 'why3-mutants.conf')
         with open(mconf, 'w') as f:
             f.write(text.replace('cvc5 --tlimit-per=%t000 ', 'cvc5 '))
+            f.write(Z3_STEPS)
         os.environ['WHY3CONFIG'] = mconf
         self.objs = {}
         # the campaign's own WP cache: the baselines write it (running every
@@ -521,7 +816,7 @@ class Runner:
         shutil.rmtree(d, ignore_errors=True)
         return data, ''
 
-    def wp(self, d, path, fn, timeout, log, stop_early=None):
+    def wp(self, d, path, fn, log, stop_early=None):
         """WP on D/PATH's function FN: (status, {goal: verdict}, time).
         Every goal goes to the provers of MUT_PROVERS in turn (a portfolio:
         the first that proves it ends it).  A goal's verdict is Valid, or
@@ -535,7 +830,7 @@ class Runner:
         cmd = ['nice', 'frama-c', f, '-cpp-extra-args=' + ' '.join(self.incs),
                '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
                '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
-               '-wp-timeout', str(timeout), '-wp-fct', fn,
+               '-wp-steps', str(self.steps), '-wp-timeout', str(self.timeout), '-wp-fct', fn,
                '-wp-cache', 'replay' if stop_early is not None else 'rebuild',
                '-wp-cache-dir', self.cache]
         t0 = time.time()
@@ -547,9 +842,11 @@ class Runner:
             subs = p[2]
             if not subs:
                 return p[1]
+            if 'Invalid' in subs:
+                return 'Invalid'
             if 'Timeout' in subs:
                 return 'Timeout'
-            if 'Unknown' in subs:
+            if 'Unknown' in subs or 'Stepout' in subs:
                 return 'Unknown'
             return 'Failed'
 
@@ -600,33 +897,33 @@ class Runner:
         d = os.path.join(self.out, 'baseline', fn)
         os.makedirs(d, exist_ok=True)
         shutil.copy(os.path.join(self.orig, path), d)
-        # at the larger budget: a goal the baseline proves only there is
-        # still one a mutant must keep (its timeout at the smaller budget
-        # is rerun at the larger one before it counts)
-        rc, goals, dt = self.wp(d, path, fn, self.timeout_long, os.path.join(d, 'wp.log'))
+        # at the campaign's step budget, the one the mutants get
+        rc, goals, dt = self.wp(d, path, fn, os.path.join(d, 'wp.log'))
         return {'rc': rc, 'goals': goals, 'time': dt,
                 'unproved': sorted(g for g, s in goals.items() if s != 'Valid')}
 
-    def run_mutant(self, m, base, timeout):
+    def run_mutant(self, m, base):
         d = os.path.join(self.out, 'run', m['id'])
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         with open(os.path.join(d, os.path.basename(m['file'])), 'w') as f:
             f.write(m['text'])
-        rc, goals, dt = self.wp(d, m['file'], m['function'], timeout,
-                                os.path.join(d, 'wp-%d.log' % timeout),
+        rc, goals, dt = self.wp(d, m['file'], m['function'], os.path.join(d, 'wp.log'),
                                 stop_early=set(base['unproved']))
         if rc != 0 or not goals:
             return 'invalid', [], dt, 'frama-c status %d, %d goals' % (rc, len(goals))
         bad = {g: s for g, s in goals.items()
                if s != 'Valid' and g not in base['unproved']}
         if not bad:
-            return 'survived', [], dt, ''
-        # a timeout, or provers that all failed to run, decide nothing
+            return 'proved', [], dt, ''
+        if any(s == 'Invalid' for s in bad.values()):
+            return 'refuted', sorted(g for g, s in bad.items() if s == 'Invalid'), dt, ''
+        # a wall-clock timeout, or provers that all failed to run: the
+        # step budget did not decide
         undecided = ('Timeout', 'Failed')
         if all(s in undecided for s in bad.values()):
             return 'timeout', sorted(bad), dt, ''
-        return 'killed', sorted(g for g, s in bad.items() if s not in undecided), dt, ''
+        return 'failed', sorted(g for g, s in bad.items() if s not in undecided), dt, ''
 
 
 def main():
@@ -637,6 +934,8 @@ def main():
     ap.add_argument('--mode', default='sample', choices=['sample', 'full', 'named', 'list'])
     ap.add_argument('--files', default='')
     ap.add_argument('--ids', default='')
+    ap.add_argument('--lib', default='')
+    ap.add_argument('--toolslib', default='')
     args = ap.parse_args()
     args.core = args.core.split()
     skip = set(x for x in args.skip.split(',') if x)
@@ -647,8 +946,9 @@ def main():
     build = os.path.abspath(args.build)
 
     gen = []
+    ctx = core_context(args.core)
     for f in files:
-        gen += generate(f, skip)
+        gen += generate(f, skip, ctx)
     named = read_named() if not args.files else \
         [m for m in read_named() if m['file'] in files]
     if args.mode == 'list':
@@ -730,7 +1030,44 @@ def main():
             print('mutate: equivalent.txt: no mutant %s | %s | %s' % k)
     todo = [m for m in chosen if 'outcome' not in m]
 
-    # 2. one baseline per function
+    # 2. the witnesses, before any prover: the mutated function against the
+    # original on random inputs of its domain, then the studies
+    W = witness.Witnesses(R.out, SRC, R.orig, R.incs, args.lib, args.toolslib)
+    if not W.ok:
+        sys.exit('mutate: the differential runs cannot be built: %s' % W.why)
+    where = {}
+    for p in set(m['file'] for m in todo):
+        with open(os.path.join(R.orig, p)) as f:
+            t = f.read()
+        mk = mask(t)
+        starts = {name: s for name, s, e in functions(t, mk)}
+        headers = [os.path.join(R.orig, os.path.dirname(p), h)
+                   for h in os.listdir(os.path.join(R.orig, os.path.dirname(p)))
+                   if h.endswith('.h')]
+        htexts = [t] + [open(h).read() for h in sorted(headers)]
+        where[p] = (mk, starts, {fn: witness.contract_of(fn, htexts) for fn in starts})
+    t_w = time.time()
+
+    def find(m):
+        mk, starts, contracts = where[m['file']]
+        return m, W.find(m, mk, starts, contracts)
+
+    with cf.ThreadPoolExecutor(R.jobs) as ex:
+        for fu in cf.as_completed([ex.submit(find, m) for m in todo]):
+            m, (w, note) = fu.result()
+            m['witness'] = w
+            m['witness_note'] = note
+    nw = sum(1 for m in todo if m['witness'])
+    print('witnesses: %d of %d mutants (%d by the function on random inputs, %d by the '
+          'studies), %.0f s' % (nw, len(todo),
+                                sum(1 for m in todo if m['witness'] and m['witness'][0] == 'function'),
+                                sum(1 for m in todo if m['witness'] and m['witness'][0] == 'study'),
+                                time.time() - t_w), flush=True)
+
+    if os.environ.get('MUT_WP', 'yes') == 'no':
+        return witnesses_only(chosen, todo)
+
+    # 3. one baseline per function
     fns = sorted(set((m['file'], m['function']) for m in todo))
     bases = {}
     with cf.ThreadPoolExecutor(R.jobs) as ex:
@@ -743,8 +1080,7 @@ def main():
                 '' if b['rc'] == 0 and b['goals'] else ' (frama-c status %d)' % b['rc']),
                 flush=True)
 
-    # 3. the mutants, then 4. a rerun with the larger budget of those
-    # killed only by timeouts
+    # 4. WP on each mutant at the step budget, and the verdict
     def one(m):
         b = bases[(m['file'], m['function'])]
         if b['rc'] != 0 or not b['goals']:
@@ -753,12 +1089,7 @@ def main():
             # a kill would mean nothing: nothing of the function is proved
             return m, ('baseline not proved', [], 0.0, 'baseline unproved: ' +
                        ', '.join(b['unproved'][:4]) + (' ...' if len(b['unproved']) > 4 else ''))
-        r = R.run_mutant(m, b, R.timeout)
-        if r[0] == 'timeout':
-            r2 = R.run_mutant(m, b, R.timeout_long)
-            r = (r2[0], r2[1], r[2] + r2[2],
-                 'unproved only by timeouts at %d s; rerun at %d s' % (R.timeout, R.timeout_long))
-        return m, r
+        return m, R.run_mutant(m, b)
 
     def report(m):
         print('%-12s %-24s %-24s %-5s %-44s %s%s' % (
@@ -772,18 +1103,28 @@ def main():
             report(m)
     with cf.ThreadPoolExecutor(R.jobs) as ex:
         for fu in cf.as_completed([ex.submit(one, m) for m in todo]):
-            m, (outcome, goals, dt, note) = fu.result()
-            m['outcome'] = outcome
+            m, (wp, goals, dt, note) = fu.result()
+            m['wp'] = wp
+            m['outcome'], m['kill'] = verdict(wp, m['witness'])
             m['time'] = round(dt, 1)
             m['goals'] = goals
             detail = []
+            if m['kill']:
+                detail.append(m['kill'])
             if goals:
                 pre = m['function'] + '_'
-                detail.append('unproved: ' + ', '.join(
+                detail.append(('unproved' if wp != 'refuted' else 'refuted') + ': ' + ', '.join(
                     g[len(pre):] if g.startswith(pre) else g for g in goals[:4]) +
-                    (' ...' if len(goals) > 4 else ''))
+                    (' ...' if len(goals) > 4 else '') +
+                    (' (wall-clock timeout)' if wp == 'timeout' else ''))
+            elif wp == 'proved':
+                detail.append('every goal proved')
             if note:
                 detail.append(note)
+            if m['witness']:
+                detail.append('witness (%s): %s' % (m['witness'][0], m['witness'][1][:160]))
+            elif wp not in ('error', 'baseline not proved'):
+                detail.append('no witness: ' + m['witness_note'][:160])
             detail.append('%.0f s' % dt)
             m['detail'] = '; '.join(detail)
             report(m)
@@ -792,52 +1133,125 @@ def main():
     count = {}
     for m in chosen:
         count[m['outcome']] = count.get(m['outcome'], 0) + 1
+    kills = {}
+    for m in chosen:
+        if m['outcome'] == 'killed':
+            kills[m['kill']] = kills.get(m['kill'], 0) + 1
     ngen = sum(1 for m in chosen if not m['named'])
     survivors = [m for m in chosen if m['outcome'] == 'survived']
     failing = [m for m in survivors if m['named'] or fails_on_survivor(m['file'])]
     errors = [m for m in chosen if m['outcome'] in ('error', 'stale', 'baseline not proved')]
+    equiv = {}
+    for m in chosen:
+        if m['outcome'] == 'equivalent':
+            k = ('object code' if m['detail'].startswith('identical') else
+                 'by hand' if m['detail'].startswith('by hand') else 'no witness')
+            equiv[k] = equiv.get(k, 0) + 1
 
-    rep = {'mode': args.mode, 'files': files, 'timeout': R.timeout,
-           'timeout_long': R.timeout_long, 'jobs': R.jobs,
+    rep = {'mode': args.mode, 'files': files, 'steps': R.steps, 'timeout': R.timeout,
+           'jobs': R.jobs, 'inputs': witness.INPUTS, 'studies': list(witness.STUDIES),
            'provers': R.provers.split(','), 'wall_time_s': round(end - start),
            'generated_total': len(gen), 'named_total': len(named),
-           'counts': count,
+           'counts': count, 'kills': kills, 'equivalent': equiv,
            'baselines': {'%s:%s' % k: {'goals': len(v['goals']), 'unproved': v['unproved'],
                                        'time_s': round(v['time'], 1)}
                          for k, v in bases.items()},
-           'mutants': [{k: m.get(k) for k in ('id', 'file', 'function', 'line', 'operator',
-                                              'edit', 'named', 'outcome', 'detail', 'goals',
-                                              'time')} for m in chosen]}
+           'mutants': [dict({k: m.get(k) for k in ('id', 'file', 'function', 'line', 'operator',
+                                                   'edit', 'named', 'outcome', 'kill', 'wp',
+                                                   'detail', 'goals', 'time')},
+                            witness=({'kind': m['witness'][0], 'text': m['witness'][1]}
+                                     if m.get('witness') else None))
+                       for m in chosen]}
     with open(os.path.join(R.out, 'report.json'), 'w') as f:
         json.dump(rep, f, indent=1)
     with open(os.path.join(R.out, 'report.txt'), 'w') as f:
-        f.write('# mutation campaign (%s), timeout %d s (rerun %d s), %d frama-c at once\n'
-                % (args.mode, R.timeout, R.timeout_long, R.jobs))
-        f.write('%-28s %-24s %-24s %-5s %-10s %7s  %s\n' % (
-            'id', 'file:line', 'function', 'op', 'outcome', 'time_s', 'edit'))
+        f.write('# mutation campaign (%s), %d prover steps per goal (wall-clock limit %d s), '
+                '%d frama-c at once\n' % (args.mode, R.steps, R.timeout, R.jobs))
+        f.write('%-28s %-24s %-24s %-5s %-10s %-22s %7s  %s\n' % (
+            'id', 'file:line', 'function', 'op', 'outcome', 'kill', 'time_s', 'edit'))
         for m in chosen:
-            f.write('%-28s %-24s %-24s %-5s %-10s %7s  %s\n' % (
+            f.write('%-28s %-24s %-24s %-5s %-10s %-22s %7s  %s\n' % (
                 m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
-                m['outcome'], m.get('time', ''), m['edit']))
+                m['outcome'], m.get('kill') or '', m.get('time', ''), m['edit']))
         f.write('# wall time %d s\n' % (end - start))
     print('mutate: report in %s/report.{json,txt} (wall time %d s)' % (R.out, end - start))
+    for m in chosen:
+        if m['outcome'] == 'undecided':
+            print('undecided %s: %s %s line %d: %s (%s)' % (
+                m['id'], m['file'], m['function'], m['line'], m['edit'], m.get('kill') or ''))
+    for m in chosen:
+        if m['outcome'] == 'equivalent' and not m['detail'].startswith(('identical', 'by hand')):
+            print('equivalent (no witness, every goal proved) %s: %s %s line %d: %s' % (
+                m['id'], m['file'], m['function'], m['line'], m['edit']))
     for m in survivors:
         print('survivor %s: %s %s line %d: %s%s' % (
             m['id'], m['file'], m['function'], m['line'], m['edit'],
             '' if m['named'] or fails_on_survivor(m['file']) else
-            ' (dop853.c: reported, does not fail)'))
-    nk = count.get('killed', 0) + count.get('timeout', 0)
+            ' (outside FAIL_FAMILIES: reported, does not fail)'))
     if failing:
         print('mutate: FAILED: %d survivor(s) in the failing families or the named list'
               % len(failing))
-    print('mutants: %d generated, %d killed, %d survived, %d equivalent '
-          '(%d named and %d of the %d generated mutants taken; %d killed by timeout after '
-          'the rerun at %d s, %d invalid, %d stale, in error or with a baseline not proved)'
+    nk = count.get('killed', 0)
+    print('mutants: %d generated, %d killed, %d survived, %d equivalent, %d undecided '
+          '(killed: %d by a counterexample, %d by a failed goal with a function witness, '
+          '%d with a study witness; equivalent: %d object code, %d by hand, %d without '
+          'witness; %d named and %d of the %d generated mutants taken; %d invalid, %d stale, '
+          'in error or with a baseline not proved; %d prover steps)'
           % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
-             count.get('survived', 0), count.get('equivalent', 0),
-             len(chosen) - ngen, ngen, len(gen), count.get('timeout', 0), R.timeout_long,
-             count.get('invalid', 0), len(errors)))
+             count.get('survived', 0), count.get('equivalent', 0), count.get('undecided', 0),
+             kills.get(KILL_CEX, 0), kills.get(KILL_FN, 0), kills.get(KILL_STUDY, 0),
+             equiv.get('object code', 0), equiv.get('by hand', 0), equiv.get('no witness', 0),
+             len(chosen) - ngen, ngen, len(gen), count.get('invalid', 0), len(errors), R.steps))
     return 1 if failing or errors else 0
+
+
+def witnesses_only(chosen, todo):
+    """MUT_WP=no: the witnesses alone, no prover (a cheap look at which
+    mutants compute something else); per operator: taken, with a witness."""
+    for m in chosen:
+        if m in todo:
+            w = m['witness']
+            print('%-12s %-24s %-24s %-5s %-44s %s' % (
+                m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
+                m['edit'][:44], ('witness (%s): %s' % (w[0], w[1][:120])) if w else
+                'no witness: ' + m['witness_note'][:120]), flush=True)
+    ops = {}
+    for m in todo:
+        t = ops.setdefault(m['operator'], [0, 0])
+        t[0] += 1
+        t[1] += 1 if m['witness'] else 0
+    other = {}
+    for m in chosen:
+        if m not in todo:
+            other[m['outcome']] = other.get(m['outcome'], 0) + 1
+    print('witnesses by operator: ' + ', '.join('%s %d/%d' % (op, t[1], t[0])
+                                                 for op, t in sorted(ops.items())))
+    print('mutants: %d taken, %d with a witness, %d without (no prover run: MUT_WP=no); %s'
+          % (len(todo), sum(1 for m in todo if m['witness']),
+             sum(1 for m in todo if not m['witness']),
+             ', '.join('%d %s' % (n, k) for k, n in sorted(other.items()))))
+    return 0
+
+
+KILL_CEX = 'refuted by a prover'
+KILL_FN = 'failed goal, function witness'
+KILL_STUDY = 'failed goal, study witness'
+
+
+def verdict(wp, w):
+    """(outcome, kind of kill) of a mutant from its WP result and its
+    witness (proofs/mutants/README.md, "Verdicts")."""
+    if wp in ('error', 'baseline not proved', 'invalid'):
+        return wp, None
+    if wp == 'refuted':
+        # a prover's counterexample is a witness of its own
+        return 'killed', KILL_CEX
+    if wp == 'proved':
+        return ('survived', None) if w else ('equivalent', None)
+    if not w:
+        return 'undecided', ('goal not proved within the budget, no witness' if wp == 'failed'
+                             else 'wall-clock timeout, no witness')
+    return 'killed', KILL_FN if w[0] == 'function' else KILL_STUDY
 
 
 if __name__ == '__main__':

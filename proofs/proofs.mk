@@ -75,23 +75,30 @@ deps-proofs:
 #   make mutants-full               every generated mutant
 #   make mutants-full MUT_FILES=src/kernel/select.c      one file
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
-MUT_TIMEOUT      = 4
-MUT_TIMEOUT_LONG = 16
+# The budget that decides a goal: prover steps (cvc5 --rlimit, z3 rlimit),
+# the same verdict under any load; the wall-clock limit is a safety net
+# far beyond it.
+MUT_STEPS        = 3000000
+MUT_TIMEOUT      = 120
+MUT_INPUTS       = 3000
+# MUT_WP=no: the witnesses alone, no prover
+MUT_WP          ?= yes
 MUT_JOBS         = 2
 MUT_SAMPLE       = 2
 MUT_SEED         = 13
 MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=
-MUT_ENV = MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_TIMEOUT_LONG='$(MUT_TIMEOUT_LONG)' \
+MUT_ENV = MUT_STEPS='$(MUT_STEPS)' MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_INPUTS='$(MUT_INPUTS)' \
+	  MUT_WP='$(MUT_WP)' \
 	  MUT_JOBS='$(MUT_JOBS)' MUT_SAMPLE='$(MUT_SAMPLE)' MUT_SEED='$(MUT_SEED)' \
 	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
 	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'
 
 .PHONY: mutants mutants-full
-mutants:
+mutants: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
-mutants-full:
+mutants-full: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) full
 
 # Proof coverage (proofs/proof-coverage.sh): `collide run study1`, `run

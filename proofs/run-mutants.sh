@@ -9,16 +9,21 @@
 #   WP_CORE, WP_SKIP    the proved core and the functions not proved
 #   MUT_FILES           restrict to these files of WP_CORE (default: all)
 #   MUT_IDS             run only these mutants (comma-separated ids)
-#   MUT_TIMEOUT         seconds per goal and prover (default 10)
-#   MUT_TIMEOUT_LONG    rerun of a mutant killed only by timeouts (30)
+#   MUT_STEPS           prover steps per goal and prover, the budget that
+#                       decides (cvc5 --rlimit, z3 rlimit; default 3000000)
+#   MUT_TIMEOUT         wall-clock seconds per goal and prover, a safety net
+#                       only (default 120)
+#   MUT_INPUTS          random inputs per harnessed function (3000)
 #   MUT_JOBS            frama-c processes at once, -wp-par 1 each (2)
 #   MUT_SAMPLE, MUT_SEED  size and seed of the sample (24, 13)
 #   MUT_SRC             take include/, src/ and spec/ from this tree (default: this one)
+# The differential runs link BUILD/libcollide.a and BUILD/libcollide-tools.a
+# (make mutants builds them first).
 # Prints one line per mutant and last
-#   mutants: N generated, K killed, S survived, E equivalent (...)
-# The exit status is non-zero on a survivor in the failing families (all
-# of the core but src/kernel/dop853.c), on a survivor of the named list, or on a
-# stale mutant or a baseline frama-c error.
+#   mutants: N generated, K killed, S survived, E equivalent, U undecided (...)
+# The exit status is non-zero on a survivor (a witness and every goal
+# proved) in any file of the core or of the named list, or on a stale
+# mutant or a baseline frama-c error.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 BUILD [sample|full|named|list]" >&2; exit 2; }
 build=$1
@@ -29,14 +34,15 @@ if [ -z "${WP_CORE:-}" ]; then
     WP_CORE=$(sed -n 's/^WP_CORE *+*= *//p' proofs/proofs.mk | tr '\n' ' ')
     WP_SKIP=$(sed -n 's/^WP_SKIP *= *//p' proofs/proofs.mk)
 fi
-for t in frama-c gcc strip python3; do
+for t in frama-c gcc strip objcopy ar python3; do
     command -v $t >/dev/null 2>&1 || {
         echo "run-mutants: $t not found" >&2
         echo "mutants: 0 generated, 0 killed, 0 survived, 0 equivalent"
         exit 1
     }
 done
-set -- "$build" --core "$WP_CORE" --skip "${WP_SKIP:-}" --mode "$mode"
+set -- "$build" --core "$WP_CORE" --skip "${WP_SKIP:-}" --mode "$mode" \
+    --lib "$build/libcollide.a" --toolslib "$build/libcollide-tools.a"
 [ -z "${MUT_FILES:-}" ] || set -- "$@" --files "$MUT_FILES"
 [ -z "${MUT_IDS:-}" ] || set -- "$@" --ids "$MUT_IDS"
 exec python3 proofs/mutate.py "$@"
