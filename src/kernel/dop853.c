@@ -1053,7 +1053,8 @@ static double norm_deno(double s5, double s3)
  * |h| S5 / sqrt(n norm_deno(S5, S3)). */
 /*@ requires dim: 1 <= n <= COLLIDE_NY_MAX;
   @ assigns \nothing;
-  @ ensures norm: !\is_NaN(h) ==> \result \in {dop853_err_norm(h, s5, s3, n)};
+  @ ensures norm: !\is_NaN(h) ==>
+  @   \result \in {dop853_err_norm(h, s5, s3, (double)n)};
   @*/
 static double norm_of_sums(double h, double s5, double s3, int n)
 {
