@@ -16,6 +16,12 @@
 #include <float.h>
 #include <math.h>
 
+/* The arguments of the latest call of the right-hand side (ghost: they
+ * exist for the contracts only, see dop853.h). */
+/*@ ghost double dop853_rhs_t;
+  @   double dop853_rhs_y[COLLIDE_NY_MAX];
+  @*/
+
 /* Number of stages of the step proper (the book's s = 12) and index of the
  * row of a[][] that holds the weights b (the FSAL stage 13). */
 enum { N_STAGES = 12, ROW_B = 12, N_DENSE = 16 };
@@ -316,11 +322,20 @@ const dop853_tableau *dop853_coefficients(void)
   @ requires dy: \valid(dy + (0 .. COLLIDE_NY_MAX - 1));
   @ requires separated:
   @   \separated(y + (0 .. COLLIDE_NY_MAX - 1), dy + (0 .. COLLIDE_NY_MAX - 1));
-  @ assigns dy[0 .. COLLIDE_NY_MAX - 1];
+  @ assigns dy[0 .. COLLIDE_NY_MAX - 1], dop853_rhs_t,
+  @   dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures time: dop853_rhs_t \in {t};
+  @ ensures state: \forall integer m; 0 <= m < COLLIDE_NY_MAX ==>
+  @   dop853_rhs_y[m] \in {\old(y[m])};
   @*/
 static void dop853_call_rhs(ode_rhs f, void *ctx, double t, const double *y,
                             double *dy)
 {
+    /*@ ghost
+      @ dop853_rhs_t = t;
+      @ for (int m = 0; m < COLLIDE_NY_MAX; m++)
+      @     dop853_rhs_y[m] = y[m];
+      @*/
     f(ctx, t, y, dy);
 }
 
@@ -331,7 +346,9 @@ static void dop853_call_rhs(ode_rhs f, void *ctx, double t, const double *y,
  * real results). sqrt and pow may set errno on a domain or range error
  * (not for the arguments given here: >= 0, +inf or NaN); collide never
  * reads errno after them. */
-/*@ assigns \nothing; */
+/*@ assigns \nothing;
+  @ ensures abs: !\is_NaN(x) ==> \result \in {dop853_abs(x)};
+  @*/
 static double dop853_fabs(double x) { return fabs(x); }
 
 /* fmax and fmin as C11 F.10.9.2-3 define them: the larger (smaller) of two
@@ -356,7 +373,9 @@ static double dop853_fmax(double x, double y) { return fmax(x, y); }
   @*/
 static double dop853_fmin(double x, double y) { return fmin(x, y); }
 
-/*@ assigns \nothing; */
+/*@ assigns \nothing;
+  @ ensures value: \result \in {sqrt_rn(x)};
+  @*/
 static double dop853_sqrt(double x) { return sqrt(x); }
 
 /*@ assigns \nothing; */
@@ -759,16 +778,55 @@ static void solution(dop853_step_data *s)
         solution_put(s, m);
 }
 
+/* The node c_i of stage i (1 .. 15), TABLEAU.c[i]. */
+/*@ requires stage: 1 <= i < N_DENSE;
+  @ assigns \nothing;
+  @ ensures node: \result \in {dop853_node(i)};
+  @*/
+static double stage_node(int i)
+{
+    switch (i) {
+    case 1: return C_2;
+    case 2: return C_3;
+    case 3: return C_4;
+    case 4: return C_5;
+    case 5: return C_6;
+    case 6: return C_7;
+    case 7: return C_8;
+    case 8: return C_9;
+    case 9: return C_10;
+    case 10: return C_11;
+    case 11: return C_12;
+    case 12: return C_13;
+    case 13: return C_14;
+    case 14: return C_15;
+    case 15: return C_16;
+    default: return C_1;
+    }
+}
+
+/* The time of stage i, t0 + c_i h (Eq. II.1.8). */
+/*@ requires stage: 1 <= i < N_DENSE;
+  @ assigns \nothing;
+  @ ensures time: \result \in {dop853_stage_time(i, t0, h)};
+  @*/
+static double stage_time(int i, double t0, double h)
+{
+    return t0 + stage_node(i) * h;
+}
+
 /* Evaluates stage i: k_i = f(t0 + c_i h, Y_i). */
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires stage: 1 <= i < N_DENSE;
-  @ assigns s->k[i][0 .. COLLIDE_NY_MAX - 1];
+  @ assigns s->k[i][0 .. COLLIDE_NY_MAX - 1], dop853_rhs_t,
+  @   dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures time: dop853_rhs_t \in {dop853_stage_time(i, \old(s->t0), \old(s->h))};
   @*/
 static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
 {
     double y[COLLIDE_NY_MAX];
     stage_state(s, i, y);
-    dop853_call_rhs(f, ctx, s->t0 + TABLEAU.c[i] * s->h, y, s->k[i]);
+    dop853_call_rhs(f, ctx, stage_time(i, s->t0, s->h), y, s->k[i]);
 }
 
 /*@ requires dim: 0 <= n;
@@ -978,6 +1036,31 @@ static void dense_at(dop853_step_data *s, int m)
     s->cont[7][m] = r7;
 }
 
+/* S5 + 0.01 S3, the sum under the root of the error norm, or 1 when it is
+ * not > 0 (error_norm). */
+/*@ assigns \nothing;
+  @ ensures deno: \result \in {dop853_norm_deno(s5, s3)};
+  @*/
+static double norm_deno(double s5, double s3)
+{
+    double deno = s5 + 0.01 * s3;
+    if (deno <= 0.0)
+        deno = 1.0;
+    return deno;
+}
+
+/* The error norm of error_norm from its sums S5, S3:
+ * |h| S5 / sqrt(n norm_deno(S5, S3)). */
+/*@ requires dim: 1 <= n <= COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures norm: !\is_NaN(h) ==>
+  @   \result \in {dop853_err_norm(h, s5, s3, (double)n)};
+  @*/
+static double norm_of_sums(double h, double s5, double s3, int n)
+{
+    return dop853_fabs(h) * s5 / dop853_sqrt(n * norm_deno(s5, s3));
+}
+
 /* Hairer's error norm of DOP853 (Section II.10): with
  *   sk_i  = atol + rtol * max(|y0_i|, |y1_i|),
  *   err5_i = sum_j (b_j - bhat_j) k_j          (5th-order estimate / h),
@@ -1003,10 +1086,7 @@ static double error_norm(const dop853_step_data *s, double rtol,
         s5 += (e5 / sk) * (e5 / sk);
         s3 += (e3 / sk) * (e3 / sk);
     }
-    double deno = s5 + 0.01 * s3;
-    if (deno <= 0.0)
-        deno = 1.0;
-    return dop853_fabs(s->h) * s5 / dop853_sqrt(s->n * deno);
+    return norm_of_sums(s->h, s5, s3, s->n);
 }
 
 double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
@@ -1023,7 +1103,8 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
 
     /* stages 2..12 of the book (11 evaluations) */
     /*@ loop invariant range: 1 <= i <= N_STAGES;
-      @ loop assigns i, s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1];
+      @ loop assigns i, s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1],
+      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
       @ loop variant N_STAGES - i;
       @*/
     for (int i = 1; i < N_STAGES; i++)
@@ -1096,7 +1177,8 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
     if (s->dense_ready)
         return;
     /*@ loop invariant range: ROW_B + 1 <= i <= N_DENSE;
-      @ loop assigns i, s->k[ROW_B + 1 .. N_DENSE - 1][0 .. COLLIDE_NY_MAX - 1];
+      @ loop assigns i, s->k[ROW_B + 1 .. N_DENSE - 1][0 .. COLLIDE_NY_MAX - 1],
+      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
       @ loop variant N_DENSE - i;
       @*/
     for (int i = ROW_B + 1; i < N_DENSE; i++)

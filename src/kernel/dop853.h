@@ -33,6 +33,13 @@
  * ny <= COLLIDE_NY_MAX, and no other program state (libm's errno aside). */
 typedef void (*ode_rhs)(void *ctx, double t, const double *y, double *dy);
 
+/* The arguments of the latest call of the right-hand side, its time and
+ * its state: ghost variables of dop853.c, for the contracts only (they
+ * state at which time each stage called f). */
+/*@ ghost extern double dop853_rhs_t;
+  @   extern double dop853_rhs_y[COLLIDE_NY_MAX];
+  @*/
+
 /* The stages of one step: enough to evaluate the error estimate and,
  * after dop853_dense_prepare, the continuous extension. */
 typedef struct dop853_step_data {
@@ -86,7 +93,7 @@ const dop853_tableau *dop853_coefficients(void);
   @ requires data: \valid(s);
   @ requires count: \valid(nfev) && \separated(nfev, s) &&
   @   *nfev <= LONG_MAX - 12;
-  @ assigns *s, *nfev;
+  @ assigns *s, *nfev, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
   @ ensures dim: s->n == n;
   @ ensures not_ready: s->dense_ready == 0;
   @ ensures count: *nfev == \old(*nfev) + 12;
@@ -102,7 +109,8 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
   @ requires count: \valid(nfev) && \separated(nfev, s) &&
   @   *nfev <= LONG_MAX - 3;
   @ assigns s->k[13 .. 15][0 .. COLLIDE_NY_MAX - 1],
-  @   s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1], s->dense_ready, *nfev;
+  @   s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1], s->dense_ready, *nfev,
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
   @ ensures ready: s->dense_ready != 0;
   @ behavior ready:
   @   assumes s->dense_ready != 0;
@@ -215,7 +223,7 @@ double dop853_next_h(const dop853_control *c, double h, double err,
   @ requires f0: \valid_read(f0 + (0 .. n - 1));
   @ requires ctl: \valid_read(c);
   @ requires count: \valid(nfev) && *nfev <= LONG_MAX - 1;
-  @ assigns *nfev;
+  @ assigns *nfev, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
   @ ensures count: *nfev == \old(*nfev) + 1;
   @*/
 double dop853_initial_h(ode_rhs f, void *ctx, int n, double t0,
