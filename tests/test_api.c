@@ -1951,7 +1951,9 @@ static outcome null_call_once(const null_row *w, fixture *f, int k, char *err,
         rep.p_set = o.p != NULL;
         if (err)
             memcpy(rep.err, err, errcap);
-        _exit(write(fd[1], &rep, sizeof rep) == (ssize_t)sizeof rep ? 0 : 1);
+        /* exit, not _exit: a coverage build writes the child's counts
+         * (stdout and stderr were flushed before the fork) */
+        exit(write(fd[1], &rep, sizeof rep) == (ssize_t)sizeof rep ? 0 : 1);
     }
     close(fd[1]);
     n = read(fd[0], &rep, sizeof rep);

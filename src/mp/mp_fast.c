@@ -12,6 +12,16 @@
 
 #include <gmp.h>
 
+/* The limb routines below are inlined at each call site, where the
+ * number of limbs n is a constant, when the code is optimised; a build
+ * without optimisation (the coverage build) keeps them as functions, so
+ * that their branches are counted once and not once per call site. */
+#ifdef __OPTIMIZE__
+#define MP_FAST_INLINE inline __attribute__((always_inline))
+#else
+#define MP_FAST_INLINE inline
+#endif
+
 #define EXP_SAFE (1L << 24)   /* |exponent| beyond this: MPFR decides */
 
 /* Two limbs: products of limbs and sums with their carries. */
@@ -79,7 +89,7 @@ static void set_zero(mpfr_ptr r, int s)
 
 /* Sets r to s * 0.m * 2^e (m: n limbs, top bit set; m may be r's own
  * significand). */
-static inline __attribute__((always_inline)) void set_regular(mpfr_ptr r, const mp_limb_t *m, const int n, int s,
+static MP_FAST_INLINE void set_regular(mpfr_ptr r, const mp_limb_t *m, const int n, int s,
                         mpfr_exp_t e)
 {
     mp_limb_t *d = (mp_limb_t *)mpfr_custom_get_significand(r);
@@ -90,7 +100,7 @@ static inline __attribute__((always_inline)) void set_regular(mpfr_ptr r, const 
 }
 
 /* r = x with sign s (n limbs, x regular): exact. */
-static inline __attribute__((always_inline)) void copy_signed(mpfr_ptr r, mpfr_srcptr x, int s, const int n)
+static MP_FAST_INLINE void copy_signed(mpfr_ptr r, mpfr_srcptr x, int s, const int n)
 {
     set_regular(r, limbs(x), n, s, mpfr_custom_get_exp(x));
 }
@@ -99,7 +109,7 @@ static inline __attribute__((always_inline)) void copy_signed(mpfr_ptr r, mpfr_s
  * even: m (n limbs, top bit set) the significand, g the next 64 bits and
  * sticky whether any bit below them is set. 0, or -1 (r untouched) when
  * the exponent of the result leaves +-EXP_SAFE. */
-static inline __attribute__((always_inline)) int round_set(mpfr_ptr r, mp_limb_t *m, mp_limb_t g, int sticky,
+static MP_FAST_INLINE int round_set(mpfr_ptr r, mp_limb_t *m, mp_limb_t g, int sticky,
                      const int n, int s, long e)
 {
     int i;
@@ -119,7 +129,7 @@ static inline __attribute__((always_inline)) int round_set(mpfr_ptr r, mp_limb_t
 
 /* x[0 .. len-1] shifted left by c bits, 0 < c < 64 (the top bits out are
  * 0). */
-static inline __attribute__((always_inline)) void shift_left(mp_limb_t *x, const int len, int c)
+static MP_FAST_INLINE void shift_left(mp_limb_t *x, const int len, int c)
 {
     int i;
     for (i = len - 1; i > 0; i--)
@@ -128,7 +138,7 @@ static inline __attribute__((always_inline)) void shift_left(mp_limb_t *x, const
 }
 
 /* r = a b for a, b usable, of n limbs. 0, or -1 when MPFR must decide. */
-static inline __attribute__((always_inline)) int mul_limbs(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, const int n)
+static MP_FAST_INLINE int mul_limbs(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, const int n)
 {
     mp_limb_t p[2 * MP_FAST_LIMBS];
     const mp_limb_t *x = limbs(a), *y = limbs(b);
@@ -170,7 +180,7 @@ void mp_fast_mul(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b)
 
 /* r = a m for a regular, m != 0, of n limbs. 0, or -1 when MPFR must
  * decide. */
-static inline __attribute__((always_inline)) int mul_si_limbs(mpfr_ptr r, mpfr_srcptr a, long m, const int n)
+static MP_FAST_INLINE int mul_si_limbs(mpfr_ptr r, mpfr_srcptr a, long m, const int n)
 {
     mp_limb_t p[MP_FAST_LIMBS + 1], carry = 0;
     const mp_limb_t *x = limbs(a);
@@ -206,7 +216,7 @@ void mp_fast_mul_si(mpfr_ptr r, mpfr_srcptr a, long m)
 /* b (n limbs) shifted right by d bits, 0 <= d <= 64 n + 1, against a of
  * the same exponent: the n limbs aligned with a into hi, the next 64 bits
  * into *g, and whether any bit below them is set. */
-static inline __attribute__((always_inline)) int align(const mp_limb_t *b, const int n, long d, mp_limb_t *hi,
+static MP_FAST_INLINE int align(const mp_limb_t *b, const int n, long d, mp_limb_t *hi,
                  mp_limb_t *g)
 {
     mp_limb_t ext[MP_FAST_LIMBS + 1], out[MP_FAST_LIMBS + 1];
@@ -237,7 +247,7 @@ static inline __attribute__((always_inline)) int align(const mp_limb_t *b, const
 }
 
 /* Whether the significand x is below y (n limbs). */
-static inline __attribute__((always_inline)) int below(const mp_limb_t *x, const mp_limb_t *y, const int n)
+static MP_FAST_INLINE int below(const mp_limb_t *x, const mp_limb_t *y, const int n)
 {
     int i;
     for (i = n - 1; i >= 0; i--)
@@ -256,7 +266,7 @@ static inline __attribute__((always_inline)) int below(const mp_limb_t *x, const
  * >= 2, where |a| - |b| > 2^-2 and at most one bit cancels, which leaves
  * the guard's top bit and the sticky bit right. 0, or -1 when the
  * exponent of the result leaves +-EXP_SAFE. */
-static inline __attribute__((always_inline)) int add_aligned(mpfr_ptr r, mpfr_srcptr a, int sa, mpfr_srcptr b,
+static MP_FAST_INLINE int add_aligned(mpfr_ptr r, mpfr_srcptr a, int sa, mpfr_srcptr b,
                        int sb, const int n)
 {
     mp_limb_t m[MP_FAST_LIMBS + 1], hi[MP_FAST_LIMBS], g, borrow;
@@ -319,7 +329,7 @@ static inline __attribute__((always_inline)) int add_aligned(mpfr_ptr r, mpfr_sr
 /* r = a + sb b (sb = -1: a - b) for a, b usable of n limbs, with MPFR's
  * zeros: x + 0 = x, and 0 + 0 is -0 only when both are -0. 0, or -1 when
  * MPFR must decide. */
-static inline __attribute__((always_inline)) int add_limbs(
+static MP_FAST_INLINE int add_limbs(
     mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, int sb, const int n)
 {
     int sa = sign_of(a), sbb = sb * sign_of(b);
@@ -363,7 +373,7 @@ void mp_fast_sub(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b)
 
 /* r = a b of n limbs (the precisions known equal), by the limbs or by
  * MPFR. */
-static inline __attribute__((always_inline)) void mul_step(
+static MP_FAST_INLINE void mul_step(
     mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b, const int n)
 {
     if (!((plain(a) && plain(b)) || (usable(a) && usable(b))) ||
@@ -373,7 +383,7 @@ static inline __attribute__((always_inline)) void mul_step(
 
 /* x = x + sb t of n limbs (the precisions known equal), by the limbs or
  * by MPFR. */
-static inline __attribute__((always_inline)) void add_step(
+static MP_FAST_INLINE void add_step(
     mpfr_ptr x, mpfr_srcptr t, int sb, const int n)
 {
     if (!((plain(x) && plain(t)) || (usable(x) && usable(t))) ||
@@ -386,7 +396,7 @@ static inline __attribute__((always_inline)) void add_step(
 }
 
 /* The loop of mp_fast_conv for n limbs. */
-static inline __attribute__((always_inline)) void conv_limbs(
+static MP_FAST_INLINE void conv_limbs(
     mpfr_ptr x, mpfr_t *a, mpfr_t *b, int j0, int j1, int k, int sb,
     mpfr_ptr t, const int n)
 {
@@ -435,7 +445,7 @@ void mp_fast_conv(mpfr_ptr x, mpfr_t *a, mpfr_t *b, int j0, int j1, int k,
 }
 
 /* The loop of mp_fast_horner for n limbs. */
-static inline __attribute__((always_inline)) void horner_limbs(
+static MP_FAST_INLINE void horner_limbs(
     mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s, const int n)
 {
     int k;
@@ -466,7 +476,7 @@ void mp_fast_horner(mpfr_ptr r, mpfr_t *c, int order, mpfr_srcptr s)
 }
 
 /* The loop of mp_fast_power_sum for n limbs. */
-static inline __attribute__((always_inline)) void power_sum_limbs(
+static MP_FAST_INLINE void power_sum_limbs(
     mpfr_ptr x, mpfr_t *w, mpfr_t *r, int i, int q, mpfr_ptr t,
     const int n)
 {
