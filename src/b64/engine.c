@@ -536,11 +536,6 @@ static void note_touch(step_touches *T, double t)
         T->t[T->n++] = t;
 }
 
-/* The earliest instant in the step at which transition tr is enabled and
- * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
- * the root could not be located. A touch within the error of the run
- * (guard_touch) is no crossing; it and a miss within the error (near_miss)
- * are noted in T as undecided near-touches. */
 /* Whether v[0 .. n-1] and rate[0 .. n-1] are all finite: x - x is 0 for a
  * finite x and NaN otherwise, so the sum is 0 exactly when all are (no
  * branch per sample). */
@@ -553,6 +548,11 @@ static int samples_finite(int n, const double *v, const double *rate)
     return d == 0.0;
 }
 
+/* The earliest instant in the step at which transition tr is enabled and
+ * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
+ * the root could not be located. A touch within the error of the run
+ * (guard_touch) is no crossing; it and a miss within the error (near_miss)
+ * are noted in T as undecided near-touches. */
 static int screen_guard(const run *R, const dop853_step_data *s,
                         const step_samples *S, int tr, stop *st,
                         step_touches *T)
