@@ -23,7 +23,7 @@ LDLIBS   = -lmpfr -lgmp -lm -pthread
 BUILD    = build
 LIB_SRC  = $(wildcard $(LAYERS:%=%/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-LIB_HDR  = $(wildcard $(LAYERS:%=%/*.h)) include/collide.h
+LIB_HDR  = $(wildcard $(LAYERS:%=%/*.h)) include/collide.h include/collide_aux.h
 LIB      = $(BUILD)/libcollide.a
 TOOL_SRC = $(filter-out tools/main.c tools/sweep_mpi.c,$(wildcard tools/*.c))
 TOOL_OBJ = $(TOOL_SRC:%.c=$(BUILD)/obj/%.o)
@@ -60,7 +60,7 @@ $(BUILD)/obj/%.o: %.c $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/tools/%.o: tools/%.c include/collide.h $(TOOL_HDR)
+$(BUILD)/obj/tools/%.o: tools/%.c include/collide.h include/collide_aux.h $(TOOL_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_CFLAGS) -c $< -o $@
 
@@ -186,7 +186,7 @@ clean:
 # build/libcollide.so.VERSION (soname libcollide.so.MAJOR) and the static
 # library of the install, build/dist/libcollide.a, are made of
 # position-independent objects compiled with -fvisibility=hidden: only the
-# functions that include/collide.h marks COLLIDE_API are exported, and in
+# functions that include/collide.h and collide_aux.h mark COLLIDE_API are exported, and in
 # the static library every other symbol is made local (ld -r, objcopy
 # --localize-hidden). build/libcollide.a, of every internal name, is the
 # one the program and the tests link.
@@ -245,6 +245,7 @@ install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
 	    $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 755 $(EXE) $(DESTDIR)$(BINDIR)/collide
 	install -m 644 include/collide.h $(DESTDIR)$(INCLUDEDIR)/collide.h
+	install -m 644 include/collide_aux.h $(DESTDIR)$(INCLUDEDIR)/collide_aux.h
 	install -m 644 $(DIST_LIB) $(DESTDIR)$(LIBDIR)/libcollide.a
 	install -m 755 $(SO) $(DESTDIR)$(LIBDIR)/libcollide.so.$(VERSION)
 	ln -sf libcollide.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -257,6 +258,7 @@ install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/collide $(DESTDIR)$(INCLUDEDIR)/collide.h \
+	    $(DESTDIR)$(INCLUDEDIR)/collide_aux.h \
 	    $(DESTDIR)$(LIBDIR)/libcollide.a \
 	    $(DESTDIR)$(LIBDIR)/libcollide.so.$(VERSION) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so \

@@ -45,14 +45,15 @@
  * numbers in messages are the same under de_DE as under C. A function
  * that reads or writes numbers switches the calling thread to the C
  * locale (uselocale) on entry and back to the caller's on return; the
- * watch callback of collide_run runs inside it, and so in the C locale;
- * the writer given to collide_write_file runs in the caller's.
+ * watch callback of collide_run runs inside it, and so in the C locale.
  *
  * Threads: scenarios and runs on distinct objects may be used from
  * distinct threads at once (collide sweep runs its points so); one object
  * must not be used from two threads at once. collide_result_write and
  * collide_compare must not run in two threads at once: the writers keep
- * the files being written in one list, which a signal handler removes. */
+ * the files being written in one list, which a signal handler removes
+ * (collide_aux_remove_temporaries). The auxiliary interface of a program
+ * around the library (files, numbers of a command line) is collide_aux.h. */
 #ifndef COLLIDE_H
 #define COLLIDE_H
 
@@ -64,7 +65,7 @@
  * goal. */
 #ifndef __FRAMAC__
 #include <stdint.h>  /* uint64_t, for fingerprints */
-#include <stdio.h>   /* FILE, for collide_compare and collide_write_file */
+#include <stdio.h>   /* FILE, for collide_compare */
 #endif
 
 #ifdef __cplusplus
@@ -87,10 +88,6 @@ extern "C" {
 /* The version of the library linked at run time (COLLIDE_VERSION of the
  * header it was built with). */
 COLLIDE_API const char *collide_version(void);
-
-/* The versions of the arithmetic libraries linked at run time, as one
- * line: "MPFR x.y.z, GMP x.y.z"; a static string. */
-COLLIDE_API const char *collide_arithmetic_version(void);
 
 /* ---- statuses ---------------------------------------------------------- */
 
@@ -124,35 +121,6 @@ COLLIDE_API const char *collide_status_text(int status);
 
 #ifndef __FRAMAC__   /* the rest is the interface, not the proof's */
 
-/* ---- numbers ----------------------------------------------------------- */
-
-/* An allowed range of a number: "name in [lo, hi)", each end closed or
- * open (a closed end at -inf or inf admits it); integer 1: whole values
- * only. */
-typedef struct collide_range {
-    const char *name;
-    double lo, hi;
-    int lo_closed, hi_closed;
-    int integer;
-} collide_range;
-
-/* Reads text as collide reads every number it is given (the values of
- * scenario and grid files, the options of the command line): plain
- * decimal text (an optional sign, digits with an optional decimal point,
- * an optional exponent: 0.35, +1.0E+9, .5, 40e-6) correctly rounded to
- * binary64, or inf / infinity (with a sign) where r admits it;
- * hexadecimal, nan, spaces, units and trailing text are refused. Returns
- * COLLIDE_OK with *v set when the value lies in r (r NULL: any finite
- * value), else COLLIDE_E_INPUT with one line in err naming field, the text
- * and the range, e.g. "--rtol = 2 is outside the allowed range: rtol in
- * [1e-15, 1)".
- * NULL field, text or v: returns COLLIDE_E_USAGE; NULL r: any finite
- * value; NULL err: no message.
- */
-COLLIDE_API int collide_number_read(const char *field, const char *text,
-                                    const collide_range *r, double *v,
-                                    char *err, size_t errlen);
-
 /* ---- scenarios --------------------------------------------------------- */
 
 /* The limits of the scenario format (README.md "Scenario files"). */
@@ -181,19 +149,6 @@ COLLIDE_API const char *collide_builtin_description(const char *name);
  * NULL name: returns NULL.
  */
 COLLIDE_API const char *collide_builtin_text(const char *name);
-
-/* Reads the text file at path as collide reads a scenario file: at most
- * max bytes, no NUL byte, a UTF-8 byte order mark dropped. COLLIDE_OK
- * and *text a new string (the caller frees it); or COLLIDE_E_INPUT or
- * COLLIDE_E_MEMORY, *text NULL, and one line in err naming the file and
- * the reason ("cannot open: ..." followed by hint when hint is not NULL,
- * "file too large", "contains a NUL byte").
- * NULL path or text: returns COLLIDE_E_USAGE; NULL hint: no hint; NULL
- * err: no message.
- */
-COLLIDE_API int collide_read_text_file(const char *path, size_t max,
-                                       const char *hint, char **text,
-                                       char *err, size_t errlen);
 
 /* Loads the built-in scenario `name_or_path`, or else the scenario file of
  * that path. COLLIDE_OK and *out set; or COLLIDE_E_INPUT (unreadable or
@@ -300,7 +255,8 @@ COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
                                              int which);
 
 /* The fingerprint of what determines a run of s, into *fp: the 64-bit
- * FNV-1a hash (collide_fnv1a64) of its canonical text (the law, every
+ * FNV-1a hash (Fowler, Noll, Vo; from COLLIDE_FNV1A64_BASIS, for each
+ * byte h = (h XOR byte) * 1099511628211 mod 2^64) of its canonical text (the law, every
  * entry sorted by key with the defaults marked, the run settings as
  * used), so that two scenarios that run alike have the same one, whatever
  * their source, comments and order of lines. A result set's MANIFEST
@@ -311,13 +267,8 @@ COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
 COLLIDE_API int collide_scenario_fingerprint(const collide_scenario *s,
                                              uint64_t *fp);
 
-/* The 64-bit FNV-1a hash (Fowler, Noll, Vo) h continued over the n bytes
- * at data: for each byte h = (h XOR byte) * 1099511628211 mod 2^64; h =
- * COLLIDE_FNV1A64_BASIS to start.
- * NULL data: returns h.
- */
+/* The offset basis of the 64-bit FNV-1a hash (collide_aux_fnv1a64). */
 #define COLLIDE_FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
-COLLIDE_API uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n);
 
 /* The source of s: the file path, or "builtin:NAME".
  * NULL s: returns NULL.
@@ -779,52 +730,6 @@ COLLIDE_API int collide_result_left_domain(const collide_result *r,
 COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
                                      char *err, size_t errlen);
 
-/* mkdir -p: creates the directory dir and its missing parents, as
- * collide_result_write creates the parent of a set. COLLIDE_OK (also when
- * dir exists), or COLLIDE_E_IO with one line in err naming the directory
- * and the reason.
- * NULL dir: returns COLLIDE_E_USAGE; NULL err: no message.
- */
-COLLIDE_API int collide_make_dirs(const char *dir, char *err, size_t errlen);
-
-/* Writes one file atomically: the text that write(f, ctx) puts on f
- * goes to a new temporary file beside path, is synced to disk and renamed
- * to path, so that a reader sees the old file or the new one; a symbolic
- * link at path is replaced, never followed; write returns 0, or non-zero
- * to give up. The directory of path is created when missing
- * (collide_make_dirs). COLLIDE_OK; COLLIDE_E_USAGE when path is a file
- * noted by collide_note_input (nothing written); or COLLIDE_E_IO with one
- * line in err naming the file and the cause, "its writer gave up" when
- * write returned non-zero without setting errno (no temporary file is
- * left behind).
- * NULL path or write: returns COLLIDE_E_USAGE; NULL ctx: given to write
- * as it is; NULL err: no message.
- */
-COLLIDE_API int collide_write_file(const char *path,
-                                   int (*write)(FILE *f, const void *ctx),
-                                   const void *ctx, char *err, size_t errlen);
-
-/* Notes the file at path (links followed) as an input of the program:
- * from now on collide_write_file and collide_result_write refuse to
- * overwrite or remove it. A path that does not exist is ignored; at
- * most 32 inputs are kept.
- * NULL path: does nothing.
- */
-COLLIDE_API void collide_note_input(const char *path);
-
-/* Names the command line that the MANIFEST of each result set written
- * from now on records (`command = collide ARGS`, argv[0] left out); kept
- * by pointer, so argv must live while sets are written. Before a call,
- * and with argc 0, the MANIFEST names no arguments.
- * NULL argv: as argc 0.
- */
-COLLIDE_API void collide_set_command_line(int argc, char *const *argv);
-
-/* Removes the temporary files of a result set being written (the set
- * itself stays as it was). Async-signal-safe: meant for a handler of
- * SIGINT or SIGTERM, which then exits. */
-COLLIDE_API void collide_remove_temporaries(void);
-
 /* Frees the caches MPFR keeps for the calling thread (its constants, such
  * as pi, at the precisions used): for a thread that ran high-precision
  * runs, before it ends. */
@@ -877,7 +782,7 @@ COLLIDE_API const char *collide_csv_cell(const collide_csv *c, int row,
                                          int col);
 
 /* The cell (row, col) read as a finite plain decimal number (as
- * collide_number_read reads it). COLLIDE_OK with *v set; or
+ * collide_aux_number_read reads it). COLLIDE_OK with *v set; or
  * COLLIDE_E_INPUT with one line in err naming the file, its line, the
  * column and the cell ("t.csv:5: x = 'abc' is not a finite decimal
  * number", the cell cut at 40 bytes), *v untouched; COLLIDE_E_USAGE for

@@ -5,7 +5,7 @@
 #      collide.pc, the man page, and README.md, LICENSE, CITATION.cff and
 #      the examples (share/doc/collide) where they belong;
 #   2. the shared library and the installed static library export the
-#      collide_ names of include/collide.h and no other;
+#      collide_ names of include/collide.h and collide_aux.h and no other;
 #   3. examples/run_scenario.c, built with nothing but
 #      `pkg-config --cflags --libs collide` (and --static), runs study 1 in
 #      binary64 and at 113 bits and prints the coefficients of restitution
@@ -34,7 +34,8 @@ mkdir -p "$build"   # a fresh clone has no build directory yet
 make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr install \
     > "$build/install.log" 2>&1 || { cat "$build/install.log"; bad "make install"; }
 lib=$stage/usr/lib
-for f in usr/bin/collide usr/include/collide.h usr/lib/libcollide.a \
+for f in usr/bin/collide usr/include/collide.h usr/include/collide_aux.h \
+         usr/lib/libcollide.a \
          usr/lib/pkgconfig/collide.pc usr/share/man/man1/collide.1 \
          usr/share/doc/collide/README.md usr/share/doc/collide/LICENSE \
          usr/share/doc/collide/CITATION.cff \
@@ -54,8 +55,8 @@ check "shared library exports only collide_ names (others: $others)" "[ -z \"\$o
 static=$(nm -g --defined-only "$lib/libcollide.a" 2>/dev/null | awk 'NF == 3 {print $3}' | sort)
 sothers=$(echo "$static" | grep -v '^collide_' || true)
 check "static library defines only collide_ globals (others: $(echo $sothers | cut -c1-200))" "[ -z \"\$sothers\" ]"
-declared=$(sed -n 's/^COLLIDE_API [^(]*[ *]\(collide_[a-z_0-9]*\)(.*/\1/p' "$here/include/collide.h" | sort)
-check "every COLLIDE_API function of collide.h is exported" \
+declared=$(sed -n 's/^COLLIDE_API [^(]*[ *]\(collide_[a-z_0-9]*\)(.*/\1/p' "$here/include/collide.h" "$here/include/collide_aux.h" | sort)
+check "every COLLIDE_API function of collide.h and collide_aux.h is exported" \
     "[ \"\$declared\" = \"\$exported\" ]"
 [ "$declared" = "$exported" ] || { echo "declared: $declared"; echo "exported: $exported"; }
 

@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "collide.h"
+#include "collide_aux.h"
 
 static const char *const file_of[] = {"collisions.csv", "events.csv",
                                       "ledger.csv", "samples.csv"};
@@ -289,33 +290,33 @@ static void sample_times(void)
  * and the range in the message. */
 static void numbers(void)
 {
-    static const collide_range bits = {"BITS", 53, 16384, 1, 1, 1};
+    static const collide_aux_range bits = {"BITS", 53, 16384, 1, 1, 1};
     char err[256];
     double v = 0;
-    check_true(collide_number_read("x", "0.1", NULL, &v, err, sizeof err) ==
+    check_true(collide_aux_number_read("x", "0.1", NULL, &v, err, sizeof err) ==
                    COLLIDE_OK && v == 0.1,
-               "collide_number_read: 0.1 is the double nearest 1/10");
-    check_true(collide_number_read("x", "0x1p-3", NULL, &v, err, sizeof err) ==
+               "collide_aux_number_read: 0.1 is the double nearest 1/10");
+    check_true(collide_aux_number_read("x", "0x1p-3", NULL, &v, err, sizeof err) ==
                    COLLIDE_E_INPUT && strstr(err, "x = 0x1p-3 is not a decimal number"),
-               "collide_number_read: hexadecimal refused, field and text named");
-    check_true(collide_number_read("x", "nan", NULL, &v, err, sizeof err) ==
+               "collide_aux_number_read: hexadecimal refused, field and text named");
+    check_true(collide_aux_number_read("x", "nan", NULL, &v, err, sizeof err) ==
                    COLLIDE_E_INPUT &&
-               collide_number_read("x", "1 ", NULL, &v, err, sizeof err) ==
+               collide_aux_number_read("x", "1 ", NULL, &v, err, sizeof err) ==
                    COLLIDE_E_INPUT &&
-               collide_number_read("x", "inf", NULL, &v, err, sizeof err) ==
+               collide_aux_number_read("x", "inf", NULL, &v, err, sizeof err) ==
                    COLLIDE_E_INPUT,
-               "collide_number_read: nan, a trailing space and inf (without "
+               "collide_aux_number_read: nan, a trailing space and inf (without "
                "a range that admits it) refused");
-    check_true(collide_number_read("--precision", "52", &bits, &v, err,
+    check_true(collide_aux_number_read("--precision", "52", &bits, &v, err,
                                    sizeof err) == COLLIDE_E_INPUT &&
                strcmp(err, "--precision = 52 is outside the allowed range: "
                       "BITS in [53, 16384], an integer") == 0,
-               "collide_number_read: outside the range, the range named");
-    check_true(collide_number_read("--precision", "64.5", &bits, &v, err,
+               "collide_aux_number_read: outside the range, the range named");
+    check_true(collide_aux_number_read("--precision", "64.5", &bits, &v, err,
                                    sizeof err) == COLLIDE_E_INPUT &&
-               collide_number_read("--precision", "1e2", &bits, &v, err,
+               collide_aux_number_read("--precision", "1e2", &bits, &v, err,
                                    sizeof err) == COLLIDE_OK && v == 100,
-               "collide_number_read: an integer range refuses 64.5, takes 1e2");
+               "collide_aux_number_read: an integer range refuses 64.5, takes 1e2");
 }
 
 /* What collide show prints, through the interface: the entries with
@@ -567,7 +568,7 @@ static void remove_set(const char *dir, const char *extra)
 /* collide_compare_with: a binary64 run against one at 113 bits, with a
  * threshold it meets and one it cannot, the scd file of two tables, and
  * the refusals of a bad threshold and a missing operand. The MANIFEST of
- * a set names the command line given (collide_set_command_line). */
+ * a set names the command line given (collide_aux_set_command_line). */
 static void comparisons(void)
 {
     char a[] = "/tmp/collide-test-api-XXXXXX", b[] = "/tmp/collide-test-api-XXXXXX";
@@ -580,14 +581,14 @@ static void comparisons(void)
         check_true(0, "mkdtemp");
         return;
     }
-    collide_set_command_line(4, argv);
+    collide_aux_set_command_line(4, argv);
     check_true(hertz_set(53, a) && hertz_set(113, b), "hertz in both precisions");
-    collide_set_command_line(0, NULL);
+    collide_aux_set_command_line(0, NULL);
     text = slurp(a, "MANIFEST");
     check_true(text && strstr(text, "\ncommand = collide run hertz 'two words'\n"),
                "MANIFEST names the command line given");
     free(text);
-    collide_remove_temporaries();
+    collide_aux_remove_temporaries();
     text = slurp(a, "collisions.csv");
     check_true(text != NULL, "removing temporaries leaves a written set alone");
     free(text);
@@ -626,8 +627,8 @@ static void comparisons(void)
                "the refusal names the field, its value and the range");
     check_true(collide_compare_with(NULL, b, NULL, NULL, NULL) ==
                    COLLIDE_COMPARE_E_INPUT, "a missing operand refused");
-    check_true(strncmp(collide_arithmetic_version(), "MPFR ", 5) == 0 &&
-                   strstr(collide_arithmetic_version(), ", GMP "),
+    check_true(strncmp(collide_aux_arithmetic_version(), "MPFR ", 5) == 0 &&
+                   strstr(collide_aux_arithmetic_version(), ", GMP "),
                "the arithmetic libraries' versions");
     remove_set(a, scd);
     remove_set(b, NULL);
@@ -709,7 +710,7 @@ static void partial_and_tables(void)
     collide_scenario_free(s);
 }
 
-/* A writer of collide_write_file: the string ctx. */
+/* A writer of collide_aux_write_file: the string ctx. */
 static int put_string(FILE *f, const void *ctx)
 {
     return fputs(ctx, f) < 0 ? -1 : 0;
@@ -728,9 +729,9 @@ static void utilities(void)
                strstr(collide_builtin_text("hertz"), "law = shccl") &&
                collide_builtin_text("no-such") == NULL &&
                collide_builtin_text(NULL) == NULL, "built-in texts");
-    check_true(collide_fnv1a64(COLLIDE_FNV1A64_BASIS, "", 0) ==
+    check_true(collide_aux_fnv1a64(COLLIDE_FNV1A64_BASIS, "", 0) ==
                    COLLIDE_FNV1A64_BASIS &&
-               collide_fnv1a64(COLLIDE_FNV1A64_BASIS, "a", 1) ==
+               collide_aux_fnv1a64(COLLIDE_FNV1A64_BASIS, "a", 1) ==
                    UINT64_C(0xaf63dc4c8601ec8c),
                "FNV-1a 64: the reference's values of \"\" and \"a\"");
     /* the same scenario written otherwise, and one value changed */
@@ -754,21 +755,21 @@ static void utilities(void)
         return;
     }
     snprintf(path, sizeof path, "%s/sub/deeper", dir);
-    check_true(collide_make_dirs(path, err, sizeof err) == COLLIDE_OK &&
-               collide_make_dirs(path, err, sizeof err) == COLLIDE_OK,
+    check_true(collide_aux_make_dirs(path, err, sizeof err) == COLLIDE_OK &&
+               collide_aux_make_dirs(path, err, sizeof err) == COLLIDE_OK,
                "make_dirs: made, and again when it exists");
     snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
-    check_true(collide_write_file(path, put_string, "x = 1\n", err,
+    check_true(collide_aux_write_file(path, put_string, "x = 1\n", err,
                                   sizeof err) == COLLIDE_OK, "write_file");
-    check_true(collide_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
+    check_true(collide_aux_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
                    COLLIDE_OK && strcmp(text, "x = 1\n") == 0,
                "read_text_file reads what write_file wrote");
     free(text);
-    check_true(collide_read_text_file(path, 3, NULL, &text, err, sizeof err) ==
+    check_true(collide_aux_read_text_file(path, 3, NULL, &text, err, sizeof err) ==
                    COLLIDE_E_INPUT && !text && strstr(err, "file too large"),
                "read_text_file: larger than max");
     unlink(path);
-    check_true(collide_read_text_file(path, 100, " (hint)", &text, err,
+    check_true(collide_aux_read_text_file(path, 100, " (hint)", &text, err,
                                       sizeof err) == COLLIDE_E_INPUT &&
                strstr(err, "cannot open") && strstr(err, " (hint)"),
                "read_text_file: a missing file, with the hint");
@@ -777,7 +778,7 @@ static void utilities(void)
         fwrite("a\0b", 1, 3, f);
         fclose(f);
     }
-    check_true(collide_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
+    check_true(collide_aux_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
                    COLLIDE_E_INPUT && strstr(err, "NUL"),
                "read_text_file: a NUL byte");
     unlink(path);
@@ -786,7 +787,7 @@ static void utilities(void)
     if (f)
         fclose(f);
     snprintf(path, sizeof path, "%s/sub/deeper/t.txt/u.txt", dir);
-    check_true(collide_write_file(path, put_string, "x", err, sizeof err) ==
+    check_true(collide_aux_write_file(path, put_string, "x", err, sizeof err) ==
                    COLLIDE_E_IO && strstr(err, "t.txt"),
                "write_file: a directory that is a file, named");
     snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
@@ -1218,9 +1219,9 @@ static int write_nothing(FILE *f, const void *ctx)
 
 static void call_number_read(fixture *f, int k, outcome *o)
 {
-    static const collide_range any = {"x", 0, 10, 1, 1, 0};
+    static const collide_aux_range any = {"x", 0, 10, 1, 1, 0};
     double v = 0.0;
-    o->i = collide_number_read(arg_or_null(k, 0, "x"), arg_or_null(k, 1, "1.5"),
+    o->i = collide_aux_number_read(arg_or_null(k, 0, "x"), arg_or_null(k, 1, "1.5"),
                                arg_or_null(k, 2, &any),
                                (double *)arg_or_null(k, 3, &v), f->err,
                                f->errlen);
@@ -1241,7 +1242,7 @@ static void call_builtin_text(fixture *f, int k, outcome *o)
 static void call_read_text_file(fixture *f, int k, outcome *o)
 {
     char *text = NULL;
-    o->i = collide_read_text_file(arg_or_null(k, 0, f->csv_path), 4096,
+    o->i = collide_aux_read_text_file(arg_or_null(k, 0, f->csv_path), 4096,
                                   arg_or_null(k, 1, "a hint"),
                                   (char **)arg_or_null(k, 2, &text), f->err,
                                   f->errlen);
@@ -1331,7 +1332,7 @@ static void call_scenario_fingerprint(fixture *f, int k, outcome *o)
 static void call_fnv1a64(fixture *f, int k, outcome *o)
 {
     (void)f;
-    o->i = collide_fnv1a64(7, arg_or_null(k, 0, "abc"), 3) != 7;
+    o->i = collide_aux_fnv1a64(7, arg_or_null(k, 0, "abc"), 3) != 7;
 }
 
 static void call_scenario_source(fixture *f, int k, outcome *o)
@@ -1615,7 +1616,7 @@ static void call_result_left_domain(fixture *f, int k, outcome *o)
 static void call_note_input(fixture *f, int k, outcome *o)
 {
     (void)f;
-    collide_note_input(arg_or_null(k, 0, "no-such-input"));
+    collide_aux_note_input(arg_or_null(k, 0, "no-such-input"));
     o->i = 0;
 }
 
@@ -1629,14 +1630,14 @@ static void call_result_write(fixture *f, int k, outcome *o)
 
 static void call_make_dirs(fixture *f, int k, outcome *o)
 {
-    o->i = collide_make_dirs(arg_or_null(k, 0, f->dir), f->err, f->errlen);
+    o->i = collide_aux_make_dirs(arg_or_null(k, 0, f->dir), f->err, f->errlen);
 }
 
 static void call_write_file(fixture *f, int k, outcome *o)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/w.txt", f->dir);
-    o->i = collide_write_file(arg_or_null(k, 0, path),
+    o->i = collide_aux_write_file(arg_or_null(k, 0, path),
                               k == 1 ? NULL : write_nothing,
                               arg_or_null(k, 2, "ctx"), f->err, f->errlen);
 }
@@ -1646,8 +1647,8 @@ static void call_set_command_line(fixture *f, int k, outcome *o)
 {
     (void)f;
     (void)k;
-    collide_set_command_line(3, NULL);
-    collide_set_command_line(0, NULL);
+    collide_aux_set_command_line(3, NULL);
+    collide_aux_set_command_line(0, NULL);
     o->i = 0;
 }
 
@@ -1770,15 +1771,15 @@ static void call_compare_csv(fixture *f, int k, outcome *o)
  * what NULL in each does, as its comment in the header says. */
 static const null_row null_table[] = {
     {"collide_version", NULL, {{NULL, NX_OK}}},
-    {"collide_arithmetic_version", NULL, {{NULL, NX_OK}}},
+    {"collide_aux_arithmetic_version", NULL, {{NULL, NX_OK}}},
     {"collide_status_text", NULL, {{NULL, NX_OK}}},
-    {"collide_number_read", call_number_read,
+    {"collide_aux_number_read", call_number_read,
      {{"field", NX_USAGE}, {"text", NX_USAGE}, {"r", NX_OK}, {"v", NX_USAGE},
       {"err", NX_QUIET}}},
     {"collide_builtin_names", NULL, {{NULL, NX_OK}}},
     {"collide_builtin_description", call_builtin_description, {{"name", NX_NULL}}},
     {"collide_builtin_text", call_builtin_text, {{"name", NX_NULL}}},
-    {"collide_read_text_file", call_read_text_file,
+    {"collide_aux_read_text_file", call_read_text_file,
      {{"path", NX_USAGE}, {"hint", NX_OK}, {"text", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_load", call_scenario_load,
      {{"name_or_path", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
@@ -1800,7 +1801,7 @@ static const null_row null_table[] = {
     {"collide_scenario_law", call_scenario_law, {{"s", NX_NULL}}},
     {"collide_scenario_fingerprint", call_scenario_fingerprint,
      {{"s", NX_USAGE}, {"fp", NX_USAGE}}},
-    {"collide_fnv1a64", call_fnv1a64, {{"data", NX_DONE}}},
+    {"collide_aux_fnv1a64", call_fnv1a64, {{"data", NX_DONE}}},
     {"collide_scenario_source", call_scenario_source, {{"s", NX_NULL}}},
     {"collide_scenario_free", call_scenario_free, {{"s", NX_DONE}}},
     {"collide_model_make", call_model_make, {{"s", NX_USAGE}, {"out", NX_USAGE}}},
@@ -1859,12 +1860,12 @@ static const null_row null_table[] = {
      {{"r", NX_MINUS1}, {"t", NX_ZERO}, {"note", NX_ZERO}}},
     {"collide_result_write", call_result_write,
      {{"r", NX_USAGE}, {"dir", NX_USAGE}, {"err", NX_QUIET}}},
-    {"collide_make_dirs", call_make_dirs, {{"dir", NX_USAGE}, {"err", NX_QUIET}}},
-    {"collide_write_file", call_write_file,
+    {"collide_aux_make_dirs", call_make_dirs, {{"dir", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_aux_write_file", call_write_file,
      {{"path", NX_USAGE}, {"write", NX_USAGE}, {"ctx", NX_OK}, {"err", NX_QUIET}}},
-    {"collide_note_input", call_note_input, {{"path", NX_DONE}}},
-    {"collide_set_command_line", call_set_command_line, {{"argv", NX_DONE}}},
-    {"collide_remove_temporaries", NULL, {{NULL, NX_OK}}},
+    {"collide_aux_note_input", call_note_input, {{"path", NX_DONE}}},
+    {"collide_aux_set_command_line", call_set_command_line, {{"argv", NX_DONE}}},
+    {"collide_aux_remove_temporaries", NULL, {{NULL, NX_OK}}},
     {"collide_thread_cleanup", NULL, {{NULL, NX_OK}}},
     {"collide_result_free", call_result_free, {{"r", NX_DONE}}},
     {"collide_csv_load", call_csv_load,
@@ -2117,14 +2118,20 @@ static int comment_says_null(const char *h, const char *decl)
     return 0;
 }
 
-/* The table against include/collide.h: a row for every COLLIDE_API
- * function, and each row's arguments its pointer parameters. */
-static void null_table_complete(const char *header)
+/* The table against include/collide.h and include/collide_aux.h: a row
+ * for every COLLIDE_API function of either, and each row's arguments its
+ * pointer parameters. */
+static void null_table_complete(const char *header, const char *aux)
 {
-    char *h = slurp(".", header), name[1024], params[1024], want[256], got[256];
+    char *core = slurp(".", header), *more = slurp(".", aux), *h = NULL;
+    char name[1024], params[1024], want[256], got[256];
     const char *p;
     int missing = 0, i, functions = 0;
-    if (!check_true(h != NULL, "the header is read (the tests run from the "
+    if (core && more && (h = malloc(strlen(core) + strlen(more) + 1)) != NULL)
+        strcat(strcpy(h, core), more);
+    free(core);
+    free(more);
+    if (!check_true(h != NULL, "the headers are read (the tests run from the "
                                "top of the tree)"))
         return;
     for (p = h; (p = strstr(p, "COLLIDE_API ")) != NULL; p++) {
@@ -2220,7 +2227,7 @@ static void null_arguments(void)
 {
     fixture f;
     int i;
-    null_table_complete("include/collide.h");
+    null_table_complete("include/collide.h", "include/collide_aux.h");
     if (!check_true(fixture_make(&f), "the arguments of the NULL calls")) {
         fixture_free(&f);
         return;

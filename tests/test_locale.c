@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "collide.h"
+#include "collide_aux.h"
 
 #define HOST_LOCALE "de_DE.UTF-8"
 
@@ -33,7 +34,7 @@ typedef struct outcome {
     char fingerprint[32];
     double p;            /* collide_scenario_value of "p" */
     double cell;         /* collide_csv_number of the cell "1.5" */
-    char range_msg[512]; /* collide_number_read's message on 2.5 */
+    char range_msg[512]; /* collide_aux_number_read's message on 2.5 */
     char *report;        /* collide_compare's report, malloc'ed */
 } outcome;
 
@@ -103,14 +104,14 @@ static int scenario_calls(const char *dir, outcome *o)
  * report of collide_compare of the two decimals sets. */
 static void other_calls(const char *dir, outcome *o)
 {
-    collide_range r = {"y", 0.5, 1.5, 1, 1, 0};
+    collide_aux_range r = {"y", 0.5, 1.5, 1, 1, 0};
     collide_csv *c = NULL;
     char err[1024], a[4096], b[4096];
     size_t len = 0;
     FILE *out;
     double v;
     o->range_msg[0] = '\0';
-    collide_number_read("y", "2.5", &r, &v, o->range_msg,
+    collide_aux_number_read("y", "2.5", &r, &v, o->range_msg,
                         sizeof o->range_msg);
     o->cell = NAN;
     if (collide_csv_parse("x\n1.5\n", 6, "cells.csv", &c, err,
@@ -244,7 +245,7 @@ int main(void)
                "collide_csv_number reads the cell 1.5 as 1.5");
     check_true(oh.range_msg[0] && strcmp(oc.range_msg, oh.range_msg) == 0 &&
                    strstr(oh.range_msg, "[0.5, 1.5]") != NULL,
-               "collide_number_read's message names [0.5, 1.5]");
+               "collide_aux_number_read's message names [0.5, 1.5]");
     printf("  message: %s\n", oh.range_msg);
     check_true(oh.report && oc.report && oc.report[0] &&
                    strcmp(oc.report, oh.report) == 0,

@@ -519,7 +519,7 @@ static int write_text(FILE *f, const void *ctx)
 }
 
 /* Writes len bytes of text to o->observables as one file
- * (collide_write_file: a temporary renamed when complete, never through a
+ * (collide_aux_write_file: a temporary renamed when complete, never through a
  * link, never over an input of the audit). */
 static audit_status write_file(const audit_options *o, const char *text,
                                size_t len, FILE *err)
@@ -529,7 +529,7 @@ static audit_status write_file(const audit_options *o, const char *text,
     int st;
     c.text = text;
     c.len = len;
-    st = collide_write_file(o->observables, write_text, &c, msg, sizeof msg);
+    st = collide_aux_write_file(o->observables, write_text, &c, msg, sizeof msg);
     if (st == COLLIDE_OK)
         return AUDIT_OK;
     fprintf(err, "collide audit: --observables: %s: cannot write the "
@@ -555,18 +555,18 @@ static int output_dir_exists(const char *path, const char *what, FILE *err)
     return -1;
 }
 
-/* Notes the files the audit reads (collide_note_input), which no output
+/* Notes the files the audit reads (collide_aux_note_input), which no output
  * of it may overwrite: the trajectory, the scenario when it is a file,
  * and --against REF (a file, or a set and its collisions.csv). */
 static void note_inputs(const audit_options *o)
 {
     char ref[4200];
-    collide_note_input(o->trajectory);
-    collide_note_input(o->scenario);
+    collide_aux_note_input(o->trajectory);
+    collide_aux_note_input(o->scenario);
     if (o->against) {
-        collide_note_input(o->against);
+        collide_aux_note_input(o->against);
         snprintf(ref, sizeof ref, "%s/collisions.csv", o->against);
-        collide_note_input(ref);
+        collide_aux_note_input(ref);
     }
 }
 

@@ -522,7 +522,7 @@ static int write_defects_rows(FILE *f, const void *ctx)
     return ferror(f) ? -1 : 0;
 }
 
-/* Writes the defects d to path as one file (collide_write_file: never
+/* Writes the defects d to path as one file (collide_aux_write_file: never
  * through a link, never over an input of the audit). 0, -1 when it
  * cannot be written, -2 when path is an input (a message on err). */
 static int write_defects(const auditor *A, const char *path,
@@ -533,7 +533,7 @@ static int write_defects(const auditor *A, const char *path,
     int st;
     c.A = A;
     c.d = d;
-    st = collide_write_file(path, write_defects_rows, &c, msg, sizeof msg);
+    st = collide_aux_write_file(path, write_defects_rows, &c, msg, sizeof msg);
     if (st == COLLIDE_OK)
         return 0;
     fprintf(err, "collide audit: --defects: %s: cannot write the defects "

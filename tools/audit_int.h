@@ -9,6 +9,7 @@
 
 #include "audit.h"
 #include "collide.h"
+#include "collide_aux.h"
 
 /* The trajectory in memory, one entry per point of its hybrid time
  * domain: a row that repeats the row before it cell for cell is the same

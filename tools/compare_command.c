@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "collide.h"
+#include "collide_aux.h"
 #include "options.h"
 #include "status.h"
 
@@ -39,7 +40,7 @@ typedef struct compare_args {
 } compare_args;
 
 /* The threshold of compare --digits: a decimal number of digits. */
-static const collide_range compare_digits = {"D", 0, HUGE_VAL, 1, 0, 0};
+static const collide_aux_range compare_digits = {"D", 0, HUGE_VAL, 1, 0, 0};
 
 /* The options of compare, by slot. */
 enum { COMPARE_DIGITS, COMPARE_SCD_CSV };

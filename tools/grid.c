@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "collide.h"
+#include "collide_aux.h"
 
 #define GRID_FILE_MAX 65536
 
@@ -34,7 +35,7 @@ static void shortest_text(double x, char *buf, size_t len)
 }
 
 /* A finite decimal number filling [b, e) (spaces around it trimmed), by
- * the one number reader (collide_number_read); 0 when it is not one. */
+ * the one number reader (collide_aux_number_read); 0 when it is not one. */
 static int read_number(const char *b, const char *e, double *v)
 {
     char tmp[COLLIDE_SCENARIO_TEXT_MAX];
@@ -43,7 +44,7 @@ static int read_number(const char *b, const char *e, double *v)
         return 0;
     memcpy(tmp, b, (size_t)(e - b));
     tmp[e - b] = '\0';
-    return collide_number_read("x", tmp, NULL, v, NULL, 0) == COLLIDE_OK;
+    return collide_aux_number_read("x", tmp, NULL, v, NULL, 0) == COLLIDE_OK;
 }
 
 /* Allocates the n value texts of an axis. */
@@ -196,7 +197,7 @@ static collide_status read_base(grid *g, const char *name, char *err,
         snprintf(err, errlen, "scenario path too long");
         return COLLIDE_E_INPUT;
     }
-    return collide_read_text_file(g->source, COLLIDE_SCENARIO_FILE_MAX, NULL,
+    return collide_aux_read_text_file(g->source, COLLIDE_SCENARIO_FILE_MAX, NULL,
                                   &g->base, err, errlen);
 }
 
@@ -312,7 +313,7 @@ collide_status grid_load(const char *path, grid *g, char *err, size_t errlen)
         return COLLIDE_E_INPUT;
     }
     snprintf(g->path, sizeof g->path, "%s", path);
-    st = collide_read_text_file(path, GRID_FILE_MAX, NULL, &text, err, errlen);
+    st = collide_aux_read_text_file(path, GRID_FILE_MAX, NULL, &text, err, errlen);
     for (b = st == COLLIDE_OK ? text : NULL; b && st == COLLIDE_OK; line++) {
         char *e = strchr(b, '\n');
         msg[0] = '\0';

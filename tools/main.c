@@ -14,6 +14,7 @@
 
 #include "audit.h"
 #include "collide.h"
+#include "collide_aux.h"
 #include "compare_command.h"
 #include "interrupt.h"
 #include "run.h"
@@ -82,7 +83,7 @@ static const char usage_audit[] =
     "\n";
 
 /* The relative tolerances of audit --tol and --set-tol. */
-static const collide_range audit_tol = {"X", 0, 1, 0, 0, 0};
+static const collide_aux_range audit_tol = {"X", 0, 1, 0, 0, 0};
 
 /* The options of audit, by slot. */
 enum { AUDIT_SCENARIO, AUDIT_AGAINST, AUDIT_TOL, AUDIT_SET_TOL, AUDIT_DEFECTS,
@@ -236,7 +237,7 @@ static int cmd_plot(int argc, char **argv)
  * only async-signal-safe calls. */
 static void on_signal(int sig)
 {
-    collide_remove_temporaries();
+    collide_aux_remove_temporaries();
     plot_remove_temporaries();
     interrupt_write(sig);
     _exit(COLLIDE_E_INTERRUPT);
@@ -279,7 +280,7 @@ static int dispatch(int argc, char **argv)
     }
     if (strcmp(cmd, "--version") == 0) {
         printf("collide %s\n%s\n", collide_version(),
-               collide_arithmetic_version());
+               collide_aux_arithmetic_version());
         return COLLIDE_OK;
     }
     note_command(cmd);
@@ -308,7 +309,7 @@ int main(int argc, char **argv)
 {
     int st;
     install_handlers();
-    collide_set_command_line(argc, argv);
+    collide_aux_set_command_line(argc, argv);
     st = dispatch(argc, argv);
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {

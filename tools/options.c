@@ -172,10 +172,10 @@ int option_parse_command(const char *cmd, int argc, char **argv,
 }
 
 int option_number(const char *cmd, const char *opt, const char *text,
-                  const collide_range *r, double *v)
+                  const collide_aux_range *r, double *v)
 {
     char msg[512];
-    if (collide_number_read(opt, text, r, v, msg, sizeof msg) == COLLIDE_OK)
+    if (collide_aux_number_read(opt, text, r, v, msg, sizeof msg) == COLLIDE_OK)
         return 1;
     if (!quiet)
         fprintf(stderr, "collide %s: %s\n", cmd, msg);

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "collide.h"
+#include "collide_aux.h"
 
 /* The number of slots of a parse: the largest slot of a table plus one
  * must not exceed it. */
@@ -87,11 +88,11 @@ int option_parse_command(const char *cmd, int argc, char **argv,
                          const option_table *t, option_values *v);
 
 /* The value of numeric option opt of command cmd: text read by the one
- * number reader (collide_number_read, the syntax of scenario files)
+ * number reader (collide_aux_number_read, the syntax of scenario files)
  * within r. Returns
  * 1 with *v set, or 0 after one line on stderr naming the command, the
  * option, the text and the allowed range. */
 int option_number(const char *cmd, const char *opt, const char *text,
-                  const collide_range *r, double *v);
+                  const collide_aux_range *r, double *v);
 
 #endif

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "collide.h"
+#include "collide_aux.h"
 
 extern char **environ;
 
@@ -851,7 +852,7 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
     static figure figs[2 * PLOT_SCENARIOS_MAX + 1];
     char script[PATH_LEN], log[PATH_LEN], ftmp[PATH_LEN];
     int nfig, rc, e;
-    if (collide_make_dirs(out, err, errlen) != COLLIDE_OK)
+    if (collide_aux_make_dirs(out, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
     if (path_printf(ftmp, "%s/.collide-plot-XXXXXX", out) || !mkdtemp(ftmp) ||
         track(ftmp)) {

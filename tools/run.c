@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "collide.h"
+#include "collide_aux.h"
 #include "interrupt.h"
 #include "options.h"
 #include "status.h"
@@ -84,7 +85,7 @@ typedef struct run_args {
  * a message (-2 when out of memory). */
 static int parse_sample_times(const char *list, double T, double *times)
 {
-    collide_range r = {"t", 0, 0, 1, 1, 0};
+    collide_aux_range r = {"t", 0, 0, 1, 1, 0};
     size_t len = strlen(list);
     char *copy = malloc(len + 1), *p;
     int n = 0;
@@ -218,8 +219,8 @@ static int apply_settings(collide_scenario *s, const run_args *a)
  * into o. */
 static int mp_options_of(const run_args *a, collide_run_options *o)
 {
-    static const collide_range bits_range = {"BITS", 53, 16384, 1, 1, 1};
-    collide_range digits = {"D", 1, 0, 1, 1, 1};
+    static const collide_aux_range bits_range = {"BITS", 53, 16384, 1, 1, 1};
+    collide_aux_range digits = {"D", 1, 0, 1, 1, 1};
     double v;
     if (a->nset > 0 && !(a->nset == 1 && strcmp(a->key[0], "samples") == 0)) {
         fprintf(stderr, "collide run: --rtol, --atol and --h-max are "
@@ -622,7 +623,7 @@ int run_command(int argc, char **argv)
     }
     st = parse_run_args(argc, argv, &a);
     if (st == COLLIDE_OK) {
-        collide_note_input(a.scenario);   /* never removed by --csv */
+        collide_aux_note_input(a.scenario);   /* never removed by --csv */
         st = a.outside ? collide_scenario_load_outside(a.scenario, NULL, &s,
                                                        err, sizeof err)
                        : collide_scenario_load(a.scenario, &s, err, sizeof err);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "collide.h"
+#include "collide_aux.h"
 #include "grid.h"
 #include "interrupt.h"
 #include "options.h"
@@ -112,14 +113,14 @@ static int speaks(void)
 /* ---- arguments ---- */
 
 /* An integer in [lo, hi] filling text, read by the one number reader
- * (collide_number_read); 0 when it is not one. */
+ * (collide_aux_number_read); 0 when it is not one. */
 static int read_long(const char *text, long lo, long hi, long *v)
 {
-    collide_range r = {"", 0, 0, 1, 1, 1};
+    collide_aux_range r = {"", 0, 0, 1, 1, 1};
     double x;
     r.lo = (double)lo;
     r.hi = (double)hi;
-    if (collide_number_read("x", text, &r, &x, NULL, 0) != COLLIDE_OK)
+    if (collide_aux_number_read("x", text, &r, &x, NULL, 0) != COLLIDE_OK)
         return 0;
     *v = (long)x;
     return 1;
@@ -403,7 +404,7 @@ static void mode_text(const sweep_args *a, char *buf, size_t len)
 /* The FNV-1a 64 hash h continued over the string text. */
 static uint64_t hash_text(uint64_t h, const char *text)
 {
-    return collide_fnv1a64(h, text, strlen(text));
+    return collide_aux_fnv1a64(h, text, strlen(text));
 }
 
 /* The fingerprint of the scenario of point index of g
@@ -453,7 +454,7 @@ static collide_status grid_fingerprint(const sweep_job *j, uint64_t *fp)
 static void check_line(const char *text, size_t n, char *buf, size_t len)
 {
     snprintf(buf, len, "# check %016" PRIx64 "\n",
-             collide_fnv1a64(COLLIDE_FNV1A64_BASIS, text, n));
+             collide_aux_fnv1a64(COLLIDE_FNV1A64_BASIS, text, n));
 }
 
 /* The length of text without its check line when it ends with a right
@@ -790,14 +791,14 @@ static int write_rows(FILE *f, const void *ctx)
 }
 
 /* Writes the rows to path atomically, or to stdout when path is NULL;
- * COLLIDE_E_USAGE when path is an input (collide_note_input). */
+ * COLLIDE_E_USAGE when path is an input (collide_aux_note_input). */
 static int write_output(const char *path, const out_ctx *c, const char *cmd)
 {
     char err[1024];
     int st;
     if (!path)
         return write_rows(stdout, c) || fflush(stdout) ? COLLIDE_E_IO : 0;
-    st = collide_write_file(path, write_rows, c, err, sizeof err);
+    st = collide_aux_write_file(path, write_rows, c, err, sizeof err);
     if (st != COLLIDE_OK) {
         fprintf(stderr, "collide %s: --out: %s\n", cmd, err);
         return st == COLLIDE_E_USAGE ? st : COLLIDE_E_IO;
@@ -932,7 +933,7 @@ int sweep_command(int argc, char **argv)
     if (st != COLLIDE_OK)
         return st;
     note_sweep(&a);
-    collide_note_input(a.grid);
+    collide_aux_note_input(a.grid);
     st = grid_load(a.grid, &g, err, sizeof err);
     g.outside = a.outside;
     if (st == COLLIDE_OK)
@@ -1293,7 +1294,7 @@ int merge_command(int argc, char **argv)
         int i;
         out = v.value[MERGE_OUT];
         for (i = 0; i < v.noperands; i++)
-            collide_note_input(v.operand[i]);   /* --out must not be one */
+            collide_aux_note_input(v.operand[i]);   /* --out must not be one */
         ok = read_parts(&m, &v);
     }
     option_free(&v);

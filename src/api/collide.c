@@ -85,71 +85,6 @@ const char *collide_version(void)
     return COLLIDE_VERSION;
 }
 
-const char *collide_arithmetic_version(void)
-{
-    static char text[96];
-    if (!text[0])
-        snprintf(text, sizeof text, "MPFR %s, GMP %s", mpfr_get_version(),
-                 gmp_version);
-    return text;
-}
-
-int collide_make_dirs(const char *dir, char *err, size_t errlen)
-{
-    char msg[1024];
-    collide_status st;
-    if (!dir) {
-        collide_api_say(err, errlen, "collide_make_dirs: dir is NULL: a "
-                        "directory path is needed");
-        return COLLIDE_E_USAGE;
-    }
-    st = output_make_dirs(dir, msg, sizeof msg);
-    if (st != COLLIDE_OK)
-        collide_api_say(err, errlen, "%s", msg);
-    return st;
-}
-
-int collide_write_file(const char *path,
-                       int (*write)(FILE *f, const void *ctx), const void *ctx,
-                       char *err, size_t errlen)
-{
-    char dir[4096], msg[1024];
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    output_file file;
-    collide_status st;
-    if (!path || !write) {
-        collide_api_say(err, errlen, "collide_write_file: %s is NULL",
-                        path ? "write" : "path");
-        return COLLIDE_E_USAGE;
-    }
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    else
-        snprintf(dir, sizeof dir, ".");
-    file.name = slash ? slash + 1 : path;
-    file.write = write;
-    st = output_write_file(slash == path ? "/" : dir, &file, ctx, msg,
-                           sizeof msg);
-    if (st != COLLIDE_OK)
-        collide_api_say(err, errlen, "%s", msg);
-    return st;
-}
-
-void collide_note_input(const char *path)
-{
-    output_note_input(path);
-}
-
-void collide_set_command_line(int argc, char *const *argv)
-{
-    output_note_command(argv && argc > 0 ? argc : 0, argv);
-}
-
-void collide_remove_temporaries(void)
-{
-    output_remove_temporaries();
-}
-
 void collide_thread_cleanup(void)
 {
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
@@ -200,43 +135,6 @@ const char *collide_status_text(int status)
     return "unknown status";
 }
 
-/* ---- numbers ---- */
-
-static int number_read_in_c(const char *field, const char *text,
-                            const collide_range *r, double *v, char *err,
-                            size_t errlen)
-{
-    static const collide_range finite = {"x", -HUGE_VAL, HUGE_VAL, 0, 0, 0};
-    char range[160], msg[512];
-    number_status st;
-    if (!field || !text || !v) {
-        collide_api_say(err, errlen, "collide_number_read: %s is NULL",
-                        !field ? "field" : !text ? "text" : "v");
-        return COLLIDE_E_USAGE;
-    }
-    if (!r)
-        r = &finite;
-    st = number_read(text, r, v);
-    if (st == NUMBER_OK)
-        return COLLIDE_OK;
-    number_range_text(r, range, sizeof range);
-    number_message(field, text, st, range, msg, sizeof msg);
-    collide_api_say(err, errlen, "%s", msg);
-    return COLLIDE_E_INPUT;
-}
-
-/* Runs number_read_in_c in the C locale (clocale.h), then makes the
- * caller's locale current again. */
-int collide_number_read(const char *field, const char *text,
-                        const collide_range *r, double *v, char *err,
-                        size_t errlen)
-{
-    locale_t prev = clocale_enter();
-    int st = number_read_in_c(field, text, r, v, err, errlen);
-    clocale_leave(prev);
-    return st;
-}
-
 /* ---- scenarios ---- */
 
 const char *const *collide_builtin_names(void)
@@ -252,25 +150,6 @@ const char *collide_builtin_description(const char *name)
 const char *collide_builtin_text(const char *name)
 {
     return name ? scenario_builtin_text(name) : NULL;
-}
-
-int collide_read_text_file(const char *path, size_t max, const char *hint,
-                           char **text, char *err, size_t errlen)
-{
-    char msg[1024];
-    collide_status st;
-    if (!path || !text) {
-        if (text)
-            *text = NULL;
-        collide_api_say(err, errlen, "collide_read_text_file: %s is NULL",
-                        path ? "text" : "path");
-        return COLLIDE_E_USAGE;
-    }
-    *text = NULL;
-    st = scenario_read_text(path, max, hint, text, msg, sizeof msg);
-    if (st != COLLIDE_OK)
-        collide_api_say(err, errlen, "%s", msg);
-    return st;
 }
 
 /* A new scenario filled by scenario_load (text NULL) or scenario_parse;
@@ -365,11 +244,6 @@ int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
     int st = scenario_fingerprint_in_c(s, fp);
     clocale_leave(prev);
     return st;
-}
-
-uint64_t collide_fnv1a64(uint64_t h, const void *data, size_t n)
-{
-    return data ? fnv1a64(h, data, n) : h;
 }
 
 static int scenario_set_in_c(collide_scenario *s, const char *key,

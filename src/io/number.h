@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "collide.h"
+#include "collide_aux.h"
 
 /* What reading a number found. */
 typedef enum number_status {
@@ -26,8 +26,8 @@ typedef enum number_status {
 
 /* An allowed range: "name in [lo, hi)", each end closed or open; an end
  * at +-inf that is closed admits inf; integer: only whole values. The
- * public collide_range (include/collide.h), under its internal name. */
-typedef collide_range number_range;
+ * public collide_aux_range (include/collide_aux.h), under its internal name. */
+typedef collide_aux_range number_range;
 
 /* Converts text to the nearest double (correctly rounded) when it is a
  * plain decimal number or an infinity; NUMBER_OK, or what it is not. */

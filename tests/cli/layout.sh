@@ -29,6 +29,6 @@ for f in tools/*.c; do
     ${CC:-cc} -std=c11 -fsyntax-only -Iinclude -Itools "$f" 2>/dev/null || bad="$bad $f"
 done
 [ -z "$bad" ]
-check "the $n files of tools/ compile over include/collide.h alone ($bad)" $?
+check "the $n files of tools/ compile over include/collide.h and collide_aux.h alone ($bad)" $?
 
 finish layout.sh
