@@ -361,7 +361,7 @@ static int run_once(study *S, int p, int k, cell *out, double *cpu)
         collide_result *r = NULL;
         char err[512];
         collide_run_options_init(&o);
-        o.tables = 1u << COLLIDE_COLLISIONS;
+        o.tables = 1u << COLLIDE_TABLE_COLLISIONS;
         c0 = cpu_now();
         status = collide_run(S->s[k], &o, &r, err, sizeof err);
         *cpu = cpu_now() - c0;
@@ -373,13 +373,13 @@ static int run_once(study *S, int p, int k, cell *out, double *cpu)
         }
         if (out) {
             int col[PEER_NOBS];
-            n = collide_result_rows(r, COLLIDE_COLLISIONS);
+            n = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
             rows = calloc((size_t)(n ? n : 1), sizeof *rows);
             for (j = 0; j < PEER_NOBS; j++)
-                col[j] = collide_result_column(r, COLLIDE_COLLISIONS, obs_names[j]);
+                col[j] = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, obs_names[j]);
             for (i = 0; rows && i < n; i++)
                 for (j = 0; j < PEER_NOBS; j++)
-                    rows[i][j] = collide_result_value(r, COLLIDE_COLLISIONS, i, col[j]);
+                    rows[i][j] = collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, col[j]);
             out->steps = (long)collide_result_stat(r, COLLIDE_STAT_STEPS);
             out->nfev = (long)collide_result_stat(r, COLLIDE_STAT_RHS_EVALUATIONS);
             out->events = (long)collide_result_stat(r, COLLIDE_STAT_EVENTS);

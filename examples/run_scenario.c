@@ -28,11 +28,11 @@ int main(int argc, char **argv)
         collide_scenario_free(s);
         return st;
     }
-    i = collide_result_column(r, COLLIDE_COLLISIONS, "i");
-    e = collide_result_column(r, COLLIDE_COLLISIONS, "e");
-    for (row = 0; row < collide_result_rows(r, COLLIDE_COLLISIONS); row++)
-        printf("%s %s\n", collide_result_text(r, COLLIDE_COLLISIONS, row, i),
-               collide_result_text(r, COLLIDE_COLLISIONS, row, e));
+    i = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "i");
+    e = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e");
+    for (row = 0; row < collide_result_rows(r, COLLIDE_TABLE_COLLISIONS); row++)
+        printf("%s %s\n", collide_result_text(r, COLLIDE_TABLE_COLLISIONS, row, i),
+               collide_result_text(r, COLLIDE_TABLE_COLLISIONS, row, e));
     collide_result_free(r);
     collide_scenario_free(s);
     return 0;

@@ -11,8 +11,8 @@
  *     if (collide_scenario_load("study1", &s, err, sizeof err) != COLLIDE_OK)
  *         ... err says what and where ...
  *     collide_run(s, NULL, &r, err, sizeof err);   (NULL: binary64)
- *     ... collide_result_rows(r, COLLIDE_COLLISIONS),
- *         collide_result_value(r, COLLIDE_COLLISIONS, i, col) ...
+ *     ... collide_result_rows(r, COLLIDE_TABLE_COLLISIONS),
+ *         collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, col) ...
  *     collide_result_write(r, "out", err, sizeof err);
  *     collide_result_free(r);
  *     collide_scenario_free(s);
@@ -446,8 +446,8 @@ COLLIDE_API double collide_model_supply(const collide_model *m, double fe1,
  * a q other than 0 or 1); -1 when x, v or Phi is NaN or infinite: not a
  * state (Lemma V.14 excludes it), in neither set nor outside them. A
  * tolerance is the caller's: loosen the arguments before the call. */
-COLLIDE_API int collide_flow_set(int q, double x, double v, double phi);
-COLLIDE_API int collide_jump_set(int q, double x, double v, double phi);
+COLLIDE_API int collide_model_in_flow_set(int q, double x, double v, double phi);
+COLLIDE_API int collide_model_in_jump_set(int q, double x, double v, double phi);
 
 /* The jump map (Eqs. 75, 82) from chi in mode q: chi_plus with x_c and
  * z_c set to 0 and the rest kept; returns the new mode 1 - q, or -1 for a
@@ -541,13 +541,13 @@ typedef struct collide_run_options {
     void *watch_ctx;  /* the ctx of watch */
     int partial;      /* 1: a run that fails keeps, as rows of its tables,
                          the collisions that ended before the failure
-                         (COLLIDE_COLLISIONS) and the events before it
-                         (COLLIDE_EVENTS), its status saying that it
+                         (COLLIDE_TABLE_COLLISIONS) and the events before it
+                         (COLLIDE_TABLE_EVENTS), its status saying that it
                          failed; its other tables have no rows, and it has
                          no result set (collide_result_write refuses it).
                          0 (default): a failed run has no rows */
     unsigned tables;  /* the tables the result keeps, a bit 1u << t per
-                         collide_table t (e.g. 1u << COLLIDE_COLLISIONS);
+                         collide_table t (e.g. 1u << COLLIDE_TABLE_COLLISIONS);
                          a table not kept has no rows, and costs nothing
                          to format. 0 (default): every table. The result
                          set (collide_result_write) is whole either way */
@@ -595,15 +595,17 @@ COLLIDE_API long collide_result_precision(const collide_result *r);
  * ledger.csv and samples.csv of its result set, and the contact still
  * open at T. */
 typedef enum collide_table {
-    COLLIDE_COLLISIONS = 0,  /* one row per collision: Eqs. (193)-(204) */
-    COLLIDE_EVENTS = 1,      /* one row per jump of the hybrid trajectory */
-    COLLIDE_LEDGER = 2,      /* the energy ledger, Eqs. (20)-(24) */
-    COLLIDE_SAMPLES = 3,     /* the state at the sample times */
-    COLLIDE_FINAL_CONTACT = 4 /* the contact still open at T, as a partial
-                                collision: the columns of COLLIDE_COLLISIONS
-                                (those after the contact's end, t_s, t_d,
-                                ..., as the engine leaves them), 0 or 1
-                                row; not a file of the result set */
+    COLLIDE_TABLE_COLLISIONS = 0, /* one row per collision: Eqs. (193)-(204) */
+    COLLIDE_TABLE_EVENTS = 1,     /* one row per jump of the hybrid
+                                     trajectory */
+    COLLIDE_TABLE_LEDGER = 2,     /* the energy ledger, Eqs. (20)-(24) */
+    COLLIDE_TABLE_SAMPLES = 3,    /* the state at the sample times */
+    COLLIDE_TABLE_FINAL_CONTACT = 4 /* the contact still open at T, as a
+                                     partial collision: the columns of
+                                     COLLIDE_TABLE_COLLISIONS (those after
+                                     the contact's end, t_s, t_d, ..., as
+                                     the engine leaves them), 0 or 1 row;
+                                     not a file of the result set */
 } collide_table;
 
 /* Rows of table t (the header not counted), its columns, the name of

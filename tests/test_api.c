@@ -85,22 +85,22 @@ static void tables_are_files(const collide_result *r, const char *what)
  * ledger has its "final" row. */
 static void final_contact(const collide_result *r, const char *what)
 {
-    int n = collide_result_rows(r, COLLIDE_COLLISIONS), c, scope, i, final = 0;
+    int n = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS), c, scope, i, final = 0;
     char name[256];
-    c = collide_result_column(r, COLLIDE_FINAL_CONTACT, "t_e");
+    c = collide_result_column(r, COLLIDE_TABLE_FINAL_CONTACT, "t_e");
     snprintf(name, sizeof name, "%s: one final contact, the columns of the "
              "collisions, after the last collision", what);
-    check_true(collide_result_rows(r, COLLIDE_FINAL_CONTACT) == 1 &&
-               collide_result_columns(r, COLLIDE_FINAL_CONTACT) ==
-                   collide_result_columns(r, COLLIDE_COLLISIONS) &&
-               c == collide_result_column(r, COLLIDE_COLLISIONS, "t_e") &&
-               collide_result_value(r, COLLIDE_FINAL_CONTACT, 0, c) >
-                   collide_result_value(r, COLLIDE_COLLISIONS, n - 1, c) &&
-               collide_result_value(r, COLLIDE_FINAL_CONTACT, 0, c) < 0.5,
+    check_true(collide_result_rows(r, COLLIDE_TABLE_FINAL_CONTACT) == 1 &&
+               collide_result_columns(r, COLLIDE_TABLE_FINAL_CONTACT) ==
+                   collide_result_columns(r, COLLIDE_TABLE_COLLISIONS) &&
+               c == collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_e") &&
+               collide_result_value(r, COLLIDE_TABLE_FINAL_CONTACT, 0, c) >
+                   collide_result_value(r, COLLIDE_TABLE_COLLISIONS, n - 1, c) &&
+               collide_result_value(r, COLLIDE_TABLE_FINAL_CONTACT, 0, c) < 0.5,
                name);
-    scope = collide_result_column(r, COLLIDE_LEDGER, "scope");
-    for (i = 0; i < collide_result_rows(r, COLLIDE_LEDGER); i++)
-        final += strcmp(collide_result_text(r, COLLIDE_LEDGER, i, scope),
+    scope = collide_result_column(r, COLLIDE_TABLE_LEDGER, "scope");
+    for (i = 0; i < collide_result_rows(r, COLLIDE_TABLE_LEDGER); i++)
+        final += strcmp(collide_result_text(r, COLLIDE_TABLE_LEDGER, i, scope),
                         "final") == 0;
     snprintf(name, sizeof name, "%s: the ledger has the final contact's row",
              what);
@@ -118,7 +118,7 @@ static void statistics(const collide_result *r, long bits, const char *what)
     double digits = collide_result_stat(r, COLLIDE_STAT_DIGITS);
     snprintf(name, sizeof name, "%s: steps, events (at least 2 per "
              "collision) and CPU time counted", what);
-    check_true(steps > 0 && events >= 2 * collide_result_rows(r, COLLIDE_COLLISIONS) &&
+    check_true(steps > 0 && events >= 2 * collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) &&
                collide_result_stat(r, COLLIDE_STAT_CPU_SECONDS) >= 0, name);
     snprintf(name, sizeof name, "%s: the counters of its engine, NaN for the "
              "other's", what);
@@ -155,26 +155,26 @@ static void run_study1(long bits)
                strcmp(collide_result_diagnosis(r), "") == 0,
                "a success: status 0, no diagnosis");
     check_true(collide_result_precision(r) == bits, "the precision of the run");
-    check_true(collide_result_rows(r, COLLIDE_COLLISIONS) == 12,
+    check_true(collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 12,
                "study 1 has 12 collisions (Table I)");
-    e = collide_result_column(r, COLLIDE_COLLISIONS, "e");
-    i = collide_result_column(r, COLLIDE_COLLISIONS, "i");
+    e = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e");
+    i = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "i");
     check_true(e > 0 && i == 0, "columns found by their CSV names");
-    check_close(collide_result_value(r, COLLIDE_COLLISIONS, 0, e), 0.59, 0, 0.005,
+    check_close(collide_result_value(r, COLLIDE_TABLE_COLLISIONS, 0, e), 0.59, 0, 0.005,
                 "e of the first collision (Table I: 0.59)");
-    check_true(strtod(collide_result_text(r, COLLIDE_COLLISIONS, 0, e), NULL) ==
-               collide_result_value(r, COLLIDE_COLLISIONS, 0, e),
+    check_true(strtod(collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 0, e), NULL) ==
+               collide_result_value(r, COLLIDE_TABLE_COLLISIONS, 0, e),
                "value is the text correctly rounded");
-    check_true(collide_result_text(r, COLLIDE_COLLISIONS, 12, e) == NULL &&
-               collide_result_text(r, COLLIDE_COLLISIONS, 0, 999) == NULL &&
-               collide_result_text(r, COLLIDE_COLLISIONS, -1, 0) == NULL &&
-               isnan(collide_result_value(r, COLLIDE_COLLISIONS, 12, e)),
+    check_true(collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 12, e) == NULL &&
+               collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 0, 999) == NULL &&
+               collide_result_text(r, COLLIDE_TABLE_COLLISIONS, -1, 0) == NULL &&
+               isnan(collide_result_value(r, COLLIDE_TABLE_COLLISIONS, 12, e)),
                "outside the table: NULL and NaN");
-    check_true(collide_result_column(r, COLLIDE_COLLISIONS, "no_such") == -1,
+    check_true(collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "no_such") == -1,
                "an unknown column: -1");
     {
-        int tr = collide_result_column(r, COLLIDE_EVENTS, "transition");
-        check_true(tr >= 0 && isnan(collide_result_value(r, COLLIDE_EVENTS, 0, tr)),
+        int tr = collide_result_column(r, COLLIDE_TABLE_EVENTS, "transition");
+        check_true(tr >= 0 && isnan(collide_result_value(r, COLLIDE_TABLE_EVENTS, 0, tr)),
                    "a text cell (a transition's name) has the value NaN");
     }
     final_contact(r, what);
@@ -259,15 +259,15 @@ static void sample_times(void)
     o.sample_at = at;
     o.n_sample_at = 3;
     st = collide_run(s, &o, &r, err, sizeof err);
-    t = collide_result_column(r, COLLIDE_SAMPLES, "t");
+    t = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "t");
     for (i = 0; i < 3 && st == COLLIDE_OK; i++)
-        ok &= collide_result_value(r, COLLIDE_SAMPLES, i + 1, t) == at[i];
-    n = collide_result_rows(r, COLLIDE_SAMPLES);
+        ok &= collide_result_value(r, COLLIDE_TABLE_SAMPLES, i + 1, t) == at[i];
+    n = collide_result_rows(r, COLLIDE_TABLE_SAMPLES);
     collide_result_free(r);
     o.n_sample_at = 0;
     collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_OK && ok &&
-               n == collide_result_rows(r, COLLIDE_SAMPLES) + 3,
+               n == collide_result_rows(r, COLLIDE_TABLE_SAMPLES) + 3,
                "sample_at: three more samples, at t = 1e-4, 2e-4, 3e-4");
     collide_result_free(r);
     o.sample_at = bad;
@@ -393,7 +393,7 @@ static void checked_run(void)
             }
     check_true(some > 1000 && worst_ok,
                "every value of the checked run has at least the 20 digits written");
-    check_true(isnan(collide_result_digits(r, COLLIDE_COLLISIONS, 99, 1)),
+    check_true(isnan(collide_result_digits(r, COLLIDE_TABLE_COLLISIONS, 99, 1)),
                "digits outside the table: NaN");
     check_true(strncmp(collide_result_check_report(r), "check against 177 bits",
                        22) == 0 &&
@@ -408,7 +408,7 @@ static void checked_run(void)
     o.check = 0;
     o.watch = NULL;
     collide_run(s, &o, &r, err, sizeof err);
-    check_true(isnan(collide_result_digits(r, COLLIDE_COLLISIONS, 0, 1)),
+    check_true(isnan(collide_result_digits(r, COLLIDE_TABLE_COLLISIONS, 0, 1)),
                "an unchecked run has no digits (NaN)");
     check_true(strcmp(collide_result_check_report(r), "") == 0,
                "an unchecked run has no check report");
@@ -470,7 +470,7 @@ static void bad_arguments(void)
     st = collide_run(s, NULL, &r, err, sizeof err);
     check_true(st == COLLIDE_E_LEDGER && r && collide_result_status(r) == st &&
                strlen(collide_result_diagnosis(r)) > 0 &&
-               collide_result_rows(r, COLLIDE_COLLISIONS) == 0,
+               collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0,
                "study 1 at rtol 0.5: status 12 kept with its diagnosis, no rows");
     check_true(collide_result_write(r, "/tmp/collide-test-api-never", err,
                                     sizeof err) == COLLIDE_E_USAGE &&
@@ -662,34 +662,34 @@ static void partial_and_tables(void)
     collide_run_options_init(&o);
     check_true(o.partial == 0 && o.tables == 0, "partial and tables default to 0");
     check_true(cut_short(&o, &r) == COLLIDE_E_STEP &&
-               collide_result_rows(r, COLLIDE_COLLISIONS) == 0,
+               collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0,
                "a failed run has no rows by default");
     collide_result_free(r);
     o.partial = 1;
     check_true(cut_short(&o, &r) == COLLIDE_E_STEP &&
-               collide_result_rows(r, COLLIDE_COLLISIONS) == 8 &&
-               collide_result_rows(r, COLLIDE_EVENTS) > 16 &&
-               collide_result_rows(r, COLLIDE_LEDGER) == 0 &&
-               collide_result_rows(r, COLLIDE_SAMPLES) == 0,
+               collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 8 &&
+               collide_result_rows(r, COLLIDE_TABLE_EVENTS) > 16 &&
+               collide_result_rows(r, COLLIDE_TABLE_LEDGER) == 0 &&
+               collide_result_rows(r, COLLIDE_TABLE_SAMPLES) == 0,
                "partial: the 8 collisions before the failure, and the events");
-    check_close(collide_result_value(r, COLLIDE_COLLISIONS, 0,
-                    collide_result_column(r, COLLIDE_COLLISIONS, "e")),
+    check_close(collide_result_value(r, COLLIDE_TABLE_COLLISIONS, 0,
+                    collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e")),
                 0.59, 0, 0.005, "partial: the first collision's e (Table I)");
     check_true(collide_result_write(r, "/tmp/collide-test-api-never", err,
                                     sizeof err) == COLLIDE_E_USAGE,
                "partial: no result set");
     collide_result_free(r);
     o.partial = 0;
-    o.tables = 1u << COLLIDE_COLLISIONS;
+    o.tables = 1u << COLLIDE_TABLE_COLLISIONS;
     if (collide_scenario_load("study1", &s, err, sizeof err) != COLLIDE_OK ||
         !mkdtemp(dir)) {
         check_true(0, "study1 and a directory");
         return;
     }
     check_true(collide_run(s, &o, &r, err, sizeof err) == COLLIDE_OK &&
-               collide_result_rows(r, COLLIDE_COLLISIONS) == 12 &&
-               collide_result_rows(r, COLLIDE_SAMPLES) == 0 &&
-               collide_result_columns(r, COLLIDE_SAMPLES) == 0,
+               collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 12 &&
+               collide_result_rows(r, COLLIDE_TABLE_SAMPLES) == 0 &&
+               collide_result_columns(r, COLLIDE_TABLE_SAMPLES) == 0,
                "tables: the collisions kept, the samples not");
     check_true(collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK,
                "tables: the result set is written");
@@ -867,6 +867,23 @@ static void model_layout(void)
 
 /* The flow map, the sets and the reset of H_r against Eqs. (77), (78),
  * (81), (82) worked by hand. */
+/* The breakpoints of the applied forces (Eqs. 205-209): study 2's at
+ * T_s = 0.1 and T_e = 0.2, in order, then none; study 1 (gravity) none. */
+static void model_breakpoints(void)
+{
+    collide_model *m2 = model_of("study2"), *m1 = model_of("study1");
+    check_true(m2 && collide_model_next_breakpoint(m2, 0.0) == 0.1 &&
+                   collide_model_next_breakpoint(m2, 0.1) == 0.2 &&
+                   collide_model_next_breakpoint(m2, 0.15) == 0.2 &&
+                   isinf(collide_model_next_breakpoint(m2, 0.2)),
+               "study2: the next breakpoint after 0, 0.1 and 0.15 is T_s = "
+               "0.1, T_e = 0.2 and T_e; after 0.2 none (+inf)");
+    check_true(m1 && isinf(collide_model_next_breakpoint(m1, 0.0)),
+               "study1 (gravity alone): no breakpoint (+inf)");
+    collide_model_free(m1);
+    collide_model_free(m2);
+}
+
 static void model_maps(void)
 {
     collide_model *m = model_of("study1");
@@ -900,18 +917,18 @@ static void model_maps(void)
                "a mode other than 0 or 1 refused");
     check_true(collide_model_dissipation_rate(m, chi) >= 0,
                "d_c >= 0 in contact (Definition V.1)");
-    check_true(collide_flow_set(0, 1, -1, 0) && !collide_jump_set(0, 1, -1, 0) &&
-               collide_jump_set(0, 0, -1, 0) && !collide_flow_set(0, -1e-9, -1, 0),
+    check_true(collide_model_in_flow_set(0, 1, -1, 0) && !collide_model_in_jump_set(0, 1, -1, 0) &&
+               collide_model_in_jump_set(0, 0, -1, 0) && !collide_model_in_flow_set(0, -1e-9, -1, 0),
                "apart: C is x >= 0 or v >= 0, D is x <= 0 and v <= 0");
-    check_true(collide_flow_set(1, -1, -1, 5) && collide_jump_set(1, -1, 1, 0) &&
-               !collide_flow_set(1, -1, 1, 5) && !collide_jump_set(1, -1, 1, -1),
+    check_true(collide_model_in_flow_set(1, -1, -1, 5) && collide_model_in_jump_set(1, -1, 1, 0) &&
+               !collide_model_in_flow_set(1, -1, 1, 5) && !collide_model_in_jump_set(1, -1, 1, -1),
                "in contact: C is Phi <= 0 or v <= 0, D is Phi >= 0 and v >= 0");
-    check_true(!collide_flow_set(2, 1, 1, 0) && !collide_jump_set(-1, 0, 0, 0),
+    check_true(!collide_model_in_flow_set(2, 1, 1, 0) && !collide_model_in_jump_set(-1, 0, 0, 0),
                "no other mode is in C or D");
-    check_true(collide_flow_set(0, NAN, -1, 0) == -1 &&
-               collide_jump_set(0, 0, NAN, 0) == -1 &&
-               collide_flow_set(1, -1, -1, NAN) == -1 &&
-               collide_jump_set(1, -1, 1, INFINITY) == -1,
+    check_true(collide_model_in_flow_set(0, NAN, -1, 0) == -1 &&
+               collide_model_in_jump_set(0, 0, NAN, 0) == -1 &&
+               collide_model_in_flow_set(1, -1, -1, NAN) == -1 &&
+               collide_model_in_jump_set(1, -1, 1, INFINITY) == -1,
                "a NaN or infinite x, v or Phi is not a state (Lemma V.14): -1");
     chi[1] = 0.5;
     chi[3] = 0.25;
@@ -1553,39 +1570,39 @@ static void call_result_precision(fixture *f, int k, outcome *o)
 
 static void call_result_rows(fixture *f, int k, outcome *o)
 {
-    o->i = collide_result_rows(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS);
+    o->i = collide_result_rows(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS);
 }
 
 static void call_result_columns(fixture *f, int k, outcome *o)
 {
-    o->i = collide_result_columns(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS);
+    o->i = collide_result_columns(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS);
 }
 
 static void call_result_column_name(fixture *f, int k, outcome *o)
 {
     o->p = collide_result_column_name(arg_or_null(k, 0, f->r),
-                                      COLLIDE_COLLISIONS, 0);
+                                      COLLIDE_TABLE_COLLISIONS, 0);
 }
 
 static void call_result_column(fixture *f, int k, outcome *o)
 {
-    o->i = collide_result_column(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS,
+    o->i = collide_result_column(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS,
                                  arg_or_null(k, 1, "t_e"));
 }
 
 static void call_result_text(fixture *f, int k, outcome *o)
 {
-    o->p = collide_result_text(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS, 0, 0);
+    o->p = collide_result_text(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS, 0, 0);
 }
 
 static void call_result_value(fixture *f, int k, outcome *o)
 {
-    o->d = collide_result_value(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS, 0, 0);
+    o->d = collide_result_value(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS, 0, 0);
 }
 
 static void call_result_digits(fixture *f, int k, outcome *o)
 {
-    o->d = collide_result_digits(arg_or_null(k, 0, f->r), COLLIDE_COLLISIONS, 0, 0);
+    o->d = collide_result_digits(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS, 0, 0);
 }
 
 static void call_result_check_report(fixture *f, int k, outcome *o)
@@ -1830,8 +1847,8 @@ static const null_row null_table[] = {
      {{"m", NX_NAN}, {"chi", NX_NAN}}},
     {"collide_model_storage", call_model_storage, {{"m", NX_NAN}, {"chi", NX_NAN}}},
     {"collide_model_supply", call_model_supply, {{"m", NX_NAN}, {"chi", NX_NAN}}},
-    {"collide_flow_set", NULL, {{NULL, NX_OK}}},
-    {"collide_jump_set", NULL, {{NULL, NX_OK}}},
+    {"collide_model_in_flow_set", NULL, {{NULL, NX_OK}}},
+    {"collide_model_in_jump_set", NULL, {{NULL, NX_OK}}},
     {"collide_model_reset", call_model_reset,
      {{"m", NX_MINUS1}, {"chi", NX_MINUS1}, {"chi_plus", NX_MINUS1}}},
     {"collide_flow_options_init", call_flow_options_init, {{"o", NX_DONE}}},
@@ -2254,6 +2271,7 @@ int main(void)
     utilities();
     model_layout();
     model_maps();
+    model_breakpoints();
     model_integration();
     csv_tables();
     api_messages();

@@ -339,10 +339,10 @@ static void api_cells_are_the_files(const char *name,
     }
     bad = bad || collide_run(s, NULL, &r, err, sizeof err) != COLLIDE_OK ||
           collide_result_write(r, dir, err, sizeof err) != COLLIDE_OK;
-    for (t = 0; !bad && t <= COLLIDE_FINAL_CONTACT; t++) {
+    for (t = 0; !bad && t <= COLLIDE_TABLE_FINAL_CONTACT; t++) {
         csv_table x;
         int d;
-        if (t < COLLIDE_FINAL_CONTACT) {
+        if (t < COLLIDE_TABLE_FINAL_CONTACT) {
             snprintf(path, sizeof path, "%s/%s", dir, files[t]);
             bad = csv_load(path, &x, err, sizeof err) != 0;
         } else {

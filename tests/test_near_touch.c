@@ -69,7 +69,7 @@ static void undecided_at_paper_tolerances(void)
     if (!check_true(r && collide_result_status(r) == COLLIDE_OK,
                     "grazing ball, rtol 1e-11, atol 1e-14: the run completes"))
         return;
-    check_true(collide_result_rows(r, COLLIDE_COLLISIONS) == 0,
+    check_true(collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0,
                "grazing ball, rtol 1e-11: no collision found (within the "
                "error band)");
     check_true(collide_result_stat(r, COLLIDE_STAT_UNDECIDED_TOUCHES) == 1,
@@ -96,13 +96,13 @@ static void found_when_tightened(void)
     if (!check_true(r && collide_result_status(r) == COLLIDE_OK,
                     "grazing ball, rtol 1e-13, atol 1e-16: the run completes"))
         return;
-    te = collide_result_column(r, COLLIDE_COLLISIONS, "t_e");
-    td = collide_result_column(r, COLLIDE_COLLISIONS, "t_d");
-    check_true(collide_result_rows(r, COLLIDE_COLLISIONS) == 1,
+    te = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_e");
+    td = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_d");
+    check_true(collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 1,
                "grazing ball, rtol 1e-13, atol 1e-16: the collision is found");
-    check_range(collide_result_value(r, COLLIDE_COLLISIONS, 0, te), t_in - w,
+    check_range(collide_result_value(r, COLLIDE_TABLE_COLLISIONS, 0, te), t_in - w,
                 t_in + w, "grazing ball, rtol 1e-13: t_e at the touch");
-    check_close(collide_result_value(r, COLLIDE_COLLISIONS, 0, td), w, 1e-3,
+    check_close(collide_result_value(r, COLLIDE_TABLE_COLLISIONS, 0, td), w, 1e-3,
                 0.0, "grazing ball, rtol 1e-13: t_d = 2 |v| m / F");
     check_true(collide_result_stat(r, COLLIDE_STAT_UNDECIDED_TOUCHES) == 0,
                "grazing ball, rtol 1e-13, atol 1e-16: nothing undecided");

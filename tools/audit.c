@@ -231,7 +231,7 @@ int audit_in_c(const auditor *A, int q, const double *y)
 {
     double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
     double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
-    return collide_flow_set(q, x, v, collide_model_phi(A->m, y) - tp) == 1;
+    return collide_model_in_flow_set(q, x, v, collide_model_phi(A->m, y) - tp) == 1;
 }
 
 /* Row i in C (Eqs. 65, 77), the comparisons loosened by the tolerance. */
@@ -258,7 +258,7 @@ static void check_jump(auditor *A, int i)
     double x = b[A->L.x] - tx, v = b[A->L.v] + (q ? tv : -tv);
     char what[200];
     double want[COLLIDE_CHI_MAX];
-    if (collide_jump_set(q, x, v, audit_phi(A, i) + tp) != 1) {
+    if (collide_model_in_jump_set(q, x, v, audit_phi(A, i) + tp) != 1) {
         snprintf(what, sizeof what, "a jump from outside the jump set D (q = "
                  "%d, x = %.6g, v = %.6g, Phi = %.6g; Eq. 78)", q, b[A->L.x],
                  b[A->L.v], audit_phi(A, i));

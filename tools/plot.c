@@ -276,42 +276,42 @@ static double named_max(const collide_result *r, collide_table t,
  * states, forces and observables. */
 static void measure(const collide_result *r, plot_run *p)
 {
-    int c = collide_result_column(r, COLLIDE_SAMPLES, "x_c");
-    int end = collide_result_column(r, COLLIDE_SAMPLES, "F_c");
-    p->hf = collide_result_column(r, COLLIDE_SAMPLES, "x_m") >= 0;
-    p->max_x = named_max(r, COLLIDE_SAMPLES, "x");
-    p->max_xm = named_max(r, COLLIDE_SAMPLES, "x_m");
+    int c = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "x_c");
+    int end = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "F_c");
+    p->hf = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "x_m") >= 0;
+    p->max_x = named_max(r, COLLIDE_TABLE_SAMPLES, "x");
+    p->max_xm = named_max(r, COLLIDE_TABLE_SAMPLES, "x_m");
     p->max_state = 0;
     for (p->nstates = 0; c >= 0 && c < end && p->nstates < STATES_MAX; c++) {
         snprintf(p->state[p->nstates++], sizeof p->state[0], "%s",
-                 collide_result_column_name(r, COLLIDE_SAMPLES, c));
-        p->max_state = fmax(p->max_state, column_max(r, COLLIDE_SAMPLES, c));
+                 collide_result_column_name(r, COLLIDE_TABLE_SAMPLES, c));
+        p->max_state = fmax(p->max_state, column_max(r, COLLIDE_TABLE_SAMPLES, c));
     }
-    p->max_fc = named_max(r, COLLIDE_SAMPLES, "F_c");
-    p->max_fe = named_max(r, COLLIDE_SAMPLES, "F_e_r");
-    p->max_xc_obs = named_max(r, COLLIDE_COLLISIONS, "xc_max");
-    p->max_W = named_max(r, COLLIDE_COLLISIONS, "W");
-    p->max_Fc_obs = named_max(r, COLLIDE_COLLISIONS, "Fc_max");
+    p->max_fc = named_max(r, COLLIDE_TABLE_SAMPLES, "F_c");
+    p->max_fe = named_max(r, COLLIDE_TABLE_SAMPLES, "F_e_r");
+    p->max_xc_obs = named_max(r, COLLIDE_TABLE_COLLISIONS, "xc_max");
+    p->max_W = named_max(r, COLLIDE_TABLE_COLLISIONS, "W");
+    p->max_Fc_obs = named_max(r, COLLIDE_TABLE_COLLISIONS, "Fc_max");
 }
 
 /* Keeps the contact intervals of r: the collisions, then the contact
  * lasting to T. Returns 0, or -1 when out of memory. */
 static int keep_contacts(const collide_result *r, plot_run *p)
 {
-    int nc = collide_result_rows(r, COLLIDE_COLLISIONS);
-    int nf = collide_result_rows(r, COLLIDE_FINAL_CONTACT);
-    int te = collide_result_column(r, COLLIDE_COLLISIONS, "t_e");
-    int ts = collide_result_column(r, COLLIDE_COLLISIONS, "t_s");
+    int nc = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
+    int nf = collide_result_rows(r, COLLIDE_TABLE_FINAL_CONTACT);
+    int te = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_e");
+    int ts = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_s");
     int i, n = nc + (nf > 0 ? 1 : 0);
     p->contact = malloc(2 * (size_t)(n ? n : 1) * sizeof *p->contact);
     if (!p->contact)
         return -1;
     for (i = 0; i < nc; i++) {
-        p->contact[2 * i] = collide_result_value(r, COLLIDE_COLLISIONS, i, te);
-        p->contact[2 * i + 1] = collide_result_value(r, COLLIDE_COLLISIONS, i, ts);
+        p->contact[2 * i] = collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, te);
+        p->contact[2 * i + 1] = collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, ts);
     }
     if (nf > 0) {
-        p->contact[2 * i] = collide_result_value(r, COLLIDE_FINAL_CONTACT, 0, te);
+        p->contact[2 * i] = collide_result_value(r, COLLIDE_TABLE_FINAL_CONTACT, 0, te);
         p->contact[2 * i + 1] = p->T;
     }
     p->ncontacts = n;
@@ -373,7 +373,7 @@ static collide_status run_into(const collide_scenario *s, plot_run *p,
     else if (st == COLLIDE_OK)
         st = collide_result_write(r, p->dir, err, errlen);
     if (st == COLLIDE_OK) {
-        p->ncollisions = collide_result_rows(r, COLLIDE_COLLISIONS);
+        p->ncollisions = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
         measure(r, p);
         if (keep_contacts(r, p) != 0) {
             snprintf(err, errlen, "collide plot: out of memory");

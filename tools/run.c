@@ -291,9 +291,9 @@ static double value(const collide_result *r, collide_table t, int row,
 /* The row of the ledger whose scope is `scope`, or -1. */
 static int ledger_row(const collide_result *r, const char *scope)
 {
-    int i, n = collide_result_rows(r, COLLIDE_LEDGER);
+    int i, n = collide_result_rows(r, COLLIDE_TABLE_LEDGER);
     for (i = 0; i < n; i++)
-        if (strcmp(cell(r, COLLIDE_LEDGER, i, "scope"), scope) == 0)
+        if (strcmp(cell(r, COLLIDE_TABLE_LEDGER, i, "scope"), scope) == 0)
             return i;
     return -1;
 }
@@ -320,7 +320,7 @@ static void print_collision_header(void)
  * run's ledger. */
 static void print_collision(const collide_result *r, int k, double scale)
 {
-    const collide_table t = COLLIDE_COLLISIONS;
+    const collide_table t = COLLIDE_TABLE_COLLISIONS;
     double res = value(r, t, k, "ledger_residual");
     printf("%4s %11.5f %10.5f %10.5f %11.4e %8.5f %11.5g %11.5g %10.4g "
            "%11.4e %10.3e %10.2e\n", cell(r, t, k, "i"),
@@ -335,7 +335,7 @@ static void print_collision(const collide_result *r, int k, double scale)
 /* The contact still open at T. */
 static void print_final_contact(const collide_result *r, double T)
 {
-    const collide_table t = COLLIDE_FINAL_CONTACT;
+    const collide_table t = COLLIDE_TABLE_FINAL_CONTACT;
     printf("\nfinal contact, from t_e = %.5f ms to T = %.5f ms (not a "
            "collision):\n", 1e3 * value(r, t, 0, "t_e"), 1e3 * T);
     printf("  v_i = %.4e m/s, xc_max = %.5g um, Fc_max = %.5g N, "
@@ -350,7 +350,7 @@ static void print_final_contact(const collide_result *r, double T)
 /* The ledger of the whole run, Eq. (24), in binary64. */
 static void print_ledger(const collide_result *r)
 {
-    const collide_table t = COLLIDE_LEDGER;
+    const collide_table t = COLLIDE_TABLE_LEDGER;
     int k = ledger_row(r, "total");
     double res = value(r, t, k, "residual"), scale = value(r, t, k, "scale");
     printf("\nenergy ledger, Eq. (24): V(T) - V(0) + Delta_C + Delta_D = I_s\n");
@@ -367,7 +367,7 @@ static void print_ledger(const collide_result *r)
 /* Events flagged grazing, and events at a point of C and D at once. */
 static void print_event_flags(const collide_result *r)
 {
-    const collide_table t = COLLIDE_EVENTS;
+    const collide_table t = COLLIDE_TABLE_EVENTS;
     int i, grazing = 0, both = 0;
     for (i = 0; i < collide_result_rows(r, t); i++) {
         grazing += value(r, t, i, "grazing") != 0;
@@ -438,15 +438,15 @@ static void print_stats(const collide_result *r)
 /* The printout of a binary64 run. */
 static void print_b64(const collide_scenario *s, const collide_result *r)
 {
-    int i, n = collide_result_rows(r, COLLIDE_COLLISIONS);
-    double scale = value(r, COLLIDE_LEDGER, ledger_row(r, "total"), "scale");
+    int i, n = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
+    double scale = value(r, COLLIDE_TABLE_LEDGER, ledger_row(r, "total"), "scale");
     print_title(s);
     printf("\n\ncollisions (Eqs. 193-204): %d\n", n);
     if (n > 0)
         print_collision_header();
     for (i = 0; i < n; i++)
         print_collision(r, i, scale);
-    if (collide_result_rows(r, COLLIDE_FINAL_CONTACT) > 0)
+    if (collide_result_rows(r, COLLIDE_TABLE_FINAL_CONTACT) > 0)
         print_final_contact(r, collide_scenario_value(s, "T"));
     print_ledger(r);
     print_stats(r);
@@ -455,22 +455,22 @@ static void print_b64(const collide_scenario *s, const collide_result *r)
 /* The collisions of a high-precision run, with the digits written. */
 static void print_mp_collisions(const collide_result *r)
 {
-    const collide_table t = COLLIDE_COLLISIONS;
+    const collide_table t = COLLIDE_TABLE_COLLISIONS;
     int i, n = collide_result_rows(r, t);
     printf("collisions (Eqs. 193-204): %d\n", n);
     for (i = 0; i < n; i++)
         printf("%3s  t_e = %s s\n     t_d = %s s\n     e   = %s\n",
                cell(r, t, i, "i"), cell(r, t, i, "t_e"), cell(r, t, i, "t_d"),
                cell(r, t, i, "e"));
-    if (collide_result_rows(r, COLLIDE_FINAL_CONTACT) > 0)
+    if (collide_result_rows(r, COLLIDE_TABLE_FINAL_CONTACT) > 0)
         printf("\nfinal contact from t_e = %s s to T\n",
-               cell(r, COLLIDE_FINAL_CONTACT, 0, "t_e"));
+               cell(r, COLLIDE_TABLE_FINAL_CONTACT, 0, "t_e"));
 }
 
 /* The ledger of a high-precision run, Eq. (24), with the digits written. */
 static void print_mp_ledger(const collide_result *r)
 {
-    const collide_table t = COLLIDE_LEDGER;
+    const collide_table t = COLLIDE_TABLE_LEDGER;
     int k = ledger_row(r, "total");
     printf("\nenergy ledger, Eq. (24)\n  V(0)     = %s J\n  V(T)     = %s J\n"
            "  I_s      = %s J\n  Delta_C  = %s J\n  Delta_D  = %s J\n"
@@ -504,8 +504,8 @@ static void print_mp(const collide_scenario *s, const collide_result *r)
 static void ledger_warning(const collide_scenario *s, const collide_result *r)
 {
     int k = ledger_row(r, "total");
-    double res = value(r, COLLIDE_LEDGER, k, "residual");
-    double scale = value(r, COLLIDE_LEDGER, k, "scale");
+    double res = value(r, COLLIDE_TABLE_LEDGER, k, "residual");
+    double scale = value(r, COLLIDE_TABLE_LEDGER, k, "scale");
     double digits = collide_result_stat(r, COLLIDE_STAT_DIGITS);
     double q = fabs(res / scale);
     if (scale == 0.0 || q <= pow(10.0, -digits))
@@ -575,11 +575,11 @@ static int finish(const collide_scenario *s, const run_args *a,
  * formatted. */
 static unsigned tables_read(const run_args *a)
 {
-    unsigned ledger = 1u << COLLIDE_LEDGER;
+    unsigned ledger = 1u << COLLIDE_TABLE_LEDGER;
     if (a->quiet)
         return ledger;
-    return ledger | 1u << COLLIDE_COLLISIONS | 1u << COLLIDE_EVENTS |
-           1u << COLLIDE_FINAL_CONTACT;
+    return ledger | 1u << COLLIDE_TABLE_COLLISIONS | 1u << COLLIDE_TABLE_EVENTS |
+           1u << COLLIDE_TABLE_FINAL_CONTACT;
 }
 
 /* Runs s with the options o as the arguments a ask. */
@@ -600,7 +600,7 @@ static int run(const collide_scenario *s, const run_args *a,
     st = collide_run(s, o, &r, err, sizeof err);
     if (r && (st == COLLIDE_OK ||
               (st == COLLIDE_E_CHECK &&
-               collide_result_rows(r, COLLIDE_LEDGER) > 0)))
+               collide_result_rows(r, COLLIDE_TABLE_LEDGER) > 0)))
         st = finish(s, a, r, st);
     else
         fprintf(stderr, "collide run: %s\n", err);

@@ -353,14 +353,14 @@ static collide_status point_results(const collide_scenario *s, long bits,
     collide_run_options_init(&o);
     o.precision = bits ? bits : 53;
     o.partial = 1;
-    o.tables = 1u << COLLIDE_COLLISIONS;
+    o.tables = 1u << COLLIDE_TABLE_COLLISIONS;
     st = collide_run(s, &o, &r, err, sizeof err);
-    k = collide_result_rows(r, COLLIDE_COLLISIONS);
+    k = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
     n = snprintf(buf, len, "%d", k);
     for (i = 0; i < 5; i++)
         n += snprintf(buf + n, len - (size_t)n, ",%s",
-                      k > 0 ? collide_result_text(r, COLLIDE_COLLISIONS, 0,
-                                  collide_result_column(r, COLLIDE_COLLISIONS,
+                      k > 0 ? collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 0,
+                                  collide_result_column(r, COLLIDE_TABLE_COLLISIONS,
                                                         row_columns[i]))
                             : "nan");
     snprintf(buf + n, len - (size_t)n, ",%s\n", sweep_status_name(st));

@@ -400,9 +400,9 @@ class Model:
 
 
 def _set_member(name, answer, q, x, v, phi):
-    """The answer 1 / 0 of collide_flow_set or collide_jump_set as a bool;
-    ValueError for -1 (q not 0 or 1: False; x, v or Phi not finite:
-    not a state)."""
+    """The answer 1 / 0 of collide_model_in_flow_set or
+    collide_model_in_jump_set as a bool; ValueError for -1 (q not 0 or
+    1: False; x, v or Phi not finite: not a state)."""
     if answer < 0:
         raise ValueError("%s: (q, x, v, phi) = (%r, %r, %r, %r) is not a "
                          "state: x, v and phi must be finite"
@@ -412,11 +412,13 @@ def _set_member(name, answer, q, x, v, phi):
 
 def flow_set(q, x, v, phi):
     """True when (q, x, v, Phi) is in the flow set C (Eq. 77)."""
-    return _set_member("flow_set", _lib.load().collide_flow_set(q, x, v, phi),
+    return _set_member("flow_set",
+                       _lib.load().collide_model_in_flow_set(q, x, v, phi),
                        q, x, v, phi)
 
 
 def jump_set(q, x, v, phi):
     """True when (q, x, v, Phi) is in the jump set D (Eq. 78)."""
-    return _set_member("jump_set", _lib.load().collide_jump_set(q, x, v, phi),
+    return _set_member("jump_set",
+                       _lib.load().collide_model_in_jump_set(q, x, v, phi),
                        q, x, v, phi)

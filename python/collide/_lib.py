@@ -114,6 +114,6 @@ def _declare(lib):
     P("collide_model_flow", i, vp, i, d, dp, dp)
     P("collide_model_phi", d, vp, dp)
     P("collide_model_storage", d, vp, dp)
-    P("collide_flow_set", i, i, d, d, d)
-    P("collide_jump_set", i, i, d, d, d)
+    P("collide_model_in_flow_set", i, i, d, d, d)
+    P("collide_model_in_jump_set", i, i, d, d, d)
     P("collide_model_reset", i, vp, i, dp, dp)

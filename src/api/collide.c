@@ -686,7 +686,7 @@ static unsigned tables_shown(const collide_result *r, const collide_run_options 
     if (has_set(r))
         return asked;
     if (o->partial && r->ran)
-        return asked & ((1u << COLLIDE_COLLISIONS) | (1u << COLLIDE_EVENTS));
+        return asked & ((1u << COLLIDE_TABLE_COLLISIONS) | (1u << COLLIDE_TABLE_EVENTS));
     return 0;
 }
 

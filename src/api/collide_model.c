@@ -308,7 +308,7 @@ static int finite_state(double x, double v, double phi)
     return isfinite(x) && isfinite(v) && isfinite(phi);
 }
 
-int collide_flow_set(int q, double x, double v, double phi)
+int collide_model_in_flow_set(int q, double x, double v, double phi)
 {
     if (q != 0 && q != 1)
         return 0;
@@ -317,7 +317,7 @@ int collide_flow_set(int q, double x, double v, double phi)
     return flow_set(q, x, v, phi);                            /* Eq. 77 */
 }
 
-int collide_jump_set(int q, double x, double v, double phi)
+int collide_model_in_jump_set(int q, double x, double v, double phi)
 {
     if (q != 0 && q != 1)
         return 0;
