@@ -25,14 +25,13 @@
  * included) one line that names what was wrong: the file and line, the
  * key or option, its value, and the allowed range; err NULL or errlen 0:
  * no message, the same status. No function prints, but collide_compare
- * on the streams it is given.
+ * its report on the stream it is given.
  *
  * NULL: each function says, in a sentence "NULL ARG: ...", what a NULL
  * pointer argument does: a function that returns a status returns
- * COLLIDE_E_USAGE (collide_compare*: COLLIDE_COMPARE_E_INPUT, also 2),
- * one that returns a value returns a neutral one (0, -1, NaN or NULL), a
- * _free or _init function does nothing; or NULL is an allowed value
- * (e.g. the default options). Never a crash.
+ * COLLIDE_E_USAGE, one that returns a value returns a neutral one (0,
+ * -1, NaN or NULL), a _free or _init function does nothing; or NULL is
+ * an allowed value (e.g. the default options). Never a crash.
  *
  * Memory: an object returned through an `out` pointer belongs to the
  * caller, who frees it with the matching _free function (NULL is allowed
@@ -157,18 +156,18 @@ COLLIDE_API const char *collide_builtin_text(const char *name);
  * NULL name_or_path or out: returns COLLIDE_E_USAGE; NULL err: no
  * message.
  */
-COLLIDE_API int collide_scenario_load(const char *name_or_path,
-                                      collide_scenario **out, char *err,
-                                      size_t errlen);
+COLLIDE_API collide_status collide_scenario_load(const char *name_or_path,
+                                                 collide_scenario **out, char *err,
+                                                 size_t errlen);
 
 /* As collide_scenario_load, from the text of a scenario file; source names
  * it in messages (e.g. a file name).
  * NULL text or out: returns COLLIDE_E_USAGE; NULL source: named
  * "(text)"; NULL err: no message.
  */
-COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
-                                       collide_scenario **out, char *err,
-                                       size_t errlen);
+COLLIDE_API collide_status collide_scenario_parse(const char *text, const char *source,
+                                                  collide_scenario **out, char *err,
+                                                  size_t errlen);
 
 /* As collide_scenario_load(name_or_path) when text is NULL, or as
  * collide_scenario_parse(text, name_or_path) otherwise, as if the text set
@@ -178,10 +177,10 @@ COLLIDE_API int collide_scenario_parse(const char *text, const char *source,
  * NULL name_or_path or out: returns COLLIDE_E_USAGE; NULL text: loads
  * name_or_path; NULL err: no message.
  */
-COLLIDE_API int collide_scenario_load_outside(const char *name_or_path,
-                                              const char *text,
-                                              collide_scenario **out,
-                                              char *err, size_t errlen);
+COLLIDE_API collide_status collide_scenario_load_outside(const char *name_or_path,
+                                                         const char *text,
+                                                         collide_scenario **out,
+                                                         char *err, size_t errlen);
 
 /* Replaces a run setting of s by the decimal text value, checked as in a
  * scenario file: rtol, atol, h_max, t_tol, graze_tol, zeno_events,
@@ -191,9 +190,9 @@ COLLIDE_API int collide_scenario_load_outside(const char *name_or_path,
  * in its context) and s unchanged.
  * NULL s, key or value: returns COLLIDE_E_USAGE; NULL err: no message.
  */
-COLLIDE_API int collide_scenario_set(collide_scenario *s, const char *key,
-                                     const char *value, char *err,
-                                     size_t errlen);
+COLLIDE_API collide_status collide_scenario_set(collide_scenario *s, const char *key,
+                                                const char *value, char *err,
+                                                size_t errlen);
 
 /* The decimal text of the entry `key` of s as written in its text, or
  * NULL when s has no such entry.
@@ -264,8 +263,8 @@ COLLIDE_API const char *collide_scenario_law(const collide_scenario *s,
  * COLLIDE_E_MEMORY.
  * NULL s or fp: returns COLLIDE_E_USAGE.
  */
-COLLIDE_API int collide_scenario_fingerprint(const collide_scenario *s,
-                                             uint64_t *fp);
+COLLIDE_API collide_status collide_scenario_fingerprint(const collide_scenario *s,
+                                                        uint64_t *fp);
 
 /* The offset basis of the 64-bit FNV-1a hash (collide_aux_fnv1a64). */
 #define COLLIDE_FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
@@ -322,10 +321,10 @@ typedef enum collide_role {
  * NULL s, m or out: returns COLLIDE_E_USAGE; NULL m of
  * collide_model_free: does nothing.
  */
-COLLIDE_API int collide_model_make(const collide_scenario *s,
-                                   collide_model **out);
-COLLIDE_API int collide_model_copy(const collide_model *m,
-                                   collide_model **out);
+COLLIDE_API collide_status collide_model_make(const collide_scenario *s,
+                                              collide_model **out);
+COLLIDE_API collide_status collide_model_copy(const collide_model *m,
+                                              collide_model **out);
 COLLIDE_API void collide_model_free(collide_model *m);
 
 /* The system of m.
@@ -380,9 +379,9 @@ COLLIDE_API double collide_model_parameter(const collide_model *m, int i);
  * unchanged; COLLIDE_E_USAGE for an i outside.
  * NULL m: returns COLLIDE_E_USAGE; NULL err: no message.
  */
-COLLIDE_API int collide_model_set_parameter(collide_model *m, int i,
-                                            double value, char *err,
-                                            size_t errlen);
+COLLIDE_API collide_status collide_model_set_parameter(collide_model *m, int i,
+                                                       double value, char *err,
+                                                       size_t errlen);
 
 /* The scenario's applied forces F_e,1, F_e,2 at time t (Section IV-A;
  * Eqs. 205-209), and the reduced force F_e,r of any pair (Eq. 46; H_r:
@@ -416,8 +415,8 @@ COLLIDE_API void collide_model_initial_state(const collide_model *m,
  * other than 0 or 1 (dchi untouched).
  * NULL m, chi or dchi: returns COLLIDE_E_USAGE.
  */
-COLLIDE_API int collide_model_flow(const collide_model *m, int q, double t,
-                                   const double *chi, double *dchi);
+COLLIDE_API collide_status collide_model_flow(const collide_model *m, int q, double t,
+                                              const double *chi, double *dchi);
 
 /* The contact law at chi: the force Phi(x_c, z_c, v) (Eq. 59; the
  * contact force is F_c = -q_c Phi, Eq. 64) and the dissipation rate
@@ -495,12 +494,12 @@ typedef struct collide_flow_stats {
  * NULL m, chi0 or chi1: returns COLLIDE_E_USAGE; NULL o: the defaults;
  * NULL stats: no counters; NULL err: no message.
  */
-COLLIDE_API int collide_model_integrate(const collide_model *m, int q,
-                                        double t0, const double *chi0,
-                                        double t1, double *chi1,
-                                        const collide_flow_options *o,
-                                        collide_flow_stats *stats, char *err,
-                                        size_t errlen);
+COLLIDE_API collide_status collide_model_integrate(const collide_model *m, int q,
+                                                   double t0, const double *chi0,
+                                                   double t1, double *chi1,
+                                                   const collide_flow_options *o,
+                                                   collide_flow_stats *stats, char *err,
+                                                   size_t errlen);
 
 /* ---- runs -------------------------------------------------------------- */
 
@@ -572,14 +571,14 @@ typedef struct collide_result collide_result;
  * NULL s or out: returns COLLIDE_E_USAGE; NULL o: the defaults; NULL
  * err: no message.
  */
-COLLIDE_API int collide_run(const collide_scenario *s,
-                            const collide_run_options *o,
-                            collide_result **out, char *err, size_t errlen);
+COLLIDE_API collide_status collide_run(const collide_scenario *s,
+                                       const collide_run_options *o,
+                                       collide_result **out, char *err, size_t errlen);
 
 /* The status of the run (COLLIDE_OK or the reason it failed).
  * NULL r: returns COLLIDE_E_USAGE.
  */
-COLLIDE_API int collide_result_status(const collide_result *r);
+COLLIDE_API collide_status collide_result_status(const collide_result *r);
 
 /* One paragraph saying why the run failed; "" after a success.
  * NULL r: returns NULL.
@@ -729,8 +728,8 @@ COLLIDE_API int collide_result_left_domain(const collide_result *r,
  * run with too few digits, COLLIDE_E_CHECK, has one).
  * NULL r or dir: returns COLLIDE_E_USAGE; NULL err: no message.
  */
-COLLIDE_API int collide_result_write(const collide_result *r, const char *dir,
-                                     char *err, size_t errlen);
+COLLIDE_API collide_status collide_result_write(const collide_result *r, const char *dir,
+                                                char *err, size_t errlen);
 
 /* Frees the caches MPFR keeps for the calling thread (its constants, such
  * as pi, at the precisions used): for a thread that ran high-precision
@@ -756,17 +755,17 @@ typedef struct collide_csv collide_csv;
  * NULL.
  * NULL path or out: returns COLLIDE_E_USAGE; NULL err: no message.
  */
-COLLIDE_API int collide_csv_load(const char *path, collide_csv **out,
-                                 char *err, size_t errlen);
+COLLIDE_API collide_status collide_csv_load(const char *path, collide_csv **out,
+                                            char *err, size_t errlen);
 
 /* As collide_csv_load, from the len bytes of text (copied); source names
  * the table in messages.
  * NULL text, source or out: returns COLLIDE_E_USAGE; NULL err: no
  * message.
  */
-COLLIDE_API int collide_csv_parse(const char *text, size_t len,
-                                  const char *source, collide_csv **out,
-                                  char *err, size_t errlen);
+COLLIDE_API collide_status collide_csv_parse(const char *text, size_t len,
+                                             const char *source, collide_csv **out,
+                                             char *err, size_t errlen);
 
 /* The source of c (its path), its rows (the header not counted), its
  * columns, the name of column col (NULL outside), the column named name
@@ -791,8 +790,8 @@ COLLIDE_API const char *collide_csv_cell(const collide_csv *c, int row,
  * a cell outside.
  * NULL c or v: returns COLLIDE_E_USAGE; NULL err: no message.
  */
-COLLIDE_API int collide_csv_number(const collide_csv *c, int row, int col,
-                                   double *v, char *err, size_t errlen);
+COLLIDE_API collide_status collide_csv_number(const collide_csv *c, int row, int col,
+                                              double *v, char *err, size_t errlen);
 
 /* Frees c.
  * NULL c: does nothing.
@@ -801,16 +800,16 @@ COLLIDE_API void collide_csv_free(collide_csv *c);
 
 /* ---- comparison -------------------------------------------------------- */
 
-/* The statuses of collide_compare: the exit statuses of `collide
- * compare`. */
-enum collide_compare_status {
-    COLLIDE_COMPARE_OK = 0,       /* compared (and every column met digits) */
-    COLLIDE_COMPARE_BELOW = 1,    /* a row of one side only, or a column
-                                     with fewer digits than asked */
-    COLLIDE_COMPARE_E_INPUT = 2,  /* missing or malformed input */
-    COLLIDE_COMPARE_E_IO = 4,     /* a file could not be written */
-    COLLIDE_COMPARE_E_MEMORY = 9  /* out of memory (as COLLIDE_E_MEMORY) */
-};
+/* The verdict of a comparison that took place (its status COLLIDE_OK):
+ * a type of its own, whose numbers are none of collide_status's. (`collide
+ * compare` exits with 0 for COLLIDE_VERDICT_MET, 1 for
+ * COLLIDE_VERDICT_BELOW.) */
+typedef enum collide_compare_verdict {
+    COLLIDE_VERDICT_MET = 100,  /* every row on both sides, and every
+                                   column met digits */
+    COLLIDE_VERDICT_BELOW = 101 /* a row of one side only, or a column with
+                                   fewer digits than asked */
+} collide_compare_verdict;
 
 /* How to compare. */
 typedef struct collide_compare_options {
@@ -830,34 +829,47 @@ COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
 /* Compares the result set (or CSV file) a with the reference b, cell by
  * cell, in significant correct digits (README.md "Comparing results"),
  * with the options o (NULL: the defaults), and prints the report on out
- * (NULL: none) and problems on err (NULL: none). Returns a
- * collide_compare_status.
- * NULL a or b: returns COLLIDE_COMPARE_E_INPUT; NULL o: the defaults;
- * NULL out or err: not printed.
+ * (NULL: none). COLLIDE_OK with *verdict set when the comparison took
+ * place; else COLLIDE_E_USAGE (an option outside its range), COLLIDE_E_INPUT
+ * (a missing or malformed input), COLLIDE_E_IO (scd_csv could not be
+ * written) or COLLIDE_E_MEMORY, *verdict untouched. err gets the problems
+ * met, one line each (`collide compare: ...`, the last newline left out),
+ * also those of a comparison that went on past them (a table of one set
+ * that cannot be read); "" when there were none.
+ * NULL a or b: returns COLLIDE_E_USAGE; NULL o: the defaults; NULL out:
+ * not printed; NULL verdict: not written; NULL err: no message.
  */
-COLLIDE_API int collide_compare_with(const char *a, const char *b,
-                                     const collide_compare_options *o,
-                                     FILE *out, FILE *err);
+COLLIDE_API collide_status collide_compare_with(const char *a, const char *b,
+                                                const collide_compare_options *o,
+                                                FILE *out,
+                                                collide_compare_verdict *verdict,
+                                                char *err, size_t errlen);
 
 /* collide_compare_with with the threshold digits (NaN: none) and no scd
  * file.
- * NULL a or b: returns COLLIDE_COMPARE_E_INPUT; NULL out or err: not
- * printed.
+ * NULL a or b: returns COLLIDE_E_USAGE; NULL out: not printed; NULL
+ * verdict: not written; NULL err: no message.
  */
-COLLIDE_API int collide_compare(const char *a, const char *b, double digits,
-                                FILE *out, FILE *err);
+COLLIDE_API collide_status collide_compare(const char *a, const char *b,
+                                           double digits, FILE *out,
+                                           collide_compare_verdict *verdict,
+                                           char *err, size_t errlen);
 
 /* Compares the table a with the reference b cell by cell, in significant
  * correct digits, as one table of collide_compare (rows matched by their
  * key columns), with the threshold digits (NaN: none): the report on out
- * (NULL: none), an error in err. Both tables stay the caller's. Returns a
- * collide_compare_status.
- * NULL a or b: returns COLLIDE_COMPARE_E_INPUT; NULL out: not printed;
- * NULL err: no message.
+ * (NULL: none). COLLIDE_OK with *verdict set; or COLLIDE_E_USAGE (digits
+ * outside its range), COLLIDE_E_INPUT (a key cell that is not a number)
+ * or COLLIDE_E_MEMORY, with one line in err. Both tables stay the
+ * caller's.
+ * NULL a or b: returns COLLIDE_E_USAGE; NULL out: not printed; NULL
+ * verdict: not written; NULL err: no message.
  */
-COLLIDE_API int collide_compare_csv(const collide_csv *a,
-                                    const collide_csv *b, double digits,
-                                    FILE *out, char *err, size_t errlen);
+COLLIDE_API collide_status collide_compare_csv(const collide_csv *a,
+                                               const collide_csv *b,
+                                               double digits, FILE *out,
+                                               collide_compare_verdict *verdict,
+                                               char *err, size_t errlen);
 
 #endif /* __FRAMAC__ */
 

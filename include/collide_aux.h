@@ -62,9 +62,9 @@ typedef struct collide_aux_range {
  * NULL field, text or v: returns COLLIDE_E_USAGE; NULL r: any finite
  * value; NULL err: no message.
  */
-COLLIDE_API int collide_aux_number_read(const char *field, const char *text,
-                                    const collide_aux_range *r, double *v,
-                                    char *err, size_t errlen);
+COLLIDE_API collide_status collide_aux_number_read(const char *field, const char *text,
+                                                   const collide_aux_range *r, double *v,
+                                                   char *err, size_t errlen);
 
 /* ---- files ------------------------------------------------------------- */
 
@@ -77,9 +77,9 @@ COLLIDE_API int collide_aux_number_read(const char *field, const char *text,
  * NULL path or text: returns COLLIDE_E_USAGE; NULL hint: no hint; NULL
  * err: no message.
  */
-COLLIDE_API int collide_aux_read_text_file(const char *path, size_t max,
-                                       const char *hint, char **text,
-                                       char *err, size_t errlen);
+COLLIDE_API collide_status collide_aux_read_text_file(const char *path, size_t max,
+                                                      const char *hint, char **text,
+                                                      char *err, size_t errlen);
 
 /* The 64-bit FNV-1a hash (Fowler, Noll, Vo) h continued over the n bytes
  * at data: for each byte h = (h XOR byte) * 1099511628211 mod 2^64; h =
@@ -94,7 +94,7 @@ COLLIDE_API uint64_t collide_aux_fnv1a64(uint64_t h, const void *data, size_t n)
  * and the reason.
  * NULL dir: returns COLLIDE_E_USAGE; NULL err: no message.
  */
-COLLIDE_API int collide_aux_make_dirs(const char *dir, char *err, size_t errlen);
+COLLIDE_API collide_status collide_aux_make_dirs(const char *dir, char *err, size_t errlen);
 
 /* Writes one file atomically: the text that write(f, ctx) puts on f
  * goes to a new temporary file beside path, is synced to disk and renamed
@@ -109,9 +109,9 @@ COLLIDE_API int collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
  * NULL path or write: returns COLLIDE_E_USAGE; NULL ctx: given to write
  * as it is; NULL err: no message.
  */
-COLLIDE_API int collide_aux_write_file(const char *path,
-                                   int (*write)(FILE *f, const void *ctx),
-                                   const void *ctx, char *err, size_t errlen);
+COLLIDE_API collide_status collide_aux_write_file(const char *path,
+                                                  int (*write)(FILE *f, const void *ctx),
+                                                  const void *ctx, char *err, size_t errlen);
 
 /* Notes the file at path (links followed) as an input of the program:
  * from now on collide_aux_write_file and collide_result_write refuse to

@@ -181,7 +181,8 @@ static void run_study1(long bits)
     statistics(r, bits, what);
     tables_are_files(r, what);
     check_true(collide_compare("/nonexistent-a", "/nonexistent-b", NAN, NULL,
-                               NULL) == 2, "compare of missing sets: status 2");
+                               NULL, NULL, 0) == COLLIDE_E_INPUT,
+               "compare of missing sets: COLLIDE_E_INPUT");
     collide_result_free(r);
     collide_scenario_free(s);
 }
@@ -468,7 +469,7 @@ static void bad_arguments(void)
     check_true(collide_scenario_set(s, "rtol", "0.5", err, sizeof err) == COLLIDE_OK,
                "rtol = 0.5 is accepted");
     st = collide_run(s, NULL, &r, err, sizeof err);
-    check_true(st == COLLIDE_E_LEDGER && r && collide_result_status(r) == st &&
+    check_true(st == COLLIDE_E_LEDGER && r && (int)collide_result_status(r) == st &&
                strlen(collide_result_diagnosis(r)) > 0 &&
                collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0,
                "study 1 at rtol 0.5: status 12 kept with its diagnosis, no rows");
@@ -576,7 +577,7 @@ static void comparisons(void)
     char *const argv[] = {"prog", "run", "hertz", "two words", NULL};
     collide_compare_options o;
     char *text;
-    FILE *err;
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
     if (!mkdtemp(a) || !mkdtemp(b)) {
         check_true(0, "mkdtemp");
         return;
@@ -599,7 +600,8 @@ static void comparisons(void)
     check_true(isnan(o.digits) && o.scd_csv == NULL, "compare defaults");
     o.digits = 3;
     o.scd_csv = scd;
-    check_true(collide_compare_with(fa, fb, &o, NULL, NULL) == COLLIDE_COMPARE_OK,
+    check_true(collide_compare_with(fa, fb, &o, NULL, &v, NULL, 0) ==
+                   COLLIDE_OK && v == COLLIDE_VERDICT_MET,
                "binary64 against 113 bits: 3 digits met");
     text = slurp(a, "scd.csv");
     check_true(text && strncmp(text, "i,t_e,t_s,", 10) == 0,
@@ -607,26 +609,35 @@ static void comparisons(void)
     free(text);
     o.digits = 40;
     o.scd_csv = NULL;
-    check_true(collide_compare_with(a, b, &o, NULL, NULL) == COLLIDE_COMPARE_BELOW,
-               "40 digits: binary64 falls short");
-    check_true(collide_compare(a, b, 3, NULL, NULL) == COLLIDE_COMPARE_OK &&
-               collide_compare_with(a, b, NULL, NULL, NULL) == COLLIDE_COMPARE_OK,
+    check_true(collide_compare_with(a, b, &o, NULL, &v, msg, sizeof msg) ==
+                   COLLIDE_OK && v == COLLIDE_VERDICT_BELOW && msg[0] == '\0',
+               "40 digits: binary64 falls short (a verdict, no problem)");
+    v = COLLIDE_VERDICT_BELOW;
+    check_true(collide_compare(a, b, 3, NULL, &v, NULL, 0) == COLLIDE_OK &&
+                   v == COLLIDE_VERDICT_MET &&
+                   collide_compare_with(a, b, NULL, NULL, NULL, NULL, 0) ==
+                       COLLIDE_OK,
                "sets compared with and without a threshold");
-    err = tmpfile();
+    check_true((int)COLLIDE_VERDICT_MET > (int)COLLIDE_E_DOMAIN &&
+                   (int)COLLIDE_VERDICT_BELOW > (int)COLLIDE_E_DOMAIN &&
+                   strcmp(collide_status_text(COLLIDE_VERDICT_BELOW),
+                          "unknown status") == 0,
+               "the verdicts' numbers are none of collide_status's");
     o.digits = -1;
-    check_true(err && collide_compare_with(a, b, &o, NULL, err) ==
-                   COLLIDE_COMPARE_E_INPUT, "digits -1 refused");
-    msg[0] = '\0';
-    if (err) {
-        rewind(err);
-        if (!fgets(msg, sizeof msg, err))
-            msg[0] = '\0';
-        fclose(err);
-    }
+    v = COLLIDE_VERDICT_MET;
+    check_true(collide_compare_with(a, b, &o, NULL, &v, msg, sizeof msg) ==
+                   COLLIDE_E_USAGE && v == COLLIDE_VERDICT_MET,
+               "digits -1 refused, the verdict untouched");
     check_true(strstr(msg, "digits = -1") && strstr(msg, "[0, inf]"),
                "the refusal names the field, its value and the range");
-    check_true(collide_compare_with(NULL, b, NULL, NULL, NULL) ==
-                   COLLIDE_COMPARE_E_INPUT, "a missing operand refused");
+    check_true(collide_compare_with(NULL, b, NULL, NULL, NULL, NULL, 0) ==
+                   COLLIDE_E_USAGE, "a missing operand refused");
+    snprintf(fa, sizeof fa, "%s/none.csv", a);
+    check_true(collide_compare(fa, fb, NAN, NULL, &v, msg, sizeof msg) ==
+                   COLLIDE_E_INPUT && strstr(msg, "none.csv") &&
+                   !strchr(msg, '\n'),
+               "a missing input: COLLIDE_E_INPUT, the file named in err, "
+               "one line");
     check_true(strncmp(collide_aux_arithmetic_version(), "MPFR ", 5) == 0 &&
                    strstr(collide_aux_arithmetic_version(), ", GMP "),
                "the arithmetic libraries' versions");
@@ -1044,6 +1055,7 @@ static void csv_tables(void)
     collide_csv *a = NULL, *b = NULL, *c = NULL;
     char err[512];
     double v = 0;
+    collide_compare_verdict verdict = COLLIDE_VERDICT_BELOW;
     check_true(collide_csv_parse(a_text, strlen(a_text), "a.csv", &a, err,
                                  sizeof err) == COLLIDE_OK &&
                collide_csv_rows(a) == 2 && collide_csv_columns(a) == 3 &&
@@ -1069,14 +1081,15 @@ static void csv_tables(void)
                "a missing file refused, named");
     check_true(collide_csv_parse(b_text, strlen(b_text), "b.csv", &b, err,
                                  sizeof err) == COLLIDE_OK, "a second table");
-    check_true(a && b && collide_compare_csv(b, b, 17, NULL, err, sizeof err) ==
-                   COLLIDE_COMPARE_OK &&
-               collide_compare_csv(b, a, 9, NULL, err, sizeof err) ==
-                   COLLIDE_COMPARE_BELOW &&
+    check_true(a && b && collide_compare_csv(b, b, 17, NULL, &verdict, err,
+                                             sizeof err) == COLLIDE_OK &&
+               verdict == COLLIDE_VERDICT_MET &&
+               collide_compare_csv(b, a, 9, NULL, &verdict, err, sizeof err) ==
+                   COLLIDE_OK && verdict == COLLIDE_VERDICT_BELOW &&
                collide_csv_rows(a) == 2,
                "tables compared: equal, then 7 digits under 9; both kept");
-    check_true(collide_compare_csv(a, NULL, NAN, NULL, err, sizeof err) ==
-                   COLLIDE_COMPARE_E_INPUT && strstr(err, "b is NULL"),
+    check_true(collide_compare_csv(a, NULL, NAN, NULL, &verdict, err, sizeof err) ==
+                   COLLIDE_E_USAGE && strstr(err, "b is NULL"),
                "a missing table refused");
     collide_csv_free(a);
     collide_csv_free(b);
@@ -1168,8 +1181,8 @@ static void api_messages(void)
 
 /* What NULL in an argument must do. */
 typedef enum null_expect {
-    NX_USAGE,   /* returns COLLIDE_E_USAGE (COLLIDE_COMPARE_E_INPUT is 2 as
-                  well), with a message saying what is NULL */
+    NX_USAGE,   /* returns COLLIDE_E_USAGE, with a message saying what is
+                  NULL */
     NX_OK,      /* allowed: returns COLLIDE_OK (0) */
     NX_ZERO,    /* returns 0 */
     NX_ONE,     /* returns 1 */
@@ -1761,26 +1774,32 @@ static FILE *null_stream(void)
 static void call_compare_with(fixture *f, int k, outcome *o)
 {
     collide_compare_options opt;
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
     collide_compare_options_init(&opt);
     o->i = collide_compare_with(arg_or_null(k, 0, f->csv_path),
                                 arg_or_null(k, 1, f->csv_path),
                                 arg_or_null(k, 2, &opt),
                                 (FILE *)arg_or_null(k, 3, null_stream()),
-                                (FILE *)arg_or_null(k, 4, null_stream()));
+                                (collide_compare_verdict *)arg_or_null(k, 4, &v),
+                                f->err, f->errlen);
 }
 
 static void call_compare(fixture *f, int k, outcome *o)
 {
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
     o->i = collide_compare(arg_or_null(k, 0, f->csv_path),
                            arg_or_null(k, 1, f->csv_path), NAN,
                            (FILE *)arg_or_null(k, 2, null_stream()),
-                           (FILE *)arg_or_null(k, 3, null_stream()));
+                           (collide_compare_verdict *)arg_or_null(k, 3, &v),
+                           f->err, f->errlen);
 }
 
 static void call_compare_csv(fixture *f, int k, outcome *o)
 {
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
     o->i = collide_compare_csv(arg_or_null(k, 0, f->c), arg_or_null(k, 1, f->c),
                                NAN, (FILE *)arg_or_null(k, 2, null_stream()),
+                               (collide_compare_verdict *)arg_or_null(k, 3, &v),
                                f->err, f->errlen);
 }
 
@@ -1900,11 +1919,14 @@ static const null_row null_table[] = {
     {"collide_csv_free", call_csv_free, {{"c", NX_DONE}}},
     {"collide_compare_options_init", call_compare_options_init, {{"o", NX_DONE}}},
     {"collide_compare_with", call_compare_with,
-     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"o", NX_OK}, {"out", NX_OK}, {"err", NX_OK}}},
+     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"o", NX_OK}, {"out", NX_OK},
+      {"verdict", NX_OK}, {"err", NX_QUIET}}},
     {"collide_compare", call_compare,
-     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"err", NX_OK}}},
+     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"verdict", NX_OK},
+      {"err", NX_QUIET}}},
     {"collide_compare_csv", call_compare_csv,
-     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"err", NX_QUIET}}},
+     {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"verdict", NX_OK},
+      {"err", NX_QUIET}}},
 };
 
 #define NULL_ROWS ((int)(sizeof null_table / sizeof null_table[0]))

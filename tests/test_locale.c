@@ -123,7 +123,7 @@ static void other_calls(const char *dir, outcome *o)
     o->report = NULL;
     out = open_memstream(&o->report, &len);
     if (out) {
-        collide_compare(a, b, 10.5, out, NULL);
+        collide_compare(a, b, 10.5, out, NULL, NULL, 0);
         fclose(out);
     }
 }

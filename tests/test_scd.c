@@ -179,7 +179,7 @@ static void scd_table(const char *dir)
     put_file(ps, sizeof ps, dir, "short.csv", "i,x,name\n1,1,p\n");
     snprintf(po, sizeof po, "%s/a.scd.csv", dir);
     st = compare_write_scd_table(po, pa, pb, err, sizeof err);
-    check_true(st == COLLIDE_COMPARE_OK, "compare_write_scd_table: writes the table");
+    check_true(st == COMPARE_OK, "compare_write_scd_table: writes the table");
     get_file(po, text, sizeof text);
     check_true(strcmp(text, "i,x,name\ninf,7.00,inf\ninf,12.00,0.00\n"
                       "inf,inf,inf\n") == 0,
@@ -188,19 +188,19 @@ static void scd_table(const char *dir)
         printf("got:\n%s", text);
     st = compare_write_scd_table(po, ps, pb, err, sizeof err);
     get_file(po, text, sizeof text);
-    check_true(st == COLLIDE_COMPARE_OK &&
+    check_true(st == COMPARE_OK &&
                strcmp(text, "i,x,name\ninf,inf,inf\n0.00,0.00,0.00\n"
                       "0.00,0.00,0.00\n") == 0,
                "rows matched by i: a row of b without a match is 0 in "
                "every cell");
-    if (st != COLLIDE_COMPARE_OK)
+    if (st != COMPARE_OK)
         printf("  (%s)\n", err);
     snprintf(text, sizeof text, "%s/none.csv", dir);
     st = compare_write_scd_table(po, text, pb, err, sizeof err);
-    check_true(st == COLLIDE_COMPARE_E_INPUT && strstr(err, "none.csv"),
+    check_true(st == COMPARE_E_INPUT && strstr(err, "none.csv"),
                "missing file: input error naming it");
     st = compare_write_scd_table(dir, pa, pb, err, sizeof err);
-    check_true(st == COLLIDE_COMPARE_E_IO, "writing onto a directory: output error");
+    check_true(st == COMPARE_E_IO, "writing onto a directory: output error");
     check_true(no_hidden_files(dir), "no temporary remains after the error");
     unlink(pa);
     unlink(pb);

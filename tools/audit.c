@@ -469,6 +469,7 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
     char ref[4200], msg[1024], what[4400];
     collide_csv *a = NULL, *b = NULL;
     size_t k = strlen(o->against);
+    collide_compare_verdict verdict = COLLIDE_VERDICT_BELOW;
     int cs, nb;
     if (k > 4 && strcmp(o->against + k - 4, ".csv") == 0)
         snprintf(ref, sizeof ref, "%s", o->against);
@@ -491,17 +492,18 @@ static audit_status against(auditor *A, const audit_options *o, char *text,
         audit_finding(A, K_AGAINST, A->T.n - 1, -1, what);
     }
     fprintf(out, "observables against %s (scd):\n", ref);
-    cs = collide_compare_csv(a, b, NAN, out, msg, sizeof msg);
+    cs = collide_compare_csv(a, b, NAN, out, &verdict, msg, sizeof msg);
     collide_csv_free(a);
     collide_csv_free(b);
-    if (cs == COLLIDE_COMPARE_BELOW && nb == n) {   /* other indices i */
+    if (cs == COLLIDE_OK && verdict == COLLIDE_VERDICT_BELOW &&
+        nb == n) {   /* other indices i */
         snprintf(what, sizeof what, "the collisions of the trajectory and of "
                  "%s differ in their indices i", ref);
         audit_finding(A, K_AGAINST, A->T.n - 1, -1, what);
     }
-    if (cs != COLLIDE_COMPARE_OK && cs != COLLIDE_COMPARE_BELOW) {
+    if (cs != COLLIDE_OK) {
         fprintf(err, "collide audit: %s\n", msg);
-        return cs == COLLIDE_COMPARE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
+        return cs == COLLIDE_E_MEMORY ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
     }
     return AUDIT_OK;
 }

@@ -67,7 +67,7 @@ static int compare_operands(const option_values *v, compare_args *o)
 }
 
 /* Reads the arguments of compare into o; a usage error, or
- * COLLIDE_COMPARE_E_INPUT for a bad --digits, otherwise. */
+ * COMPARE_EXIT_INPUT for a bad --digits, otherwise. */
 static int parse_compare_args(int argc, char **argv, compare_args *o)
 {
     option_values v;
@@ -80,23 +80,42 @@ static int parse_compare_args(int argc, char **argv, compare_args *o)
     if (st == COLLIDE_OK && v.value[COMPARE_DIGITS] &&
         !option_number("compare", "--digits", v.value[COMPARE_DIGITS],
                        &compare_digits, &o->o.digits))
-        st = COLLIDE_COMPARE_E_INPUT;
+        st = COMPARE_EXIT_INPUT;
     option_free(&v);
     return st;
+}
+
+/* The exit status of a comparison of status st and verdict v. */
+static int compare_exit_status(collide_status st, collide_compare_verdict v)
+{
+    switch (st) {
+    case COLLIDE_OK:
+        return v == COLLIDE_VERDICT_MET ? COMPARE_EXIT_MET : COMPARE_EXIT_BELOW;
+    case COLLIDE_E_IO: return COMPARE_EXIT_IO;
+    case COLLIDE_E_MEMORY: return COMPARE_EXIT_MEMORY;
+    default: return COMPARE_EXIT_INPUT;
+    }
 }
 
 /* collide compare A B [--digits D] [--scd-csv OUT]. */
 int compare_command(int argc, char **argv)
 {
     compare_args o;
-    int st;
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
+    collide_status st;
+    char err[4096] = "";
+    int parsed;
     if (option_wants_help(argc, argv)) {
         fputs(usage_compare, stdout);
         status_print(stdout, &status_compare);
         return COLLIDE_OK;
     }
-    st = parse_compare_args(argc, argv, &o);
-    if (st != COLLIDE_OK)
-        return st;
-    return collide_compare_with(o.a, o.b, &o.o, stdout, stderr);
+    parsed = parse_compare_args(argc, argv, &o);
+    if (parsed != COLLIDE_OK)
+        return parsed;
+    st = collide_compare_with(o.a, o.b, &o.o, stdout, &v, err, sizeof err);
+    fflush(stdout);
+    if (err[0])
+        fprintf(stderr, "%s\n", err);
+    return compare_exit_status(st, v);
 }

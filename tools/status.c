@@ -5,22 +5,23 @@
 
 #include "audit.h"
 #include "collide.h"
+#include "compare_command.h"
 
 #define WIDTH 76  /* columns of a help text */
 #define INDENT 6  /* where a meaning starts */
 
 
 static const status_meaning compare_rows[] = {
-    {COLLIDE_COMPARE_OK, "compared (and every column met --digits)"},
-    {COLLIDE_COMPARE_BELOW, "a difference: a row of one side only, or under "
+    {COMPARE_EXIT_MET, "compared (and every column met --digits)"},
+    {COMPARE_EXIT_BELOW, "a difference: a row of one side only, or under "
                     "--digits a numeric column with a scd under D or an "
                     "integer or text column that differs"},
-    {COLLIDE_COMPARE_E_INPUT, "usage error or bad input: a missing or unreadable "
+    {COMPARE_EXIT_INPUT, "usage error or bad input: a missing or unreadable "
                       "file, a file that is not CSV text, a ragged row, a "
                       "cell of a column that names the rows (i, j, t) that "
                       "is not a number, an OUT of --scd-csv that is A or B"},
-    {COLLIDE_COMPARE_E_IO, "OUT of --scd-csv could not be written"},
-    {COLLIDE_COMPARE_E_MEMORY, "out of memory"},
+    {COMPARE_EXIT_IO, "OUT of --scd-csv could not be written"},
+    {COMPARE_EXIT_MEMORY, "out of memory"},
 };
 
 static const status_meaning audit_rows[] = {

@@ -12,6 +12,7 @@ from . import _lib
 from ._structs import CompareOptions
 
 COMPARE_OK, COMPARE_BELOW = 0, 1
+VERDICT_MET = 100   # COLLIDE_VERDICT_MET of collide_compare_verdict
 
 
 class Comparison:
@@ -68,7 +69,8 @@ def compare(a, b, digits=None):
     the reference b cell by cell in significant correct digits, as
     `collide compare` does; digits: the least asked of every numeric
     column (None: no threshold). Returns a Comparison; CollideError for
-    missing or malformed input (status 2), or out of memory (9)."""
+    missing or malformed input (status 3, COLLIDE_E_INPUT), a bad digits
+    (2), or out of memory (9)."""
     from . import CollideError
     lib, libc = _lib.load(), _libc()
     o = CompareOptions()
@@ -77,20 +79,25 @@ def compare(a, b, digits=None):
         o.digits = digits
     with tempfile.TemporaryDirectory() as tmp:
         pa, pb = _as_path(a, tmp, "a"), _as_path(b, tmp, "b")
-        out, err = libc.tmpfile(), libc.tmpfile()
-        if not out or not err:
+        out = libc.tmpfile()
+        if not out:
             raise OSError("tmpfile failed")
+        verdict, problems = ctypes.c_int(0), ctypes.create_string_buffer(4096)
         lib.collide_compare_with.restype = ctypes.c_int
         lib.collide_compare_with.argtypes = [
             ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(CompareOptions),
-            ctypes.c_void_p, ctypes.c_void_p]
+            ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_char_p,
+            ctypes.c_size_t]
         st = lib.collide_compare_with(pa.encode(), pb.encode(),
-                                      ctypes.byref(o), out, err)
-        report, problems = _read_stream(libc, out), _read_stream(libc, err)
-    if st not in (COMPARE_OK, COMPARE_BELOW):
-        raise CollideError(st, problems.strip() or
+                                      ctypes.byref(o), out,
+                                      ctypes.byref(verdict), problems,
+                                      ctypes.sizeof(problems))
+        report = _read_stream(libc, out)
+    if st != 0:
+        raise CollideError(st, problems.value.decode().strip() or
                            lib.collide_status_text(st).decode())
-    return Comparison(st, report)
+    return Comparison(COMPARE_OK if verdict.value == VERDICT_MET
+                      else COMPARE_BELOW, report)
 
 
 class Finding:

@@ -25,7 +25,7 @@ def test_compare_a_run_with_itself_and_a_looser_one():
 def test_compare_missing_input_raises():
     with pytest.raises(collide.CollideError) as e:
         collide.compare("no-such-dir", "no-such-dir-either")
-    assert e.value.status == 2 and "no-such-dir" in e.value.message
+    assert e.value.status == 3 and "no-such-dir" in e.value.message
 
 
 def exported(tmp_path, bug=None):

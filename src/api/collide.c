@@ -186,8 +186,8 @@ static int scenario_new(const char *name, const char *text, int outside,
     return COLLIDE_OK;
 }
 
-int collide_scenario_load(const char *name_or_path, collide_scenario **out,
-                          char *err, size_t errlen)
+collide_status collide_scenario_load(const char *name_or_path, collide_scenario **out,
+                                     char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = scenario_new(name_or_path, NULL, 0, out, err, errlen);
@@ -195,9 +195,9 @@ int collide_scenario_load(const char *name_or_path, collide_scenario **out,
     return st;
 }
 
-int collide_scenario_load_outside(const char *name_or_path, const char *text,
-                                  collide_scenario **out, char *err,
-                                  size_t errlen)
+collide_status collide_scenario_load_outside(const char *name_or_path, const char *text,
+                                             collide_scenario **out, char *err,
+                                             size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = scenario_new(name_or_path, text, 1, out, err, errlen);
@@ -205,8 +205,8 @@ int collide_scenario_load_outside(const char *name_or_path, const char *text,
     return st;
 }
 
-int collide_scenario_parse(const char *text, const char *source,
-                           collide_scenario **out, char *err, size_t errlen)
+collide_status collide_scenario_parse(const char *text, const char *source,
+                                      collide_scenario **out, char *err, size_t errlen)
 {
     locale_t prev;
     int st;
@@ -238,7 +238,7 @@ static int scenario_fingerprint_in_c(const collide_scenario *s, uint64_t *fp)
 
 /* Runs scenario_fingerprint_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
+collide_status collide_scenario_fingerprint(const collide_scenario *s, uint64_t *fp)
 {
     locale_t prev = clocale_enter();
     int st = scenario_fingerprint_in_c(s, fp);
@@ -269,8 +269,8 @@ static int scenario_set_in_c(collide_scenario *s, const char *key,
 
 /* Runs scenario_set_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_scenario_set(collide_scenario *s, const char *key,
-                         const char *value, char *err, size_t errlen)
+collide_status collide_scenario_set(collide_scenario *s, const char *key,
+                                    const char *value, char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = scenario_set_in_c(s, key, value, err, errlen);
@@ -588,7 +588,7 @@ static collide_status check_tables(collide_result *r, const mp_model *M,
             r->precision + MP_CHECK_BITS, r->mp_tol + MP_CHECK_DIGITS);
     cs = compare_set_scd(a, b, API_NSET, r->mp_digits, f, r->scd_text, len,
                          msg, sizeof msg);
-    if (fclose(f) != 0 || (cs != COLLIDE_COMPARE_OK && cs != COLLIDE_COMPARE_BELOW))
+    if (fclose(f) != 0 || (cs != COMPARE_OK && cs != COMPARE_BELOW))
         return COLLIDE_E_MEMORY;   /* our own tables: only memory fails */
     for (t = 0; t < API_NSET; t++) {
         char *copy = malloc(len[t] + 1);   /* csv_parse takes its text */
@@ -600,7 +600,7 @@ static collide_status check_tables(collide_result *r, const mp_model *M,
             return COLLIDE_E_MEMORY;
         r->have_scd = t + 1;
     }
-    return cs == COLLIDE_COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_OK;
+    return cs == COMPARE_BELOW ? COLLIDE_E_CHECK : COLLIDE_OK;
 }
 
 /* The check of a successful high-precision run r (collide run --check):
@@ -766,8 +766,8 @@ static int run_in_c(const collide_scenario *s, const collide_run_options *o,
 
 /* Runs run_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_run(const collide_scenario *s, const collide_run_options *o,
-                collide_result **out, char *err, size_t errlen)
+collide_status collide_run(const collide_scenario *s, const collide_run_options *o,
+                           collide_result **out, char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = run_in_c(s, o, out, err, errlen);
@@ -775,7 +775,7 @@ int collide_run(const collide_scenario *s, const collide_run_options *o,
     return st;
 }
 
-int collide_result_status(const collide_result *r)
+collide_status collide_result_status(const collide_result *r)
 {
     return r ? r->status : COLLIDE_E_USAGE;
 }
@@ -1080,8 +1080,8 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
 
 /* Runs result_write_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_result_write(const collide_result *r, const char *dir, char *err,
-                         size_t errlen)
+collide_status collide_result_write(const collide_result *r, const char *dir, char *err,
+                                    size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = result_write_in_c(r, dir, err, errlen);
@@ -1124,73 +1124,120 @@ void collide_compare_options_init(collide_compare_options *o)
     o->scd_csv = NULL;
 }
 
-/* Whether a, b and the options can be compared; else one line on err
- * (when not NULL) naming the field, its value and the allowed range. */
-static int compare_args_valid(const char *a, const char *b,
-                              const collide_compare_options *o, FILE *err)
+/* Whether a, b and the options can be compared: COLLIDE_OK, else
+ * COLLIDE_E_USAGE with one line in err naming the field, its value and
+ * the allowed range. */
+static collide_status compare_args_valid(const char *a, const char *b,
+                                         const collide_compare_options *o,
+                                         char *err, size_t errlen)
 {
     if (!a || !b) {
-        if (err)
-            fprintf(err, "collide_compare: %s is NULL: a result set or CSV "
-                    "file is needed\n", a ? "b" : "a");
-        return 0;
+        collide_api_say(err, errlen, "collide_compare: %s is NULL: a result "
+                        "set or CSV file is needed", a ? "b" : "a");
+        return COLLIDE_E_USAGE;
     }
     if (!isnan(o->digits) && !(o->digits >= 0)) {
-        if (err)
-            fprintf(err, "collide_compare: digits = %g is outside the "
-                    "allowed range: NaN (no threshold) or [0, inf]\n",
-                    o->digits);
-        return 0;
+        collide_api_say(err, errlen, "collide_compare: digits = %g is outside "
+                        "the allowed range: NaN (no threshold) or [0, inf]",
+                        o->digits);
+        return COLLIDE_E_USAGE;
     }
-    return 1;
+    return COLLIDE_OK;
 }
 
-static int compare_with_in_c(const char *a, const char *b,
-                             const collide_compare_options *o, FILE *out,
-                             FILE *err)
+collide_status collide_api_compare_status(compare_status st,
+                                          collide_compare_verdict *verdict)
+{
+    switch (st) {
+    case COMPARE_OK:
+    case COMPARE_BELOW:
+        if (verdict)
+            *verdict = st == COMPARE_OK ? COLLIDE_VERDICT_MET
+                                        : COLLIDE_VERDICT_BELOW;
+        return COLLIDE_OK;
+    case COMPARE_E_INPUT: return COLLIDE_E_INPUT;
+    case COMPARE_E_IO: return COLLIDE_E_IO;
+    default: return COLLIDE_E_MEMORY;
+    }
+}
+
+/* The text of the problems stream (len bytes) into err, its last newline
+ * left out; "" when there is none. */
+static void problems_to_err(const char *text, size_t len, char *err,
+                            size_t errlen)
+{
+    if (len > 0 && text[len - 1] == '\n')
+        len--;
+    collide_api_say(err, errlen, "%.*s", (int)len, text ? text : "");
+}
+
+static collide_status compare_with_in_c(const char *a, const char *b,
+                                        const collide_compare_options *o,
+                                        FILE *out,
+                                        collide_compare_verdict *verdict,
+                                        char *err, size_t errlen)
 {
     compare_options c;
     collide_compare_options d;
-    FILE *sink = NULL;
-    int st;
+    FILE *sink = NULL, *problems;
+    char *text = NULL;
+    size_t len = 0;
+    compare_status cs;
+    collide_status st;
     if (!o) {
         collide_compare_options_init(&d);
         o = &d;
     }
-    if (!compare_args_valid(a, b, o, err))
-        return COLLIDE_COMPARE_E_INPUT;
+    st = compare_args_valid(a, b, o, err, errlen);
+    if (st != COLLIDE_OK)
+        return st;
     c.a = a;
     c.b = b;
     c.digits = o->digits;
     c.scd_csv = o->scd_csv;
-    if (!out || !err) {
-        sink = fopen("/dev/null", "w");
-        if (!sink)
-            return COLLIDE_COMPARE_E_IO;
+    if (!out && !(out = sink = fopen("/dev/null", "w"))) {
+        collide_api_say(err, errlen, "collide_compare: /dev/null: cannot open");
+        return COLLIDE_E_IO;
     }
-    st = compare_results(&c, out ? out : sink, err ? err : sink);
+    problems = open_memstream(&text, &len);
+    if (!problems) {
+        if (sink)
+            fclose(sink);
+        collide_api_say(err, errlen, "collide_compare: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    cs = compare_results(&c, out, problems);
     if (sink)
         fclose(sink);
-    return st;
+    if (fclose(problems) != 0) {
+        free(text);
+        collide_api_say(err, errlen, "collide_compare: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    problems_to_err(text, len, err, errlen);
+    free(text);
+    return collide_api_compare_status(cs, verdict);
 }
 
 /* Runs compare_with_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_compare_with(const char *a, const char *b,
-                         const collide_compare_options *o, FILE *out,
-                         FILE *err)
+collide_status collide_compare_with(const char *a, const char *b,
+                                    const collide_compare_options *o,
+                                    FILE *out, collide_compare_verdict *verdict,
+                                    char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
-    int st = compare_with_in_c(a, b, o, out, err);
+    collide_status st = compare_with_in_c(a, b, o, out, verdict, err, errlen);
     clocale_leave(prev);
     return st;
 }
 
-int collide_compare(const char *a, const char *b, double digits, FILE *out,
-                    FILE *err)
+collide_status collide_compare(const char *a, const char *b, double digits,
+                               FILE *out, collide_compare_verdict *verdict,
+                               char *err, size_t errlen)
 {
     collide_compare_options o;
     collide_compare_options_init(&o);
     o.digits = digits;
-    return collide_compare_with(a, b, &o, out, err);
+    return collide_compare_with(a, b, &o, out, verdict, err, errlen);
 }

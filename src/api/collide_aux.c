@@ -27,7 +27,7 @@ const char *collide_aux_arithmetic_version(void)
     return text;
 }
 
-int collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
+collide_status collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
 {
     char msg[1024];
     collide_status st;
@@ -42,9 +42,9 @@ int collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
     return st;
 }
 
-int collide_aux_write_file(const char *path,
-                       int (*write)(FILE *f, const void *ctx), const void *ctx,
-                       char *err, size_t errlen)
+collide_status collide_aux_write_file(const char *path,
+                                      int (*write)(FILE *f, const void *ctx), const void *ctx,
+                                      char *err, size_t errlen)
 {
     char dir[4096], msg[1024];
     const char *slash = path ? strrchr(path, '/') : NULL;
@@ -110,9 +110,9 @@ static int number_read_in_c(const char *field, const char *text,
 
 /* Runs number_read_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_aux_number_read(const char *field, const char *text,
-                        const collide_aux_range *r, double *v, char *err,
-                        size_t errlen)
+collide_status collide_aux_number_read(const char *field, const char *text,
+                                       const collide_aux_range *r, double *v, char *err,
+                                       size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = number_read_in_c(field, text, r, v, err, errlen);
@@ -120,8 +120,8 @@ int collide_aux_number_read(const char *field, const char *text,
     return st;
 }
 
-int collide_aux_read_text_file(const char *path, size_t max, const char *hint,
-                           char **text, char *err, size_t errlen)
+collide_status collide_aux_read_text_file(const char *path, size_t max, const char *hint,
+                                          char **text, char *err, size_t errlen)
 {
     char msg[1024];
     collide_status st;

@@ -44,8 +44,8 @@ static int csv_done(collide_csv *c, int st, collide_csv **out,
     return st == CSV_E_MEMORY ? COLLIDE_E_MEMORY : COLLIDE_E_INPUT;
 }
 
-int collide_csv_load(const char *path, collide_csv **out, char *err,
-                     size_t errlen)
+collide_status collide_csv_load(const char *path, collide_csv **out, char *err,
+                                size_t errlen)
 {
     collide_csv *c;
     char msg[1024] = "";
@@ -65,8 +65,8 @@ int collide_csv_load(const char *path, collide_csv **out, char *err,
                     err, errlen);
 }
 
-int collide_csv_parse(const char *text, size_t len, const char *source,
-                      collide_csv **out, char *err, size_t errlen)
+collide_status collide_csv_parse(const char *text, size_t len, const char *source,
+                                 collide_csv **out, char *err, size_t errlen)
 {
     collide_csv *c;
     char *copy, msg[1024] = "";
@@ -151,8 +151,8 @@ static int csv_number_in_c(const collide_csv *c, int row, int col, double *v,
 
 /* Runs csv_number_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_csv_number(const collide_csv *c, int row, int col, double *v,
-                       char *err, size_t errlen)
+collide_status collide_csv_number(const collide_csv *c, int row, int col, double *v,
+                                  char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = csv_number_in_c(c, row, col, v, err, errlen);
@@ -169,41 +169,47 @@ void collide_csv_free(collide_csv *c)
     free(c);
 }
 
-static int compare_csv_in_c(const collide_csv *a, const collide_csv *b,
-                            double digits, FILE *out, char *err, size_t errlen)
+static collide_status compare_csv_in_c(const collide_csv *a,
+                                       const collide_csv *b, double digits,
+                                       FILE *out,
+                                       collide_compare_verdict *verdict,
+                                       char *err, size_t errlen)
 {
     FILE *sink = NULL;
     char msg[1024] = "";
-    int st;
+    compare_status cs;
     if (!a || !b) {
         collide_api_say(err, errlen, "collide_compare_csv: %s is NULL: a table is "
                 "needed", a ? "b" : "a");
-        return COLLIDE_COMPARE_E_INPUT;
+        return COLLIDE_E_USAGE;
     }
     if (!isnan(digits) && !(digits >= 0)) {
         collide_api_say(err, errlen, "collide_compare_csv: digits = %g is outside "
                 "the allowed range: NaN (no threshold) or [0, inf]", digits);
-        return COLLIDE_COMPARE_E_INPUT;
+        return COLLIDE_E_USAGE;
     }
     if (!out && !(out = sink = fopen("/dev/null", "w"))) {
         collide_api_say(err, errlen, "collide_compare_csv: /dev/null: cannot open");
-        return COLLIDE_COMPARE_E_IO;
+        return COLLIDE_E_IO;
     }
-    st = compare_tables(&a->t, &b->t, digits, out, msg, sizeof msg);
+    cs = compare_tables(&a->t, &b->t, digits, out, msg, sizeof msg);
     if (sink)
         fclose(sink);
-    if (st != COLLIDE_COMPARE_OK && st != COLLIDE_COMPARE_BELOW)
+    if (cs != COMPARE_OK && cs != COMPARE_BELOW)
         collide_api_say(err, errlen, "%s", msg);
-    return st;
+    return collide_api_compare_status(cs, verdict);
 }
 
 /* Runs compare_csv_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_compare_csv(const collide_csv *a, const collide_csv *b,
-                        double digits, FILE *out, char *err, size_t errlen)
+collide_status collide_compare_csv(const collide_csv *a, const collide_csv *b,
+                                   double digits, FILE *out,
+                                   collide_compare_verdict *verdict, char *err,
+                                   size_t errlen)
 {
     locale_t prev = clocale_enter();
-    int st = compare_csv_in_c(a, b, digits, out, err, errlen);
+    collide_status st = compare_csv_in_c(a, b, digits, out, verdict, err,
+                                         errlen);
     clocale_leave(prev);
     return st;
 }

@@ -19,6 +19,7 @@
 
 #include "clocale.h"
 #include "collide.h"
+#include "compare.h"
 #include "scenario.h"
 
 struct collide_scenario {
@@ -28,5 +29,10 @@ struct collide_scenario {
 /* Writes a message into err (when there is room), as snprintf. */
 void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The status of the interface of a comparison's status st, and its
+ * verdict into *verdict (when not NULL) when it took place. */
+collide_status collide_api_compare_status(compare_status st,
+                                          collide_compare_verdict *verdict);
 
 #endif

@@ -45,12 +45,12 @@ static int model_new(const model *src, collide_model **out)
     return COLLIDE_OK;
 }
 
-int collide_model_make(const collide_scenario *s, collide_model **out)
+collide_status collide_model_make(const collide_scenario *s, collide_model **out)
 {
     return model_new(s ? &s->s.model : NULL, out);
 }
 
-int collide_model_copy(const collide_model *m, collide_model **out)
+collide_status collide_model_copy(const collide_model *m, collide_model **out)
 {
     return model_new(m ? &m->m : NULL, out);
 }
@@ -210,8 +210,8 @@ static int model_set_parameter_in_c(collide_model *m, int i, double value,
 
 /* Runs model_set_parameter_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_model_set_parameter(collide_model *m, int i, double value,
-                                char *err, size_t errlen)
+collide_status collide_model_set_parameter(collide_model *m, int i, double value,
+                                           char *err, size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = model_set_parameter_in_c(m, i, value, err, errlen);
@@ -255,8 +255,8 @@ void collide_model_initial_state(const collide_model *m, double *chi)
     memcpy(chi, y, (size_t)m->L.n_chi * sizeof *chi);
 }
 
-int collide_model_flow(const collide_model *m, int q, double t,
-                       const double *chi, double *dchi)
+collide_status collide_model_flow(const collide_model *m, int q, double t,
+                                  const double *chi, double *dchi)
 {
     double fe[3];
     if (!m || !chi || !dchi || (q != 0 && q != 1))
@@ -541,11 +541,11 @@ static int model_integrate_in_c(const collide_model *m, int q, double t0,
 
 /* Runs model_integrate_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
-int collide_model_integrate(const collide_model *m, int q, double t0,
-                            const double *chi0, double t1, double *chi1,
-                            const collide_flow_options *o,
-                            collide_flow_stats *stats, char *err,
-                            size_t errlen)
+collide_status collide_model_integrate(const collide_model *m, int q, double t0,
+                                       const double *chi0, double t1, double *chi1,
+                                       const collide_flow_options *o,
+                                       collide_flow_stats *stats, char *err,
+                                       size_t errlen)
 {
     locale_t prev = clocale_enter();
     int st = model_integrate_in_c(m, q, t0, chi0, t1, chi1, o, stats, err, errlen);

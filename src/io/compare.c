@@ -134,7 +134,7 @@ static compare_status pair_columns(table_cmp *tc, FILE *out, char *err,
     int c;
     tc->pair = malloc((size_t)tc->b.ncols * sizeof *tc->pair);
     if (!tc->pair)
-        return fail(COLLIDE_COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
+        return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
     for (c = 0; c < tc->b.ncols; c++) {
         const char *name = csv_cell(&tc->b, 0, c);
@@ -154,7 +154,7 @@ static compare_status pair_columns(table_cmp *tc, FILE *out, char *err,
         if (csv_column(&tc->b, csv_cell(&tc->a, 0, c)) < 0)
             fprintf(out, "%s %s only in A (%s), skipped\n", tc->name,
                     csv_cell(&tc->a, 0, c), tc->a.path);
-    return COLLIDE_COMPARE_OK;
+    return COMPARE_OK;
 }
 
 /* 1 when two cells of an integer or text column are equal: the same text,
@@ -221,7 +221,7 @@ static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
     int m, k;
     tc->scd = malloc((n ? n : 1) * sizeof *tc->scd);
     if (!tc->scd)
-        return fail(COLLIDE_COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
+        return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
     for (m = 0; m < tc->nmatch; m++) {
         double scale = row_scale(tc, tc->rb[m]);
@@ -234,7 +234,7 @@ static compare_status fill_scd(table_cmp *tc, char *err, size_t errlen)
             tc->scd[(size_t)m * (size_t)tc->npairs + (size_t)k] = d;
         }
     }
-    return COLLIDE_COMPARE_OK;
+    return COMPARE_OK;
 }
 
 /* The scd of match m, pair k. */
@@ -399,7 +399,7 @@ static int key_number(const csv_table *t, int r, int c, double *v, char *err,
     *v = strtod(text, &end);
     if (end != text && *end == '\0' && isfinite(*v))
         return 1;
-    fail(COLLIDE_COMPARE_E_INPUT, err, errlen, "%s:%d: %s = \"%s\" is not a finite "
+    fail(COMPARE_E_INPUT, err, errlen, "%s:%d: %s = \"%s\" is not a finite "
          "number (a column that names the rows)", t->path, r + 1,
          csv_cell(t, 0, c), csv_excerpt(text, buf));
     return 0;
@@ -425,7 +425,7 @@ static compare_status make_keys(const csv_table *t, key_kind kind,
             continue;
         if (!key_number(t, r, cn, &key->num, err, errlen) ||
             (kind == KEY_TIME && !key_number(t, r, ct, &key->t, err, errlen)))
-            return COLLIDE_COMPARE_E_INPUT;
+            return COMPARE_E_INPUT;
     }
     for (r = 0; kind == KEY_TIME && r < t->nrows; r++) {
         /* the ends of an interval: the rows of a jump, same t, other j */
@@ -438,7 +438,7 @@ static compare_status make_keys(const csv_table *t, key_kind kind,
     for (r = 0; kind == KEY_TIME && r < t->nrows; r++)
         if (k[r].part != 1)
             k[r].t = 0;          /* the ends are matched as ends */
-    return COLLIDE_COMPARE_OK;
+    return COMPARE_OK;
 }
 
 /* Orders two keys; with tol, times within TIME_RTOL are equal. */
@@ -481,7 +481,7 @@ static compare_status match_rows(table_cmp *tc, char *err, size_t errlen)
     size_t sa = (size_t)(na ? na : 1), sb = (size_t)(nb ? nb : 1);
     row_key *ka = malloc(sa * sizeof *ka), *kb = malloc(sb * sizeof *kb);
     int (*pairs)[2] = malloc(sb * sizeof *pairs);
-    compare_status st = COLLIDE_COMPARE_OK;
+    compare_status st = COMPARE_OK;
     tc->kind = key_of(tc);
     tc->ra = malloc(sb * sizeof *tc->ra);
     tc->rb = malloc(sb * sizeof *tc->rb);
@@ -490,13 +490,13 @@ static compare_status match_rows(table_cmp *tc, char *err, size_t errlen)
     tc->only_b = malloc(sb * sizeof *tc->only_b);
     if (!ka || !kb || !pairs || !tc->ra || !tc->rb || !tc->match_of_b ||
         !tc->only_a || !tc->only_b)
-        st = fail(COLLIDE_COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
+        st = fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                   tc->b.path);
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = make_keys(&tc->a, tc->kind, ka, err, errlen);
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = make_keys(&tc->b, tc->kind, kb, err, errlen);
-    if (st == COLLIDE_COMPARE_OK) {
+    if (st == COMPARE_OK) {
         qsort(ka, (size_t)na, sizeof *ka, key_order);
         qsort(kb, (size_t)nb, sizeof *kb, key_order);
         while (i < na || k < nb) {
@@ -589,7 +589,7 @@ static compare_status report_table(const table_cmp *tc, double digits,
                           * sizeof *work);
     int k;
     if (!work)
-        return fail(COLLIDE_COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
+        return fail(COMPARE_E_MEMORY, err, errlen, "%s: out of memory",
                     tc->b.path);
     report_only(tc, out);
     sum->nonly += tc->nonly_a + tc->nonly_b;
@@ -604,7 +604,7 @@ static compare_status report_table(const table_cmp *tc, double digits,
         summarize(tc, k, &s, sum);
     }
     free(work);
-    return COLLIDE_COMPARE_OK;
+    return COMPARE_OK;
 }
 
 /* The name of a table in the report: the file name without ".csv". */
@@ -638,8 +638,8 @@ static void table_close(table_cmp *tc)
 static compare_status load_status(int csv_status)
 {
     if (csv_status == CSV_E_MEMORY)
-        return COLLIDE_COMPARE_E_MEMORY;
-    return csv_status ? COLLIDE_COMPARE_E_INPUT : COLLIDE_COMPARE_OK;
+        return COMPARE_E_MEMORY;
+    return csv_status ? COMPARE_E_INPUT : COMPARE_OK;
 }
 
 /* Matches the rows of the tables of tc, pairs their columns (reporting on
@@ -648,9 +648,9 @@ static compare_status table_prepare(table_cmp *tc, FILE *out, char *err,
                                     size_t errlen)
 {
     compare_status st = match_rows(tc, err, errlen);
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = pair_columns(tc, out, err, errlen);
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = fill_scd(tc, err, errlen);
     return st;
 }
@@ -664,11 +664,11 @@ static compare_status table_open(table_cmp *tc, const char *a_path,
     memset(tc, 0, sizeof *tc);
     table_name(b_path, tc->name, sizeof tc->name);
     st = load_status(csv_load(a_path, &tc->a, err, errlen));
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = load_status(csv_load(b_path, &tc->b, err, errlen));
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = table_prepare(tc, out, err, errlen);
-    if (st != COLLIDE_COMPARE_OK)
+    if (st != COMPARE_OK)
         table_close(tc);
     return st;
 }
@@ -719,14 +719,14 @@ static compare_status scd_text_of(const table_cmp *tc, char **text,
 {
     FILE *f = open_memstream(text, len);
     if (!f)
-        return fail(COLLIDE_COMPARE_E_MEMORY, err, errlen, "out of memory");
+        return fail(COMPARE_E_MEMORY, err, errlen, "out of memory");
     put_scd_rows(f, tc);
     if (fclose(f) != 0) {
         free(*text);
         *text = NULL;
-        return fail(COLLIDE_COMPARE_E_MEMORY, err, errlen, "out of memory");
+        return fail(COMPARE_E_MEMORY, err, errlen, "out of memory");
     }
-    return COLLIDE_COMPARE_OK;
+    return COMPARE_OK;
 }
 
 /* put_scd_rows as an output_writer: 0, or -1 when f has an error. */
@@ -752,10 +752,10 @@ static compare_status write_scd_file(const char *path, const char *a_path,
     if (st != COLLIDE_OK) {
         char msg[CMP_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", err);
-        return fail(COLLIDE_COMPARE_E_INPUT, err, errlen, "--scd-csv %s", msg);
+        return fail(COMPARE_E_INPUT, err, errlen, "--scd-csv %s", msg);
     }
     if (slash && (size_t)(slash - path) >= sizeof dir)
-        return fail(COLLIDE_COMPARE_E_IO, err, errlen, "%.80s...: path too "
+        return fail(COMPARE_E_IO, err, errlen, "%.80s...: path too "
                     "long: %zu bytes, limit %d", path, strlen(path),
                     CMP_PATH_MAX - 1);
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
@@ -764,8 +764,8 @@ static compare_status write_scd_file(const char *path, const char *a_path,
     file.write = write_scd_rows;
     st = output_write_into(slash == path ? "/" : dir, &file, tc, err, errlen);
     if (st == COLLIDE_E_USAGE)
-        return COLLIDE_COMPARE_E_INPUT;
-    return st == COLLIDE_OK ? COLLIDE_COMPARE_OK : COLLIDE_COMPARE_E_IO;
+        return COMPARE_E_INPUT;
+    return st == COLLIDE_OK ? COMPARE_OK : COMPARE_E_IO;
 }
 
 compare_status compare_write_scd_table(const char *out_path,
@@ -774,7 +774,7 @@ compare_status compare_write_scd_table(const char *out_path,
 {
     table_cmp tc;
     compare_status st = table_open(&tc, a_path, b_path, NULL, err, errlen);
-    if (st != COLLIDE_COMPARE_OK)
+    if (st != COMPARE_OK)
         return st;
     st = write_scd_file(out_path, a_path, b_path, &tc, err, errlen);
     table_close(&tc);
@@ -791,10 +791,10 @@ static compare_status compare_files(const char *a_path, const char *b_path,
 {
     table_cmp tc;
     compare_status st = table_open(&tc, a_path, b_path, out, err, errlen);
-    if (st != COLLIDE_COMPARE_OK)
+    if (st != COMPARE_OK)
         return st;
     st = report_table(&tc, o->digits, sum, out, err, errlen);
-    if (st == COLLIDE_COMPARE_OK && o->scd_csv)
+    if (st == COMPARE_OK && o->scd_csv)
         st = write_scd_file(o->scd_csv, a_path, b_path, &tc, err, errlen);
     table_close(&tc);
     return st;
@@ -818,7 +818,7 @@ static compare_status worse(compare_status x, compare_status y)
 static compare_status compare_dirs(const compare_options *o, summary *sum,
                                    FILE *out, FILE *errf)
 {
-    compare_status st = COLLIDE_COMPARE_OK;
+    compare_status st = COMPARE_OK;
     int i, ncompared = 0;
     for (i = 0; i < CMP_NTABLES; i++) {
         char pa[CMP_PATH_MAX], pb[CMP_PATH_MAX], err[CMP_MSG_MAX];
@@ -833,14 +833,14 @@ static compare_status compare_dirs(const compare_options *o, summary *sum,
         }
         ncompared++;
         s = compare_files(pa, pb, o, sum, out, err, sizeof err);
-        if (s != COLLIDE_COMPARE_OK)
+        if (s != COMPARE_OK)
             fprintf(errf, "collide compare: %s\n", err);
         st = worse(st, s);
     }
     if (ncompared == 0) {
         fprintf(errf, "collide compare: no table (collisions.csv, events.csv, "
                 "ledger.csv, samples.csv) is in both %s and %s\n", o->a, o->b);
-        return COLLIDE_COMPARE_E_INPUT;
+        return COMPARE_E_INPUT;
     }
     return st;
 }
@@ -851,21 +851,21 @@ static compare_status check_inputs(const compare_options *o, int *dirs,
 {
     struct stat sa, sb;
     if (stat(o->a, &sa) != 0)
-        return fail(COLLIDE_COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", o->a,
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", o->a,
                     strerror(errno));
     if (stat(o->b, &sb) != 0)
-        return fail(COLLIDE_COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", o->b,
+        return fail(COMPARE_E_INPUT, err, errlen, "%s: cannot open: %s", o->b,
                     strerror(errno));
     *dirs = S_ISDIR(sa.st_mode);
     if (*dirs != S_ISDIR(sb.st_mode))
-        return fail(COLLIDE_COMPARE_E_INPUT, err, errlen,
+        return fail(COMPARE_E_INPUT, err, errlen,
                     "%s is %sa directory but %s is %sa directory: compare two "
                     "directories or two CSV files", o->a, *dirs ? "" : "not ",
                     o->b, *dirs ? "not " : "");
     if (*dirs && o->scd_csv)
-        return fail(COLLIDE_COMPARE_E_INPUT, err, errlen,
+        return fail(COMPARE_E_INPUT, err, errlen,
                     "--scd-csv applies to two CSV files, not to directories");
-    return COLLIDE_COMPARE_OK;
+    return COMPARE_OK;
 }
 
 /* The last lines: integer or text columns that differ, the worst scd. */
@@ -927,7 +927,7 @@ compare_status compare_results(const compare_options *o, FILE *out,
     memset(&sum, 0, sizeof sum);
     sum.worst = INFINITY;
     st = check_inputs(o, &dirs, msg, sizeof msg);
-    if (st != COLLIDE_COMPARE_OK) {
+    if (st != COMPARE_OK) {
         fprintf(err, "collide compare: %s\n", msg);
         return st;
     }
@@ -935,15 +935,15 @@ compare_status compare_results(const compare_options *o, FILE *out,
         st = compare_dirs(o, &sum, out, err);
     else {
         st = compare_files(o->a, o->b, o, &sum, out, msg, sizeof msg);
-        if (st != COLLIDE_COMPARE_OK)
+        if (st != COMPARE_OK)
             fprintf(err, "collide compare: %s\n", msg);
     }
-    if (sum.ncolumns > 0 || st == COLLIDE_COMPARE_OK)
+    if (sum.ncolumns > 0 || st == COMPARE_OK)
         print_summary(&sum, out);
     if (dirs && sum.nonly > 0)
         grid_hint(o, out);
-    if (st == COLLIDE_COMPARE_OK && (sum.nbelow > 0 || sum.nonly > 0))
-        st = COLLIDE_COMPARE_BELOW;
+    if (st == COMPARE_OK && (sum.nbelow > 0 || sum.nonly > 0))
+        st = COMPARE_BELOW;
     return st;
 }
 
@@ -954,9 +954,9 @@ static compare_status table_report(table_cmp *tc, double digits,
                                    size_t *scd_len, char *err, size_t errlen)
 {
     compare_status st = table_prepare(tc, out, err, errlen);
-    if (st == COLLIDE_COMPARE_OK)
+    if (st == COMPARE_OK)
         st = report_table(tc, digits, sum, out, err, errlen);
-    if (st == COLLIDE_COMPARE_OK && scd_text)
+    if (st == COMPARE_OK && scd_text)
         st = scd_text_of(tc, scd_text, scd_len, err, errlen);
     return st;
 }
@@ -972,8 +972,8 @@ static void summary_open(summary *sum)
 static compare_status summary_close(const summary *sum, FILE *out)
 {
     print_summary(sum, out);
-    return sum->nbelow > 0 || sum->nonly > 0 ? COLLIDE_COMPARE_BELOW
-                                             : COLLIDE_COMPARE_OK;
+    return sum->nbelow > 0 || sum->nonly > 0 ? COMPARE_BELOW
+                                             : COMPARE_OK;
 }
 
 compare_status compare_tables(const csv_table *a, const csv_table *b,
@@ -992,7 +992,7 @@ compare_status compare_tables(const csv_table *a, const csv_table *b,
     memset(&tc.a, 0, sizeof tc.a);
     memset(&tc.b, 0, sizeof tc.b);
     table_close(&tc);
-    return st == COLLIDE_COMPARE_OK ? summary_close(&sum, out) : st;
+    return st == COMPARE_OK ? summary_close(&sum, out) : st;
 }
 
 /* Reports table a against b (both taken) into sum and on out; with
@@ -1020,20 +1020,20 @@ compare_status compare_set_scd(csv_table *a, csv_table *b, int n,
                                size_t *scd_len, char *err, size_t errlen)
 {
     summary sum;
-    compare_status st = COLLIDE_COMPARE_OK;
+    compare_status st = COMPARE_OK;
     int i;
     summary_open(&sum);
     for (i = 0; i < n; i++) {
         if (scd_text)
             scd_text[i] = NULL;
-        if (st == COLLIDE_COMPARE_OK)
+        if (st == COMPARE_OK)
             st = compare_set_table(&a[i], &b[i], digits, &sum, out,
                                    scd_text ? &scd_text[i] : NULL,
                                    scd_text ? &scd_len[i] : NULL, err, errlen);
         csv_free(&a[i]);
         csv_free(&b[i]);
     }
-    if (st != COLLIDE_COMPARE_OK) {
+    if (st != COMPARE_OK) {
         for (i = 0; scd_text && i < n; i++) {
             free(scd_text[i]);
             scd_text[i] = NULL;

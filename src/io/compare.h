@@ -8,7 +8,7 @@
  * (samples, trajectory: the two rows of a jump as the ends of their
  * intervals of flow, the others by t within 1e-12 relative), else by
  * position; a row of one side only is printed with its key and makes the
- * status COLLIDE_COMPARE_BELOW. Columns are matched by name; a column present in
+ * status COMPARE_BELOW. Columns are matched by name; a column present in
  * one side only is reported and skipped. A column whose
  * cells are all integers on both sides (`i`, `j`, `grazing`), and a column
  * with a cell that is not a number (`transition`, `scope`), is compared
@@ -36,8 +36,17 @@
 
 #include "collide.h"
 
-/* The statuses of a comparison: collide.h's (COLLIDE_COMPARE_*). */
-typedef enum collide_compare_status compare_status;
+/* The statuses of a comparison, also the exit statuses of `collide
+ * compare` (the interface maps them to a collide_status and a
+ * collide_compare_verdict). */
+typedef enum compare_status {
+    COMPARE_OK = 0,       /* compared (and every column met digits) */
+    COMPARE_BELOW = 1,    /* a row of one side only, or a column with fewer
+                             digits than asked */
+    COMPARE_E_INPUT = 2,  /* missing or malformed input */
+    COMPARE_E_IO = 4,     /* a file could not be written */
+    COMPARE_E_MEMORY = 9  /* out of memory */
+} compare_status;
 
 typedef struct compare_options {
     const char *a;         /* result set compared: a directory or a CSV file */
@@ -49,7 +58,7 @@ typedef struct compare_options {
 /* Compares o->a with the reference o->b, prints the report on out and
  * errors on err; returns the exit status. With a threshold, a numeric
  * column whose least scd is under it, or an integer or text column that
- * differs, gives COLLIDE_COMPARE_BELOW (each is printed). */
+ * differs, gives COMPARE_BELOW (each is printed). */
 compare_status compare_results(const compare_options *o, FILE *out,
                                FILE *err);
 
@@ -81,7 +90,7 @@ compare_status compare_set_scd(struct csv_table *a, struct csv_table *b,
  * columns of both, then one row per row with each cell's scd (inf where
  * they agree; integer and text cells inf when equal, 0 when not; a row of
  * b without a match in a 0 in every cell). Returns
- * COLLIDE_COMPARE_OK, COLLIDE_COMPARE_E_INPUT or COLLIDE_COMPARE_E_IO with one line in err. */
+ * COMPARE_OK, COMPARE_E_INPUT or COMPARE_E_IO with one line in err. */
 compare_status compare_write_scd_table(const char *out_path,
                                        const char *a_path, const char *b_path,
                                        char *err, size_t errlen);
