@@ -183,7 +183,9 @@ clean:
 	rm -rf $(BUILD)
 
 # ---- the library as a C library is installed ----------------------------
-# build/libcollide.so.VERSION (soname libcollide.so.MAJOR) and the static
+# build/libcollide.so.SOVERSION.MINOR.PATCH (soname libcollide.so.SOVERSION,
+# COLLIDE_SOVERSION of include/collide.h: the binary interface's number)
+# and the static
 # library of the install, build/dist/libcollide.a, are made of
 # position-independent objects compiled with -fvisibility=hidden: only the
 # functions that include/collide.h and collide_aux.h mark COLLIDE_API are exported, and in
@@ -191,9 +193,12 @@ clean:
 # --localize-hidden). build/libcollide.a, of every internal name, is the
 # one the program and the tests link.
 VERSION  := $(shell sed -n 's/^\#define COLLIDE_VERSION "\(.*\)"/\1/p' include/collide.h)
-MAJOR    := $(firstword $(subst ., ,$(VERSION)))
-SONAME    = libcollide.so.$(MAJOR)
-SO        = $(BUILD)/libcollide.so.$(VERSION)
+SOVERSION := $(shell sed -n 's/^\#define COLLIDE_SOVERSION \([0-9]*\)$$/\1/p' include/collide.h)
+MINOR    := $(word 2,$(subst ., ,$(VERSION)))
+PATCH    := $(word 3,$(subst ., ,$(VERSION)))
+SONAME    = libcollide.so.$(SOVERSION)
+SO_FILE   = libcollide.so.$(SOVERSION).$(MINOR).$(PATCH)
+SO        = $(BUILD)/$(SO_FILE)
 DIST_LIB  = $(BUILD)/dist/libcollide.a
 PIC_OBJ   = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 PREFIX   ?= /usr/local
@@ -247,8 +252,8 @@ install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
 	install -m 644 include/collide.h $(DESTDIR)$(INCLUDEDIR)/collide.h
 	install -m 644 include/collide_aux.h $(DESTDIR)$(INCLUDEDIR)/collide_aux.h
 	install -m 644 $(DIST_LIB) $(DESTDIR)$(LIBDIR)/libcollide.a
-	install -m 755 $(SO) $(DESTDIR)$(LIBDIR)/libcollide.so.$(VERSION)
-	ln -sf libcollide.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	install -m 755 $(SO) $(DESTDIR)$(LIBDIR)/$(SO_FILE)
+	ln -sf $(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so
 	install -m 644 $(BUILD)/collide.pc $(DESTDIR)$(PKGCONFIGDIR)/collide.pc
 	install -m 644 doc/collide.1 $(DESTDIR)$(MANDIR)/man1/collide.1
@@ -260,7 +265,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/collide $(DESTDIR)$(INCLUDEDIR)/collide.h \
 	    $(DESTDIR)$(INCLUDEDIR)/collide_aux.h \
 	    $(DESTDIR)$(LIBDIR)/libcollide.a \
-	    $(DESTDIR)$(LIBDIR)/libcollide.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/$(SO_FILE) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so \
 	    $(DESTDIR)$(PKGCONFIGDIR)/collide.pc \
 	    $(DESTDIR)$(MANDIR)/man1/collide.1 \
@@ -277,7 +282,7 @@ install-check: deps-build
 	@sh tests/install.sh $(BUILD)
 
 # The Python package (python/, ctypes over the shared library): its pytest
-# suite (python/tests) against build/libcollide.so.VERSION and
+# suite (python/tests) against build/libcollide.so.SOVERSION.MINOR.PATCH and
 # build/collide, then an offline install (pip, no network, no build
 # isolation) into a scratch virtual environment, whose package must run.
 # Debian's python3 (with NumPy), not another on PATH.

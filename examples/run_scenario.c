@@ -16,8 +16,11 @@ int main(int argc, char **argv)
     char err[1024];
     int st, row, i, e;
     collide_run_options_init(&o);
-    if (argc > 2)
-        o.precision = atol(argv[2]);       /* 53: binary64; more: MPFR */
+    if (argc > 2) {                   /* bits: 53 binary64, others MPFR */
+        o.precision = atol(argv[2]);
+        o.engine = o.precision == 53 ? COLLIDE_ENGINE_BINARY64
+                                     : COLLIDE_ENGINE_MPFR;
+    }
     st = collide_scenario_load(argc > 1 ? argv[1] : "study1", &s, err,
                                sizeof err);
     if (st == COLLIDE_OK)

@@ -77,12 +77,20 @@ extern "C" {
 #define COLLIDE_API
 #endif
 
-/* The version of this interface: major.minor.patch. The soname of the
- * shared library carries the major version (libcollide.so.0). */
+/* The version of collide: major.minor.patch. */
 #define COLLIDE_VERSION "0.1.0"
 #define COLLIDE_VERSION_MAJOR 0
 #define COLLIDE_VERSION_MINOR 1
 #define COLLIDE_VERSION_PATCH 0
+
+/* The number of the binary interface: the soname of the shared library
+ * is libcollide.so.COLLIDE_SOVERSION (its file libcollide.so.SOVERSION.
+ * MINOR.PATCH). It grows by one with every change that breaks a program
+ * compiled against an earlier header (doc/api-changes.md); 1: the
+ * auxiliary header, collide_status returned throughout, the comparison's
+ * verdict, the options' struct_size, the engine field and the watcher's
+ * answer. */
+#define COLLIDE_SOVERSION 1
 
 /* The version of the library linked at run time (COLLIDE_VERSION of the
  * header it was built with). */
@@ -456,8 +464,12 @@ COLLIDE_API int collide_model_in_jump_set(int q, double x, double v, double phi)
 COLLIDE_API int collide_model_reset(const collide_model *m, int q,
                                     const double *chi, double *chi_plus);
 
-/* How collide_model_integrate integrates. */
+/* How collide_model_integrate integrates. It can grow as
+ * collide_run_options does (struct_size; always begin with
+ * collide_flow_options_init). */
 typedef struct collide_flow_options {
+    size_t struct_size; /* sizeof (collide_flow_options) of the caller:
+                         collide_flow_options_init sets it */
     double rtol;      /* relative tolerance of each step, in [1e-15, 1) */
     double atol;      /* absolute tolerance of each step, > 0, finite */
     long max_steps;   /* steps tried at most, accepted or rejected, >= 1 */
@@ -467,7 +479,8 @@ typedef struct collide_flow_options {
     void *ctx;
 } collide_flow_options;
 
-/* The defaults: rtol 1e-12, atol 1e-12, max_steps 200000, no callback.
+/* The defaults: struct_size sizeof (collide_flow_options), rtol 1e-12,
+ * atol 1e-12, max_steps 200000, no callback.
  * NULL o: does nothing.
  */
 COLLIDE_API void collide_flow_options_init(collide_flow_options *o);
@@ -503,57 +516,79 @@ COLLIDE_API collide_status collide_model_integrate(const collide_model *m, int q
 
 /* ---- runs -------------------------------------------------------------- */
 
-/* The working precisions of a run, in bits: from binary64's 53 (the
- * binary64 engine) to 16384. */
+/* The working precisions of a run, in bits: binary64's 53 (the binary64
+ * engine), and 54 to 16384 for the MPFR engine. */
 #define COLLIDE_PRECISION_MIN 53
 #define COLLIDE_PRECISION_MAX 16384
 
-/* How to run. precision is the working precision in bits: 53 runs the
- * binary64 engine (DOP853 with event location, the scenario's rtol and
- * atol); 54 to 16384 the high-precision engine (a Taylor method in MPFR
- * at that precision; README.md "High precision"). */
+/* The engine of a run, chosen by collide_run_options.engine. */
+typedef enum collide_engine {
+    COLLIDE_ENGINE_BINARY64 = 0, /* DOP853 with event location in binary64,
+                                    the scenario's rtol and atol */
+    COLLIDE_ENGINE_MPFR = 1      /* a Taylor method in MPFR at the working
+                                    precision (README.md "High precision") */
+} collide_engine;
+
+/* How to run. It can grow: a later version adds fields at its end only,
+ * and struct_size, set by collide_run_options_init to the size the
+ * caller was compiled with, tells collide_run which fields the caller
+ * has (those it lacks take their defaults). Always begin with
+ * collide_run_options_init. */
 typedef struct collide_run_options {
-    long precision;   /* bits; 53 (default): binary64 */
-    double digits;    /* high precision: the significant digits asked for
-                         (1 to precision log10(2) - 8); NaN (default): as
-                         many as the precision allows */
-    int check;        /* high precision, 1: measure the significant correct
-                         digits of every value against a run at 64 more
-                         bits and a 10^-19 tighter tolerance (as `collide
-                         run --check`); a value with fewer digits than
-                         asked (digits, or those written) makes the run
+    size_t struct_size; /* sizeof (collide_run_options) of the caller:
+                           collide_run_options_init sets it; collide_run
+                           refuses a size it does not know */
+    collide_engine engine; /* COLLIDE_ENGINE_BINARY64 (default) or
+                           COLLIDE_ENGINE_MPFR */
+    long precision;   /* bits: 53 for binary64 (the default; no other);
+                         54 to 16384 for MPFR */
+    double digits;    /* MPFR: the significant digits asked for (1 to
+                         precision log10(2) - 8); NaN (default): as many as
+                         the precision allows */
+    int check;        /* MPFR, 1: measure the significant correct digits of
+                         every value against a run at 64 more bits and a
+                         10^-19 tighter tolerance (as `collide run
+                         --check`); a value with fewer digits than asked
+                         (digits, or those written) makes the run
                          COLLIDE_E_CHECK, its tables and digits kept */
     const double *sample_at; /* binary64: further sample times, each in
                          [0, T], in any order (as `collide run --at`), read
                          during collide_run only; NULL (default): none */
     int n_sample_at;  /* their count, 0 (default) to 1000000 */
-    int progress;     /* high precision, 1: a progress line on stderr as
-                         the run goes (time, events, steps, time left), for
-                         a terminal */
+    int progress;     /* MPFR, 1: a progress line on stderr as the run goes
+                         (time, events, steps, time left), for a
+                         terminal */
     /* Called, when not NULL, as each engine run starts (the run, then
      * the reference run of a check) with its precision in bits and the
      * address of its count of collisions so far, which stays valid and
      * grows as that run goes, until the next call; and once with bits 0
-     * and collisions NULL when collide_run is about to return. The count
-     * may be read from a signal handler (e.g. to say how far a run got). */
-    void (*watch)(void *ctx, long bits, const int *collisions);
+     * and collisions NULL when collide_run is about to return (its
+     * return value then ignored). The count may be read from a signal
+     * handler (e.g. to say how far a run got). Returns 0 to go on;
+     * non-zero cancels the run about to start: collide_run returns
+     * COLLIDE_E_INTERRUPT, the result's diagnosis says that the watcher
+     * cancelled it (and, for a check's reference run, that the run itself
+     * was done), and the result has no rows (no result set). */
+    int (*watch)(void *ctx, long bits, const int *collisions);
     void *watch_ctx;  /* the ctx of watch */
     int partial;      /* 1: a run that fails keeps, as rows of its tables,
                          the collisions that ended before the failure
-                         (COLLIDE_TABLE_COLLISIONS) and the events before it
-                         (COLLIDE_TABLE_EVENTS), its status saying that it
-                         failed; its other tables have no rows, and it has
-                         no result set (collide_result_write refuses it).
-                         0 (default): a failed run has no rows */
+                         (COLLIDE_TABLE_COLLISIONS) and the events before
+                         it (COLLIDE_TABLE_EVENTS), its status saying that
+                         it failed; its other tables have no rows, and it
+                         has no result set (collide_result_write refuses
+                         it). 0 (default): a failed run has no rows */
     unsigned tables;  /* the tables the result keeps, a bit 1u << t per
-                         collide_table t (e.g. 1u << COLLIDE_TABLE_COLLISIONS);
-                         a table not kept has no rows, and costs nothing
-                         to format. 0 (default): every table. The result
-                         set (collide_result_write) is whole either way */
+                         collide_table t (e.g. 1u <<
+                         COLLIDE_TABLE_COLLISIONS); a table not kept has no
+                         rows, and costs nothing to format. 0 (default):
+                         every table. The result set (collide_result_write)
+                         is whole either way */
 } collide_run_options;
 
-/* The defaults: precision 53, digits NaN, check 0, sample_at NULL,
- * n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
+/* The defaults: struct_size sizeof (collide_run_options), engine
+ * COLLIDE_ENGINE_BINARY64, precision 53, digits NaN, check 0, sample_at
+ * NULL, n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
  * tables 0 (every table).
  * NULL o: does nothing.
  */
@@ -565,9 +600,11 @@ typedef struct collide_result collide_result;
 
 /* Runs s with the options o (NULL: the defaults) over [0, T]. Returns the
  * status of the run. *out is the result whenever the run took place, also
- * when it failed (its status and diagnosis say why); *out is NULL when
- * the options are not valid (COLLIDE_E_USAGE, err names the field, its
- * value and the allowed range) or memory ran out (COLLIDE_E_MEMORY).
+ * when it failed or its watcher cancelled it (its status and diagnosis
+ * say why); *out is NULL when the options are not valid (COLLIDE_E_USAGE,
+ * err names the field, its value and the allowed range; also a
+ * struct_size that is not the size of a version of collide_run_options)
+ * or memory ran out (COLLIDE_E_MEMORY).
  * NULL s or out: returns COLLIDE_E_USAGE; NULL o: the defaults; NULL
  * err: no message.
  */
@@ -585,7 +622,7 @@ COLLIDE_API collide_status collide_result_status(const collide_result *r);
  */
 COLLIDE_API const char *collide_result_diagnosis(const collide_result *r);
 
-/* The working precision of the run in bits (53: binary64).
+/* The working precision of the run in bits (53: the binary64 engine).
  * NULL r: returns 0.
  */
 COLLIDE_API long collide_result_precision(const collide_result *r);
@@ -811,8 +848,11 @@ typedef enum collide_compare_verdict {
                                    fewer digits than asked */
 } collide_compare_verdict;
 
-/* How to compare. */
+/* How to compare. It can grow as collide_run_options does (struct_size;
+ * always begin with collide_compare_options_init). */
 typedef struct collide_compare_options {
+    size_t struct_size;   /* sizeof (collide_compare_options) of the caller:
+                             collide_compare_options_init sets it */
     double digits;        /* the least significant correct digits asked of
                              every numeric column, >= 0; NaN (default): no
                              threshold */
@@ -821,7 +861,8 @@ typedef struct collide_compare_options {
                              NULL (default): none */
 } collide_compare_options;
 
-/* The defaults: digits NaN, scd_csv NULL.
+/* The defaults: struct_size sizeof (collide_compare_options), digits
+ * NaN, scd_csv NULL.
  * NULL o: does nothing.
  */
 COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
@@ -830,7 +871,8 @@ COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
  * cell, in significant correct digits (README.md "Comparing results"),
  * with the options o (NULL: the defaults), and prints the report on out
  * (NULL: none). COLLIDE_OK with *verdict set when the comparison took
- * place; else COLLIDE_E_USAGE (an option outside its range), COLLIDE_E_INPUT
+ * place; else COLLIDE_E_USAGE (an option outside its range, or a
+ * struct_size not that of a version of the options), COLLIDE_E_INPUT
  * (a missing or malformed input), COLLIDE_E_IO (scd_csv could not be
  * written) or COLLIDE_E_MEMORY, *verdict untouched. err gets the problems
  * met, one line each (`collide compare: ...`, the last newline left out),

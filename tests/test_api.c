@@ -146,6 +146,7 @@ static void run_study1(long bits)
     int e, i;
     snprintf(what, sizeof what, "study1 at %ld bits", bits);
     collide_run_options_init(&o);
+    o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits;
     check_true(collide_scenario_load("study1", &s, err, sizeof err) == COLLIDE_OK,
                "study1 loads");
@@ -193,9 +194,10 @@ typedef struct watched {
     long bits[4];
     const int *count;   /* the count of the run under way */
     int last;           /* the count of the last run, at its end */
+    long cancel_at;     /* the bits of the run to cancel; 0: none */
 } watched;
 
-static void watcher(void *ctx, long bits, const int *collisions)
+static int watcher(void *ctx, long bits, const int *collisions)
 {
     watched *w = ctx;
     if (w->count)
@@ -204,6 +206,7 @@ static void watcher(void *ctx, long bits, const int *collisions)
         w->bits[w->calls] = bits;
     w->calls++;
     w->count = collisions;
+    return w->cancel_at != 0 && bits == w->cancel_at;
 }
 
 /* The set of a checked run holds an scd table beside each table, with
@@ -279,6 +282,7 @@ static void sample_times(void)
                "sample_at beyond T: status 2, the element, its value and "
                "the range named");
     o.sample_at = at;
+    o.engine = COLLIDE_ENGINE_MPFR;
     o.precision = 64;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "sample_at"),
@@ -375,6 +379,7 @@ static void checked_run(void)
     watched w;
     collide_scenario_load("study1", &s, err, sizeof err);
     collide_run_options_init(&o);
+    o.engine = COLLIDE_ENGINE_MPFR;
     o.precision = 113;
     o.check = 1;
     o.watch = watcher;
@@ -414,11 +419,58 @@ static void checked_run(void)
     check_true(strcmp(collide_result_check_report(r), "") == 0,
                "an unchecked run has no check report");
     collide_result_free(r);
+    o.engine = COLLIDE_ENGINE_BINARY64;
     o.precision = 53;
     o.check = 1;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "check"),
                "check in binary64: status 2, the field named");
+    collide_scenario_free(s);
+}
+
+/* A watcher that answers non-zero cancels the run about to start: the
+ * binary64 run itself, or the reference run of a check; COLLIDE_E_INTERRUPT,
+ * a result that says so and has no rows and no set. */
+static void watcher_cancels(void)
+{
+    collide_scenario *s = NULL;
+    collide_result *r = NULL;
+    collide_run_options o;
+    char err[1024];
+    watched w;
+    int st;
+    collide_scenario_load("hertz", &s, err, sizeof err);
+    collide_run_options_init(&o);
+    memset(&w, 0, sizeof w);
+    w.cancel_at = 53;
+    o.watch = watcher;
+    o.watch_ctx = &w;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_INTERRUPT && r &&
+                   collide_result_status(r) == COLLIDE_E_INTERRUPT &&
+                   strstr(collide_result_diagnosis(r), "cancelled by the "
+                          "watcher") && strstr(err, "cancelled") &&
+                   collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0 &&
+                   w.calls == 2 && w.bits[0] == 53 && w.bits[1] == 0,
+               "binary64: the watcher cancels the run: COLLIDE_E_INTERRUPT, "
+               "the diagnosis says so, no rows; its last call still made");
+    check_true(collide_result_write(r, "/nonexistent/never", err, sizeof err) ==
+                   COLLIDE_E_USAGE,
+               "a cancelled run has no result set");
+    collide_result_free(r);
+    memset(&w, 0, sizeof w);
+    w.cancel_at = 128;
+    o.engine = COLLIDE_ENGINE_MPFR;
+    o.precision = 64;
+    o.check = 1;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_INTERRUPT && r &&
+                   strstr(collide_result_diagnosis(r), "run at 128 bits") &&
+                   w.calls == 3 && w.bits[0] == 64 && w.bits[1] == 128 &&
+                   w.bits[2] == 0,
+               "MPFR with check: the watcher cancels the reference run at "
+               "128 bits: COLLIDE_E_INTERRUPT, the run named");
+    collide_result_free(r);
     collide_scenario_free(s);
 }
 
@@ -451,16 +503,49 @@ static void bad_arguments(void)
                "collide_scenario_value: T = 0.5; a text entry and a missing "
                "one NaN");
     collide_run_options_init(&o);
+    o.engine = COLLIDE_ENGINE_MPFR;
     o.precision = 20;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL &&
-               strstr(err, "precision = 20") && strstr(err, "[53, 16384]"),
-               "precision 20: status 2, no result, field, value and range named");
+               strstr(err, "precision = 20") && strstr(err, "[54, 16384]"),
+               "MPFR at precision 20: status 2, no result, field, value and "
+               "range named");
+    o.precision = 53;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL &&
+               strstr(err, "precision = 53") && strstr(err, "[54, 16384]"),
+               "MPFR at precision 53: refused (53 is no longer the binary64 "
+               "engine's name), the range named");
+    collide_run_options_init(&o);
+    o.precision = 113;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL &&
+               strstr(err, "precision = 113") &&
+               strstr(err, "binary64 engine: precision = 53"),
+               "binary64 at precision 113: refused, the engine field named");
+    collide_run_options_init(&o);
+    o.engine = (collide_engine)7;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "engine = 7"),
+               "engine 7: refused, the field and its range named");
+    collide_run_options_init(&o);
+    check_true(o.struct_size == sizeof o && o.engine == COLLIDE_ENGINE_BINARY64 &&
+                   o.precision == 53,
+               "run options: struct_size set by init, the binary64 engine");
+    o.struct_size = sizeof o - 1;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
+               "run options of an unknown size refused, struct_size named");
+    o.struct_size = sizeof o + 8;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
+               "run options larger than this version's refused");
     collide_run_options_init(&o);
     o.digits = 10;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "digits"),
                "digits in binary64: status 2, the field named");
+    o.engine = COLLIDE_ENGINE_MPFR;
     o.precision = 113;
     o.digits = 40;
     st = collide_run(s, &o, &r, err, sizeof err);
@@ -541,6 +626,7 @@ static int hertz_set(long bits, const char *dir)
     char err[1024];
     int ok;
     collide_run_options_init(&o);
+    o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits;
     ok = collide_scenario_load("hertz", &s, err, sizeof err) == COLLIDE_OK &&
          collide_run(s, &o, &r, err, sizeof err) == COLLIDE_OK &&
@@ -878,6 +964,35 @@ static void model_layout(void)
 
 /* The flow map, the sets and the reset of H_r against Eqs. (77), (78),
  * (81), (82) worked by hand. */
+/* The options of integration and of comparison carry their size: init
+ * sets it, a size that is not this version's is refused by name. */
+static void option_sizes(void)
+{
+    collide_model *m = model_of("hertz");
+    collide_flow_options f;
+    collide_compare_options c;
+    double chi[COLLIDE_CHI_MAX], chi1[COLLIDE_CHI_MAX];
+    char err[512];
+    collide_flow_options_init(&f);
+    collide_compare_options_init(&c);
+    check_true(f.struct_size == sizeof f && c.struct_size == sizeof c,
+               "flow and compare options: struct_size set by init");
+    collide_model_initial_state(m, chi);
+    f.struct_size = 4;
+    check_true(m && collide_model_integrate(m, 0, 0.0, chi, 1e-4, chi1, &f,
+                                            NULL, err, sizeof err) ==
+                       COLLIDE_E_USAGE && strstr(err, "struct_size = 4"),
+               "integrate: flow options of another size refused, named");
+    c.struct_size = 0;
+    check_true(collide_compare("a", "b", NAN, NULL, NULL, NULL, 0) ==
+                   COLLIDE_E_INPUT &&
+                   collide_compare_with("a", "b", &c, NULL, NULL, err,
+                                        sizeof err) == COLLIDE_E_USAGE &&
+                   strstr(err, "struct_size = 0"),
+               "compare: options of another size refused, named");
+    collide_model_free(m);
+}
+
 /* The breakpoints of the applied forces (Eqs. 205-209): study 2's at
  * T_s = 0.1 and T_e = 0.2, in order, then none; study 1 (gravity) none. */
 static void model_breakpoints(void)
@@ -2286,6 +2401,7 @@ int main(void)
     numbers();
     scenario_contents();
     bad_arguments();
+    watcher_cancels();
     statuses();
     proof_domain_runs();
     comparisons();
@@ -2294,6 +2410,7 @@ int main(void)
     model_layout();
     model_maps();
     model_breakpoints();
+    option_sizes();
     model_integration();
     csv_tables();
     api_messages();

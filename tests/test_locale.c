@@ -57,6 +57,7 @@ static int run_and_write(const collide_scenario *s, long bits,
     char path[4096], err[1024];
     int st;
     collide_run_options_init(&o);
+    o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits;
     st = collide_run(s, &o, &r, err, sizeof err);
     if (st != COLLIDE_OK)

@@ -235,6 +235,8 @@ static int mp_options_of(const run_args *a, collide_run_options *o)
     if (!option_number("run", "--precision", a->precision, &bits_range, &v))
         return COLLIDE_E_INPUT;
     o->precision = (long)v;
+    o->engine = o->precision > 53 ? COLLIDE_ENGINE_MPFR
+                                  : COLLIDE_ENGINE_BINARY64;
     digits.hi = floor(v * log10(2.0) - 8);   /* BITS log10(2) - 8 */
     if (a->digits &&
         !option_number("run", "--digits", a->digits, &digits, &o->digits))
@@ -527,7 +529,7 @@ typedef struct watch_ctx {
 
 /* collide_run_options.watch: the count of collisions of each engine run
  * for the note of a signal, and the phase of the check's run. */
-static void watch(void *ctx, long bits, const int *collisions)
+static int watch(void *ctx, long bits, const int *collisions)
 {
     const watch_ctx *w = ctx;
     char when[96];
@@ -537,6 +539,7 @@ static void watch(void *ctx, long bits, const int *collisions)
         interrupt_note_run(w->source, w->a->csv, when);
     }
     interrupt_counter(collisions, collisions ? "collisions" : NULL);
+    return 0;
 }
 
 /* Prints the result r of s (and a high-precision run's ledger warning and

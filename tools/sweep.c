@@ -351,6 +351,7 @@ static collide_status point_results(const collide_scenario *s, long bits,
     int i, n, k;
     collide_status st;
     collide_run_options_init(&o);
+    o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits ? bits : 53;
     o.partial = 1;
     o.tables = 1u << COLLIDE_TABLE_COLLISIONS;

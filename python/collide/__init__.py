@@ -7,7 +7,7 @@
     r.digits("collisions")      # the checked significant digits
 
 The library is found from $COLLIDE_LIB, else from the build tree this
-package sits in (make shared), else the installed libcollide.so.0.
+package sits in (make shared), else the installed libcollide.so.1.
 Errors are CollideError (.status, .message: collide's status and its
 one-line message). Units: the library does not expose the units of the
 table columns; README.md "CSV output" lists them.
@@ -17,7 +17,7 @@ import math
 
 from . import _lib
 from ._lib import LibraryNotFoundError
-from ._structs import RunOptions
+from ._structs import ENGINE_BINARY64, ENGINE_MPFR, RunOptions
 from .tools import Audit, Comparison, Finding, audit, compare  # noqa: E402
 
 __all__ = ["CollideError", "LibraryNotFoundError", "Scenario", "Result",
@@ -285,6 +285,7 @@ def run(scenario, precision=53, digits=None, check=False, sample_at=None,
         else Scenario(scenario, **entries)
     o = RunOptions()
     lib.collide_run_options_init(ctypes.byref(o))
+    o.engine = ENGINE_MPFR if precision > 53 else ENGINE_BINARY64
     o.precision = precision
     o.digits = math.nan if digits is None else digits
     o.check = 1 if check else 0

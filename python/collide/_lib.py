@@ -7,7 +7,7 @@ import os
 
 from ._structs import CompareOptions, RunOptions
 
-SONAME = "libcollide.so.0"
+SONAME = "libcollide.so.1"
 _lib = None
 
 

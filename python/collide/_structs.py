@@ -6,13 +6,16 @@ field, and fails when these differ, so that a change of the header
 cannot go unnoticed."""
 import ctypes
 
-WATCH = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_long,
+WATCH = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
                          ctypes.POINTER(ctypes.c_int))
+ENGINE_BINARY64, ENGINE_MPFR = 0, 1   # collide_engine
 
 
 class RunOptions(ctypes.Structure):
     """collide_run_options (collide_run_options_init gives the defaults)."""
     _fields_ = [
+        ("struct_size", ctypes.c_size_t),
+        ("engine", ctypes.c_int),
         ("precision", ctypes.c_long),
         ("digits", ctypes.c_double),
         ("check", ctypes.c_int),
@@ -29,6 +32,7 @@ class RunOptions(ctypes.Structure):
 class CompareOptions(ctypes.Structure):
     """collide_compare_options (collide_compare_options_init: defaults)."""
     _fields_ = [
+        ("struct_size", ctypes.c_size_t),
         ("digits", ctypes.c_double),
         ("scd_csv", ctypes.c_char_p),
     ]

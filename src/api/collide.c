@@ -35,10 +35,11 @@
 struct collide_result {
     int status;
     char diagnosis[2048];
+    collide_engine engine;
     long precision;
     scenario s;          /* the scenario run (its model, for the writers) */
-    sim_result b64;      /* precision 53 */
-    mp_model M;          /* precision > 53 */
+    sim_result b64;      /* COLLIDE_ENGINE_BINARY64 */
+    mp_model M;          /* COLLIDE_ENGINE_MPFR */
     mp_result mp;
     double mp_tol;       /* the step tolerance 10^-mp_tol (mp_digits_settings) */
     int mp_digits;       /* significant digits written (mp_digits_settings) */
@@ -363,6 +364,8 @@ void collide_run_options_init(collide_run_options *o)
 {
     if (!o)
         return;
+    o->struct_size = sizeof *o;
+    o->engine = COLLIDE_ENGINE_BINARY64;
     o->precision = COLLIDE_PRECISION_MIN;
     o->digits = NAN;
     o->check = 0;
@@ -375,16 +378,58 @@ void collide_run_options_init(collide_run_options *o)
     o->tables = 0;
 }
 
+/* The size of the first collide_run_options with a struct_size, this
+ * version's: a caller compiled with it has every field. A later version
+ * that adds fields at the end keeps accepting this size, and gives the
+ * fields beyond it their defaults. */
+#define RUN_OPTIONS_SIZE_1 sizeof(collide_run_options)
+
+/* The options o (NULL: the defaults) into `into`, the fields beyond
+ * o->struct_size at their defaults: COLLIDE_OK, or COLLIDE_E_USAGE with
+ * err naming struct_size, its value and the sizes known. */
+static collide_status run_options_copy(const collide_run_options *o,
+                                       collide_run_options *into, char *err,
+                                       size_t errlen)
+{
+    collide_run_options_init(into);
+    if (!o)
+        return COLLIDE_OK;
+    if (o->struct_size < RUN_OPTIONS_SIZE_1 || o->struct_size > sizeof *into) {
+        collide_api_say(err, errlen, "collide_run: struct_size = %zu is "
+            "outside its range: the size of a collide_run_options, %zu "
+            "(collide_run_options_init sets it)", o->struct_size,
+            sizeof *into);
+        return COLLIDE_E_USAGE;
+    }
+    memcpy(into, o, o->struct_size);
+    return COLLIDE_OK;
+}
+
 /* COLLIDE_OK when o is valid, else COLLIDE_E_USAGE with err naming the
  * field, its value and the allowed range. */
 static int check_options(const collide_run_options *o, char *err,
                          size_t errlen)
 {
     double room;
-    if (o->precision < COLLIDE_PRECISION_MIN || o->precision > COLLIDE_PRECISION_MAX) {
-        collide_api_say(err, errlen, "collide_run: precision = %ld is outside its "
-            "range: precision in [%d, %d] bits (53: binary64)", o->precision,
-            COLLIDE_PRECISION_MIN, COLLIDE_PRECISION_MAX);
+    if (o->engine != COLLIDE_ENGINE_BINARY64 && o->engine != COLLIDE_ENGINE_MPFR) {
+        collide_api_say(err, errlen, "collide_run: engine = %d is outside its "
+            "range: engine in {COLLIDE_ENGINE_BINARY64 = 0, "
+            "COLLIDE_ENGINE_MPFR = 1}", (int)o->engine);
+        return COLLIDE_E_USAGE;
+    }
+    if (o->engine == COLLIDE_ENGINE_BINARY64 &&
+        o->precision != COLLIDE_PRECISION_MIN) {
+        collide_api_say(err, errlen, "collide_run: precision = %ld is outside "
+            "its range for the binary64 engine: precision = 53 (engine "
+            "COLLIDE_ENGINE_MPFR for another)", o->precision);
+        return COLLIDE_E_USAGE;
+    }
+    if (o->engine == COLLIDE_ENGINE_MPFR &&
+        (o->precision <= COLLIDE_PRECISION_MIN ||
+         o->precision > COLLIDE_PRECISION_MAX)) {
+        collide_api_say(err, errlen, "collide_run: precision = %ld is outside "
+            "its range for the MPFR engine: precision in [%d, %d] bits",
+            o->precision, COLLIDE_PRECISION_MIN + 1, COLLIDE_PRECISION_MAX);
         return COLLIDE_E_USAGE;
     }
     if (o->check != 0 && o->check != 1) {
@@ -403,16 +448,16 @@ static int check_options(const collide_run_options *o, char *err,
             API_NTABLES, API_NTABLES - 1);
         return COLLIDE_E_USAGE;
     }
-    if (o->check && o->precision == COLLIDE_PRECISION_MIN) {
+    if (o->check && o->engine == COLLIDE_ENGINE_BINARY64) {
         collide_api_say(err, errlen, "collide_run: check = 1 is a setting of the "
-            "high-precision engine: check needs precision > 53");
+            "MPFR engine: check needs engine COLLIDE_ENGINE_MPFR");
         return COLLIDE_E_USAGE;
     }
     if (isnan(o->digits))
         return COLLIDE_OK;
-    if (o->precision == COLLIDE_PRECISION_MIN) {
+    if (o->engine == COLLIDE_ENGINE_BINARY64) {
         collide_api_say(err, errlen, "collide_run: digits = %g is a setting of the "
-            "high-precision engine: digits needs precision > 53 (binary64 "
+            "MPFR engine: digits needs engine COLLIDE_ENGINE_MPFR (binary64 "
             "takes the scenario's rtol and atol)", o->digits);
         return COLLIDE_E_USAGE;
     }
@@ -458,7 +503,7 @@ static collide_status keep_b64_tables(collide_result *r, unsigned which)
 static collide_status load_tables(collide_result *r, unsigned which)
 {
     int t;
-    if (r->precision == COLLIDE_PRECISION_MIN)
+    if (r->engine == COLLIDE_ENGINE_BINARY64)
         return keep_b64_tables(r, which);
     for (t = 0; t < API_NTABLES; t++) {
         char *text, msg[256];
@@ -480,12 +525,12 @@ static collide_status load_tables(collide_result *r, unsigned which)
 }
 
 /* Tells o's watcher that a run at `bits` starts, with the address of its
- * count of collisions; collisions NULL: the runs are over. */
-static void watch(const collide_run_options *o, long bits,
-                  const int *collisions)
+ * count of collisions; collisions NULL: the runs are over. Returns the
+ * watcher's answer: non-zero to cancel the run about to start. */
+static int watch(const collide_run_options *o, long bits,
+                 const int *collisions)
 {
-    if (o->watch)
-        o->watch(o->watch_ctx, bits, collisions);
+    return o->watch ? o->watch(o->watch_ctx, bits, collisions) : 0;
 }
 
 /* The binary64 run of r->s, with the sample times of o. */
@@ -493,7 +538,12 @@ static void run_b64(collide_result *r, const collide_run_options *o)
 {
     r->s.opt.sample_at = o->sample_at;
     r->s.opt.n_sample_at = o->n_sample_at;
-    watch(o, COLLIDE_PRECISION_MIN, &r->b64.ncollisions);
+    if (watch(o, COLLIDE_PRECISION_MIN, &r->b64.ncollisions)) {
+        r->status = COLLIDE_E_INTERRUPT;
+        snprintf(r->diagnosis, sizeof r->diagnosis, "cancelled by the "
+                 "watcher before the binary64 run started");
+        return;
+    }
     r->status = sim_run(&r->s.model, &r->s.opt, &r->b64);
     r->ran = 1;
     if (r->status != COLLIDE_OK)
@@ -514,11 +564,15 @@ static collide_status run_mp_at(const scenario *s, long bits, double tol,
     st = mp_model_init(M, s, (mpfr_prec_t)bits, diagnosis, len);
     if (st != COLLIDE_OK)
         return st;
-    *ran = 1;
     mo = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     mo.digits = tol;
     mo.progress = o->progress;
-    watch(o, bits, &res->ncollisions);
+    if (watch(o, bits, &res->ncollisions)) {
+        snprintf(diagnosis, len, "cancelled by the watcher before the run "
+                 "at %ld bits started", bits);
+        return COLLIDE_E_INTERRUPT;
+    }
+    *ran = 1;
     st = mp_run(M, &mo, res);
     if (st != COLLIDE_OK)
         snprintf(diagnosis, len, "%s", res->diagnosis);
@@ -633,7 +687,7 @@ static void check_mp(collide_result *r, const collide_run_options *o)
                      "check's report)",
                      r->mp_digits);
     }
-    watch(o, 0, NULL);   /* the runs are over: before rb's count goes */
+    (void)watch(o, 0, NULL);   /* the runs are over: before rb's count goes */
     mp_result_free(&rb);
     mp_model_clear(&M);
     r->status = st;
@@ -648,9 +702,9 @@ static int check_sample_at(const collide_run_options *o,
     int i;
     if (o->n_sample_at == 0)
         return COLLIDE_OK;
-    if (o->precision != COLLIDE_PRECISION_MIN) {
+    if (o->engine != COLLIDE_ENGINE_BINARY64) {
         collide_api_say(err, errlen, "collide_run: sample_at is a setting of the binary64 "
-            "engine: sample_at needs precision 53 (high precision takes the "
+            "engine: sample_at needs engine COLLIDE_ENGINE_BINARY64 (MPFR takes the "
             "scenario's samples)");
         return COLLIDE_E_USAGE;
     }
@@ -711,7 +765,7 @@ static int keep_options(collide_result *r, const collide_run_options *o)
 static int run_in_c(const collide_scenario *s, const collide_run_options *o,
                     collide_result **out, char *err, size_t errlen)
 {
-    collide_run_options dflt;
+    collide_run_options opts;
     collide_result *r;
     int st;
     if (!out) {
@@ -720,15 +774,14 @@ static int run_in_c(const collide_scenario *s, const collide_run_options *o,
         return COLLIDE_E_USAGE;
     }
     *out = NULL;
-    if (!o) {
-        collide_run_options_init(&dflt);
-        o = &dflt;
-    }
     if (!s) {
         collide_api_say(err, errlen, "collide_run: no scenario given (NULL)");
         return COLLIDE_E_USAGE;
     }
-    st = check_options(o, err, errlen);
+    st = run_options_copy(o, &opts, err, errlen);
+    o = &opts;
+    if (st == COLLIDE_OK)
+        st = check_options(o, err, errlen);
     if (st == COLLIDE_OK)
         st = check_sample_at(o, s, err, errlen);
     if (st != COLLIDE_OK)
@@ -738,6 +791,7 @@ static int run_in_c(const collide_scenario *s, const collide_run_options *o,
         collide_api_say(err, errlen, "collide_run: out of memory");
         return COLLIDE_E_MEMORY;
     }
+    r->engine = o->engine;
     r->precision = o->precision;
     r->s = s->s;
     if (keep_options(r, o) != COLLIDE_OK) {
@@ -745,14 +799,14 @@ static int run_in_c(const collide_scenario *s, const collide_run_options *o,
         collide_api_say(err, errlen, "collide_run: out of memory");
         return COLLIDE_E_MEMORY;
     }
-    if (r->precision == COLLIDE_PRECISION_MIN)
+    if (r->engine == COLLIDE_ENGINE_BINARY64)
         run_b64(r, o);
     else
         run_mp(r, o);
     if (r->status == COLLIDE_OK && o->check)
         check_mp(r, o);   /* ends with the watcher's last call */
     else
-        watch(o, 0, NULL);
+        (void)watch(o, 0, NULL);
     if (load_tables(r, tables_shown(r, o)) != COLLIDE_OK) {
         collide_result_free(r);
         collide_api_say(err, errlen, "collide_run: out of memory");
@@ -836,7 +890,7 @@ double collide_result_stat(const collide_result *r, collide_stat which)
 {
     if (!r || !(r->status == COLLIDE_OK || r->status == COLLIDE_E_CHECK))
         return NAN;
-    return r->precision == COLLIDE_PRECISION_MIN ? b64_stat(r, which)
+    return r->engine == COLLIDE_ENGINE_BINARY64 ? b64_stat(r, which)
                                        : mp_stat(r, which);
 }
 
@@ -844,7 +898,7 @@ double collide_result_undecided_touch(const collide_result *r, long k)
 {
     const engine_stats *e;
     if (!r || !(r->status == COLLIDE_OK || r->status == COLLIDE_E_CHECK) ||
-        r->precision != COLLIDE_PRECISION_MIN)
+        r->engine != COLLIDE_ENGINE_BINARY64)
         return NAN;
     e = &r->b64.end.stats;
     if (k < 0 || k >= e->nundecided || k >= ENGINE_UNDECIDED_TIMES)
@@ -857,7 +911,7 @@ int collide_result_left_domain(const collide_result *r, double *t,
 {
     if (!r)
         return -1;
-    if (r->precision != COLLIDE_PRECISION_MIN || !r->b64.left_domain)
+    if (r->engine != COLLIDE_ENGINE_BINARY64 || !r->b64.left_domain)
         return 0;
     if (t)
         *t = r->b64.t_left_domain;
@@ -890,7 +944,7 @@ static int kept(const collide_result *r, collide_table t)
 /* Whether r reads its tables from the binary64 engine's numbers. */
 static int b64_tables(const collide_result *r)
 {
-    return r->precision == COLLIDE_PRECISION_MIN;
+    return r->engine == COLLIDE_ENGINE_BINARY64;
 }
 
 /* Table t of a high-precision r, or NULL (not kept, or t out of range). */
@@ -990,7 +1044,7 @@ double collide_result_value(const collide_result *r, collide_table t, int row,
 static void note_domain(const collide_result *r)
 {
     char text[256] = "";
-    if (r->precision == COLLIDE_PRECISION_MIN && r->b64.left_domain)
+    if (r->engine == COLLIDE_ENGINE_BINARY64 && r->b64.left_domain)
         snprintf(text, sizeof text, "left at t = %.17g s: %s",
                  r->b64.t_left_domain, r->b64.domain_note);
     output_note_domain(text);
@@ -1019,7 +1073,7 @@ static void describe(const collide_result *r, meta_run *m, char *note,
         {"tail_switching_stops", COLLIDE_STAT_TAIL_SWITCHING_STOPS},
         {"initial_c_and_d", COLLIDE_STAT_INITIAL_C_AND_D},
         {"undecided_touches", COLLIDE_STAT_UNDECIDED_TOUCHES}};
-    int i, b64 = r->precision == COLLIDE_PRECISION_MIN;
+    int i, b64 = r->engine == COLLIDE_ENGINE_BINARY64;
     memset(m, 0, sizeof *m);
     m->version = COLLIDE_VERSION;
     m->s = &r->s;
@@ -1065,7 +1119,7 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
     note_domain(r);
     describe(r, &m, note, sizeof note);
     meta_note(&m);
-    st = r->precision == COLLIDE_PRECISION_MIN
+    st = r->engine == COLLIDE_ENGINE_BINARY64
              ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
              : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,
                                   r->have_scd == API_NSET
@@ -1105,7 +1159,7 @@ void collide_result_free(collide_result *r)
         free(r->scd_text[t]);
     free(r->check_report);
     free(r->sample_at);
-    if (r->precision == COLLIDE_PRECISION_MIN) {
+    if (r->engine == COLLIDE_ENGINE_BINARY64) {
         sim_result_free(&r->b64);
     } else {
         mp_result_free(&r->mp);
@@ -1120,6 +1174,7 @@ void collide_compare_options_init(collide_compare_options *o)
 {
     if (!o)
         return;
+    o->struct_size = sizeof *o;
     o->digits = NAN;
     o->scd_csv = NULL;
 }
@@ -1184,10 +1239,17 @@ static collide_status compare_with_in_c(const char *a, const char *b,
     size_t len = 0;
     compare_status cs;
     collide_status st;
-    if (!o) {
-        collide_compare_options_init(&d);
-        o = &d;
+    collide_compare_options_init(&d);
+    if (o && o->struct_size != sizeof d) {
+        collide_api_say(err, errlen, "collide_compare: struct_size = %zu is "
+            "outside its range: the size of a collide_compare_options, %zu "
+            "(collide_compare_options_init sets it)", o->struct_size,
+            sizeof d);
+        return COLLIDE_E_USAGE;
     }
+    if (o)
+        memcpy(&d, o, o->struct_size);
+    o = &d;
     st = compare_args_valid(a, b, o, err, errlen);
     if (st != COLLIDE_OK)
         return st;

@@ -345,6 +345,7 @@ void collide_flow_options_init(collide_flow_options *o)
 {
     if (!o)
         return;
+    o->struct_size = sizeof *o;
     o->rtol = 1e-12;
     o->atol = 1e-12;
     o->max_steps = 200000;
@@ -496,10 +497,17 @@ static int model_integrate_in_c(const collide_model *m, int q, double t0,
                         !m ? "m" : !chi0 ? "chi0" : "chi1");
         return COLLIDE_E_USAGE;
     }
-    if (!o) {
-        collide_flow_options_init(&dflt);
-        o = &dflt;
+    collide_flow_options_init(&dflt);
+    if (o && o->struct_size != sizeof dflt) {
+        collide_api_say(err, errlen, "collide_model_integrate: struct_size = "
+            "%zu is outside its range: the size of a collide_flow_options, "
+            "%zu (collide_flow_options_init sets it)", o->struct_size,
+            sizeof dflt);
+        return COLLIDE_E_USAGE;
     }
+    if (o)
+        memcpy(&dflt, o, o->struct_size);
+    o = &dflt;
     if ((st = integrate_args(q, t0, t1, o, err, errlen)) != COLLIDE_OK)
         return st;
     memset(&g, 0, sizeof g);
