@@ -410,6 +410,24 @@ COLLIDE_API double collide_model_reduced_force(const collide_model *m,
 COLLIDE_API double collide_model_next_breakpoint(const collide_model *m,
                                                  double t);
 
+/* Whether chi is a state that the proofs admit as input, the domain the
+ * functions below are proved on (spec/law_domain.acsl, spec/bounded.acsl):
+ * every component finite and at most 1e100 in magnitude, x_c and z_c in
+ * [-1, 1], v_c in [-1024, 1024] m/s. COLLIDE_OK; or COLLIDE_E_NONFINITE
+ * (a component NaN or infinite: not a state, Lemma V.14) or
+ * COLLIDE_E_DOMAIN, with one line in err naming the component, its value
+ * and the allowed range ("v_c = 5000 is outside the proof domain: v_c in
+ * [-1024, 1024] (spec/law_domain.acsl, domain_speed)"). A model made from
+ * a scenario with outside_proved_domain = 1 admits every finite state.
+ * The functions below that take a state refuse one not admitted (a
+ * status, NaN or -1, as each says); this call says why.
+ * NULL m or chi: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
+COLLIDE_API collide_status collide_model_check_state(const collide_model *m,
+                                                     const double *chi,
+                                                     char *err,
+                                                     size_t errlen);
+
 /* The initial state chi(0) of a run (Eqs. 79, 84): x_0, v_0, for H_f
  * x_m,0 and v_m,0, and x_c, z_c 0; its mode is 0.
  * NULL m or chi: writes nothing.
@@ -419,8 +437,10 @@ COLLIDE_API void collide_model_initial_state(const collide_model *m,
 
 /* The flow map of chi in mode q (0 apart, 1 in contact) at time t, with
  * the scenario's applied forces at t: Eq. (81) for H_r, Eq. (74) for H_f,
- * into dchi[0 .. dimension - 1]. COLLIDE_OK, or COLLIDE_E_USAGE for a q
- * other than 0 or 1 (dchi untouched).
+ * into dchi[0 .. dimension - 1]. COLLIDE_OK; COLLIDE_E_USAGE for a q
+ * other than 0 or 1; COLLIDE_E_NONFINITE or COLLIDE_E_DOMAIN for a chi
+ * that collide_model_check_state does not admit (it says why); dchi
+ * untouched but on COLLIDE_OK.
  * NULL m, chi or dchi: returns COLLIDE_E_USAGE.
  */
 COLLIDE_API collide_status collide_model_flow(const collide_model *m, int q, double t,
@@ -429,7 +449,8 @@ COLLIDE_API collide_status collide_model_flow(const collide_model *m, int q, dou
 /* The contact law at chi: the force Phi(x_c, z_c, v) (Eq. 59; the
  * contact force is F_c = -q_c Phi, Eq. 64) and the dissipation rate
  * d_c(x_c, z_c, v) >= 0 of Definition V.1 (the rate of Delta_C in
- * contact, Eq. 22).
+ * contact, Eq. 22). NaN for a chi that collide_model_check_state does
+ * not admit.
  * NULL m or chi: returns NaN.
  */
 COLLIDE_API double collide_model_phi(const collide_model *m,
@@ -440,7 +461,8 @@ COLLIDE_API double collide_model_dissipation_rate(const collide_model *m,
 /* The storage function V at chi (Eq. 91 for H_r, Eq. 94 for H_f), and
  * the supply rate <u, y> at chi for the applied forces (fe1, fe2) (Eq. 83
  * for H_r, Eqs. 76, 96 for H_f): the terms of the energy balance of
- * Eq. (24), V(T) - V(0) + Delta_C + Delta_D = I_s.
+ * Eq. (24), V(T) - V(0) + Delta_C + Delta_D = I_s. NaN for a chi that
+ * collide_model_check_state does not admit.
  * NULL m or chi: returns NaN.
  */
 COLLIDE_API double collide_model_storage(const collide_model *m,
@@ -458,7 +480,8 @@ COLLIDE_API int collide_model_in_jump_set(int q, double x, double v, double phi)
 
 /* The jump map (Eqs. 75, 82) from chi in mode q: chi_plus with x_c and
  * z_c set to 0 and the rest kept; returns the new mode 1 - q, or -1 for a
- * q other than 0 or 1 (chi_plus untouched). chi_plus may be chi.
+ * q other than 0 or 1 or a chi that collide_model_check_state does not
+ * admit (chi_plus untouched). chi_plus may be chi.
  * NULL m, chi or chi_plus: returns -1.
  */
 COLLIDE_API int collide_model_reset(const collide_model *m, int q,
@@ -499,7 +522,9 @@ typedef struct collide_flow_stats {
  * not NULL) gets the counters. COLLIDE_OK; COLLIDE_E_USAGE for arguments
  * outside their ranges (err names the field, the value and the range),
  * also for a chi0 with a component not finite (err names it) or whose
- * flow at t0 is not finite (err names the state);
+ * flow at t0 is not finite (err names the state); COLLIDE_E_DOMAIN for a
+ * chi0 outside the proof domain (collide_model_check_state; err names the
+ * component, its value and the range);
  * COLLIDE_E_PROGRESS when max_steps ran out, COLLIDE_E_STEP when the step
  * fell under the spacing of the doubles at t, COLLIDE_E_INTERRUPT when
  * on_step stopped it; each with err saying so and the time reached, and

@@ -1210,6 +1210,82 @@ static void csv_tables(void)
     collide_csv_free(b);
 }
 
+/* A model of the built-in name loaded with outside_proved_domain = 1. */
+static collide_model *model_outside(const char *name)
+{
+    collide_scenario *s = NULL;
+    collide_model *m = NULL;
+    char err[512];
+    if (collide_scenario_load_outside(name, NULL, &s, err, sizeof err) ==
+        COLLIDE_OK)
+        collide_model_make(s, &m);
+    collide_scenario_free(s);
+    return m;
+}
+
+/* States outside the proof domain (Issue: spec/law_domain.acsl,
+ * spec/bounded.acsl) are refused by every call that takes one, naming
+ * the component, its value and the range; a model outside the proved
+ * domain by request evaluates them. */
+static void model_domain(void)
+{
+    collide_model *m = model_of("study1"), *o = model_outside("study1");
+    double chi[COLLIDE_CHI_MAX], d[COLLIDE_CHI_MAX], p[COLLIDE_CHI_MAX];
+    char err[512] = "";
+    int v, xc;
+    if (!check_true(m && o, "models of study1, in and outside the domain"))
+        return;
+    v = collide_model_index(m, COLLIDE_ROLE_V);
+    xc = collide_model_index(m, COLLIDE_ROLE_XC);
+    collide_model_initial_state(m, chi);
+    check_true(collide_model_check_state(m, chi, err, sizeof err) == COLLIDE_OK,
+               "the initial state of study1 is admitted");
+    chi[v] = -5000;
+    d[0] = 42;
+    check_true(collide_model_check_state(m, chi, err, sizeof err) ==
+                   COLLIDE_E_DOMAIN &&
+               strcmp(err, "v_c = -5000 is outside the proof domain: v_c in "
+                           "[-1024, 1024] m/s (spec/law_domain.acsl, "
+                           "domain_speed)") == 0,
+               "v = -5000 m/s: COLLIDE_E_DOMAIN, v_c, its value and the "
+               "range named");
+    check_true(collide_model_flow(m, 0, 0.0, chi, d) == COLLIDE_E_DOMAIN &&
+                   d[0] == 42 && isnan(collide_model_phi(m, chi)) &&
+                   isnan(collide_model_dissipation_rate(m, chi)) &&
+                   isnan(collide_model_storage(m, chi)) &&
+                   isnan(collide_model_supply(m, 0, 0, chi)) &&
+                   collide_model_reset(m, 0, chi, p) == -1,
+               "v = -5000 m/s: flow refused (dchi untouched), phi, d_c, V "
+               "and the supply NaN, the reset -1");
+    check_true(collide_model_flow(o, 0, 0.0, chi, d) == COLLIDE_OK &&
+                   d[0] == -5000 && collide_model_reset(o, 0, chi, p) == 1 &&
+                   collide_model_check_state(o, chi, err, sizeof err) ==
+                       COLLIDE_OK,
+               "outside the proved domain by request: the same state "
+               "evaluated");
+    collide_model_initial_state(m, chi);
+    chi[xc] = -1.5;
+    check_true(collide_model_check_state(m, chi, err, sizeof err) ==
+                   COLLIDE_E_DOMAIN && strstr(err, "x_c = -1.5") &&
+                   strstr(err, "x_c in [-1, 1]"),
+               "x_c = -1.5: x_c named with the range");
+    collide_model_initial_state(m, chi);
+    chi[0] = 1e120;
+    check_true(collide_model_check_state(m, chi, err, sizeof err) ==
+                   COLLIDE_E_DOMAIN &&
+                   strcmp(err, "x = 9.9999999999999998e+119 is outside the "
+                               "proof domain: x in [-1e100, 1e100] "
+                               "(spec/bounded.acsl, bounded)") == 0,
+               "x = 1e120: beyond bounded, x named");
+    chi[0] = NAN;
+    check_true(collide_model_check_state(o, chi, err, sizeof err) ==
+                   COLLIDE_E_NONFINITE && strstr(err, "x = nan is not a state") &&
+                   collide_model_flow(o, 0, 0.0, chi, d) == COLLIDE_E_NONFINITE,
+               "x = NaN: not a state, also outside the proved domain");
+    collide_model_free(o);
+    collide_model_free(m);
+}
+
 /* Messages that name what is wrong: the argument t0 (not t1), a
  * component of the initial state by its name, a state whose flow is not
  * finite, the state where the step size fell under its floor, and the
@@ -1242,6 +1318,20 @@ static void api_messages(void)
     zc1 = collide_model_index(m, COLLIDE_ROLE_Z);
     c0[zc1] = 1e308;
     check_true(collide_model_integrate(m, 1, 0.0, c0, 1e-3, c1, NULL, NULL,
+                                       err, sizeof err) == COLLIDE_E_DOMAIN &&
+               strcmp(err, "z_c = 1e+308 is outside the proof domain: z_c "
+                           "in [-1, 1] (spec/law_domain.acsl, domain_state)") ==
+                   0,
+               "integrate from z_c1 = 1e308: outside the proof domain, "
+               "refused with the component, its value and the range");
+    collide_model_free(m);
+    m = model_outside("study1");
+    check_true(m != NULL, "a model of study1 outside the proved domain");
+    if (!m)
+        return;
+    collide_model_initial_state(m, c0);
+    c0[zc1] = 1e308;
+    check_true(collide_model_integrate(m, 1, 0.0, c0, 1e-3, c1, NULL, NULL,
                                        err, sizeof err) == COLLIDE_E_USAGE &&
                strstr(err, "z_c1 = 1e+308") && strstr(err, "its flow in mode "
                                                       "1 at t0 = 0 is not "
@@ -1254,8 +1344,12 @@ static void api_messages(void)
                                        err, sizeof err) == COLLIDE_E_STEP &&
                strstr(err, "fell under its floor") &&
                strstr(err, "state (x = 0.02, v = 1e+308"),
-               "integrate from v = 1e308: the step fails and the state is "
-               "named");
+               "integrate from v = 1e308 (outside the proved domain, asked "
+               "for): the step fails and the state is named");
+    collide_model_free(m);
+    m = model_of("study1");
+    if (!m)
+        return;
     for (beta = -1, i = 0; i < collide_model_parameters(m); i++)
         if (strcmp(collide_model_parameter_name(m, i), "beta") == 0)
             beta = i;
@@ -1586,6 +1680,13 @@ static void call_model_reduced_force(fixture *f, int k, outcome *o)
 static void call_model_next_breakpoint(fixture *f, int k, outcome *o)
 {
     o->d = collide_model_next_breakpoint(arg_or_null(k, 0, f->m), 0.0);
+}
+
+static void call_model_check_state(fixture *f, int k, outcome *o)
+{
+    o->i = collide_model_check_state(arg_or_null(k, 0, f->m),
+                                     arg_or_null(k, 1, f->chi), f->err,
+                                     f->errlen);
 }
 
 /* NULL m or chi: nothing written. */
@@ -1972,6 +2073,8 @@ static const null_row null_table[] = {
      {{"m", NX_DONE}, {"fe1", NX_DONE}, {"fe2", NX_DONE}}},
     {"collide_model_reduced_force", call_model_reduced_force, {{"m", NX_NAN}}},
     {"collide_model_next_breakpoint", call_model_next_breakpoint, {{"m", NX_NAN}}},
+    {"collide_model_check_state", call_model_check_state,
+     {{"m", NX_USAGE}, {"chi", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_model_initial_state", call_model_initial_state,
      {{"m", NX_DONE}, {"chi", NX_DONE}}},
     {"collide_model_flow", call_model_flow,
@@ -2410,6 +2513,7 @@ int main(void)
     model_layout();
     model_maps();
     model_breakpoints();
+    model_domain();
     option_sizes();
     model_integration();
     csv_tables();

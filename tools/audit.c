@@ -692,6 +692,22 @@ static audit_status load_rows(auditor *A, const audit_options *o, FILE *err)
     return st == 0 ? AUDIT_OK : st == -2 ? AUDIT_E_MEMORY : AUDIT_E_INPUT;
 }
 
+/* *m the model of the scenario at name, checked by the load of the
+ * caller, made from it loaded as with outside_proved_domain = 1: it
+ * evaluates every finite row, also one outside the proof domain, since
+ * the rows are another implementation's states, audited against the
+ * same maps (a row outside the domain is no finding of itself). */
+static int model_of_rows(const char *name, collide_model **m)
+{
+    collide_scenario *wide = NULL;
+    int st = collide_scenario_load_outside(name, NULL, &wide, NULL, 0);
+    *m = NULL;
+    if (st == COLLIDE_OK)
+        st = collide_model_make(wide, m);
+    collide_scenario_free(wide);
+    return st;
+}
+
 /* Reads the scenario and the trajectory into A; AUDIT_OK or the error. */
 static audit_status load(auditor *A, const audit_options *o, FILE *err)
 {
@@ -704,7 +720,7 @@ static audit_status load(auditor *A, const audit_options *o, FILE *err)
     }
     A->s = s;
     A->T_end = collide_scenario_setting(s, "T");
-    st = collide_model_make(s, &A->m);
+    st = model_of_rows(o->scenario, &A->m);
     if (st != COLLIDE_OK) {
         if (st == COLLIDE_E_MEMORY)
             audit_out_of_memory(A);

@@ -23,6 +23,8 @@
 struct collide_model {
     model m;
     layout L;
+    int outside;   /* made from a scenario with outside_proved_domain = 1:
+                      states outside the proof domain are evaluated */
 };
 
 _Static_assert(COLLIDE_CHI_MAX == 7 && COLLIDE_CHI_MAX <= COLLIDE_NY_MAX,
@@ -31,7 +33,7 @@ _Static_assert(COLLIDE_CHI_MAX == 7 && COLLIDE_CHI_MAX <= COLLIDE_NY_MAX,
 
 /* *out a new model of the impact model src (its layout derived), when
  * src is not NULL: COLLIDE_OK, COLLIDE_E_USAGE or COLLIDE_E_MEMORY. */
-static int model_new(const model *src, collide_model **out)
+static int model_new(const model *src, int outside, collide_model **out)
 {
     if (!out)
         return COLLIDE_E_USAGE;
@@ -42,17 +44,19 @@ static int model_new(const model *src, collide_model **out)
         return COLLIDE_E_MEMORY;
     (*out)->m = *src;
     (*out)->L = layout_make(src->sys, src->law->nz);
+    (*out)->outside = outside;
     return COLLIDE_OK;
 }
 
 collide_status collide_model_make(const collide_scenario *s, collide_model **out)
 {
-    return model_new(s ? &s->s.model : NULL, out);
+    return model_new(s ? &s->s.model : NULL,
+                     s ? s->s.opt.outside_proved_domain : 0, out);
 }
 
 collide_status collide_model_copy(const collide_model *m, collide_model **out)
 {
-    return model_new(m ? &m->m : NULL, out);
+    return model_new(m ? &m->m : NULL, m ? m->outside : 0, out);
 }
 
 void collide_model_free(collide_model *m)
@@ -255,20 +259,109 @@ void collide_model_initial_state(const collide_model *m, double *chi)
     memcpy(chi, y, (size_t)m->L.n_chi * sizeof *chi);
 }
 
+/* ---- the states admitted: those of the proofs' domain ---- */
+
+/* The breach b of a component that domain.h names by its index
+ * ("chi[3]"), in its quantity and in its domain's text, named name. */
+static void rename_component(domain_breach *b, const char *name)
+{
+    char domain[sizeof b->domain];
+    const char *at = strstr(b->domain, b->quantity);
+    if (at)
+        snprintf(domain, sizeof domain, "%.*s%s%s", (int)(at - b->domain),
+                 b->domain, name, at + strlen(b->quantity));
+    else
+        snprintf(domain, sizeof domain, "%s", b->domain);
+    snprintf(b->domain, sizeof b->domain, "%s", domain);
+    snprintf(b->quantity, sizeof b->quantity, "%s", name);
+}
+
+/* COLLIDE_OK when chi is a state the proofs admit as input (domain.h):
+ * every component finite, bounded (|.| <= 1e100), x_c and z_c in
+ * domain_state, v_c in domain_speed; of a model of a scenario with
+ * outside_proved_domain = 1, every component finite. Else
+ * COLLIDE_E_NONFINITE or COLLIDE_E_DOMAIN with err naming the component,
+ * its value and the allowed range. */
+static collide_status state_admitted(const collide_model *m,
+                                     const double *chi, char *err,
+                                     size_t errlen)
+{
+    domain_breach b;
+    char text[192];
+    int c, k;
+    for (c = 0; c < m->L.n_chi; c++)
+        if (!isfinite(chi[c])) {
+            const char *name = impact_component_name(&m->L, c);
+            collide_api_say(err, errlen, "%s = %.17g is not a state: %s in "
+                            "(-inf, inf) (Lemma V.14)", name, chi[c], name);
+            return COLLIDE_E_NONFINITE;
+        }
+    if (m->outside || domain_check_state(chi, m->L.n_chi, m->L.v, m->L.xc,
+                                         m->L.z, m->L.nz, &b))
+        return COLLIDE_OK;
+    if (sscanf(b.quantity, "chi[%d]", &k) == 1 && k >= 0 && k < m->L.n_chi)
+        rename_component(&b, impact_component_name(&m->L, k));
+    domain_breach_text(&b, text, sizeof text);
+    collide_api_say(err, errlen, "%s", text);
+    return COLLIDE_E_DOMAIN;
+}
+
+static collide_status model_check_state_in_c(const collide_model *m,
+                                             const double *chi, char *err,
+                                             size_t errlen)
+{
+    if (!m || !chi) {
+        collide_api_say(err, errlen, "collide_model_check_state: %s is NULL",
+                        m ? "chi" : "m");
+        return COLLIDE_E_USAGE;
+    }
+    return state_admitted(m, chi, err, errlen);
+}
+
+/* Runs model_check_state_in_c in the C locale (clocale.h), then makes
+ * the caller's locale current again. */
+collide_status collide_model_check_state(const collide_model *m,
+                                         const double *chi, char *err,
+                                         size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    collide_status st = model_check_state_in_c(m, chi, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
+/* Whether m admits chi (state_admitted), without a message. */
+static int admitted(const collide_model *m, const double *chi)
+{
+    return state_admitted(m, chi, NULL, 0) == COLLIDE_OK;
+}
+
+/* The flow map of chi in mode q at t into dchi (Eqs. 74, 81), for any
+ * finite state: the integration's stages may leave the domain that its
+ * steps' ends are held to. */
+static void flow_eval(const collide_model *m, int q, double t,
+                      const double *chi, double *dchi)
+{
+    double fe[3];
+    (void)impact_flow_chi(&m->m, &m->L, q, t, chi, dchi, fe); /* Eqs. 74, 81 */
+}
+
 collide_status collide_model_flow(const collide_model *m, int q, double t,
                                   const double *chi, double *dchi)
 {
-    double fe[3];
+    collide_status st;
     if (!m || !chi || !dchi || (q != 0 && q != 1))
         return COLLIDE_E_USAGE;
-    (void)impact_flow_chi(&m->m, &m->L, q, t, chi, dchi, fe); /* Eqs. 74, 81 */
-    return COLLIDE_OK;
+    st = state_admitted(m, chi, NULL, 0);
+    if (st == COLLIDE_OK)
+        flow_eval(m, q, t, chi, dchi);
+    return st;
 }
 
 double collide_model_phi(const collide_model *m, const double *chi)
 {
     const layout *L = m ? &m->L : NULL;
-    if (!L || !chi)
+    if (!L || !chi || !admitted(m, chi))
         return NAN;
     return m->m.law->phi(m->m.par, chi[L->xc], chi + L->z, chi[L->v]);
 }
@@ -277,7 +370,7 @@ double collide_model_dissipation_rate(const collide_model *m,
                                       const double *chi)
 {
     const layout *L = m ? &m->L : NULL;
-    if (!L || !chi)
+    if (!L || !chi || !admitted(m, chi))
         return NAN;
     return m->m.law->dissipation_rate(m->m.par, chi[L->xc], chi + L->z,
                                       chi[L->v]);
@@ -285,7 +378,7 @@ double collide_model_dissipation_rate(const collide_model *m,
 
 double collide_model_storage(const collide_model *m, const double *chi)
 {
-    if (!m || !chi)
+    if (!m || !chi || !admitted(m, chi))
         return NAN;
     return impact_storage(&m->m, &m->L, chi);             /* Eqs. 91, 94 */
 }
@@ -294,7 +387,7 @@ double collide_model_supply(const collide_model *m, double fe1, double fe2,
                             const double *chi)
 {
     double fer;
-    if (!m || !chi)
+    if (!m || !chi || !admitted(m, chi))
         return NAN;
     fer = reduced_force(&m->m, fe1, fe2);                     /* Eq. 46 */
     return impact_supply(&m->m, &m->L, fe1, fe2, fer, chi);   /* Eqs. 83, 96 */
@@ -331,7 +424,7 @@ int collide_model_reset(const collide_model *m, int q, const double *chi,
 {
     double y[COLLIDE_NY_MAX] = {0}, ynew[COLLIDE_NY_MAX];
     int qnew;
-    if (!m || !chi || !chi_plus || (q != 0 && q != 1))
+    if (!m || !chi || !chi_plus || (q != 0 && q != 1) || !admitted(m, chi))
         return -1;
     memcpy(y, chi, (size_t)m->L.n_chi * sizeof *y);
     jump_map(&m->L, y, q, ynew, &qnew);                       /* Eqs. 75, 82 */
@@ -362,7 +455,7 @@ typedef struct mode_flow {
 static void mode_rhs(void *ctx, double t, const double *y, double *dy)
 {
     const mode_flow *F = ctx;
-    (void)collide_model_flow(F->m, F->q, t, y, dy);
+    flow_eval(F->m, F->q, t, y, dy);
 }
 
 /* Whether the arguments of an integration are in their ranges; else
@@ -431,7 +524,9 @@ static int initial_state_ok(const collide_model *m, int q, double t0,
                             name);
             return COLLIDE_E_USAGE;
         }
-    (void)collide_model_flow(m, q, t0, chi0, f0);
+    if (state_admitted(m, chi0, err, errlen) == COLLIDE_E_DOMAIN)
+        return COLLIDE_E_DOMAIN;
+    flow_eval(m, q, t0, chi0, f0);
     for (c = 0; c < n; c++)
         if (!isfinite(f0[c])) {
             state_text(m, chi0, state, sizeof state);
