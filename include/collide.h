@@ -682,11 +682,13 @@ COLLIDE_API const char *collide_result_column_name(const collide_result *r,
 COLLIDE_API int collide_result_column(const collide_result *r,
                                       collide_table t, const char *name);
 
-/* The cell (row, col) of table t as written in the CSV file: its decimal
- * text (17 significant digits in binary64, the digits of the precision
- * in high precision), and that text correctly rounded to binary64 (NaN
- * for a text that is not a number, e.g. a transition's name). NULL and
- * NaN outside the table.
+/* The cell (row, col) of table t: its decimal text as written in the CSV
+ * file (17 significant digits in binary64, the digits of the precision
+ * with the MPFR engine), and its value as a double: of a binary64 run the
+ * engine's own number (no text in between: the text is its shortest
+ * round trip), of an MPFR run the text correctly rounded to binary64 (the
+ * digits beyond 53 bits are in the text). NaN for a cell that is not a
+ * number (e.g. a transition's name). NULL and NaN outside the table.
  * NULL r: returns NULL and NaN.
  */
 COLLIDE_API const char *collide_result_text(const collide_result *r,
@@ -694,6 +696,21 @@ COLLIDE_API const char *collide_result_text(const collide_result *r,
                                             int col);
 COLLIDE_API double collide_result_value(const collide_result *r,
                                         collide_table t, int row, int col);
+
+/* The column col of table t as doubles, as collide_result_value gives
+ * each cell: out[i] the value of row i, for i below n and the rows of
+ * the table (a cell that is not a number NaN). COLLIDE_OK with *rows
+ * (when not NULL) the rows of the table, of which min(n, rows) are
+ * written; COLLIDE_E_USAGE for a t or col outside (err names it).
+ * NULL r or out: returns COLLIDE_E_USAGE; NULL rows: not written; NULL
+ * err: no message.
+ */
+COLLIDE_API collide_status collide_result_column_values(const collide_result *r,
+                                                        collide_table t,
+                                                        int col, double *out,
+                                                        int n, int *rows,
+                                                        char *err,
+                                                        size_t errlen);
 
 /* The significant correct digits of the cell (row, col) of table t,
  * measured by a checked run (collide_run_options.check): the cell's scd

@@ -995,6 +995,65 @@ static void option_sizes(void)
 
 /* The breakpoints of the applied forces (Eqs. 205-209): study 2's at
  * T_s = 0.1 and T_e = 0.2, in order, then none; study 1 (gravity) none. */
+/* A result's column as doubles: binary64, the engine's numbers as
+ * collide_result_value gives them, each of whose shortest text is the
+ * cell's; MPFR, the text rounded; a text column NaN; outside refused. */
+static void column_values(void)
+{
+    collide_scenario *s = NULL;
+    collide_result *r = NULL;
+    collide_run_options o;
+    double v[64], w[2];
+    char err[512];
+    int rows = -1, i, e, same = 1, tr;
+    collide_scenario_load("study1", &s, err, sizeof err);
+    collide_run(s, NULL, &r, err, sizeof err);
+    e = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e");
+    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, e, v,
+                                            64, &rows, err, sizeof err) ==
+                   COLLIDE_OK && rows == 12,
+               "binary64: the column e of the 12 collisions");
+    for (i = 0; i < rows && i < 64; i++) {
+        same &= v[i] == collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, e) &&
+                strtod(collide_result_text(r, COLLIDE_TABLE_COLLISIONS, i, e),
+                       NULL) == v[i];
+    }
+    check_true(same, "binary64: each value the cell's number, its text "
+                     "reading back to it");
+    w[1] = 7;
+    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, e, w,
+                                            1, NULL, NULL, 0) == COLLIDE_OK &&
+                   w[0] == v[0] && w[1] == 7,
+               "n = 1: one value written, nothing beyond");
+    tr = collide_result_column(r, COLLIDE_TABLE_EVENTS, "transition");
+    check_true(tr >= 0 &&
+                   collide_result_column_values(r, COLLIDE_TABLE_EVENTS, tr, v,
+                                                1, NULL, NULL, 0) ==
+                       COLLIDE_OK && isnan(v[0]),
+               "a text column (transition): NaN");
+    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, 999,
+                                            v, 1, NULL, err, sizeof err) ==
+                   COLLIDE_E_USAGE && strstr(err, "(0, 999)"),
+               "a column outside: refused, named");
+    collide_result_free(r);
+    collide_run_options_init(&o);
+    o.engine = COLLIDE_ENGINE_MPFR;
+    o.precision = 113;
+    collide_run(s, &o, &r, err, sizeof err);
+    e = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e");
+    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, e, v,
+                                            64, &rows, NULL, 0) == COLLIDE_OK &&
+                   rows == 12 &&
+                   v[0] == strtod(collide_result_text(r, COLLIDE_TABLE_COLLISIONS,
+                                                      0, e), NULL) &&
+                   strlen(collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 0,
+                                              e)) > 20,
+               "MPFR at 113 bits: the doubles are the decimal texts (more "
+               "than 17 digits) rounded");
+    collide_result_free(r);
+    collide_scenario_free(s);
+}
+
 static void model_breakpoints(void)
 {
     collide_model *m2 = model_of("study2"), *m1 = model_of("study1");
@@ -1829,6 +1888,17 @@ static void call_result_value(fixture *f, int k, outcome *o)
     o->d = collide_result_value(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS, 0, 0);
 }
 
+static void call_result_column_values(fixture *f, int k, outcome *o)
+{
+    double v[4];
+    int rows = 0;
+    o->i = collide_result_column_values(arg_or_null(k, 0, f->r),
+                                        COLLIDE_TABLE_COLLISIONS, 1,
+                                        (double *)arg_or_null(k, 1, v), 4,
+                                        (int *)arg_or_null(k, 2, &rows),
+                                        f->err, f->errlen);
+}
+
 static void call_result_digits(fixture *f, int k, outcome *o)
 {
     o->d = collide_result_digits(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS, 0, 0);
@@ -2105,6 +2175,8 @@ static const null_row null_table[] = {
      {{"r", NX_MINUS1}, {"name", NX_MINUS1}}},
     {"collide_result_text", call_result_text, {{"r", NX_NULL}}},
     {"collide_result_value", call_result_value, {{"r", NX_NAN}}},
+    {"collide_result_column_values", call_result_column_values,
+     {{"r", NX_USAGE}, {"out", NX_USAGE}, {"rows", NX_OK}, {"err", NX_QUIET}}},
     {"collide_result_digits", call_result_digits, {{"r", NX_NAN}}},
     {"collide_result_check_report", call_result_check_report, {{"r", NX_NULL}}},
     {"collide_result_stat", call_result_stat, {{"r", NX_NAN}}},
@@ -2513,6 +2585,7 @@ int main(void)
     model_layout();
     model_maps();
     model_breakpoints();
+    column_values();
     model_domain();
     option_sizes();
     model_integration();

@@ -1039,6 +1039,32 @@ double collide_result_value(const collide_result *r, collide_table t, int row,
     return v;
 }
 
+collide_status collide_result_column_values(const collide_result *r,
+                                           collide_table t, int col,
+                                           double *out, int n, int *rows,
+                                           char *err, size_t errlen)
+{
+    int i, nrows;
+    if (!r || !out) {
+        collide_api_say(err, errlen, "collide_result_column_values: %s is "
+                        "NULL", r ? "out" : "r");
+        return COLLIDE_E_USAGE;
+    }
+    if ((int)t < 0 || (int)t >= API_NTABLES || col < 0 ||
+        col >= collide_result_columns(r, t)) {
+        collide_api_say(err, errlen, "collide_result_column_values: (t, col) "
+                        "= (%d, %d) is outside the table: t in [0, %d], col "
+                        "in [0, columns of t)", (int)t, col, API_NTABLES - 1);
+        return COLLIDE_E_USAGE;
+    }
+    nrows = collide_result_rows(r, t);
+    for (i = 0; i < n && i < nrows; i++)
+        out[i] = collide_result_value(r, t, i, col);
+    if (rows)
+        *rows = nrows;
+    return COLLIDE_OK;
+}
+
 /* Notes for the MANIFEST where the binary64 run r left the proof domain
  * ("left at t = T s: NOTE"), or that it did not (""). */
 static void note_domain(const collide_result *r)
