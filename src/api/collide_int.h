@@ -19,6 +19,7 @@
 
 #include "clocale.h"
 #include "collide.h"
+#include "meta.h"
 #include "scenario.h"
 
 struct collide_scenario {
@@ -28,5 +29,11 @@ struct collide_scenario {
 /* Writes a message into err (when there is room), as snprintf. */
 void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The description of r's set (meta.h) into m, for meta.json and the
+ * summary of the run (collide_result_json); the domain note into note
+ * (len bytes, as long as m is used). */
+void collide_result_describe(const collide_result *r, meta_run *m,
+                             char *note, size_t len);
 
 #endif
