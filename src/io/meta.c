@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "collide_revision.h"   /* generated: scripts/revision */
 #include "fingerprint.h"
 #include "json.h"
 #include "number.h"
@@ -42,6 +43,7 @@ void meta_put_program(json_writer *w, const meta_run *m, const char *format)
     json_object(w, "program");
     json_string(w, "name", "collide");
     json_string(w, "version", m->version);
+    json_string(w, "revision", COLLIDE_REVISION);
     json_string(w, "format", format);
     json_end(w, '}');
 }

@@ -1,6 +1,7 @@
 /* meta.h - meta.json, the description of a result set that the set
  * carries (README.md, "CSV output"; reference_data/meta.schema.json):
- * the program, the scenario as canonical text, the run's options and
+ * the program (its version and the source revision of its build,
+ * scripts/revision), the scenario as canonical text, the run's options and
  * settings, its statistics, its status, the least checked digits of a
  * checked run, and each column's unit and equation. Written by the one
  * writer here, for both engines, as the last file of the set
