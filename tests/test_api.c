@@ -118,7 +118,7 @@ static void column_units(const collide_result *r, const char *what)
  * written: COLLIDE_E_IO. */
 static void summary_json(const collide_result *r, const char *what)
 {
-    char *buf = NULL, name[256], err[256] = "", te[128];
+    char *buf = NULL, name[512], err[128] = "", te[128];
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len), *ro = fopen("/dev/null", "r");
     int st = collide_result_json(r, f, err, sizeof err), st_ro;
