@@ -16,7 +16,7 @@ CFLAGS  ?=
 # there).
 LAYERS   = src/model src/kernel src/system src/b64 src/mp src/io src/api
 INC      = -Iinclude $(LAYERS:%=-I%) -Itools
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread $(INC)
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread $(INC) -I$(BUILD)/gen
 TOOL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread -Iinclude -Itools
 LDLIBS   = -lmpfr -lgmp -lm -pthread
 
@@ -55,6 +55,16 @@ PKG_CHECK  = $(PKG_BUILD) $(PKG_MPI) $(PKG_PLOT) $(PKG_FUZZ) lcov valgrind \
 
 .PHONY: all demo check test deps-build deps-check deps-mpi mpi clean reference
 all: $(EXE)
+
+# The source revision of the build that meta.json names (scripts/revision):
+# looked at on every make, its header rewritten only when it changes, so
+# that an unchanged revision rebuilds nothing.
+REVISION_H = $(BUILD)/gen/collide_revision.h
+.PHONY: FORCE
+FORCE:
+$(REVISION_H): FORCE
+	@scripts/revision $@
+$(BUILD)/obj/src/io/meta.o $(BUILD)/pic/src/io/meta.o: $(REVISION_H)
 
 $(BUILD)/obj/%.o: %.c $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(dir $@)

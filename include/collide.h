@@ -682,13 +682,11 @@ COLLIDE_API const char *collide_result_column_name(const collide_result *r,
 COLLIDE_API int collide_result_column(const collide_result *r,
                                       collide_table t, const char *name);
 
-/* The cell (row, col) of table t: its decimal text as written in the CSV
- * file (17 significant digits in binary64, the digits of the precision
- * with the MPFR engine), and its value as a double: of a binary64 run the
- * engine's own number (no text in between: the text is its shortest
- * round trip), of an MPFR run the text correctly rounded to binary64 (the
- * digits beyond 53 bits are in the text). NaN for a cell that is not a
- * number (e.g. a transition's name). NULL and NaN outside the table.
+/* The cell (row, col) of table t as written in the CSV file: its decimal
+ * text (17 significant digits in binary64, the digits of the precision
+ * in high precision), and that text correctly rounded to binary64 (NaN
+ * for a text that is not a number, e.g. a transition's name). NULL and
+ * NaN outside the table.
  * NULL r: returns NULL and NaN.
  */
 COLLIDE_API const char *collide_result_text(const collide_result *r,
@@ -697,20 +695,17 @@ COLLIDE_API const char *collide_result_text(const collide_result *r,
 COLLIDE_API double collide_result_value(const collide_result *r,
                                         collide_table t, int row, int col);
 
-/* The column col of table t as doubles, as collide_result_value gives
- * each cell: out[i] the value of row i, for i below n and the rows of
- * the table (a cell that is not a number NaN). COLLIDE_OK with *rows
- * (when not NULL) the rows of the table, of which min(n, rows) are
- * written; COLLIDE_E_USAGE for a t or col outside (err names it).
- * NULL r or out: returns COLLIDE_E_USAGE; NULL rows: not written; NULL
- * err: no message.
+/* The unit of column col of table t, as the result set's meta.json gives
+ * it: SI ("s", "m/s", "N s", ...), "1" for a pure number, a count, an
+ * index or a flag, "" for a text column; and into *equation (when
+ * equation is not NULL) the equation of the paper that defines the
+ * column ("Eq. (193)"; "" where none does). Static texts. NULL (and
+ * *equation NULL) outside the table.
+ * NULL r: returns NULL; NULL equation: only the unit.
  */
-COLLIDE_API collide_status collide_result_column_values(const collide_result *r,
-                                                        collide_table t,
-                                                        int col, double *out,
-                                                        int n, int *rows,
-                                                        char *err,
-                                                        size_t errlen);
+COLLIDE_API const char *collide_result_column_unit(const collide_result *r,
+                                                   collide_table t, int col,
+                                                   const char **equation);
 
 /* The significant correct digits of the cell (row, col) of table t,
  * measured by a checked run (collide_run_options.check): the cell's scd
@@ -809,6 +804,25 @@ COLLIDE_API int collide_result_left_domain(const collide_result *r,
  */
 COLLIDE_API collide_status collide_result_write(const collide_result *r, const char *dir,
                                                 char *err, size_t errlen);
+
+/* The summary of the run r as one JSON document (RFC 8259) on f, what
+ * `collide run --json` prints (doc/cli-json.md,
+ * reference_data/summary.schema.json): the program, the scenario, the
+ * options, the collisions, the contact open at T and the energy ledger
+ * (each table's rows as objects keyed by column name, the numbers as the
+ * CSV files write them, every digit of a high-precision run kept, null
+ * for a value that is not a finite number, and each column's unit), the
+ * statistics without the CPU time, where the run left the proof domain,
+ * the status and diagnosis, and the least checked digits of a checked
+ * run. Written by the writer of meta.json, in the C locale; the same run
+ * writes the same bytes. Also for a failed run (its tables have the rows
+ * the result kept). The tables read are those r keeps
+ * (collide_run_options.tables).
+ * COLLIDE_OK, or COLLIDE_E_IO when f reports a write error.
+ * NULL r or f: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
+COLLIDE_API collide_status collide_result_json(const collide_result *r, FILE *f,
+                                               char *err, size_t errlen);
 
 /* Frees the caches MPFR keeps for the calling thread (its constants, such
  * as pi, at the precisions used): for a thread that ran high-precision

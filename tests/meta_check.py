@@ -2,12 +2,21 @@
 """meta_check.py SCHEMA DIR...: each result set DIR holds a meta.json that
 is valid against SCHEMA (reference_data/meta.schema.json) and describes
 the set: its tables' columns are those of each CSV file's header, in
-order, each with a unit ("?" is none) and an equation or null. Uses the
-jsonschema package when it is installed, else the checks of the schema's
-keywords that meta.schema.json uses (type, required, properties,
-additionalProperties, items, enum, pattern). Prints one line per problem
-and exits 1 when there is any."""
+order, each with a unit ("?" is none) and an equation or null.
+
+meta_check.py --summary SCHEMA FILE...: each FILE, the output of collide
+run --json, is valid against SCHEMA (reference_data/summary.schema.json),
+and each of its tables has a unit for every column and rows with those
+columns, in that order.
+
+Uses the jsonschema package when it is installed, else the checks of the
+schemas' keywords that they use (type, required, properties,
+additionalProperties, items, enum, pattern); a "$ref" (to a definition of
+the same schema, "#/...", or of a schema beside it, "FILE#/...") is
+replaced by what it names first, for both. Prints one line per problem and
+exits 1 when there is any."""
 import json
+import os
 import re
 import sys
 
@@ -49,6 +58,40 @@ def validate(value, schema, where, problems):
             validate(v, schema["items"], "%s[%d]" % (where, i), problems)
 
 
+def pointer(doc, path):
+    """The member of doc at the JSON pointer path ("/a/b")."""
+    for part in [p for p in path.split("/") if p]:
+        doc = doc[part.replace("~1", "/").replace("~0", "~")]
+    return doc
+
+
+def inline_refs(node, schema, base):
+    """node with each {"$ref": ...} replaced by the schema it names:
+    "#/..." in schema, "FILE#/..." in the file FILE of the directory
+    base."""
+    if isinstance(node, list):
+        return [inline_refs(v, schema, base) for v in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        target, _, path = node["$ref"].partition("#")
+        doc = schema
+        if target:
+            with open(os.path.join(base, target)) as f:
+                doc = json.load(f)
+        return inline_refs(pointer(doc, path), doc, base)
+    return {k: inline_refs(v, schema, base) for k, v in node.items()}
+
+
+def load_schema(path):
+    """The schema at path, its references inlined."""
+    with open(path) as f:
+        schema = json.load(f)
+    schema = inline_refs(schema, schema, os.path.dirname(path))
+    schema.pop("$defs", None)
+    return schema
+
+
 def check_schema(meta, schema, where, problems):
     try:
         import jsonschema
@@ -73,9 +116,35 @@ def check_columns(meta, d, problems):
                 problems.append("%s/%s: column %s has no unit" % (d, name, c["name"]))
 
 
+def check_summary(schema, paths, problems):
+    """Each file of paths, a summary, valid, its tables' rows with the
+    columns of their units."""
+    for path in paths:
+        try:
+            with open(path) as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            problems.append("%s: %s" % (path, e))
+            continue
+        check_schema(doc, schema, path, problems)
+        if problems:
+            continue
+        for name in ("collisions", "final_contact", "ledger"):
+            units = list(doc[name]["units"])
+            for i, row in enumerate(doc[name]["rows"]):
+                if list(row) != units:
+                    problems.append("%s: %s row %d has columns %s, units %s"
+                                    % (path, name, i, list(row), units))
+
+
 def main():
-    with open(sys.argv[1]) as f:
-        schema = json.load(f)
+    if sys.argv[1] == "--summary":
+        problems = []
+        check_summary(load_schema(sys.argv[2]), sys.argv[3:], problems)
+        for p in problems:
+            print(p)
+        return 1 if problems else 0
+    schema = load_schema(sys.argv[1])
     problems = []
     for d in sys.argv[2:]:
         try:

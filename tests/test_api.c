@@ -79,6 +79,68 @@ static void tables_are_files(const collide_result *r, const char *what)
     rmdir(dir);
 }
 
+/* The units of r's columns (collide_result_column_unit) are those of
+ * meta.json: t_e in s by Eq. (193), W in J, e and the index i pure
+ * numbers, the ledger's scope a text; NULL outside a table. */
+static void column_units(const collide_result *r, const char *what)
+{
+    const collide_table c = COLLIDE_TABLE_COLLISIONS;
+    const char *eq = "unset", *unit;
+    char name[256];
+    int t, col, all = 1;
+    unit = collide_result_column_unit(r, c, collide_result_column(r, c, "t_e"),
+                                      &eq);
+    snprintf(name, sizeof name, "%s: units of t_e (s, Eq. (193)), W, e, i, "
+             "scope; NULL outside", what);
+    for (t = 0; t < 5; t++)
+        for (col = 0; col < collide_result_columns(r, (collide_table)t); col++)
+            all = all && collide_result_column_unit(r, (collide_table)t, col,
+                                                    NULL) != NULL;
+    check_true(all && unit && strcmp(unit, "s") == 0 &&
+               strcmp(eq, "Eq. (193)") == 0 &&
+               strcmp(collide_result_column_unit(
+                          r, c, collide_result_column(r, c, "W"), NULL),
+                      "J") == 0 &&
+               strcmp(collide_result_column_unit(
+                          r, c, collide_result_column(r, c, "e"), NULL),
+                      "1") == 0 &&
+               strcmp(collide_result_column_unit(r, c, 0, NULL), "1") == 0 &&
+               strcmp(collide_result_column_unit(r, COLLIDE_TABLE_LEDGER, 0, NULL),
+                      "") == 0 &&
+               collide_result_column_unit(r, c, collide_result_columns(r, c),
+                                          &eq) == NULL &&
+               eq == NULL &&
+               collide_result_column_unit(r, (collide_table)7, 0, NULL) == NULL,
+               name);
+}
+
+/* The summary of r (collide_result_json): its format, t_e's unit and
+ * the first collision's t_e as the table's text; a stream that cannot be
+ * written: COLLIDE_E_IO. */
+static void summary_json(const collide_result *r, const char *what)
+{
+    char *buf = NULL, name[512], err[128] = "", te[128];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len), *ro = fopen("/dev/null", "r");
+    int st = collide_result_json(r, f, err, sizeof err), st_ro;
+    fclose(f);
+    snprintf(te, sizeof te, "\"t_e\": %s,\n",
+             collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 0, 1));
+    snprintf(name, sizeof name, "%s: collide_result_json: the summary, t_e "
+             "in s, the first t_e as collisions.csv writes it", what);
+    check_true(st == COLLIDE_OK && buf && strncmp(buf, "{\n", 2) == 0 &&
+               strstr(buf, "\"format\": \"collide run summary 1\"") &&
+               strstr(buf, "\"t_e\": \"s\",") && strstr(buf, te) &&
+               buf[len - 2] == '}' && buf[len - 1] == '\n', name);
+    free(buf);
+    st_ro = ro ? (int)collide_result_json(r, ro, err, sizeof err) : -1;
+    if (ro)
+        fclose(ro);
+    snprintf(name, sizeof name, "%s: collide_result_json on a stream that "
+             "cannot be written: COLLIDE_E_IO, said (%s)", what, err);
+    check_true(st_ro == COLLIDE_E_IO && strstr(err, "summary"), name);
+}
+
 /* Study 1 ends in contact (T = 0.5 s falls in the contact after the last
  * collision): the table of the final contact has one row, with the
  * columns of the collisions, beginning after the last collision, and the
@@ -181,6 +243,8 @@ static void run_study1(long bits)
     final_contact(r, what);
     statistics(r, bits, what);
     tables_are_files(r, what);
+    column_units(r, what);
+    summary_json(r, what);
     check_true(collide_compare("/nonexistent-a", "/nonexistent-b", NAN, NULL,
                                NULL, NULL, 0) == COLLIDE_E_INPUT,
                "compare of missing sets: COLLIDE_E_INPUT");
@@ -995,65 +1059,6 @@ static void option_sizes(void)
 
 /* The breakpoints of the applied forces (Eqs. 205-209): study 2's at
  * T_s = 0.1 and T_e = 0.2, in order, then none; study 1 (gravity) none. */
-/* A result's column as doubles: binary64, the engine's numbers as
- * collide_result_value gives them, each of whose shortest text is the
- * cell's; MPFR, the text rounded; a text column NaN; outside refused. */
-static void column_values(void)
-{
-    collide_scenario *s = NULL;
-    collide_result *r = NULL;
-    collide_run_options o;
-    double v[64], w[2];
-    char err[512];
-    int rows = -1, i, e, same = 1, tr;
-    collide_scenario_load("study1", &s, err, sizeof err);
-    collide_run(s, NULL, &r, err, sizeof err);
-    e = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e");
-    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, e, v,
-                                            64, &rows, err, sizeof err) ==
-                   COLLIDE_OK && rows == 12,
-               "binary64: the column e of the 12 collisions");
-    for (i = 0; i < rows && i < 64; i++) {
-        same &= v[i] == collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, e) &&
-                strtod(collide_result_text(r, COLLIDE_TABLE_COLLISIONS, i, e),
-                       NULL) == v[i];
-    }
-    check_true(same, "binary64: each value the cell's number, its text "
-                     "reading back to it");
-    w[1] = 7;
-    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, e, w,
-                                            1, NULL, NULL, 0) == COLLIDE_OK &&
-                   w[0] == v[0] && w[1] == 7,
-               "n = 1: one value written, nothing beyond");
-    tr = collide_result_column(r, COLLIDE_TABLE_EVENTS, "transition");
-    check_true(tr >= 0 &&
-                   collide_result_column_values(r, COLLIDE_TABLE_EVENTS, tr, v,
-                                                1, NULL, NULL, 0) ==
-                       COLLIDE_OK && isnan(v[0]),
-               "a text column (transition): NaN");
-    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, 999,
-                                            v, 1, NULL, err, sizeof err) ==
-                   COLLIDE_E_USAGE && strstr(err, "(0, 999)"),
-               "a column outside: refused, named");
-    collide_result_free(r);
-    collide_run_options_init(&o);
-    o.engine = COLLIDE_ENGINE_MPFR;
-    o.precision = 113;
-    collide_run(s, &o, &r, err, sizeof err);
-    e = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "e");
-    check_true(collide_result_column_values(r, COLLIDE_TABLE_COLLISIONS, e, v,
-                                            64, &rows, NULL, 0) == COLLIDE_OK &&
-                   rows == 12 &&
-                   v[0] == strtod(collide_result_text(r, COLLIDE_TABLE_COLLISIONS,
-                                                      0, e), NULL) &&
-                   strlen(collide_result_text(r, COLLIDE_TABLE_COLLISIONS, 0,
-                                              e)) > 20,
-               "MPFR at 113 bits: the doubles are the decimal texts (more "
-               "than 17 digits) rounded");
-    collide_result_free(r);
-    collide_scenario_free(s);
-}
-
 static void model_breakpoints(void)
 {
     collide_model *m2 = model_of("study2"), *m1 = model_of("study1");
@@ -1888,15 +1893,22 @@ static void call_result_value(fixture *f, int k, outcome *o)
     o->d = collide_result_value(arg_or_null(k, 0, f->r), COLLIDE_TABLE_COLLISIONS, 0, 0);
 }
 
-static void call_result_column_values(fixture *f, int k, outcome *o)
+static void call_result_column_unit(fixture *f, int k, outcome *o)
 {
-    double v[4];
-    int rows = 0;
-    o->i = collide_result_column_values(arg_or_null(k, 0, f->r),
-                                        COLLIDE_TABLE_COLLISIONS, 1,
-                                        (double *)arg_or_null(k, 1, v), 4,
-                                        (int *)arg_or_null(k, 2, &rows),
-                                        f->err, f->errlen);
+    const char *eq = "unset";
+    o->p = collide_result_column_unit(arg_or_null(k, 0, f->r),
+                                      COLLIDE_TABLE_COLLISIONS, 1,
+                                      (const char **)arg_or_null(k, 1, &eq));
+    o->i = k == 1 && !(o->p && strcmp(o->p, "s") == 0);
+}
+
+static FILE *null_stream(void);
+
+static void call_result_json(fixture *f, int k, outcome *o)
+{
+    o->i = collide_result_json(arg_or_null(k, 0, f->r),
+                               (FILE *)arg_or_null(k, 1, null_stream()),
+                               f->err, f->errlen);
 }
 
 static void call_result_digits(fixture *f, int k, outcome *o)
@@ -2175,8 +2187,8 @@ static const null_row null_table[] = {
      {{"r", NX_MINUS1}, {"name", NX_MINUS1}}},
     {"collide_result_text", call_result_text, {{"r", NX_NULL}}},
     {"collide_result_value", call_result_value, {{"r", NX_NAN}}},
-    {"collide_result_column_values", call_result_column_values,
-     {{"r", NX_USAGE}, {"out", NX_USAGE}, {"rows", NX_OK}, {"err", NX_QUIET}}},
+    {"collide_result_column_unit", call_result_column_unit,
+     {{"r", NX_NULL}, {"equation", NX_DONE}}},
     {"collide_result_digits", call_result_digits, {{"r", NX_NAN}}},
     {"collide_result_check_report", call_result_check_report, {{"r", NX_NULL}}},
     {"collide_result_stat", call_result_stat, {{"r", NX_NAN}}},
@@ -2186,6 +2198,8 @@ static const null_row null_table[] = {
      {{"r", NX_MINUS1}, {"t", NX_ZERO}, {"note", NX_ZERO}}},
     {"collide_result_write", call_result_write,
      {{"r", NX_USAGE}, {"dir", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_result_json", call_result_json,
+     {{"r", NX_USAGE}, {"f", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_aux_make_dirs", call_make_dirs, {{"dir", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_aux_write_file", call_write_file,
      {{"path", NX_USAGE}, {"write", NX_USAGE}, {"ctx", NX_OK}, {"err", NX_QUIET}}},
@@ -2585,7 +2599,6 @@ int main(void)
     model_layout();
     model_maps();
     model_breakpoints();
-    column_values();
     model_domain();
     option_sizes();
     model_integration();

@@ -48,7 +48,26 @@ static char *slurp(const char *dir, const char *sub, const char *name,
     return check_read_file(path, len);
 }
 
-/* Runs s at bits and writes its result set into dir/sub; 1 on success. */
+/* Writes the summary of r (collide_result_json) into dir/sub/summary.json;
+ * COLLIDE_OK, or a status after a message. */
+static int write_summary(const collide_result *r, const char *dir,
+                         const char *sub)
+{
+    char path[8400], err[256] = "";
+    FILE *f;
+    int st;
+    snprintf(path, sizeof path, "%s/%s/summary.json", dir, sub);
+    f = fopen(path, "w");
+    st = f ? collide_result_json(r, f, err, sizeof err) : COLLIDE_E_IO;
+    if (f && fclose(f) != 0)
+        st = COLLIDE_E_IO;
+    if (st != COLLIDE_OK)
+        printf("  %s: summary.json: %s\n", sub, err);
+    return st;
+}
+
+/* Runs s at bits and writes its result set into dir/sub, and its summary
+ * beside the set's files; 1 on success. */
 static int run_and_write(const collide_scenario *s, long bits,
                          const char *dir, const char *sub)
 {
@@ -68,6 +87,8 @@ static int run_and_write(const collide_scenario *s, long bits,
         printf("  %s: write: %s\n", sub, err);
         st = COLLIDE_E_IO;
     }
+    if (st == COLLIDE_OK)
+        st = write_summary(r, dir, sub);
     collide_result_free(r);
     return st == COLLIDE_OK;
 }
@@ -154,7 +175,8 @@ static void compare_file(const char *c, const char *host, const char *sub,
 }
 
 /* Each set under host equals the same under c, byte for byte: its
- * MANIFEST and each file it lists ("file = NAME"). */
+ * MANIFEST, each file it lists ("file = NAME"), and the summary of its
+ * run (summary.json). */
 static void compare_sets(const char *c, const char *host)
 {
     static const char *const subs[] = {"study1", "decimals53",
@@ -165,6 +187,7 @@ static void compare_sets(const char *c, const char *host)
         char *line = manifest, *next;
         int files = 0;
         compare_file(c, host, subs[k], "MANIFEST");
+        compare_file(c, host, subs[k], "summary.json");
         for (; line && *line; line = next) {
             next = strchr(line, '\n');
             if (next)

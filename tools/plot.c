@@ -56,6 +56,8 @@ typedef struct plot_run {
     char state[STATES_MAX][16];  /* their columns in samples.csv */
     double max_x, max_xm, max_state;
     double max_fc, max_fe, max_xc_obs, max_W, max_Fc_obs;
+    double min_xc_obs, min_W, min_Fc_obs;  /* the least x_c,r, W, F_c,max:
+                                               a logarithmic axis when > 0 */
 } plot_run;
 
 /* A figure being drawn: its script body and its two output files. */
@@ -271,6 +273,18 @@ static double named_max(const collide_result *r, collide_table t,
     return column_max(r, t, collide_result_column(r, t, name));
 }
 
+/* The least value of the column named name of table t of r (+inf for
+ * none). */
+static double named_min(const collide_result *r, collide_table t,
+                        const char *name)
+{
+    int i, col = collide_result_column(r, t, name), n = collide_result_rows(r, t);
+    double m = INFINITY;
+    for (i = 0; col >= 0 && i < n; i++)
+        m = fmin(m, collide_result_value(r, t, i, col));
+    return m;
+}
+
 /* The system, the components x_c and the internal states (the columns of
  * samples.csv from x_c to F_c) and the largest magnitudes of the sampled
  * states, forces and observables. */
@@ -292,6 +306,10 @@ static void measure(const collide_result *r, plot_run *p)
     p->max_xc_obs = named_max(r, COLLIDE_TABLE_COLLISIONS, "xc_max");
     p->max_W = named_max(r, COLLIDE_TABLE_COLLISIONS, "W");
     p->max_Fc_obs = named_max(r, COLLIDE_TABLE_COLLISIONS, "Fc_max");
+    p->min_xc_obs = fmin(named_min(r, COLLIDE_TABLE_COLLISIONS, "xc_max"),
+                         named_min(r, COLLIDE_TABLE_COLLISIONS, "xc_r"));
+    p->min_W = named_min(r, COLLIDE_TABLE_COLLISIONS, "W");
+    p->min_Fc_obs = named_min(r, COLLIDE_TABLE_COLLISIONS, "Fc_max");
 }
 
 /* Keeps the contact intervals of r: the collisions, then the contact
@@ -550,10 +568,15 @@ static void put_state_figure(FILE *f, const plot_run *p)
           "unset multiplot\n", f);
 }
 
-/* One panel of the observables against the collision index. */
+/* One panel of the observables against the collision index, labelled
+ * (a), (b), ... above its top left corner in the order drawn (*panel
+ * counts them); logy: a logarithmic y axis, for a quantity that spans
+ * decades over the collisions. */
 static void put_obs_panel(FILE *f, const plot_run *p, const char *ylabel,
-                          const char *plots, int logy)
+                          const char *plots, int logy, int *panel)
 {
+    fprintf(f, "set label 1 '(%c)' at graph 0, graph 1.07 left front\n",
+            'a' + (*panel)++);
     fprintf(f, "%s\nset ylabel '%s'\nplot ", logy ? "set logscale y"
             : "unset logscale y", ylabel);
     put_path(f, p->dir);
@@ -564,42 +587,47 @@ static void put_obs_panel(FILE *f, const plot_run *p, const char *ylabel,
 static void put_observables_figure(FILE *f, const plot_run *p)
 {
     char plots[1024], label[64];
+    int panel = 0;
     const char *lp = "with linespoints lw 1.5 pt 7 ps 0.8";
+    const char *lp2 = "with linespoints lw 1.5 pt 6 ps 0.8"; /* a second
+        series: open circles, named in the axis label (no key over data) */
     unit xu = unit_for(p->max_xc_obs, "m"), wu = unit_for(p->max_W, "J");
     unit tu = unit_for(1e-3, "s");
     put_multiplot(f, p->title, 2, 4, 0.08, "0.08,0.09");
     fprintf(f, "set xlabel 'collision i'\nset xrange [-0.5:%g]\n"
             "set format x '%%g'\nset xtics 1 scale 0.5\nset mxtics 1\n"
-            "set key top right\n", p->ncollisions - 0.5);
+            "unset key\n", p->ncollisions - 0.5);
     if (p->ncollisions > 8)
         fprintf(f, "set xtics %d\n", (p->ncollisions + 7) / 8);
     snprintf(plots, sizeof plots, "using 'i':(-column('v_i')) %s notitle", lp);
-    put_obs_panel(f, p, "approach speed -v_i [m/s]", plots, 0);
+    put_obs_panel(f, p, "approach speed -v_i [m/s]", plots, 0, &panel);
     snprintf(plots, sizeof plots, "using 'i':'e' %s notitle", lp);
-    put_obs_panel(f, p, "restitution e", plots, 0);
+    put_obs_panel(f, p, "restitution e", plots, 0, &panel);
     snprintf(plots, sizeof plots, "using 'i':'Lambda' %s notitle", lp);
-    put_obs_panel(f, p, "impulse ratio Λ", plots, 0);
+    put_obs_panel(f, p, "impulse ratio Λ", plots, 0, &panel);
     snprintf(plots, sizeof plots, "using 'i':(column('xc_max')*%.17g) %s "
-             "title 'x_{c,max}', '' using 'i':(column('xc_r')*%.17g) %s "
-             "title 'x_{c,r}'", xu.scale, lp, xu.scale, lp);
-    snprintf(label, sizeof label, "indentation [%s]", xu.label);
-    put_obs_panel(f, p, label, plots, 0);
+             "notitle, '' using 'i':(column('xc_r')*%.17g) %s notitle",
+             xu.scale, lp, xu.scale, lp2);
+    snprintf(label, sizeof label, "x_{c,max} ●, x_{c,r} ○ [%s]", xu.label);
+    put_obs_panel(f, p, label, plots, p->min_xc_obs > 0, &panel);
     snprintf(plots, sizeof plots, "using 'i':(column('xc_r')/column('xc_max'))"
              " %s notitle", lp);
-    put_obs_panel(f, p, "share x_{c,r} / x_{c,max}", plots, 0);
+    put_obs_panel(f, p, "share x_{c,r} / x_{c,max}", plots, 0, &panel);
     snprintf(plots, sizeof plots, "using 'i':'Fc_max' %s notitle", lp);
-    put_obs_panel(f, p, "greatest force F_{c,max} [N]", plots, 0);
+    put_obs_panel(f, p, "greatest force F_{c,max} [N]", plots,
+                  p->min_Fc_obs > 0, &panel);
     snprintf(plots, sizeof plots, "using 'i':(column('W')*%.17g) %s notitle",
              wu.scale, lp);
     snprintf(label, sizeof label, "work on the interface W [%s]", wu.label);
-    put_obs_panel(f, p, label, plots, 0);
-    snprintf(plots, sizeof plots, "using 'i':(column('t_d')*%.17g) %s title "
-             "'contact t_d', '' using 'i':(column('t_f')*%.17g) %s title "
-             "'flight t_f'", tu.scale, lp, tu.scale, lp);
-    snprintf(label, sizeof label, "duration [%s]", tu.label);
-    put_obs_panel(f, p, label, plots, 1);
-    fputs("unset logscale y\nunset xrange\nset xtics autofreq\n"
-          "unset multiplot\n", f);
+    put_obs_panel(f, p, label, plots, p->min_W > 0, &panel);
+    snprintf(plots, sizeof plots, "using 'i':(column('t_d')*%.17g) %s notitle, "
+             "'' using 'i':(column('t_f')*%.17g) %s notitle", tu.scale, lp,
+             tu.scale, lp2);
+    snprintf(label, sizeof label, "contact t_d ●, flight t_f ○ [%s]",
+             tu.label);
+    put_obs_panel(f, p, label, plots, 1, &panel);
+    fputs("unset logscale y\nunset label 1\nunset xrange\n"
+          "set xtics autofreq\nunset multiplot\n", f);
 }
 
 /* Figure of several runs: x against time, commencements (filled) and

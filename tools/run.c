@@ -24,9 +24,9 @@
 static const char usage_run[] =
     "usage: collide run SCENARIO [--csv DIR] [--rtol X] [--atol X]\n"
     "                   [--h-max X] [--samples N] [--at T1,T2,...] [--quiet]\n"
-    "                   [--outside-proved-domain]\n"
+    "                   [--json] [--outside-proved-domain]\n"
     "       collide run SCENARIO --precision BITS [--digits D] [--check]\n"
-    "                   [--csv DIR] [--samples N] [--quiet]\n"
+    "                   [--csv DIR] [--samples N] [--quiet] [--json]\n"
     "\n"
     "Simulates SCENARIO over [0, T] and prints the observables of each\n"
     "collision (Eqs. 193-204), the final contact if one lasts to T, the\n"
@@ -40,6 +40,7 @@ static const char usage_run[] =
     "  --samples N  samples on a uniform grid of [0, T], N in [0, 1e8]\n"
     "  --at LIST    further samples at the comma-separated times, in [0, T]\n"
     "  --quiet      print nothing on success\n"
+    "  --json       print the run's summary as JSON instead (doc/cli-json.md)\n"
     "  --precision BITS  run in MPFR at BITS bits, BITS in [53, 16384]: a\n"
     "               Taylor method of order growing with the precision\n"
     "               (spec/high_precision.md); values written as decimal text\n"
@@ -70,6 +71,7 @@ typedef struct run_args {
     const char *value[4];
     int nset;
     int quiet;
+    int json;              /* --json: the summary as JSON on stdout */
     const char *at;        /* --at LIST: sample times */
     const char *precision; /* --precision BITS: the MPFR mode */
     const char *digits;    /* --digits D */
@@ -121,7 +123,8 @@ static int parse_sample_times(const char *list, double T, double *times)
  * --h-max, --samples) may be repeated, the last counting, as a
  * scenario's own run settings. */
 enum { RUN_CSV, RUN_RTOL, RUN_ATOL, RUN_H_MAX, RUN_SAMPLES, RUN_AT,
-       RUN_PRECISION, RUN_DIGITS, RUN_QUIET, RUN_CHECK, RUN_OUTSIDE };
+       RUN_PRECISION, RUN_DIGITS, RUN_QUIET, RUN_CHECK, RUN_OUTSIDE,
+       RUN_JSON };
 static const option_spec run_specs[] = {
     {"--csv", 1, RUN_CSV, 0, "the directory of the tables"},
     {"--rtol", 1, RUN_RTOL, 1, "relative tolerance"},
@@ -134,6 +137,7 @@ static const option_spec run_specs[] = {
     {"--quiet", 0, RUN_QUIET, 0, "print nothing on success"},
     {"--check", 0, RUN_CHECK, 0, "rerun at more bits and compare"},
     {option_outside_domain, 0, RUN_OUTSIDE, 0, option_outside_domain_help},
+    {"--json", 0, RUN_JSON, 0, "the run's summary as JSON"},
 };
 static const option_table run_table = {
     run_specs, (int)(sizeof run_specs / sizeof run_specs[0])};
@@ -178,6 +182,7 @@ static int run_values(const option_values *v, run_args *a)
     a->precision = v->value[RUN_PRECISION];
     a->digits = v->value[RUN_DIGITS];
     a->quiet = option_given(v, RUN_QUIET);
+    a->json = option_given(v, RUN_JSON);
     a->check = option_given(v, RUN_CHECK);
     a->outside = option_given(v, RUN_OUTSIDE);
     run_setting_values(v, a);
@@ -518,6 +523,18 @@ static void ledger_warning(const collide_scenario *s, const collide_result *r)
             collide_scenario_source(s), q, digits, digits);
 }
 
+/* The summary of r as JSON on stdout (collide_result_json); st, or
+ * COLLIDE_E_IO after a message when it cannot be written. */
+static int print_json(const collide_result *r, int st)
+{
+    char err[256];
+    if (collide_result_json(r, stdout, err, sizeof err) != COLLIDE_OK) {
+        fprintf(stderr, "collide run: --json: %s\n", err);
+        return COLLIDE_E_IO;
+    }
+    return st;
+}
+
 /* ---- the run ---- */
 
 /* What the watcher of the runs needs to keep the note of a signal. */
@@ -551,11 +568,13 @@ static int finish(const collide_scenario *s, const run_args *a,
 {
     char err[2048];
     int mp = collide_result_precision(r) > 53;
-    if (!a->quiet)
+    if (a->json)
+        st = print_json(r, st);
+    else if (!a->quiet)
         (mp ? print_mp : print_b64)(s, r);
     if (mp)
         ledger_warning(s, r);
-    if (a->check && (!a->quiet || st == COLLIDE_E_CHECK))
+    if (a->check && !a->json && (!a->quiet || st == COLLIDE_E_CHECK))
         printf("\n%s", collide_result_check_report(r));
     if (st != COLLIDE_OK)
         fprintf(stderr, "collide run: %s: %s\n", collide_scenario_source(s),
@@ -572,6 +591,7 @@ static int finish(const collide_scenario *s, const run_args *a,
 
 /* The tables the command reads from the result (collide_run_options'
  * tables): the printout's collisions, events, ledger and final contact;
+ * with --json those of the summary (collisions, final contact, ledger);
  * with --quiet the ledger alone (the warning of a high-precision ledger
  * and a failed check read it). Never the samples: the set written by
  * --csv is whole whatever the result keeps, and a table not kept is not
@@ -579,6 +599,8 @@ static int finish(const collide_scenario *s, const run_args *a,
 static unsigned tables_read(const run_args *a)
 {
     unsigned ledger = 1u << COLLIDE_TABLE_LEDGER;
+    if (a->json)
+        return ledger | 1u << COLLIDE_TABLE_COLLISIONS | 1u << COLLIDE_TABLE_FINAL_CONTACT;
     if (a->quiet)
         return ledger;
     return ledger | 1u << COLLIDE_TABLE_COLLISIONS | 1u << COLLIDE_TABLE_EVENTS |
@@ -605,7 +627,10 @@ static int run(const collide_scenario *s, const run_args *a,
               (st == COLLIDE_E_CHECK &&
                collide_result_rows(r, COLLIDE_TABLE_LEDGER) > 0)))
         st = finish(s, a, r, st);
-    else
+    else if (r && a->json) {
+        fprintf(stderr, "collide run: %s\n", err);
+        print_json(r, st);
+    } else
         fprintf(stderr, "collide run: %s\n", err);
     collide_result_free(r);
     return st;

@@ -9,8 +9,9 @@
 The library is found from $COLLIDE_LIB, else from the build tree this
 package sits in (make shared), else the installed libcollide.so.1.
 Errors are CollideError (.status, .message: collide's status and its
-one-line message). Units: the library does not expose the units of the
-table columns; README.md "CSV output" lists them.
+one-line message). Units: each array's dtype.metadata["units"] (column
+-> unit, from the library's collide_result_column_unit), r.units(table);
+doc/python.md is the package's manual.
 """
 import ctypes
 import math
@@ -19,11 +20,13 @@ from . import _lib
 from ._lib import LibraryNotFoundError
 from ._structs import ENGINE_BINARY64, ENGINE_MPFR, RunOptions
 from .tools import Audit, Comparison, Finding, audit, compare  # noqa: E402
+from . import results as _results
+from .results import ResultSet, read_set  # noqa: E402
 
 __all__ = ["CollideError", "LibraryNotFoundError", "Scenario", "Result",
            "Model", "run", "builtin_names", "version", "flow_set",
            "jump_set", "TABLES", "compare", "audit", "Comparison", "Audit",
-           "Finding"]
+           "Finding", "ResultSet", "read_set"]
 
 # collide_table: the tables of a result, by name
 TABLES = {"collisions": 0, "events": 1, "ledger": 2, "samples": 3,
@@ -226,7 +229,32 @@ class Result:
                     continue
             kinds.append(np.float64)
         dt = np.dtype(list(zip(cols, kinds)))
-        return np.array([tuple(r) for r in values], dtype=dt)
+        arr = np.array([tuple(r) for r in values], dtype=dt)
+        return _results.with_units(arr, *self._units(table))
+
+    def _units(self, table):
+        return _results.column_units(self._p, TABLES[table])
+
+    def units(self, table):
+        """{column: unit} of table (SI; "1" a pure number, an index or a
+        flag; "" a text column), from the library."""
+        return self._units(table)[0]
+
+    def equations(self, table):
+        """{column: the paper's equation defining it, "" where none}."""
+        return self._units(table)[1]
+
+    @property
+    def trajectory(self):
+        """The trajectory table of a binary64 run (trajectory.csv of its
+        result set), a structured array with units."""
+        return _results.trajectory(self)
+
+    @property
+    def summary(self):
+        """The summary of the run as `collide run --json` prints it, a
+        dict (numbers as decimal.Decimal: every digit kept)."""
+        return _results.summary(self._p)
 
     def text(self, table):
         """The decimal text of each cell (all the digits of a high
@@ -245,9 +273,10 @@ class Result:
         return np.array([tuple(r) for r in cells], dtype=dt)
 
     def dataframe(self, table):
-        """The table as a pandas DataFrame (needs pandas)."""
-        import pandas
-        return pandas.DataFrame(self.array(table))
+        """The table as a pandas DataFrame (needs pandas), its units in
+        df.attrs["units"]."""
+        return _results.dataframe(self.array(table) if table != "trajectory"
+                                  else self.trajectory)
 
     collisions = property(lambda s: s.array("collisions"))
     events = property(lambda s: s.array("events"))

@@ -979,6 +979,22 @@ const char *collide_result_column_name(const collide_result *r,
     return x && col >= 0 && col < x->ncols ? csv_cell(x, 0, col) : NULL;
 }
 
+const char *collide_result_column_unit(const collide_result *r,
+                                      collide_table t, int col,
+                                      const char **equation)
+{
+    table_run run;
+    const char *unit = NULL, *eq = NULL;
+    if (r && col >= 0 && col < collide_result_columns(r, t)) {
+        memset(&run, 0, sizeof run);
+        run.L = b64_tables(r) ? r->run.L : &r->M.L;   /* the state's */
+        tables_column_unit(&run, table_ids[t], col, &unit, &eq);
+    }
+    if (equation)
+        *equation = eq;
+    return unit;
+}
+
 /* The first column of binary64 table t of r named name, or -1. */
 static int b64_column(const collide_result *r, collide_table t,
                       const char *name)
@@ -1076,11 +1092,10 @@ static void note_domain(const collide_result *r)
     output_note_domain(text);
 }
 
-/* The description of r's set (meta.h) into m; the domain note into
- * note (len bytes, as long as m is used). The CPU time is left out: it
- * differs between reruns. */
-static void describe(const collide_result *r, meta_run *m, char *note,
-                     size_t len)
+/* The CPU time is left out of the description: it differs between
+ * reruns. */
+void collide_result_describe(const collide_result *r, meta_run *m,
+                             char *note, size_t len)
 {
     static const struct {
         const char *name;
@@ -1143,7 +1158,7 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
     }
     output_note_scenario(&r->s);
     note_domain(r);
-    describe(r, &m, note, sizeof note);
+    collide_result_describe(r, &m, note, sizeof note);
     meta_note(&m);
     st = r->engine == COLLIDE_ENGINE_BINARY64
              ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)

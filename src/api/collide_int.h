@@ -20,6 +20,7 @@
 #include "clocale.h"
 #include "collide.h"
 #include "compare.h"
+#include "meta.h"
 #include "scenario.h"
 
 struct collide_scenario {
@@ -34,5 +35,11 @@ void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
  * verdict into *verdict (when not NULL) when it took place. */
 collide_status collide_api_compare_status(compare_status st,
                                           collide_compare_verdict *verdict);
+
+/* The description of r's set (meta.h) into m, for meta.json and the
+ * summary of the run (collide_result_json); the domain note into note
+ * (len bytes, as long as m is used). */
+void collide_result_describe(const collide_result *r, meta_run *m,
+                             char *note, size_t len);
 
 #endif

@@ -4,6 +4,9 @@
 #include "json.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "number.h"
 
 void json_init(json_writer *w, FILE *f)
 {
@@ -122,4 +125,54 @@ void json_null(json_writer *w, const char *key)
 {
     start_value(w, key);
     fputs("null", w->f);
+}
+
+/* The digits at *p, at least one: their count (p moved past them). */
+static int skip_digits(const char **p)
+{
+    int n = 0;
+    while (**p >= '0' && **p <= '9') {
+        (*p)++;
+        n++;
+    }
+    return n;
+}
+
+int json_is_number(const char *text)
+{
+    const char *p = text;
+    if (*p == '-')
+        p++;
+    if (*p == '0')
+        p++;
+    else if (skip_digits(&p) == 0)
+        return 0;
+    if (*p == '.') {
+        p++;
+        if (skip_digits(&p) == 0)
+            return 0;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (skip_digits(&p) == 0)
+            return 0;
+    }
+    return *p == '\0';
+}
+
+void json_number_text(json_writer *w, const char *key, const char *text)
+{
+    double x;
+    if (json_is_number(text)) {
+        start_value(w, key);
+        fputs(text, w->f);
+    } else if (number_parse(text, &x) == NUMBER_OK) {
+        json_number(w, key, x);
+    } else if (strcmp(text, "nan") == 0 || strcmp(text, "-nan") == 0) {
+        json_null(w, key);      /* a NaN as the tables write it */
+    } else {
+        json_string(w, key, text);
+    }
 }

@@ -40,6 +40,19 @@ void json_int(json_writer *w, const char *key, long n);
 void json_bool(json_writer *w, const char *key, int b);
 void json_null(json_writer *w, const char *key);
 
+/* 1 when text is a number as JSON writes one (RFC 8259, section 6: an
+ * optional minus, an integer part without leading zeros, an optional
+ * fraction and exponent), else 0 ("inf", "nan", "+1", ".5", "1."). */
+int json_is_number(const char *text);
+
+/* A member or element whose value is the decimal text of a number as it
+ * stands, every digit kept (a high-precision value has more than a
+ * double holds): text itself when json_is_number(text), else the text
+ * read by number_parse (number.h) and written as json_number (null for
+ * "inf"), null for "nan" (a NaN as the tables write it), else a
+ * string. */
+void json_number_text(json_writer *w, const char *key, const char *text);
+
 /* s as a JSON string on f: quoted, with '"', '\\' and the control
  * characters escaped (\n, \t, ... or \u00XX); other bytes as they are
  * (UTF-8 passes through). */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "collide_revision.h"   /* generated: scripts/revision */
 #include "fingerprint.h"
 #include "json.h"
 #include "number.h"
@@ -37,22 +38,20 @@ double meta_least_digits(const csv_table *x, int col)
     return least;
 }
 
-/* "program": the program and the format of this file. */
-static void put_program(json_writer *w, const meta_run *m)
+void meta_put_program(json_writer *w, const meta_run *m, const char *format)
 {
     json_object(w, "program");
     json_string(w, "name", "collide");
     json_string(w, "version", m->version);
-    json_string(w, "format", META_FORMAT);
+    json_string(w, "revision", COLLIDE_REVISION);
+    json_string(w, "format", format);
     json_end(w, '}');
 }
 
-/* "scenario": its source as collide run takes it (a built-in's name, or
- * the file's path as given) and whether it is built in, its canonical
- * text (every key, the defaults marked, every run setting: fingerprint.h)
- * and the hash of that text that the MANIFEST and a sweep's points
- * carry. */
-static void put_scenario(json_writer *w, const scenario *s)
+/* The scenario's canonical text (every key, the defaults marked, every
+ * run setting: fingerprint.h) is that of the MANIFEST and a sweep's
+ * points, and so is its hash. */
+void meta_put_scenario(json_writer *w, const scenario *s)
 {
     static const char builtin[] = "builtin:";
     static char text[SCENARIO_CANONICAL_MAX];   /* as output.c's note */
@@ -90,8 +89,7 @@ static void put_settings(json_writer *w, const scenario *s)
     json_end(w, '}');
 }
 
-/* "options": those of the run itself. */
-static void put_options(json_writer *w, const meta_run *m)
+void meta_put_options(json_writer *w, const meta_run *m)
 {
     int i;
     json_object(w, "options");
@@ -115,8 +113,7 @@ static void put_options(json_writer *w, const meta_run *m)
     json_end(w, '}');
 }
 
-/* "statistics", "domain" and "status": how the run went. */
-static void put_outcome(json_writer *w, const meta_run *m)
+void meta_put_outcome(json_writer *w, const meta_run *m)
 {
     int i;
     json_object(w, "statistics");
@@ -135,9 +132,7 @@ static void put_outcome(json_writer *w, const meta_run *m)
     json_end(w, '}');
 }
 
-/* "check": the least checked digits of each column of each scd table,
- * and of each table; null when no row has a finite value. */
-static void put_check(json_writer *w, const meta_run *m)
+void meta_put_check(json_writer *w, const meta_run *m)
 {
     static const char *const names[META_NSCD] = {
         "collisions.csv", "events.csv", "ledger.csv", "samples.csv"};
@@ -210,12 +205,12 @@ int meta_write(FILE *f, const table_run *run, const meta_run *m)
     json_writer w;
     json_init(&w, f);
     json_object(&w, NULL);
-    put_program(&w, m);
-    put_scenario(&w, m->s);
+    meta_put_program(&w, m, META_FORMAT);
+    meta_put_scenario(&w, m->s);
     put_settings(&w, m->s);
-    put_options(&w, m);
-    put_outcome(&w, m);
-    put_check(&w, m);
+    meta_put_options(&w, m);
+    meta_put_outcome(&w, m);
+    meta_put_check(&w, m);
     put_tables(&w, run);
     json_end(&w, '}');
     return 0;

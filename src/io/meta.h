@@ -1,6 +1,7 @@
 /* meta.h - meta.json, the description of a result set that the set
  * carries (README.md, "CSV output"; reference_data/meta.schema.json):
- * the program, the scenario as canonical text, the run's options and
+ * the program (its version and the source revision of its build,
+ * scripts/revision), the scenario as canonical text, the run's options and
  * settings, its statistics, its status, the least checked digits of a
  * checked run, and each column's unit and equation. Written by the one
  * writer here, for both engines, as the last file of the set
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "csv.h"
+#include "json.h"
 #include "scenario.h"
 #include "tables.h"
 
@@ -56,6 +58,21 @@ void meta_note(const meta_run *m);
 
 /* The description noted, or NULL. */
 const meta_run *meta_noted(void);
+
+/* The members of meta.json that the summary of a run (collide run
+ * --json, collide_result_json) shares with it, one writer each:
+ * "program" (its name, version and the document's format), "scenario"
+ * (its source as collide run takes it, a built-in's name or the file's
+ * path as given, whether it is built in, its law, its canonical text and
+ * that text's hash), "options" (those of the run itself), "statistics",
+ * "domain" and "status" (how the run went), and "check" (the least
+ * checked digits of each column of each scd table and of each table;
+ * null when no row has a finite value). */
+void meta_put_program(json_writer *w, const meta_run *m, const char *format);
+void meta_put_scenario(json_writer *w, const scenario *s);
+void meta_put_options(json_writer *w, const meta_run *m);
+void meta_put_outcome(json_writer *w, const meta_run *m);
+void meta_put_check(json_writer *w, const meta_run *m);
 
 /* Writes meta.json of the set of run, described by m, on f; 0. */
 int meta_write(FILE *f, const table_run *run, const meta_run *m);

@@ -217,9 +217,27 @@ has "-0.00523987730087" "$k/compare.gp" && has "title '-x_c^s (Eq. 212)'" "$k/co
 check "compare: the line -x_c^s of study 1 at -5.24e-3 mm" $?
 [ "$(grep -c 'x_c\^s' "$k/compare.gp")" -eq 1 ]
 check "compare: no line -x_c^s for study 2 (H_f)" $?
+# the observables: panels (a) to (h); logarithmic axes where the values
+# span decades and are all positive (x_c,max and x_c,r, F_c,max, W, the
+# durations); no key over the data (the second series named in the axis
+# label, open circles)
+[ "$(grep -c "^set label 1 '([a-h])' at graph 0, graph 1.07 left front" "$k/study1-observables.gp")" -eq 8 ] &&
+    has "'(h)'" "$k/study1-observables.gp"
+check "observables: panels labelled (a) to (h)" $?
+[ "$(grep -c '^set logscale y' "$k/study1-observables.gp")" -eq 4 ] &&
+    grep -A1 '^set logscale y' "$k/study1-observables.gp" | grep -q "F_{c,max}" &&
+    grep -A1 '^set logscale y' "$k/study1-observables.gp" | grep -q "work on the interface W"
+check "observables: x_c, F_c,max, W and the durations on logarithmic axes" $?
+! grep '^plot' "$k/study1-observables.gp" | grep -q " title '" && has "unset key" "$k/study1-observables.gp" &&
+    has "x_{c,max} ●, x_{c,r} ○" "$k/study1-observables.gp"
+check "observables: no key over the data; x_c,r named in the axis label" $?
 grep -q "^set multiplot layout 8,1" "$k/study2-state.gp" &&
     grep -q "^set multiplot layout 6,1" "$k/study1-state.gp"
 check "state figures of 8 (H_f) and 6 (H_r) panels" $?
+# (the wrapper keeps the scripts of the last plot only)
+PATH="$tmp/wrap:$PATH" run "$exe" plot hertz --out "$out" --samples 50
+[ "$rc" -eq 0 ] && grep -A1 '^unset logscale y' "$k/hertz-observables.gp" | grep -q "work on the interface W"
+check "observables: W < 0 (hertz, elastic) on a linear axis (got $rc)" $?
 
 # a scenario file whose contact lasts to T and that has no collision, in a
 # directory and under a name holding quotes

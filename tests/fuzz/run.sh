@@ -12,10 +12,11 @@ build=$1
 secs=$2
 out="$build/fuzz"
 cc=${FUZZ_CC:-clang}
-inc="-Iinclude $(for d in src/*/; do printf -- '-I%s ' "${d%/}"; done)-Itools"
+inc="-Iinclude $(for d in src/*/; do printf -- '-I%s ' "${d%/}"; done)-Itools -I$out/gen"
 flags="-g -O1 -std=c11 $inc -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 command -v "$cc" >/dev/null 2>&1 || { echo "fuzz: $cc not found (Debian packages clang, libclang-rt-14-dev)"; exit 1; }
 mkdir -p "$out/obj"
+scripts/revision "$out/gen/collide_revision.h" || exit 1   # for meta.c
 objs=""
 for src in src/*/*.c tools/*.c; do
     case "$src" in tools/main.c | tools/sweep_mpi.c) continue ;; esac
