@@ -203,9 +203,11 @@ LIBDIR    = $(PREFIX)/lib
 INCLUDEDIR = $(PREFIX)/include
 MANDIR    = $(PREFIX)/share/man
 DOCDIR    = $(PREFIX)/share/doc/collide
-# the documentation make install puts under DOCDIR, and the examples
-# under DOCDIR/examples
+# the documentation make install puts under DOCDIR (README.md links the
+# manual as doc/NAME.md, so the manual goes to DOCDIR/doc), and the
+# examples under DOCDIR/examples
 DOC_FILES = README.md LICENSE CITATION.cff
+MANUAL_FILES = $(wildcard doc/*.md)
 EXAMPLE_FILES = $(wildcard examples/*)
 PKGCONFIGDIR = $(LIBDIR)/pkgconfig
 # the date of the man page (help2man honours SOURCE_DATE_EPOCH)
@@ -242,7 +244,7 @@ install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
 	$(make_pc)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(PKGCONFIGDIR)
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 755 $(EXE) $(DESTDIR)$(BINDIR)/collide
 	install -m 644 include/collide.h $(DESTDIR)$(INCLUDEDIR)/collide.h
 	install -m 644 $(DIST_LIB) $(DESTDIR)$(LIBDIR)/libcollide.a
@@ -251,8 +253,11 @@ install: $(EXE) $(SO) $(DIST_LIB) collide.pc.in
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so
 	install -m 644 $(BUILD)/collide.pc $(DESTDIR)$(PKGCONFIGDIR)/collide.pc
 	install -m 644 doc/collide.1 $(DESTDIR)$(MANDIR)/man1/collide.1
-	install -d $(DESTDIR)$(DOCDIR)/examples
+	install -m 644 doc/collide-scenario.5 \
+	    $(DESTDIR)$(MANDIR)/man5/collide-scenario.5
+	install -d $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR)/doc
 	install -m 644 $(DOC_FILES) $(DESTDIR)$(DOCDIR)
+	install -m 644 $(MANUAL_FILES) $(DESTDIR)$(DOCDIR)/doc
 	install -m 644 $(EXAMPLE_FILES) $(DESTDIR)$(DOCDIR)/examples
 
 uninstall:
@@ -262,9 +267,12 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcollide.so \
 	    $(DESTDIR)$(PKGCONFIGDIR)/collide.pc \
 	    $(DESTDIR)$(MANDIR)/man1/collide.1 \
+	    $(DESTDIR)$(MANDIR)/man5/collide-scenario.5 \
 	    $(DOC_FILES:%=$(DESTDIR)$(DOCDIR)/%) \
+	    $(MANUAL_FILES:%=$(DESTDIR)$(DOCDIR)/%) \
 	    $(EXAMPLE_FILES:%=$(DESTDIR)$(DOCDIR)/%)
-	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR)/doc \
+	    $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 # A staging install under $(BUILD)/stage, then examples/run_scenario.c
 # built against it through pkg-config (shared and static) and run, the

@@ -2,8 +2,10 @@
 # install.sh BUILD - collide installed like a C library (make install-check):
 #   1. make install into a staging DESTDIR (PREFIX=/usr) puts the program,
 #      the header, the static and shared libraries (soname libcollide.so.0),
-#      collide.pc, the man page, and README.md, LICENSE, CITATION.cff and
-#      the examples (share/doc/collide) where they belong;
+#      collide.pc, the man pages collide(1) and collide-scenario(5), and
+#      README.md, LICENSE, CITATION.cff, the manual (doc/*.md, under
+#      share/doc/collide/doc, where README.md's links lead) and the
+#      examples (share/doc/collide) where they belong;
 #   2. the shared library and the installed static library export the
 #      collide_ names of include/collide.h and no other;
 #   3. examples/run_scenario.c, built with nothing but
@@ -36,11 +38,23 @@ make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr install \
 lib=$stage/usr/lib
 for f in usr/bin/collide usr/include/collide.h usr/lib/libcollide.a \
          usr/lib/pkgconfig/collide.pc usr/share/man/man1/collide.1 \
+         usr/share/man/man5/collide-scenario.5 \
+         usr/share/doc/collide/doc/scenario.md \
+         usr/share/doc/collide/doc/cli.md \
          usr/share/doc/collide/README.md usr/share/doc/collide/LICENSE \
          usr/share/doc/collide/CITATION.cff \
          usr/share/doc/collide/examples/run_scenario.c \
          usr/share/doc/collide/examples/check_rhs.py; do
     check "installed $f" "[ -f '$stage/$f' ]"
+done
+for f in "$here"/doc/*.md; do
+    check "installed the manual's $(basename "$f")" \
+        "cmp -s '$f' '$stage/usr/share/doc/collide/doc/$(basename "$f")'"
+done
+# the links of the installed README.md lead to installed files
+for l in $(grep -oE '\]\(doc/[^)#]+' "$here/README.md" | sed 's/^](//' | sort -u); do
+    [ -e "$here/$l" ] || continue   # a page still to come is not installed
+    check "README.md's link $l installed" "[ -f '$stage/usr/share/doc/collide/$l' ]"
 done
 check "libcollide.so -> libcollide.so.0" "[ \"\$(readlink '$lib/libcollide.so')\" = libcollide.so.0 ]"
 check "libcollide.so.0 -> the versioned file" "[ -f '$lib/libcollide.so.0' ] && [ -L '$lib/libcollide.so.0' ]"
