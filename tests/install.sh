@@ -2,10 +2,8 @@
 # install.sh BUILD - collide installed like a C library (make install-check):
 #   1. make install into a staging DESTDIR (PREFIX=/usr) puts the program,
 #      the header, the static and shared libraries (soname libcollide.so.0),
-#      collide.pc, the man pages collide(1) and collide-scenario(5), and
-#      README.md, LICENSE, CITATION.cff, the manual (doc/*.md, under
-#      share/doc/collide/doc, where README.md's links lead) and the
-#      examples (share/doc/collide) where they belong;
+#      collide.pc, the man page, and README.md, LICENSE, CITATION.cff and
+#      the examples (share/doc/collide) where they belong;
 #   2. the shared library and the installed static library export the
 #      collide_ names of include/collide.h and no other;
 #   3. examples/run_scenario.c, built with nothing but
@@ -19,6 +17,8 @@
 #   5. make uninstall leaves no file behind;
 #   6. collide.pc names the PREFIX of the install being made, also after
 #      an install under another PREFIX.
+#   and (1b) collide-scenario(5) under share/man/man5, the manual
+#   (doc/*.md) under share/doc/collide/doc, where README.md's links lead.
 # The last line reads "install.sh: N passed, N failed".
 set -u
 build=$1
@@ -38,15 +38,16 @@ make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr install \
 lib=$stage/usr/lib
 for f in usr/bin/collide usr/include/collide.h usr/lib/libcollide.a \
          usr/lib/pkgconfig/collide.pc usr/share/man/man1/collide.1 \
-         usr/share/man/man5/collide-scenario.5 \
-         usr/share/doc/collide/doc/scenario.md \
-         usr/share/doc/collide/doc/cli.md \
          usr/share/doc/collide/README.md usr/share/doc/collide/LICENSE \
          usr/share/doc/collide/CITATION.cff \
          usr/share/doc/collide/examples/run_scenario.c \
          usr/share/doc/collide/examples/check_rhs.py; do
     check "installed $f" "[ -f '$stage/$f' ]"
 done
+# 1b. the man page of the scenario files, and the manual (doc/*.md) under
+# share/doc/collide/doc, where the links of README.md lead
+check "installed collide-scenario(5)" \
+    "cmp -s '$here/doc/collide-scenario.5' '$stage/usr/share/man/man5/collide-scenario.5'"
 for f in "$here"/doc/*.md; do
     check "installed the manual's $(basename "$f")" \
         "cmp -s '$f' '$stage/usr/share/doc/collide/doc/$(basename "$f")'"
