@@ -6,7 +6,7 @@ CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -pedantic
 OPT     ?= -O3 -g
 CFLAGS  ?=
-# The layers of the tree (README.md, "Layout"): src/model and src/kernel
+# The layers of the tree (doc/layout.md): src/model and src/kernel
 # are the proved core (proofs/proofs.mk), src/system assembles the model,
 # src/b64 and src/mp are the two engines, src/io the text and files,
 # src/api the public interface include/collide.h; tools/ is the
@@ -78,7 +78,7 @@ $(EXE): tools/main.c $(TOOLS) $(LIB)
 	$(CC) $(TOOL_CFLAGS) $< $(TOOLS) $(LIB) $(LDLIBS) -o $@
 
 # build/collide-mpi: the same program, whose `collide sweep` runs over the
-# ranks of mpirun (tools/sweep_mpi.c; README.md, "Sweeps").
+# ranks of mpirun (tools/sweep_mpi.c; doc/sweeps.md).
 $(MPI_EXE): tools/main.c tools/sweep_mpi.c $(TOOLS) $(LIB) $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(BUILD)/obj
 	$(MPICC) $(TOOL_CFLAGS) -Dmain=collide_main -c tools/main.c \
@@ -131,8 +131,8 @@ fuzz:
 
 # The differential test on more scenarios than make test runs: seeds
 # STRESS_FIRST to STRESS_FIRST + STRESS_COUNT - 1 of tests/test_differential.c
-# (random valid scenarios, each run in binary64 and at 128 bits; README.md,
-# "What the tests check"). A failure prints its seed and its scenario file;
+# (random valid scenarios, each run in binary64 and at 128 bits;
+# doc/tests.md). A failure prints its seed and its scenario file;
 # `build/tests/test_differential --seed S` runs it again, `--print` writes
 # the file. The last line reads "test_differential: N passed, N failed".
 STRESS_FIRST = 1

@@ -1,5 +1,5 @@
 /* sweep.c - parameter sweeps and the merging of their shards; see sweep.h
- * and README.md ("Sweeps"). */
+ * and doc/sweeps.md. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "sweep.h"

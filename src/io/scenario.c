@@ -2,7 +2,7 @@
  * the key table, in passes over the text (scenario_model.c derives the
  * physics from them: scenario_int.h). Errors name the source and line,
  * the field, the value text and the allowed range. See scenario.h and
- * README.md. */
+ * doc/scenario.md. */
 #include "scenario_int.h"
 #include "textfile.h"
 #include "builtin.h"

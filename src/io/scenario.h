@@ -4,7 +4,7 @@
  * data (Section VI, Eqs. 187-192 and 212).
  *
  * A scenario file is plain text, one `key = value` per line; `#` starts a
- * comment and blank lines are ignored (README.md, "Scenario files", lists the keys). Every
+ * comment and blank lines are ignored (doc/scenario.md lists the keys). Every
  * value is kept as it was written, so that a mode of higher precision can
  * convert the same decimal text again at its own precision. */
 #ifndef COLLIDE_SCENARIO_H
