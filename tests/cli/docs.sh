@@ -5,6 +5,8 @@
 #   - a file or folder of the tree it names (src/..., tests/..., a link
 #     of the manual) does not exist;
 #   - a make target it names (`make X`) is not a target of the Makefile;
+#   - a function, type or constant of the library it names (collide_...,
+#     COLLIDE_...) is declared by no header of include/;
 #   - a command-line option it names (--x) is an option of no command of
 #     collide (and not one of another program, listed below);
 #   - a line `key = value` of a scenario or grid file it shows names no
@@ -119,6 +121,22 @@ others='--cflags --libs --static --no-build-isolation --no-deps --tool
     done >"$tmp/nooption"
 [ ! -s "$tmp/nooption" ]
 check "every option the documentation names exists ($(head -n 5 "$tmp/nooption" | tr '\n' ' '))" $?
+
+# ---- the names of the library ----------------------------------------------
+# every collide_ or COLLIDE_ name of the documentation (not a pattern
+# collide_model_* or COLLIDE_COMPARE_*, not a file collide_int.h, not an
+# environment variable $COLLIDE_LIB or COLLIDE_FAULT=...) is declared by a
+# header of include/
+for f in $docs; do
+    grep -oE '.?\b(collide|COLLIDE)_[A-Za-z0-9_]*.?' "$f" |
+        grep -vE '^\$|[.*=]$|_.$' | sed -E 's/^[^A-Za-z0-9_]//; s/[^A-Za-z0-9_]$//' |
+        sort -u |
+        while read -r n; do
+            grep -qw -- "$n" include/*.h || echo "$f: $n"
+        done
+done >"$tmp/noname"
+[ ! -s "$tmp/noname" ]
+check "every collide_ and COLLIDE_ name the documentation gives is in include/ ($(head -n 5 "$tmp/noname" | tr '\n' ' '))" $?
 
 # ---- the scenario keys -----------------------------------------------------
 # the reader's key table and the laws' parameter names, from the source
