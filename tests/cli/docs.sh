@@ -108,11 +108,12 @@ check "every option of every command is documented ($(head -n 5 "$tmp/undocument
 
 # every option the documentation names is one of collide's, or of the
 # other programs it shows: pkg-config, pip, valgrind, mpirun, the
-# compiler, the differential test, examples/*.py; or the `--opt` of the
+# compiler, the differential test, examples/*.py, tests/meta_check.py;
+# or the `--opt` of the
 # option syntax
 others='--cflags --libs --static --no-build-isolation --no-deps --tool
 --oversubscribe --allow-run-as-root --coverage --seed --print --bug --lib
---opt --help --version'
+--summary --opt --help --version'
 { cat $docs; unroff $man; } | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u |
     while read -r o; do
         cut -d' ' -f2 "$tmp/options" | grep -qxF -- "$o" && continue
