@@ -18,7 +18,7 @@ velocity, the indentation, the two internal states of the law and the
 mode (q = 0 apart, q = 1 in contact). Every equation below is written
 from the paper, one function each, independently of collide's C code.
 
-The output (README.md, "Auditing a trajectory"): a CSV file with the
+The output (doc/audit.md): a CSV file with the
 header t,j,q,x,v,x_c,z_c1,z_c2,F_e1 and one row a sample, in order of
 hybrid time (t, j). Each flow interval [t_j, t_(j+1)] is sampled at
 --samples-per-interval equally spaced times, both ends included, so that

@@ -40,7 +40,7 @@ trap 'rm -f "$log"' EXIT
 for name in $sets; do
     src=$(source_of "$name")
     # the run writes its whole result set, meta.json included, into
-    # OUT/NAME (README.md, "CSV output"); the MANIFEST records the command
+    # OUT/NAME (doc/output.md); the MANIFEST records the command
     # as given, with no temporary name in it
     if "$exe" run "$src" --precision "$BITS" --digits "$DIGITS" \
             --samples "$SAMPLES" --check --csv "$out/$name" >"$log" 2>&1; then

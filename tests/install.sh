@@ -17,6 +17,8 @@
 #   5. make uninstall leaves no file behind;
 #   6. collide.pc names the PREFIX of the install being made, also after
 #      an install under another PREFIX.
+#   and (1b) collide-scenario(5) under share/man/man5, the manual
+#   (doc/*.md) under share/doc/collide/doc, where README.md's links lead.
 # The last line reads "install.sh: N passed, N failed".
 set -u
 build=$1
@@ -117,6 +119,20 @@ if $py -c 'import numpy, scipy' 2>/dev/null; then
 else
     echo "install.sh: skip: check_rhs.py needs NumPy and SciPy (python3-scipy)"
 fi
+
+# 1b. the man page of the scenario files, and the manual (doc/*.md) under
+# share/doc/collide/doc, where the links of README.md lead
+check "installed collide-scenario(5)" \
+    "cmp -s '$here/doc/collide-scenario.5' '$stage/usr/share/man/man5/collide-scenario.5'"
+for f in "$here"/doc/*.md; do
+    check "installed the manual's $(basename "$f")" \
+        "cmp -s '$f' '$stage/usr/share/doc/collide/doc/$(basename "$f")'"
+done
+# the links of the installed README.md lead to installed files
+for l in $(grep -oE '\]\(doc/[^)#]+' "$here/README.md" | sed 's/^](//' | sort -u); do
+    [ -e "$here/$l" ] || continue   # a link to no file: tests/cli/docs.sh reports it
+    check "README.md's link $l installed" "[ -f '$stage/usr/share/doc/collide/$l' ]"
+done
 
 # 5. uninstall
 make -s -C "$here" BUILD="$build" DESTDIR="$stage" PREFIX=/usr uninstall \

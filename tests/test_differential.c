@@ -1,5 +1,5 @@
 /* test_differential.c - binary64 against the high-precision mode on random
- * valid scenarios (README "What the tests check").
+ * valid scenarios (doc/tests.md).
  *
  * Scenario s (s = 1, 2, ...) is drawn by a splitmix64 generator seeded
  * with s alone, so that one scenario is reproduced by its seed whatever
@@ -530,8 +530,8 @@ report:
     return !v.failed;
 }
 
-/* Both modes sample the ends 0 and T whatever samples is (README,
- * "Scenario files"), 0 included: the scenario of the first seed run with
+/* Both modes sample the ends 0 and T whatever samples is (doc/scenario.md),
+ * 0 included: the scenario of the first seed run with
  * samples = 0. */
 static void ends_check(uint64_t seed)
 {

@@ -257,7 +257,7 @@ static void ledger(void)
  * reference, where the paper's problem is well conditioned: the elastic
  * closed-form cases and the first collision of study 1 agree to 10
  * digits. (Later collisions of study 1 hold 9 digits, the last 6.8: see
- * README, "High precision"; the binary64 test of those is make bench.) */
+ * doc/high-precision.md; the binary64 test of those is make bench.) */
 static void binary64_agrees(const char *name, int rows)
 {
     static scenario s, s64;
@@ -1226,8 +1226,8 @@ static void restitution_at_rest(void)
     mp_model_clear(&M);
 }
 
-/* The ledger's scale has one definition in both engines (README, "CSV
- * output"; impact.c track_scale): the largest V and |I_s| at t = 0, at T
+/* The ledger's scale has one definition in both engines (doc/output.md;
+ * impact.c track_scale): the largest V and |I_s| at t = 0, at T
  * and on both sides of every jump, i.e. over the samples at 0 and T and
  * the boundary samples (before and after each jump): exactly that, in
  * H_r (study 1, 12 collisions and R2's commencements) and in H_f with the

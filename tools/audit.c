@@ -87,8 +87,8 @@ static int need_column(const collide_csv *c, const char *name, FILE *err)
 {
     int k = collide_csv_column(c, name);
     if (k < 0)
-        fprintf(err, "collide audit: %s:1: no column %s (README.md, "
-                "\"Auditing a trajectory\")\n", collide_csv_source(c), name);
+        fprintf(err, "collide audit: %s:1: no column %s (doc/audit.md: "
+                "the trajectory's columns)\n", collide_csv_source(c), name);
     return k;
 }
 

@@ -31,7 +31,7 @@
  *    is a finding).
  *
  * A check that cannot decide prints `audit: inconclusive CHECK: REASON;
- * SAMPLING`. The format is in README.md, "Auditing a trajectory". */
+ * SAMPLING`. The format is in doc/audit.md. */
 #ifndef COLLIDE_AUDIT_H
 #define COLLIDE_AUDIT_H
 

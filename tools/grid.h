@@ -1,5 +1,5 @@
 /* grid.h - the grid of a parameter sweep: a base scenario and axes of
- * decimal values, read from a small text file (README.md, "Sweeps").
+ * decimal values, read from a small text file (doc/sweeps.md).
  *
  *     # comment
  *     scenario = hertz                 (a built-in name or a file path)

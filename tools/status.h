@@ -1,7 +1,8 @@
 /* status.h - the exit statuses of the command line with their meanings,
  * one table per family (collide's, and the diff-like statuses of compare
- * and audit), printed by --help; README.md carries the same tables, and
- * tests/cli/help.sh checks that they are equal. */
+ * and audit), printed by --help; the manual carries the same tables
+ * (doc/cli.md, doc/compare.md, doc/audit.md), and tests/cli/help.sh checks
+ * that they are equal. */
 #ifndef COLLIDE_STATUS_H
 #define COLLIDE_STATUS_H
 

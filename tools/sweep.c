@@ -1,5 +1,5 @@
 /* sweep.c - parameter sweeps and the merging of their shards; see sweep.h
- * and README.md ("Sweeps"). */
+ * and doc/sweeps.md. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "sweep.h"
@@ -33,7 +33,7 @@ static const char usage_sweep[] =
     "                    [--precision BITS] [--resume DIR]\n"
     "                    [--outside-proved-domain]\n"
     "\n"
-    "Runs the scenario of every point of GRID (README.md, \"Sweeps\": a base\n"
+    "Runs the scenario of every point of GRID (doc/sweeps.md: a base\n"
     "scenario and axes `key = v1, v2, ...`, `key = linspace(a, b, n)` or\n"
     "`key = logspace(a, b, n)`) and writes one CSV row per point, in index\n"
     "order: index, the axis values, collisions, then e, t_d, xc_r, v_i, v_s\n"

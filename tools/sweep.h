@@ -3,7 +3,7 @@
  * written in index order, so that the bytes do not depend on the number of
  * threads; shards of the points for job arrays, merged back into the bytes
  * of the whole sweep; a directory of finished points for resuming.
- * README.md, "Sweeps", describes the formats. */
+ * doc/sweeps.md describes the formats. */
 #ifndef COLLIDE_SWEEP_H
 #define COLLIDE_SWEEP_H
 

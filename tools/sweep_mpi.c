@@ -2,7 +2,7 @@
  * program of main.c (compiled with main renamed collide_main) whose
  * `collide sweep` runs over the ranks of mpirun: rank r runs the points
  * with index % size = r, rank 0 gathers the rows and writes the bytes of
- * the sweep in one process (README.md, "Sweeps"). */
+ * the sweep in one process (doc/sweeps.md). */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * FNV-1a hash (Fowler, Noll, Vo; the parameters of the FNV reference,
  * offset basis 14695981039346656037, prime 1099511628211) and the
  * canonical text of a scenario that it is taken of. A sweep marks its
- * point files and part files with them (README.md, "Sweeps"), so that a
+ * point files and part files with them (doc/sweeps.md), so that a
  * result is never taken for another scenario, mode or program version. */
 #ifndef COLLIDE_FINGERPRINT_H
 #define COLLIDE_FINGERPRINT_H

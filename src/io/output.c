@@ -1,5 +1,5 @@
 /* output.c - the files of a run, written as one result set, and single
- * files; see output.h and README.md ("CSV output", "Reliability").
+ * files; see output.h, doc/output.md and doc/reliability.md.
  *
  * Every step works relative to an open directory: the parent of the
  * output (opened once), the temporary directory of a set, the directory

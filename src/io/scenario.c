@@ -2,7 +2,7 @@
  * the key table, in passes over the text (scenario_model.c derives the
  * physics from them: scenario_int.h). Errors name the source and line,
  * the field, the value text and the allowed range. See scenario.h and
- * README.md. */
+ * doc/scenario.md. */
 #include "scenario_int.h"
 #include "textfile.h"
 #include "builtin.h"
@@ -22,44 +22,82 @@
 
 
 static const key_spec key_table[] = {
-    {"system", K_WORD, 0, 0, 0, 0, "the system: Hr (Eqs. 80-84) or Hf (Eqs. 73-79)"},
-    {"law", K_WORD, 0, 0, 0, 0, "the contact law"},
-    {"input", K_WORD, 0, 0, 0, 0, "the input: none, gravity, constant or study2"},
-    {"E1", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 1, Eq. (187)"},
-    {"nu1", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 1, Eq. (187)"},
-    {"rho1", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 1, Eq. (189)"},
-    {"R1", K_REAL, 0, HUGE_VAL, 0, 0, "radius of body 1, Eq. (188)"},
-    {"E2", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 2, Eq. (187)"},
-    {"nu2", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 2, Eq. (187)"},
-    {"rho2", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 2, Eq. (189)"},
-    {"R2", K_REAL, 0, HUGE_VAL, 0, 1, "radius of body 2 (inf: a plane of infinite mass), Eq. (188)"},
-    {"m", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1 of H_r (m = m_1), Eq. (47)"},
-    {"m1", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1, Eq. (39)"},
-    {"m2", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 2, Eq. (39)"},
-    {"l1", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_1 to G_1, Section IV-A"},
-    {"l2", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_2 to G_2, Section IV-A"},
-    {"x0", K_REAL, 0, HUGE_VAL, 1, 0, "initial relative displacement, Eq. (47)"},
-    {"v0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial relative velocity, Eq. (47)"},
-    {"xm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial position of the center of mass, Eq. (52)"},
-    {"vm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial velocity of the center of mass, Eq. (52)"},
-    {"g", K_REAL, 0, HUGE_VAL, 0, 0, "acceleration of gravity"},
-    {"F", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,r of H_r"},
-    {"F1", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,1 of H_f"},
-    {"F2", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,2 of H_f"},
-    {"Fe0", K_REAL, 0, HUGE_VAL, 0, 0, "F_e,0 of Eqs. (208)-(209)"},
-    {"Te", K_REAL, 0, HUGE_VAL, 0, 0, "T_e of Eqs. (208)-(209)"},
-    {"Ts", K_REAL, 0, HUGE_VAL, 0, 0, "T_s of Eq. (207)"},
-    {"T", K_REAL, 0, HUGE_VAL, 1, 0, "horizon of the run"},
-    {"rtol", K_REAL, 1e-15, 1, 1, 0, "relative tolerance of the integrator"},
-    {"atol", K_REAL, 0, HUGE_VAL, 0, 0, "absolute tolerance of the integrator"},
-    {"h_max", K_REAL, 0, HUGE_VAL, 0, 1, "upper bound of the step size"},
-    {"t_tol", K_REAL, 0, HUGE_VAL, 1, 0, "time tolerance of event location"},
-    {"graze_tol", K_REAL, 0, HUGE_VAL, 1, 0, "relative margin below which an event is grazing"},
-    {"zeno_events", K_INT, 2, COLLIDE_ZENO_EVENTS_MAX, 1, 1, "events within zeno_window that stop the run as Zeno"},
-    {"zeno_window", K_REAL, 0, HUGE_VAL, 0, 1, "time window of the Zeno test"},
-    {"samples", K_INT, 0, 1e8, 1, 1, "samples on a uniform grid of [0, T]"},
-    {"max_steps", K_INT, 1, 1e15, 1, 1, "largest number of accepted steps"},
-    {"outside_proved_domain", K_INT, 0, 1, 1, 1, "1: accept values outside the domain of the proofs (spec/law_domain.acsl, spec/bounded.acsl)"},
+    {"system", K_WORD, 0, 0, 0, 0, "the system: Hr (Eqs. 80-84) or Hf (Eqs. 73-79)",
+     "", "required"},
+    {"law", K_WORD, 0, 0, 0, 0, "the contact law",
+     "", "required"},
+    {"input", K_WORD, 0, 0, 0, 0, "the input: none, gravity, constant or study2",
+     "", "required"},
+    {"E1", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 1, Eq. (187)",
+     "Pa", "materials"},
+    {"nu1", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 1, Eq. (187)",
+     "1", "materials"},
+    {"rho1", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 1, Eq. (189)",
+     "kg/m^3", "materials, optional"},
+    {"R1", K_REAL, 0, HUGE_VAL, 0, 0, "radius of body 1, Eq. (188)",
+     "m", "materials"},
+    {"E2", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 2, Eq. (187)",
+     "Pa", "materials"},
+    {"nu2", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 2, Eq. (187)",
+     "1", "materials"},
+    {"rho2", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 2, Eq. (189)",
+     "kg/m^3", "materials, optional; not with R2 = inf nor with system = Hr"},
+    {"R2", K_REAL, 0, HUGE_VAL, 0, 1, "radius of body 2 (inf: a plane of infinite mass), Eq. (188)",
+     "m", "materials"},
+    {"m", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1 of H_r (m = m_1), Eq. (47)",
+     "kg", "Hr, unless rho1"},
+    {"m1", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1, Eq. (39)",
+     "kg", "Hf, unless rho1"},
+    {"m2", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 2, Eq. (39)",
+     "kg", "Hf, unless rho2"},
+    {"l1", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_1 to G_1, Section IV-A",
+     "m", "optional: R1 with materials, else 0"},
+    {"l2", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_2 to G_2, Section IV-A",
+     "m", "optional: R2 with materials (0 for R2 = inf), else 0"},
+    {"x0", K_REAL, 0, HUGE_VAL, 1, 0, "initial relative displacement, Eq. (47)",
+     "m", "required"},
+    {"v0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial relative velocity, Eq. (47)",
+     "m/s", "required"},
+    {"xm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial position of the center of mass, Eq. (52)",
+     "m", "Hf, required"},
+    {"vm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial velocity of the center of mass, Eq. (52)",
+     "m/s", "Hf, required"},
+    {"g", K_REAL, 0, HUGE_VAL, 0, 0, "acceleration of gravity",
+     "m/s^2", "input = gravity, optional"},
+    {"F", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,r of H_r",
+     "N", "input = constant, Hr"},
+    {"F1", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,1 of H_f",
+     "N", "input = constant, Hf"},
+    {"F2", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,2 of H_f",
+     "N", "input = constant, Hf"},
+    {"Fe0", K_REAL, 0, HUGE_VAL, 0, 0, "F_e,0 of Eqs. (208)-(209)",
+     "N", "input = study2 (requires Hf)"},
+    {"Te", K_REAL, 0, HUGE_VAL, 0, 0, "T_e of Eqs. (208)-(209)",
+     "s", "input = study2 (requires Hf)"},
+    {"Ts", K_REAL, 0, HUGE_VAL, 0, 0, "T_s of Eq. (207)",
+     "s", "input = study2 (requires Hf)"},
+    {"T", K_REAL, 0, HUGE_VAL, 1, 0, "horizon of the run",
+     "s", "required"},
+    {"rtol", K_REAL, 1e-15, 1, 1, 0, "relative tolerance of the integrator",
+     "1", "optional"},
+    {"atol", K_REAL, 0, HUGE_VAL, 0, 0, "absolute tolerance of the integrator",
+     "as each component of the state (m, m/s)", "optional"},
+    {"h_max", K_REAL, 0, HUGE_VAL, 0, 1, "upper bound of the step size",
+     "s", "optional"},
+    {"t_tol", K_REAL, 0, HUGE_VAL, 1, 0, "time tolerance of event location",
+     "s", "optional"},
+    {"graze_tol", K_REAL, 0, HUGE_VAL, 1, 0, "relative margin below which an event is grazing",
+     "1", "optional"},
+    {"zeno_events", K_INT, 2, COLLIDE_ZENO_EVENTS_MAX, 1, 1, "events within zeno_window that stop the run as Zeno",
+     "1", "optional"},
+    {"zeno_window", K_REAL, 0, HUGE_VAL, 0, 1, "time window of the Zeno test",
+     "s", "optional"},
+    {"samples", K_INT, 0, 1e8, 1, 1, "samples on a uniform grid of [0, T]",
+     "1", "optional"},
+    {"max_steps", K_INT, 1, 1e15, 1, 1, "largest number of accepted steps",
+     "1", "optional"},
+    {"outside_proved_domain", K_INT, 0, 1, 1, 1, "1: accept values outside the domain of the proofs (spec/law_domain.acsl, spec/bounded.acsl)",
+     "1", "optional"},
 };
 
 #define N_KEYS (sizeof key_table / sizeof key_table[0])
@@ -70,6 +108,28 @@ const char *const scenario_run_keys[RUN_KEYS_N] = {"rtol", "atol", "h_max", "t_t
 
 static const char *const input_names[] = {"none", "gravity", "constant",
                                           "study2"};
+
+/* The unit of each law parameter (SI; "1": a pure number), the laws'
+ * tables (src/model/law_*.c) having none: a row names the law, or NULL
+ * for every law without a row of its own for that parameter. Phi is a
+ * force and z_c a deflection (Eq. 59): k |x_c|^p is a force, c |x_c|^p v
+ * of Eq. (69) too, v - Phi/c of Eq. (71) a velocity, and beta |z|^n u
+ * (Eqs. 68, 70) a velocity. */
+typedef struct param_unit {
+    const char *law, *param, *unit;
+} param_unit;
+static const param_unit param_units[] = {
+    {"clamped", "k", "N/m"},         /* Eq. (175): k min(x_c, 0) */
+    {NULL, "k", "N/m^p"},
+    {"bwmcl", "c", "N s/m"},         /* Eq. (71) */
+    {NULL, "c", "N s/m^(p+1)"},      /* Eq. (69) */
+    {NULL, "alpha", "1"},
+    {NULL, "A", "1"},
+    {NULL, "beta", "m^-n"},
+    {NULL, "gamma", "m^-n"},
+    {NULL, "n", "1"},
+    {NULL, "p", "1"},
+};
 
 /* ---- messages ---- */
 
@@ -113,6 +173,62 @@ static void range_text(const key_spec *k, char *buf, size_t len)
         return;
     }
     number_range_text(&r, buf, len);
+}
+
+int scenario_key_doc_at(int i, scenario_key_doc *d)
+{
+    const key_spec *k;
+    if (i < 0 || (size_t)i >= N_KEYS)
+        return 0;
+    k = &key_table[i];
+    d->key = k->key;
+    d->unit = k->unit;
+    d->when = k->when;
+    d->what = k->what;
+    d->is_word = k->kind == K_WORD;
+    d->range[0] = '\0';
+    if (!d->is_word)
+        range_text(k, d->range, sizeof d->range);
+    return 1;
+}
+
+/* The unit of parameter name of law l, or NULL. */
+static const char *param_unit_of(const law *l, const char *name)
+{
+    size_t i;
+    for (i = 0; i < sizeof param_units / sizeof param_units[0]; i++)
+        if (strcmp(param_units[i].param, name) == 0 &&
+            (!param_units[i].law || strcmp(param_units[i].law, l->name) == 0))
+            return param_units[i].unit;
+    return NULL;
+}
+
+/* When parameter name of law l applies: k and p may be derived from
+ * materials (Eqs. 190-191, scenario_model.c). */
+static const char *law_param_when(const law *l, const char *name)
+{
+    int has_p = law_param_index(l, "p") >= 0;
+    if (strcmp(name, "p") == 0)
+        return "required, unless materials are given (then Eq. 190)";
+    if (strcmp(name, "k") == 0 && has_p)
+        return "required, unless materials are given (then Eq. 191; "
+               "k_H of Eq. 192 for a law without alpha)";
+    return "required";
+}
+
+int scenario_law_param_doc(const law *l, int i, scenario_key_doc *d)
+{
+    if (i < 0 || i >= l->npar)
+        return 0;
+    d->key = l->par_names[i];
+    d->unit = param_unit_of(l, d->key);
+    if (!d->unit)
+        return 0;
+    d->when = law_param_when(l, d->key);
+    d->what = l->title;
+    d->is_word = 0;
+    parser_law_param_range(l, i, d->range, sizeof d->range);
+    return 1;
 }
 
 /* ---- small text helpers ---- */

@@ -4,7 +4,7 @@
  * data (Section VI, Eqs. 187-192 and 212).
  *
  * A scenario file is plain text, one `key = value` per line; `#` starts a
- * comment and blank lines are ignored (README.md, "Scenario files", lists the keys). Every
+ * comment and blank lines are ignored (doc/scenario.md lists the keys). Every
  * value is kept as it was written, so that a mode of higher precision can
  * convert the same decimal text again at its own precision. */
 #ifndef COLLIDE_SCENARIO_H
@@ -104,5 +104,25 @@ typedef collide_quantity scenario_quantity;
 
 /* Writes up to max quantities that apply to s into q; returns their number. */
 int scenario_quantities(const scenario *s, scenario_quantity *q, int max);
+
+/* The reference of one scenario key, for collide-scenario(5) and
+ * doc/scenario.md (scripts/scenario-keys.c): its name, its unit (SI;
+ * "1" a pure number, "" a word), its allowed range as the messages write
+ * it, when it applies and what it is. The strings are static. */
+typedef struct scenario_key_doc {
+    const char *key, *unit, *when, *what;
+    int is_word;      /* 1: a name (system, law, input), not a number */
+    char range[128];  /* "" for a word */
+} scenario_key_doc;
+
+/* Key i of the key table (i from 0, in the table's order): 1 with *d
+ * filled, 0 past the last key. */
+int scenario_key_doc_at(int i, scenario_key_doc *d);
+
+/* Parameter i of the law l (i from 0, in the order of its par_names):
+ * 1 with *d filled (what: the law's title and equations), 0 past the
+ * last parameter or when the parameter has no unit in the table of law
+ * parameter units (a law added without its units). */
+int scenario_law_param_doc(const law *l, int i, scenario_key_doc *d);
 
 #endif

@@ -37,6 +37,8 @@ typedef struct key_spec {
     double lo, hi;
     int lo_closed, hi_closed;
     const char *what;
+    const char *unit;   /* SI; "1": a pure number; "": a word */
+    const char *when;   /* when the key applies, or "required" */
 } key_spec;
 
 typedef enum input_name { IN_NONE, IN_GRAVITY, IN_CONSTANT, IN_STUDY2 } input_name;

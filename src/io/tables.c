@@ -1,5 +1,5 @@
 /* tables.c - the tables of a run, written once for both engines; see
- * tables.h and README.md ("CSV output"). */
+ * tables.h and doc/output.md. */
 #include "tables.h"
 
 #include <math.h>
@@ -123,8 +123,8 @@ static int sample_cells(const table_run *run, int k, table_cell *c)
     return cell_number(c, m, s.fer);
 }
 
-/* A row of trajectory.csv, the format `collide audit` reads (README.md,
- * "Auditing a trajectory"): t, j, q, the state chi, the applied forces;
+/* A row of trajectory.csv, the format `collide audit` reads (doc/audit.md):
+ * t, j, q, the state chi, the applied forces;
  * one row per sample, two rows (before and after) at each jump. */
 static int trajectory_cells(const table_run *run, int k, table_cell *c)
 {
@@ -142,7 +142,7 @@ static int trajectory_cells(const table_run *run, int k, table_cell *c)
 /* A column: its name as the header writes it, its unit (SI; "1" for a
  * pure number, a count, an index or a flag; "" for a text) and the
  * equation that defines it ("" where none does: an index, a flag). The
- * units and equations are those of README.md ("CSV output") and the
+ * units and equations are those of doc/output.md and the
  * paper's numbering; meta.json carries them (tables_column_unit). */
 typedef struct column_def {
     const char *name, *unit, *eq;

@@ -1,6 +1,6 @@
 /* tables.h - the tables of a run, written once for both engines: the
  * columns, rows and order of collisions.csv, events.csv, ledger.csv,
- * samples.csv and trajectory.csv (README.md, "CSV output"), and the
+ * samples.csv and trajectory.csv (doc/output.md), and the
  * contact still open at T (OUTPUT_FINAL_CONTACT).
  *
  * An engine shows its run through a table_run: the counts of its rows,

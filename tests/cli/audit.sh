@@ -382,7 +382,7 @@ run "$exe" audit "$tmp/halfj.csv" --scenario study3-bwmcl
 check "j = 0.5: exit 3 (got $rc)" $?
 cut -d, -f2- "$tr" >"$tmp/not.csv"
 run "$exe" audit "$tmp/not.csv" --scenario study3-bwmcl
-[ "$rc" -eq 3 ] && has "not.csv:1: no column t (README.md" "$tmp/err"
+[ "$rc" -eq 3 ] && has "not.csv:1: no column t (doc/audit.md" "$tmp/err"
 check "a trajectory without t: exit 3 naming the column (got $rc)" $?
 head -n 2 "$tr" >"$tmp/one.csv"
 run "$exe" audit "$tmp/one.csv" --scenario study3-bwmcl

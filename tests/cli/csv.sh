@@ -136,7 +136,7 @@ rc=$?
 check "SIGINT: no file written" $?
 
 # ---- a result directory holds exactly one run's complete set ----
-# (README.md, "CSV output"): MANIFEST lists the files of the run
+# (doc/output.md): MANIFEST lists the files of the run
 [ "$(sed -n 1p "$out/MANIFEST")" = "# collide result set" ] &&
     has "command = collide run example-v2 --csv $out --samples 50 --quiet" "$out/MANIFEST" &&
     grep -qE '^scenario = fnv1a64:[0-9a-f]{16}$' "$out/MANIFEST" &&

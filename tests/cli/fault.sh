@@ -55,7 +55,7 @@ is_alloc() {
 
 # same_file FILE REF [rows]: the same bytes; with rows, the same lines but
 # where FILE has a row ending in ",memory" (a sweep's point that ran out
-# of memory is such a row, and the sweep goes on: README.md, "Sweeps")
+# of memory is such a row, and the sweep goes on: doc/sweeps.md)
 same_file() {
     cmp -s "$1" "$2" && return 0
     [ -n "$3" ] && [ -f "$1" ] && [ "$(wc -l <"$1")" -eq "$(wc -l <"$2")" ] ||

@@ -68,15 +68,15 @@ run "$exe" show no-such-scenario
 [ "$rc" -eq 3 ]; check "collide show of a missing scenario exits 3" $?
 has "no-such-scenario" "$tmp/err"; check "collide show names the missing scenario" $?
 
-# ---- the exit statuses: one table in the code, the same in README.md ----
-# readme_statuses HEADING: the rows "N meaning" of the first status table
-# after the README line HEADING.
+# ---- the exit statuses: one table in the code, the same in the manual ----
+# readme_statuses FILE HEADING: the rows "N meaning" of the first status
+# table after the line HEADING of the manual's page FILE (doc/).
 readme_statuses() {
-    awk -v h="$1" '$0 == h { on = 1; next }
+    awk -v h="$2" '$0 == h { on = 1; next }
         on && /^\| status \| meaning \|$/ { t = 1; next }
         t && /^\|---/ { next }
         t && /^\| / { sub(/^\| /, ""); sub(/ \|$/, ""); sub(/ \| /, " "); print; next }
-        t { exit }' README.md
+        t { exit }' "doc/$1"
 }
 # help_statuses CMD...: the rows "N meaning" that `collide CMD --help`
 # prints after "exit status:", continuation lines joined.
@@ -87,21 +87,21 @@ help_statuses() {
         t && /^      [^ ]/ { sub(/^ */, ""); row = row " " $0; next }
         END { if (row != "") print row }'
 }
-same_statuses() { # NAME HEADING CMD...
-    name=$1; heading=$2; shift 2
-    readme_statuses "$heading" >"$tmp/readme.st"
+same_statuses() { # NAME FILE HEADING CMD...
+    name=$1; file=$2; heading=$3; shift 3
+    readme_statuses "$file" "$heading" >"$tmp/readme.st"
     help_statuses "$@" >"$tmp/help.st"
     [ -s "$tmp/readme.st" ] && cmp -s "$tmp/readme.st" "$tmp/help.st"
-    check "$name: README's exit statuses are those --help prints ($(diff "$tmp/readme.st" "$tmp/help.st" | head -n 3 | tr '\n' ' '))" $?
+    check "$name: doc/$file's exit statuses are those --help prints ($(diff "$tmp/readme.st" "$tmp/help.st" | head -n 3 | tr '\n' ' '))" $?
 }
-same_statuses "collide --help" "## The command line"
-same_statuses "collide run --help" "## The command line" run
-same_statuses "collide compare --help" "### Comparing results (\`collide compare\`)" compare
-same_statuses "collide audit --help" "### Auditing a trajectory (\`collide audit\`)" audit
+same_statuses "collide --help" cli.md "# The command line"
+same_statuses "collide run --help" cli.md "# The command line" run
+same_statuses "collide compare --help" compare.md "# Comparing results (\`collide compare\`)" compare
+same_statuses "collide audit --help" audit.md "## Auditing a trajectory (\`collide audit\`)" audit
 # every status of common.h is in the table, 12 and 13 included
 for st in 0 2 3 4 5 6 7 8 9 10 11 12 13; do
-    help_statuses | grep -q "^$st " && readme_statuses "## The command line" | grep -q "^$st "
-    check "exit status $st listed by collide --help and README" $?
+    help_statuses | grep -q "^$st " && readme_statuses cli.md "# The command line" | grep -q "^$st "
+    check "exit status $st listed by collide --help and doc/cli.md" $?
 done
 grep -oE 'COLLIDE_(OK|E_[A-Z_]*) = [0-9]*' include/collide.h | sed 's/.* = //' | sort -n >"$tmp/codes"
 help_statuses | cut -d' ' -f1 | sort -n >"$tmp/listed"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # ledger.sh BUILD: every binary64 run checks its energy ledger (Eq. 24)
-# against the bound of its tolerances (README "Energy ledger"): a run that
+# against the bound of its tolerances (doc/model.md, "Energy ledger"): a run
+# that
 # does not hold them fails with status 12, a diagnosis naming the ledger,
 # and writes no file; the built-ins pass at their tolerances.
 . tests/cli_common.sh "$1"

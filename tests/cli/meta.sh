@@ -1,6 +1,6 @@
 #!/bin/sh
 # meta.sh BUILD: every result set holds the meta.json the program writes
-# (README.md, "CSV output"): listed in its MANIFEST, valid against
+# (doc/output.md): listed in its MANIFEST, valid against
 # reference_data/meta.schema.json (tests/meta_check.py), a unit for every
 # column of every table, the same bytes when the run is made again; in a
 # binary64 set and in a checked high-precision set. And compare of sets

@@ -1,7 +1,7 @@
 #!/bin/sh
 # near_touch.sh BUILD: `collide run` prints the undecided near-touches of
-# a run with its statistics (README, "Contacts, transitions and the rules
-# R1, R2"): the ball of tests/test_near_touch.c, which dips 1e-14 m below
+# a run with its statistics (doc/events.md): the ball of
+# tests/test_near_touch.c, which dips 1e-14 m below
 # the surface at 4.9e-7 m/s, has one at the paper's tolerances (no
 # collision found) and none once they are tightened (the collision found);
 # a run with none prints no such line.

@@ -1,6 +1,6 @@
 #!/bin/sh
-# paths.sh BUILD: what the outputs of collide never do (README.md,
-# "Reliability"): a refused --csv DIR is not moved, so that files another
+# paths.sh BUILD: what the outputs of collide never do (doc/reliability.md):
+# a refused --csv DIR is not moved, so that files another
 # process creates in it meanwhile are all kept; no output follows a
 # symbolic link or overwrites an input of its command (audit --defects
 # and --observables, compare --scd-csv, merge and sweep --out, run --csv);

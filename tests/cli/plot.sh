@@ -112,7 +112,7 @@ run "$exe" plot s1 s2 s3 s4 s5 s6 s7 s8 s9
 [ "$rc" -eq 2 ] && has "too many scenarios: s9" "$tmp/err"
 check "plot of nine scenarios: exit 2 (got $rc)" $?
 
-# ---- no text of a user reaches gnuplot as code (README.md, "Figures") ----
+# ---- no text of a user reaches gnuplot as code (doc/figures.md) ----
 # a name with a newline or another control character cannot be a gnuplot
 # string: refused (exit 3) naming it, before anything runs; the name of
 # the issue, which ran system() in gnuplot, creates nothing

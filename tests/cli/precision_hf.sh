@@ -27,7 +27,7 @@ done
 
 # against binary64 at the scenario's rtol = 1e-11, atol = 1e-14: each
 # step holds about 11 digits, and the few hundred steps of the three
-# contacts accumulate about one digit (README, "High precision": about 10
+# contacts accumulate about one digit (doc/high-precision.md: about 10
 # digits on the first collisions); the ledger quantities are differences
 # (Delta_D = V_c before - V_c after, I_s of terms of both signs) and lose
 # up to one digit more by cancellation: 9 digits of every column of
