@@ -179,6 +179,16 @@ reference: deps-build
 	$(MAKE) --no-print-directory all
 	sh reference_data/generate.sh $(BUILD)
 
+# The laws' tape forms of the high-precision engine, generated from
+# spec/law_*_equations.acsl (proofs/spec2tape.py) into src/mp/mp_law_spec.c,
+# which is committed so that a build needs no Python;
+# tests/cli/spec2tape.sh fails when it is not current.  Run after
+# changing spec/ or the generator.
+.PHONY: tapes
+tapes:
+	@scripts/ensure-packages python3
+	python3 proofs/spec2tape.py spec src/mp/mp_law_spec.c
+
 clean:
 	rm -rf $(BUILD)
 

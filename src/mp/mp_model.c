@@ -371,7 +371,7 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
 {
     const layout *L = &M->L;
     mp_tape *T = &M->tape;
-    law_tape_fn tape = law_tape_find(M->m->law);
+    law_tape_fn tape = mp_law_find(M->m->law);
     mp_builder b;
     mp_law_nodes n;
     force_nodes f;
@@ -420,9 +420,10 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
     if ((st = check_taylor_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
         (st = check_taylor_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
         return st;
-    if (!law_tape_find(l)) {
-        snprintf(err, errlen, "law %s has no high-precision form: its "
-                 "registry entry (registry.c) names no tape", l->name);
+    if (!mp_law_find(l)) {
+        snprintf(err, errlen, "law %s has no high-precision form: no "
+                 "spec/law_%s_equations.acsl with its n_z and parameters "
+                 "(proofs/spec2tape.py)", l->name, l->name);
         return COLLIDE_E_INPUT;
     }
     for (i = 0; i < l->npar; i++)
