@@ -179,15 +179,16 @@ reference: deps-build
 	$(MAKE) --no-print-directory all
 	sh reference_data/generate.sh $(BUILD)
 
-# The laws' tape forms of the high-precision engine, generated from
-# spec/law_*_equations.acsl (proofs/spec2tape.py) into src/mp/mp_law_spec.c,
-# which is committed so that a build needs no Python;
-# tests/cli/spec2tape.sh fails when it is not current.  Run after
-# changing spec/ or the generator.
+# The high-precision engine's equations, generated from spec/*.acsl
+# (proofs/spec2tape.py): the laws' tapes into src/mp/mp_law_spec.c, the
+# derived quantities, flow, storage, supply, residual and observables
+# into src/mp/mp_spec.h and mp_spec.c.  They are committed so that a
+# build needs no Python; tests/cli/spec2tape.sh fails when they are not
+# current.  Run after changing spec/ or the generator.
 .PHONY: tapes
 tapes:
 	@scripts/ensure-packages python3
-	python3 proofs/spec2tape.py spec src/mp/mp_law_spec.c
+	python3 proofs/spec2tape.py spec src/mp
 
 clean:
 	rm -rf $(BUILD)

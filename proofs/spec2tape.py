@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""spec2tape.py SPECDIR OUTFILE - the high-precision engine's tape forms of
+"""spec2tape.py SPECDIR OUTDIR - the high-precision engine's tape forms of
 the contact laws (src/mp/mp_law_spec.c), written from the ACSL logic
 definitions of SPECDIR/*.acsl: the same definitions the binary64 laws of
 src/model are proved against and proofs/spec2why3.py reads into Why3.
@@ -45,6 +45,41 @@ import spec2why3  # noqa: E402
 from spec2why3 import SpecError  # noqa: E402
 
 STATE = {'xc': 'xc', 'v': 'v', 'z': 'z[0]', 'z1': 'z[0]', 'z2': 'z[1]'}
+# The abstract functions of spec/derived.acsl, libm's sqrt and pow: in
+# MPFR, correctly rounded.
+LIBM = {'sqrt_rn': 'sqrt', 'pow_rn': 'pow'}
+
+# The other equations both engines evaluate: (spec function, kind, fixed
+# integer arguments, C name).  An mpfr function computes a value from
+# values (mp_spec_NAME(r, args...)); a tape function writes its
+# expression onto the tape from the nodes of its arguments
+# (mp_spec_NAME(T, args...)) and returns the node.
+FUNCTIONS = [
+    ('reduced_mass', 'mpfr', {}, None),
+    ('mass_share', 'mpfr', {}, None),
+    ('mass_share_c', 'mpfr', {}, None),
+    ('effective_modulus', 'mpfr', {}, None),
+    ('effective_radius', 'mpfr', {}, None),
+    ('hertz_law_k', 'mpfr', {}, None),
+    ('hertz_coefficient', 'mpfr', {}, None),
+    ('relative_acceleration_value', 'tape', {'q': 0},
+     'mp_spec_relative_acceleration_apart'),
+    ('relative_acceleration_value', 'tape', {'q': 1},
+     'mp_spec_relative_acceleration_contact'),
+    ('output_h1', 'tape', {}, None),
+    ('output_h2', 'tape', {}, None),
+    ('supply_hr_value', 'tape', {}, None),
+    ('supply_hf_value', 'tape', {}, None),
+    ('storage_hr_value', 'tape', {}, None),
+    ('storage_hf_value', 'tape', {}, None),
+    ('ledger_residual_value', 'mpfr', {}, None),
+    ('contact_duration_value', 'mpfr', {}, None),
+    ('flight_duration_value', 'mpfr', {}, None),
+    ('restitution_value', 'mpfr', {}, None),
+    ('momentum_residual_value', 'mpfr', {}, None),
+    ('impulse_ratio_value', 'mpfr', {}, None),
+]
+
 # The Bouc-Wen rate and the argument that drives it (saturation).
 DRIVE = ('bouc_wen_rate', 5)
 
@@ -85,12 +120,15 @@ class Parser:
             self.take(';')
             return ('let', name, v, self.term())
         c = self.unary()
+        if self.peek() in ('==', '!='):
+            o = self.take()
+            c = ('icmp', o, c, self.unary())
         if self.peek() == '?':
             self.take()
             a = self.term()
             self.take(':')
             b = self.term()
-            if c[0] != 'cmp':
+            if c[0] not in ('cmp', 'icmp'):
                 self.err('condition of a conditional is not a comparison')
             return ('if', c, a, b)
         return c
@@ -133,6 +171,9 @@ class Parser:
             a = self.term()
             self.take(')')
             return a
+        if kind == 'num' and re.fullmatch(r'[0-9]+', t):
+            self.take()
+            return ('int', int(t))
         if kind != 'id':
             self.err('unexpected token %r' % t)
         self.take()
@@ -158,7 +199,7 @@ class Dag:
     Node kinds: state, node_const (a constant), op (o, a, b), neg, powabs,
     powsgn, abs, minz, maxz, sgn."""
 
-    CONST = ('lit', 'par', 'cop', 'cneg')
+    CONST = ('lit', 'par', 'arg', 'cop', 'cneg', 'cfun')
 
     def __init__(self):
         self.items, self.index = [], {}
@@ -211,6 +252,8 @@ class Evaluator:
         (the assumed sign of a switching expression on this branch)."""
         d = self.dag
         k = t[0]
+        if k == 'int':
+            return ('ival', t[1])
         if k == 'lit':
             return d.get(('lit', t[1]))
         if k == 'var':
@@ -246,6 +289,10 @@ class Evaluator:
             if d.is_const(x):
                 self.err('pow_abs of a constant')
             return d.get(('powabs', x, p))
+        if name in LIBM:
+            if not all(d.is_const(a) for a in args):
+                self.err('%s of a state expression' % name)
+            return d.get(('cfun', LIBM[name]) + tuple(args))
         if name not in self.funcs:
             self.err('unknown function %s' % name)
         params, body = self.funcs[name]
@@ -267,6 +314,12 @@ class Evaluator:
         self.err('test that is not the sign of a state expression')
 
     def cond(self, t, env, signs):
+        if t[1][0] == 'icmp':
+            a, b = self.ev(t[1][2], env, signs), self.ev(t[1][3], env, signs)
+            if not (isinstance(a, tuple) and isinstance(b, tuple)):
+                self.err('an integer test of a value that is not fixed')
+            holds = (a[1] == b[1]) == (t[1][1] == '==')
+            return self.ev(t[2] if holds else t[3], env, signs)
         x, holds = self.switching(t[1], env, signs)
         if x in signs:
             return self.ev(t[2] if signs[x] == holds else t[3], env, signs)
@@ -324,7 +377,7 @@ def comments(specdir, f):
     """name -> the // comment line above its logic definition."""
     src = open(os.path.join(specdir, f)).read()
     out = {}
-    for m in re.finditer(r'//\s*(.*)\n\s*logic\s+\w+\s+(\w+)', src):
+    for m in re.finditer(r'//\s*(.*)\n\s*@?\s*logic\s+\w+\s+(\w+)', src):
         out[m.group(2)] = m.group(1).strip()
     return out
 
@@ -402,8 +455,10 @@ def c_string(s):
     return '"%s"' % s.replace('\\', '\\\\').replace('"', '\\"')
 
 
-def emit_law(law):
-    d = law.dag
+def emit_body(d, roots, prec):
+    """The C statements that compute the values roots (a list of (lhs,
+    value)) of DAG d: (declarations, statements, clears).  Constants are
+    mpfr_t c[i] at precision prec, nodes int t[i]."""
     need = set()
 
     def mark(v):
@@ -412,51 +467,75 @@ def emit_law(law):
         need.add(v)
         it = d.items[v]
         for a in it[1:]:
-            if isinstance(a, int) and not (it[0] == 'par' or it[0] == 'lit'):
+            if isinstance(a, int) and it[0] != 'par':
                 mark(a)
-    for v in law.roots.values():
+    for _, v in roots:
         mark(v)
-    for v in law.drive.values():
-        mark(v)
-    cname, nname = {}, {}
-    lines = []
+    name, lines = {}, []
     nconst = nnode = 0
     for v, it in enumerate(d.items):
         if v not in need:
             continue
         k = it[0]
         if k == 'par':
-            cname[v] = 'b->par[%d]' % it[1]
-        elif k == 'lit':
-            cname[v] = 'c[%d]' % nconst
-            lines.append('mpfr_set_str(c[%d], %s, 10, MPFR_RNDN);'
-                         % (nconst, c_string(it[1])))
+            name[v] = 'b->par[%d]' % it[1]
+        elif k in ('arg', 'state'):
+            name[v] = it[1]
+        elif k in ('lit', 'cop', 'cneg', 'cfun'):
+            c = 'c[%d]' % nconst
             nconst += 1
-        elif k == 'cop':
-            cname[v] = 'c[%d]' % nconst
-            lines.append('mpfr_%s(c[%d], %s, %s, MPFR_RNDN);'
-                         % (it[1], nconst, cname[it[2]], cname[it[3]]))
-            nconst += 1
-        elif k == 'cneg':
-            cname[v] = 'c[%d]' % nconst
-            lines.append('mpfr_neg(c[%d], %s, MPFR_RNDN);' % (nconst, cname[it[1]]))
-            nconst += 1
-        elif k == 'state':
-            nname[v] = it[1]
+            if k == 'lit':
+                lines.append('mpfr_set_str(%s, %s, 10, MPFR_RNDN);' % (c, c_string(it[1])))
+            elif k == 'cop':
+                lines.append('mpfr_%s(%s, %s, %s, MPFR_RNDN);'
+                             % (it[1], c, name[it[2]], name[it[3]]))
+            elif k == 'cneg':
+                lines.append('mpfr_neg(%s, %s, MPFR_RNDN);' % (c, name[it[1]]))
+            else:
+                lines.append('mpfr_%s(%s, %s, MPFR_RNDN);'
+                             % (it[1], c, ', '.join(name[a] for a in it[2:])))
+            name[v] = c
         else:
             if k == 'node_const':
-                rhs = 'mp_const(T, %s)' % cname[it[1]]
+                rhs = 'mp_const(T, %s)' % name[it[1]]
             elif k == 'op':
-                rhs = 'mp_%s(T, %s, %s)' % (it[1], nname[it[2]], nname[it[3]])
+                rhs = 'mp_%s(T, %s, %s)' % (it[1], name[it[2]], name[it[3]])
             elif k in ('powabs', 'powsgn'):
-                rhs = 'mp_%s(T, %s, %s)' % (k, nname[it[1]], cname[it[2]])
+                rhs = 'mp_%s(T, %s, %s)' % (k, name[it[1]], name[it[2]])
             elif k in ('neg', 'abs', 'minz', 'maxz', 'sgn'):
-                rhs = 'mp_%s(T, %s)' % (k, nname[it[1]])
+                rhs = 'mp_%s(T, %s)' % (k, name[it[1]])
             else:
                 raise SpecError('internal: unknown item %r' % (it,))
-            nname[v] = 't[%d]' % nnode
+            name[v] = 't[%d]' % nnode
             lines.append('t[%d] = %s;' % (nnode, rhs))
             nnode += 1
+    decl, clear = [], []
+    if nconst:
+        decl.append('mpfr_t c[%d];' % nconst)
+    if nnode:
+        decl.append('int t[%d];' % nnode)
+    if nconst:
+        decl.append('int i;')
+        lines[:0] = ['for (i = 0; i < %d; i++)' % nconst,
+                     '    mpfr_init2(c[i], %s);' % prec]
+        clear = ['for (i = 0; i < %d; i++)' % nconst, '    mpfr_clear(c[i]);']
+    for lhs, v in roots:
+        if lhs is None:
+            continue
+        if lhs.startswith('mpfr:'):
+            lines.append('mpfr_set(%s, %s, MPFR_RNDN);' % (lhs[5:], name[v]))
+        else:
+            lines.append('%s = %s;' % (lhs, name[v]))
+    return decl, lines, clear, name, need
+
+
+def emit_law(law):
+    d = law.dag
+    roots = [('n->%s' % f, law.roots[f])
+             for f in ('phi', 'psi[0]', 'psi[1]', 'storage', 'dissipation')
+             if f in law.roots]
+    roots += [('n->drive[%s]' % i, u) for i, u in sorted(law.drive.items())]
+    decl, lines, clear, _, need = emit_body(d, roots, 'T->prec')
     out = []
     out.append('/* %s (spec/%s), n_z = %d:' % (law.name, law.spec_file, law.nz))
     for field in ('phi', 'psi[0]', 'psi[1]', 'storage', 'dissipation'):
@@ -469,36 +548,151 @@ def emit_law(law):
     out.append('%smp_law_nodes *n)' % (' ' * (len('static void mp_law_%s(' % law.name))))
     out.append('{')
     out.append('    mp_tape *T = b->T;')
-    if nconst:
-        out.append('    mpfr_t c[%d];' % nconst)
-    if nnode:
-        out.append('    int t[%d];' % nnode)
-    if nconst:
-        out.append('    int i;')
+    out += ['    ' + ln for ln in decl]
     used = set()
     for v in need:
         if d.items[v][0] == 'state':
             used.add(d.items[v][1].split('[')[0])
-    for s in ('xc', 'z', 'v'):
-        if s not in used:
-            out.append('    (void)%s;' % s)
-    if nconst:
-        out.append('    for (i = 0; i < %d; i++)' % nconst)
-        out.append('        mpfr_init2(c[i], T->prec);')
-    out += ['    ' + ln for ln in lines]
-    for field in ('phi', 'psi[0]', 'psi[1]', 'storage', 'dissipation'):
-        if field in law.roots:
-            out.append('    n->%s = %s;' % (field, nname[law.roots[field]]))
-    for i, u in sorted(law.drive.items()):
-        out.append('    n->drive[%s] = %s;' % (i, nname[u]))
-    if nconst:
-        out.append('    for (i = 0; i < %d; i++)' % nconst)
-        out.append('        mpfr_clear(c[i]);')
+    for st in ('xc', 'z', 'v'):
+        if st not in used:
+            out.append('    (void)%s;' % st)
+    out += ['    ' + ln for ln in lines + clear]
     out.append('}')
-    return out, nnode
+    return out, 0
 
 
-def generate(specdir):
+def build_function(trees, notes, owner, entry):
+    """One entry of FUNCTIONS: (prototype, comment, body lines)."""
+    fn, kind, fixed, cname = entry
+    if fn not in trees:
+        raise SpecError('%s: no such definition in spec/' % fn)
+    params, tree = trees[fn]
+    cname = cname or 'mp_spec_%s' % fn
+    ev = Evaluator(trees, 'spec/%s: %s' % (owner[fn], fn))
+    d = ev.dag
+    args, cargs = [], []
+    for p in params:
+        if p in fixed:
+            args.append(('ival', fixed[p]))
+        elif p in ('T', 'r', 'c', 't', 'i'):
+            raise SpecError('%s: a parameter named %s, a name of the generated '
+                            'code' % (fn, p))
+        elif kind == 'tape':
+            args.append(d.get(('state', p)))
+            cargs.append('int %s' % p)
+        else:
+            args.append(d.get(('arg', p)))
+            cargs.append('mpfr_srcptr %s' % p)
+    v = ev.call(fn, args, {})
+    unused = [p for p, a in zip(params, args)
+              if p not in fixed and not reaches(d, v, a)]
+    if kind == 'tape':
+        v = d.node(v)
+        proto = 'int %s(mp_tape *T, %s)' % (cname, ', '.join(cargs))
+        decl, lines, clear, name, _ = emit_body(d, [(None, v)], 'T->prec')
+        if clear:
+            body = decl + ['int r;'] + lines + ['r = %s;' % name[v]] + clear + \
+                ['return r;']
+        else:
+            body = decl + lines + ['return %s;' % name[v]]
+    else:
+        if not d.is_const(v):
+            raise SpecError('%s: not a value of its arguments' % fn)
+        proto = 'void %s(mpfr_ptr r, %s)' % (cname, ', '.join(cargs))
+        decl, lines, clear, _, _ = emit_body(d, [('mpfr:r', v)], 'mpfr_get_prec(r)')
+        body = decl + lines + clear
+    body[len(decl):len(decl)] = ['(void)%s;' % p for p in unused]
+    fixed_txt = ''.join(', %s = %d' % kv for kv in sorted(fixed.items()))
+    note = '%s (spec/%s%s): %s' % (fn, owner[fn], fixed_txt, notes.get(fn, ''))
+    return proto, note, body
+
+
+def reaches(d, v, a):
+    """Whether value v of DAG d depends on value a."""
+    seen, todo = set(), [v]
+    while todo:
+        u = todo.pop()
+        if u == a:
+            return True
+        if u in seen:
+            continue
+        seen.add(u)
+        it = d.items[u]
+        todo += [x for x in it[1:] if isinstance(x, int) and it[0] != 'par']
+    return False
+
+
+def wrap_comment(text, indent=''):
+    words, lines, cur = text.split(), [], indent + '/*'
+    for w in words:
+        if len(cur) + 1 + len(w) > 76:
+            lines.append(cur)
+            cur = indent + ' *'
+        cur += ' ' + w
+    lines.append(cur + ' */')
+    return lines
+
+
+def wrap_proto(proto, end):
+    head, rest = proto.split('(', 1)
+    return wrap_items(head + '(', rest[:-1].split(', '), ')' + end)
+
+
+def wrap_items(head, parts, end):
+    """head, then parts separated by ', ', then end, in lines of at most 79
+    characters aligned after head."""
+    lines, cur = [], head
+    pad = ' ' * len(cur)
+    for i, p in enumerate(parts):
+        piece = p + (', ' if i < len(parts) - 1 else end)
+        if len(cur) + len(piece.rstrip()) > 79 and cur.strip():
+            lines.append(cur.rstrip())
+            cur = pad
+        cur += piece
+    lines.append(cur)
+    return lines
+
+
+def generate_functions(specdir):
+    """mp_spec.h and mp_spec.c: the FUNCTIONS."""
+    _, _, defs, _ = spec2why3.translate(specdir)
+    trees, owner, notes = {}, {}, {}
+    for f, name, params, _rtype, body in defs:
+        try:
+            tree = Parser(body, '%s: %s' % (f, name)).whole()
+        except SpecError as e:
+            tree = ('error', str(e))
+        trees[name] = ([acsl for _, _, acsl in params], tree)
+        owner[name] = f
+    for f in set(owner.values()):
+        notes.update(comments(specdir, f))
+    head = ['/* GENERATED by proofs/spec2tape.py from spec/NAME.acsl; do not edit',
+            ' * (make tapes writes it again; tests/cli/spec2tape.sh checks it is',
+            ' * current).']
+    h = head + [' * The equations besides the laws that both engines evaluate, read',
+                ' * from the spec/ definitions the binary64 code is proved against,',
+                ' * roundings erased, at the working precision: an mpfr function',
+                ' * rounds each operation to the precision of r; a tape function',
+                ' * writes one node per operation on the nodes of its arguments',
+                ' * and returns the last. */',
+                '#ifndef COLLIDE_MP_SPEC_H', '#define COLLIDE_MP_SPEC_H', '',
+                '#include "mp_tape.h"', '']
+    c = head + [' * See mp_spec.h. */', '#include "mp_spec.h"', '']
+    for entry in FUNCTIONS:
+        proto, note, body = build_function(trees, notes, owner, entry)
+        h += wrap_comment(note)
+        h += wrap_proto(proto, ';')
+        h.append('')
+        c += wrap_proto(proto, '')
+        c.append('{')
+        c += ['    ' + ln for ln in body]
+        c.append('}')
+        c.append('')
+    h.append('#endif')
+    return '\n'.join(h) + '\n', '\n'.join(c[:-1]) + '\n'
+
+
+def generate_laws(specdir):
     laws = read_laws(specdir)
     out = ['/* GENERATED by proofs/spec2tape.py from spec/NAME.acsl; do not edit',
            ' * (make tapes writes it again; tests/cli/spec2tape.sh checks it is',
@@ -513,9 +707,9 @@ def generate(specdir):
         out += body
         out.append('')
     for law in laws:
-        out.append('static const char *const %s_par_names[%d] = {%s};'
-                   % (law.name, len(law.params),
-                      ', '.join(c_string(p) for p in law.params)))
+        out += wrap_items('static const char *const %s_par_names[%d] = {'
+                          % (law.name, len(law.params)),
+                          [c_string(p) for p in law.params], '};')
     out.append('')
     out.append('const mp_law_form mp_law_forms[] = {')
     for law in laws:
@@ -526,33 +720,46 @@ def generate(specdir):
     return '\n'.join(out) + '\n', laws
 
 
+def generate(specdir):
+    """{file name: text} of the generated files."""
+    laws_c, laws = generate_laws(specdir)
+    spec_h, spec_c = generate_functions(specdir)
+    return {'mp_law_spec.c': laws_c, 'mp_spec.h': spec_h, 'mp_spec.c': spec_c}, laws
+
+
 def main():
     argv = sys.argv[1:]
     check = bool(argv) and argv[0] == '--check'
     if check:
         argv = argv[1:]
     if len(argv) != 2:
-        sys.stderr.write('usage: spec2tape.py [--check] SPECDIR OUTFILE\n')
+        sys.stderr.write('usage: spec2tape.py [--check] SPECDIR OUTDIR\n')
         return 2
     try:
-        text, laws = generate(argv[0])
+        files, laws = generate(argv[0])
     except SpecError as e:
         sys.stderr.write('spec2tape: %s\n' % e)
         return 1
     if check:
-        try:
-            old = open(argv[1]).read()
-        except OSError:
-            old = None
-        if old != text:
-            sys.stderr.write('spec2tape: %s is not what spec/ generates: '
-                             'run make tapes\n' % argv[1])
+        stale = []
+        for f, text in sorted(files.items()):
+            try:
+                old = open(os.path.join(argv[1], f)).read()
+            except OSError:
+                old = None
+            if old != text:
+                stale.append(f)
+        if stale:
+            sys.stderr.write('spec2tape: %s not what spec/ generates: run make '
+                             'tapes\n' % ', '.join(stale))
             return 1
         return 0
-    with open(argv[1], 'w') as out:
-        out.write(text)
-    sys.stderr.write('spec2tape: %d laws (%s) -> %s\n'
-                     % (len(laws), ' '.join(l.name for l in laws), argv[1]))
+    for f, text in sorted(files.items()):
+        with open(os.path.join(argv[1], f), 'w') as out:
+            out.write(text)
+    sys.stderr.write('spec2tape: %d laws (%s), %d functions -> %s\n'
+                     % (len(laws), ' '.join(l.name for l in laws),
+                        len(FUNCTIONS), argv[1]))
     return 0
 
 

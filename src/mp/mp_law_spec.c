@@ -238,8 +238,10 @@ static void mp_law_shccl(const mp_builder *b, int xc, const int *z, int v,
         mpfr_clear(c[i]);
 }
 
-static const char *const bwmcl_par_names[8] = {"k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
-static const char *const bwshccl_par_names[8] = {"k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
+static const char *const bwmcl_par_names[8] = {"k", "alpha", "A", "beta",
+                                               "gamma", "n", "p", "c"};
+static const char *const bwshccl_par_names[8] = {"k", "alpha", "A", "beta",
+                                                 "gamma", "n", "p", "c"};
 static const char *const clamped_par_names[1] = {"k"};
 static const char *const shccl_par_names[3] = {"k", "p", "c"};
 

@@ -664,8 +664,8 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_set(l[TL_IS], R->y[R->L->is], MPFR_RNDN);
     mpfr_set(l[TL_DC], R->y[R->L->dc], MPFR_RNDN);
     mpfr_set(l[TL_DD], R->delta_d, MPFR_RNDN);
-    mp_residual(l[TL_RES], l[TL_V_END], l[TL_V_START], l[TL_DC], l[TL_DD],
-             l[TL_IS]);
+    mp_spec_ledger_residual_value(l[TL_RES], l[TL_V_END], l[TL_V_START],
+                                  l[TL_DC], l[TL_DD], l[TL_IS]); /* Eq. (24) */
     mp_track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
@@ -676,8 +676,10 @@ static void finish(run *R, mpfr_t *y0)
     mp_contact_observables(R, &r->final_partial, R->t, R->y);
     mpfr_set(r->final_partial.v[TC_VEND], l[1], MPFR_RNDN);
     mpfr_set_zero(r->final_partial.v[TC_DD], 1);
-    mp_residual(r->final_partial.v[TC_RES], l[1], r->final_partial.v[TC_VSTART],
-             r->final_partial.v[TC_DC], zero, r->final_partial.v[TC_IS]);
+    mp_spec_ledger_residual_value(r->final_partial.v[TC_RES], l[1],
+                                  r->final_partial.v[TC_VSTART],
+                                  r->final_partial.v[TC_DC], zero,
+                                  r->final_partial.v[TC_IS]); /* Eq. (24) */
     mpfr_clear(zero);
 }
 
