@@ -1111,14 +1111,28 @@ double collide_result_value(const collide_result *r, collide_table t, int row,
     return v;
 }
 
-/* Notes for the MANIFEST where the binary64 run r left the proof domain
+/* Whether run r, of either engine, left the proof domain: 1 with *t and
+ * *note (its result's own) set, else 0. */
+static int run_left_domain(const collide_result *r, double *t,
+                           const char **note)
+{
+    int b64 = r->precision == COLLIDE_PRECISION_MIN;
+    if (!(b64 ? r->b64.left_domain : r->mp.left_domain))
+        return 0;
+    *t = b64 ? r->b64.t_left_domain : r->mp.t_left_domain;
+    *note = b64 ? r->b64.domain_note : r->mp.domain_note;
+    return 1;
+}
+
+/* Notes for the MANIFEST where the run r left the proof domain
  * ("left at t = T s: NOTE"), or that it did not (""). */
 static void note_domain(const collide_result *r)
 {
     char text[256] = "";
-    if (r->precision == COLLIDE_PRECISION_MIN && r->b64.left_domain)
-        snprintf(text, sizeof text, "left at t = %.17g s: %s",
-                 r->b64.t_left_domain, r->b64.domain_note);
+    const char *note;
+    double t;
+    if (run_left_domain(r, &t, &note))
+        snprintf(text, sizeof text, "left at t = %.17g s: %s", t, note);
     output_note_domain(text);
 }
 
@@ -1146,6 +1160,7 @@ static void describe(const collide_result *r, meta_run *m, char *note,
         {"initial_c_and_d", COLLIDE_STAT_INITIAL_C_AND_D},
         {"undecided_touches", COLLIDE_STAT_UNDECIDED_TOUCHES}};
     int i, b64 = r->precision == COLLIDE_PRECISION_MIN;
+    const char *what = "";
     memset(m, 0, sizeof *m);
     m->version = COLLIDE_VERSION;
     m->s = &r->s;
@@ -1162,8 +1177,8 @@ static void describe(const collide_result *r, meta_run *m, char *note,
         m->stat[i].value = collide_result_stat(r, stats[i].which);
     }
     m->nstat = i;
-    m->left_domain = collide_result_left_domain(r, &m->t_left_domain, note,
-                                                len) == 1;
+    m->left_domain = run_left_domain(r, &m->t_left_domain, &what);
+    snprintf(note, len, "%s", what);
     m->domain_note = note;
     m->status = r->status;
     m->status_text = collide_status_text(r->status);
