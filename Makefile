@@ -189,6 +189,17 @@ reference: deps-build
 	$(MAKE) --no-print-directory all
 	sh reference_data/generate.sh $(BUILD)
 
+# The high-precision engine's equations, generated from spec/*.acsl
+# (proofs/spec2tape.py): the laws' tapes into src/mp/mp_law_spec.c, the
+# derived quantities, flow, storage, supply, residual and observables
+# into src/mp/mp_spec.h and mp_spec.c.  They are committed so that a
+# build needs no Python; tests/cli/spec2tape.sh fails when they are not
+# current.  Run after changing spec/ or the generator.
+.PHONY: tapes
+tapes:
+	@scripts/ensure-packages python3
+	python3 proofs/spec2tape.py spec src/mp
+
 clean:
 	rm -rf $(BUILD)
 

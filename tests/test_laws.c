@@ -13,6 +13,7 @@
 #include "law_bwshccl.h"
 #include "law_clamped.h"
 #include "law_shccl.h"
+#include "mp_law.h"
 #include "powabs.h"
 #include "registry.h"
 
@@ -478,6 +479,26 @@ static void test_switching(void)
 
 /* ---- registry ---- */
 
+/* The generated tape forms (mp_law_spec.c) are found only for a law whose
+ * name, n_z and parameter names (in order) are the form's. */
+static void test_law_forms(void)
+{
+    static const char *const swapped[8] = {"alpha", "k", "A", "beta",
+                                           "gamma", "n", "p", "c"};
+    law other = law_bwshccl, renamed = law_bwshccl, wider = law_bwshccl;
+    int i, n = 0;
+    for (i = 0; mp_law_forms[i].name != NULL; i++)
+        n += law_find(mp_law_forms[i].name) != NULL;
+    check_true(n == i && i == 4, "every generated tape form is a registered law's");
+    other.par_names = swapped;
+    renamed.name = "bwshccl2";
+    wider.nz = 2;
+    check_true(mp_law_find(&law_bwshccl) != mp_law_find(&law_bwmcl) &&
+                   mp_law_find(&other) == NULL && mp_law_find(&renamed) == NULL &&
+                   mp_law_find(&wider) == NULL,
+               "a tape form needs the law's name, n_z and parameter order");
+}
+
 static void test_registry(void)
 {
     int i, n = 0, ok = 1;
@@ -486,8 +507,7 @@ static void test_registry(void)
         int j;
         n++;
         ok &= law_find(l->name) == l;
-        ok &= law_registry[i].tape != NULL &&
-              law_tape_find(l) == law_registry[i].tape;
+        ok &= mp_law_find(l) != NULL;
         ok &= l->nz >= 0 && l->nz <= LAW_NZ_MAX;
         ok &= l->npar >= 1 && l->npar <= LAW_NPAR_MAX;
         ok &= l->nswitch >= 1 && l->nswitch <= LAW_NSWITCH_MAX;
@@ -496,9 +516,10 @@ static void test_registry(void)
         ok &= law_param_index(l, "no-such-parameter") == -1;
     }
     check_true(n == 4, "registry holds the four laws");
-    check_true(ok, "law_find, law_tape_find and law_param_index agree with "
-               "the registry; every law has its high-precision form");
-    check_true(law_tape_find(NULL) == NULL, "law_tape_find(NULL) is NULL");
+    check_true(ok, "law_find and law_param_index agree with the registry; "
+               "every law has its high-precision form (mp_law_find)");
+    check_true(mp_law_find(NULL) == NULL, "mp_law_find(NULL) is NULL");
+    test_law_forms();
     check_true(law_find("hertz") == NULL && law_find(NULL) == NULL,
                "law_find of an unknown name is NULL");
     check_true(law_param_index(&law_bwmcl, "c") == 7 &&

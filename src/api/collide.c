@@ -1055,40 +1055,28 @@ double collide_result_value(const collide_result *r, collide_table t, int row,
     return v;
 }
 
-collide_status collide_result_column_values(const collide_result *r,
-                                           collide_table t, int col,
-                                           double *out, int n, int *rows,
-                                           char *err, size_t errlen)
+/* Whether run r, of either engine, left the proof domain: 1 with *t and
+ * *note (its result's own) set, else 0. */
+static int run_left_domain(const collide_result *r, double *t,
+                           const char **note)
 {
-    int i, nrows;
-    if (!r || !out) {
-        collide_api_say(err, errlen, "collide_result_column_values: %s is "
-                        "NULL", r ? "out" : "r");
-        return COLLIDE_E_USAGE;
-    }
-    if ((int)t < 0 || (int)t >= API_NTABLES || col < 0 ||
-        col >= collide_result_columns(r, t)) {
-        collide_api_say(err, errlen, "collide_result_column_values: (t, col) "
-                        "= (%d, %d) is outside the table: t in [0, %d], col "
-                        "in [0, columns of t)", (int)t, col, API_NTABLES - 1);
-        return COLLIDE_E_USAGE;
-    }
-    nrows = collide_result_rows(r, t);
-    for (i = 0; i < n && i < nrows; i++)
-        out[i] = collide_result_value(r, t, i, col);
-    if (rows)
-        *rows = nrows;
-    return COLLIDE_OK;
+    int b64 = r->engine == COLLIDE_ENGINE_BINARY64;
+    if (!(b64 ? r->b64.left_domain : r->mp.left_domain))
+        return 0;
+    *t = b64 ? r->b64.t_left_domain : r->mp.t_left_domain;
+    *note = b64 ? r->b64.domain_note : r->mp.domain_note;
+    return 1;
 }
 
-/* Notes for the MANIFEST where the binary64 run r left the proof domain
+/* Notes for the MANIFEST where the run r left the proof domain
  * ("left at t = T s: NOTE"), or that it did not (""). */
 static void note_domain(const collide_result *r)
 {
     char text[256] = "";
-    if (r->engine == COLLIDE_ENGINE_BINARY64 && r->b64.left_domain)
-        snprintf(text, sizeof text, "left at t = %.17g s: %s",
-                 r->b64.t_left_domain, r->b64.domain_note);
+    const char *note;
+    double t;
+    if (run_left_domain(r, &t, &note))
+        snprintf(text, sizeof text, "left at t = %.17g s: %s", t, note);
     output_note_domain(text);
 }
 
@@ -1115,6 +1103,7 @@ void collide_result_describe(const collide_result *r, meta_run *m,
         {"initial_c_and_d", COLLIDE_STAT_INITIAL_C_AND_D},
         {"undecided_touches", COLLIDE_STAT_UNDECIDED_TOUCHES}};
     int i, b64 = r->engine == COLLIDE_ENGINE_BINARY64;
+    const char *what = "";
     memset(m, 0, sizeof *m);
     m->version = COLLIDE_VERSION;
     m->s = &r->s;
@@ -1131,8 +1120,8 @@ void collide_result_describe(const collide_result *r, meta_run *m,
         m->stat[i].value = collide_result_stat(r, stats[i].which);
     }
     m->nstat = i;
-    m->left_domain = collide_result_left_domain(r, &m->t_left_domain, note,
-                                                len) == 1;
+    m->left_domain = run_left_domain(r, &m->t_left_domain, &what);
+    snprintf(note, len, "%s", what);
     m->domain_note = note;
     m->status = r->status;
     m->status_text = collide_status_text(r->status);

@@ -1,8 +1,10 @@
 /* mp_law.h - the contact laws of Section IV-B in the high-precision mode:
  * each law's Phi, Psi, V_c and d_c (Definition V.1) written onto an
- * expression tape (mp_tape.h), evaluated as Taylor series in MPFR. A law's
- * tape form is reached through its registry entry (registry.h), beside
- * its binary64 form: no dispatch by name. */
+ * expression tape (mp_tape.h), evaluated as Taylor series in MPFR. The
+ * tape forms are generated from the spec/ definitions that the binary64
+ * laws are proved against (proofs/spec2tape.py writes mp_law_spec.c); a
+ * law's form is found by the law's name, and its parameter list must be
+ * the binary64 law's. */
 #ifndef COLLIDE_MP_LAW_H
 #define COLLIDE_MP_LAW_H
 
@@ -29,20 +31,25 @@ typedef struct mp_law_nodes {
  * alpha, A, beta, gamma, n, p, c. */
 enum mp_bw_param { BK, BALPHA, BA, BBETA, BGAMMA, BN, BP, BC };
 
-/* The clamped linear law, Eq. (175) (law_clamped.c). */
-void mp_law_clamped(const mp_builder *b, int xc, const int *z, int v,
-                    mp_law_nodes *n);
+/* A law's high-precision form: its Phi, Psi, V_c and d_c written onto the
+ * tape of b, from the nodes of x_c, z_c (n_z of them) and v. */
+typedef void (*law_tape_fn)(const mp_builder *b, int xc, const int *z, int v,
+                            mp_law_nodes *n);
 
-/* The SHCCL, Eq. (69) with alpha = 1 (law_shccl.c). */
-void mp_law_shccl(const mp_builder *b, int xc, const int *z, int v,
-                  mp_law_nodes *n);
+/* One law's tape form, as spec/law_<name>_equations.acsl defines it. */
+typedef struct mp_law_form {
+    const char *name;              /* the law's name (law.h) */
+    int nz;                        /* n_z */
+    int npar;                      /* its parameters, in the order of */
+    const char *const *par_names;  /* the spec definitions' arguments */
+    law_tape_fn tape;
+} mp_law_form;
 
-/* The BWSHCCL, Eqs. (68)-(69) (law_bwshccl.c). */
-void mp_law_bwshccl(const mp_builder *b, int xc, const int *z, int v,
-                    mp_law_nodes *n);
+/* The generated forms (mp_law_spec.c), ended by one whose name is NULL. */
+extern const mp_law_form mp_law_forms[];
 
-/* The BWMCL, Eqs. (70)-(72) (law_bwmcl.c). */
-void mp_law_bwmcl(const mp_builder *b, int xc, const int *z, int v,
-                  mp_law_nodes *n);
+/* The tape form of law l: the form of its name whose n_z and parameter
+ * names are l's; NULL when there is none. */
+law_tape_fn mp_law_find(const law *l);
 
 #endif

@@ -4,6 +4,7 @@
 #include "mp_model.h"
 
 #include "mp_law.h"
+#include "mp_spec.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -49,40 +50,22 @@ static void body_mass(const scenario *s, const char *key, int i, mpfr_t m)
     mpfr_clears(R, rho, (mpfr_ptr)0);
 }
 
-/* (1 - nu^2) / E of one body: a term of Eq. (187). */
-static void compliance(const scenario *s, const char *E, const char *nu,
-                       mpfr_t r)
-{
-    mpfr_t e;
-    mpfr_init2(e, mpfr_get_prec(r));
-    entry_value(s, nu, r);
-    mpfr_sqr(r, r, MPFR_RNDN);
-    mpfr_ui_sub(r, 1, r, MPFR_RNDN);
-    entry_value(s, E, e);
-    mpfr_div(r, r, e, MPFR_RNDN);
-    mpfr_clear(e);
-}
-
 /* k_H = 4/3 E* sqrt(R_e) (Eqs. 187, 188, 192; scenario.c
- * derive_materials). */
+ * derive_materials) from the materials' decimal texts. */
 static void hertz_constant(const scenario *s, mpfr_t kH)
 {
-    mpfr_t c, r;
-    mpfr_inits2(mpfr_get_prec(kH), c, r, (mpfr_ptr)0);
-    compliance(s, "E1", "nu1", c);
-    compliance(s, "E2", "nu2", r);
-    mpfr_add(c, c, r, MPFR_RNDN);                      /* 1 / E*, Eq. (187) */
-    entry_value(s, "R1", r);
-    mpfr_ui_div(kH, 1, r, MPFR_RNDN);
-    entry_value(s, "R2", r);
-    mpfr_ui_div(r, 1, r, MPFR_RNDN);
-    mpfr_add(r, kH, r, MPFR_RNDN);
-    mpfr_ui_div(r, 1, r, MPFR_RNDN);                   /* R_e, Eq. (188) */
-    mpfr_sqrt(r, r, MPFR_RNDN);
-    mpfr_div(kH, r, c, MPFR_RNDN);
-    mpfr_mul_ui(kH, kH, 4, MPFR_RNDN);
-    mpfr_div_ui(kH, kH, 3, MPFR_RNDN);                 /* Eq. (192) */
-    mpfr_clears(c, r, (mpfr_ptr)0);
+    mpfr_t E1, nu1, E2, nu2, Estar, Re;
+    mpfr_inits2(mpfr_get_prec(kH), E1, nu1, E2, nu2, Estar, Re, (mpfr_ptr)0);
+    entry_value(s, "E1", E1);
+    entry_value(s, "nu1", nu1);
+    entry_value(s, "E2", E2);
+    entry_value(s, "nu2", nu2);
+    mp_spec_effective_modulus(Estar, E1, nu1, E2, nu2);   /* Eq. (187) */
+    entry_value(s, "R1", E1);
+    entry_value(s, "R2", E2);
+    mp_spec_effective_radius(Re, E1, E2);                 /* Eq. (188) */
+    mp_spec_hertz_coefficient(kH, Estar, Re);             /* Eq. (192) */
+    mpfr_clears(E1, nu1, E2, nu2, Estar, Re, (mpfr_ptr)0);
 }
 
 /* k = k_H / (alpha + (1 - alpha) A^p), or k_H for a law without alpha
@@ -91,17 +74,15 @@ static void hertz_k(const scenario *s, const law *l, mpfr_t *par, mpfr_t k)
 {
     int ia = law_param_index(l, "alpha"), iA = law_param_index(l, "A");
     int ip = law_param_index(l, "p");
-    mpfr_t d, w;
-    hertz_constant(s, k);
-    if (ia < 0 || iA < 0)
+    mpfr_t kH;
+    if (ia < 0 || iA < 0) {
+        hertz_constant(s, k);
         return;
-    mpfr_inits2(mpfr_get_prec(k), d, w, (mpfr_ptr)0);
-    mpfr_pow(d, par[iA], par[ip], MPFR_RNDN);
-    mpfr_ui_sub(w, 1, par[ia], MPFR_RNDN);
-    mpfr_mul(d, d, w, MPFR_RNDN);
-    mpfr_add(d, d, par[ia], MPFR_RNDN);
-    mpfr_div(k, k, d, MPFR_RNDN);
-    mpfr_clears(d, w, (mpfr_ptr)0);
+    }
+    mpfr_init2(kH, mpfr_get_prec(k));
+    hertz_constant(s, kH);
+    mp_spec_hertz_law_k(k, kH, par[ia], par[iA], par[ip]);   /* Eq. (191) */
+    mpfr_clear(kH);
 }
 
 /* The law's parameters; k by Eq. (191) when the scenario derives it. */
@@ -257,28 +238,24 @@ static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
 static int supply_tape(mp_model *M, const force_nodes *f)
 {
     mp_tape *T = &M->tape;
-    const layout *L = &M->L;
     int v = M->v, vm, h1, h2;
     if (M->m->sys == SYS_HR)
-        return mp_mul(T, f->fer, v);
-    vm = mp_var(T, L->vm);
-    h1 = mp_add(T, vm, mp_mul(T, mp_const(T, M->eta_c), v));
-    h2 = mp_sub(T, vm, mp_mul(T, mp_const(T, M->eta), v));
-    return mp_add(T, mp_mul(T, f->fe1, h1), mp_mul(T, f->fe2, h2));
+        return mp_spec_supply_hr_value(T, f->fer, v);
+    vm = mp_var(T, M->L.vm);
+    h1 = mp_spec_output_h1(T, mp_const(T, M->eta_c), v, vm);
+    h2 = mp_spec_output_h2(T, mp_const(T, M->eta), v, vm);
+    return mp_spec_supply_hf_value(T, f->fe1, f->fe2, h1, h2);
 }
 
 /* V: 1/2 m v^2 + V_c (Eq. 91), + 1/2 (m_1 + m_2) v_m^2 for H_f (Eq. 94). */
 static int storage_tape(mp_model *M, int vc)
 {
     mp_tape *T = &M->tape;
-    int half = mp_const_d(T, 0.5), v = M->v, vm;
-    int V = mp_add(T, mp_mul(T, mp_mul(T, half, mp_const(T, M->mass)),
-                             mp_mul(T, v, v)), vc);
+    int m = mp_const(T, M->mass);
     if (M->m->sys != SYS_HF)
-        return V;
-    vm = mp_var(T, M->L.vm);
-    return mp_add(T, V, mp_mul(T, mp_mul(T, half, mp_const(T, M->mt)),
-                               mp_mul(T, vm, vm)));
+        return mp_spec_storage_hr_value(T, m, M->v, vc);
+    return mp_spec_storage_hf_value(T, m, mp_const(T, M->mt), M->v,
+                                    mp_var(T, M->L.vm), vc);
 }
 
 /* The flow maps of mode 0 (apart) and 1 (in contact): Eqs. (74), (81)
@@ -302,8 +279,10 @@ static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
                                        mp_const(T, M->mt));   /* f_4 */
         }
     }
-    M->flow[0][L->v] = mp_div(T, f->fer, m);                  /* f_2, q = 0 */
-    M->flow[1][L->v] = mp_div(T, mp_sub(T, f->fer, n->phi), m); /* q = 1 */
+    M->flow[0][L->v] =                                        /* f_2, q = 0 */
+        mp_spec_relative_acceleration_apart(T, m, n->phi, f->fer);
+    M->flow[1][L->v] =                                        /* f_2, q = 1 */
+        mp_spec_relative_acceleration_contact(T, m, n->phi, f->fer);
     M->flow[1][L->xc] = M->v;
     for (i = 0; i < L->nz; i++)
         M->flow[1][L->z + i] = n->psi[i];
@@ -329,10 +308,9 @@ static void read_model(mp_model *M, const scenario *s)
         body_mass(s, "m1", 1, m1);
         body_mass(s, "m2", 2, m2);
         mpfr_add(M->mt, m1, m2, MPFR_RNDN);
-        mpfr_mul(M->mass, m1, m2, MPFR_RNDN);
-        mpfr_div(M->mass, M->mass, M->mt, MPFR_RNDN);     /* Eq. (41) */
-        mpfr_div(M->eta, m1, M->mt, MPFR_RNDN);           /* Eq. (48) */
-        mpfr_div(M->eta_c, m2, M->mt, MPFR_RNDN);         /* Eq. (49) */
+        mp_spec_reduced_mass(M->mass, m1, m2);            /* Eq. (41) */
+        mp_spec_mass_share(M->eta, m1, m2);               /* Eq. (48) */
+        mp_spec_mass_share_c(M->eta_c, m1, m2);           /* Eq. (49) */
     }
     entry_value(s, "x0", M->x0);
     entry_value(s, "v0", M->v0);
@@ -371,7 +349,7 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
 {
     const layout *L = &M->L;
     mp_tape *T = &M->tape;
-    law_tape_fn tape = law_tape_find(M->m->law);
+    law_tape_fn tape = mp_law_find(M->m->law);
     mp_builder b;
     mp_law_nodes n;
     force_nodes f;
@@ -420,9 +398,10 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
     if ((st = check_taylor_exponent(s, l, "p", err, errlen)) != COLLIDE_OK ||
         (st = check_taylor_exponent(s, l, "n", err, errlen)) != COLLIDE_OK)
         return st;
-    if (!law_tape_find(l)) {
-        snprintf(err, errlen, "law %s has no high-precision form: its "
-                 "registry entry (registry.c) names no tape", l->name);
+    if (!mp_law_find(l)) {
+        snprintf(err, errlen, "law %s has no high-precision form: no "
+                 "spec/law_%s_equations.acsl with its n_z and parameters "
+                 "(proofs/spec2tape.py)", l->name, l->name);
         return COLLIDE_E_INPUT;
     }
     for (i = 0; i < l->npar; i++)

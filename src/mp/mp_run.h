@@ -8,6 +8,7 @@
 #define COLLIDE_MP_RUN_H
 
 #include "mp_sim.h"
+#include "mp_spec.h"  /* the residual (Eq. 24) and observables */
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 
@@ -187,9 +188,6 @@ void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
 void mp_contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
                             mpfr_t *y);
 
-/* residual = V_end - V_start + Delta_C + Delta_D - I_s (Eq. 24). */
-void mp_residual(mpfr_t r, mpfr_srcptr v_end, mpfr_srcptr v_start,
-                 mpfr_srcptr dc, mpfr_srcptr dd, mpfr_srcptr is);
 
 /* Signs of x, v and Phi at (t, y) as doubles, for the binary64 logic. */
 void mp_guard_signs(run *R, mpfr_srcptr t, mpfr_t *y, double *sx,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "domain.h"
 #include "grow.h"
 #include "impact.h"
 #include "select.h"
@@ -378,6 +379,38 @@ static void track_node_scales(run *R)
     }
 }
 
+/* The state accepted at t against the proof domain (domain.h: x_c, z_c,
+ * v_c and every component of chi), rounded to binary64, as the binary64
+ * engine checks its state after each accepted step. Outside, with
+ * outside_proved_domain the first breach is recorded in the result and
+ * the run goes on (0); else the run fails with COLLIDE_E_DOMAIN (-1). */
+static int check_domain(run *R)
+{
+    const layout *L = R->L;
+    double y[COLLIDE_NY_MAX];
+    domain_breach b;
+    char text[192], msg[320];
+    int i;
+    for (i = 0; i < L->n_chi; i++)
+        y[i] = mpfr_get_d(R->y[i], MPFR_RNDN);
+    if (domain_check_state(y, L->n_chi, L->v, L->xc, L->z, L->nz, &b))
+        return 0;
+    domain_breach_text(&b, text, sizeof text);
+    if (R->o->run.outside_proved_domain) {
+        if (!R->r->left_domain) {
+            R->r->left_domain = 1;
+            R->r->t_left_domain = mpfr_get_d(R->t, MPFR_RNDN);
+            snprintf(R->r->domain_note, sizeof R->r->domain_note, "%s", text);
+        }
+        return 0;
+    }
+    snprintf(msg, sizeof msg, "the run left the proof domain: %s (the "
+             "scenario key outside_proved_domain = 1 runs on outside it)",
+             text);
+    mp_fail(R, COLLIDE_E_DOMAIN, msg);
+    return -1;
+}
+
 /* One step: the series, its size, the first event or switching zero,
  * the observables and samples over it, and the move. Returns 1 at T. */
 static int step(run *R)
@@ -459,7 +492,7 @@ static int step(run *R)
         mp_fail(R, COLLIDE_E_MEMORY, "out of memory");
         return -1;
     }
-    return at_end;
+    return check_domain(R) != 0 ? -1 : at_end;
 }
 
 /* ---- the run ------------------------------------------------------------------- */
@@ -664,8 +697,8 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_set(l[TL_IS], R->y[R->L->is], MPFR_RNDN);
     mpfr_set(l[TL_DC], R->y[R->L->dc], MPFR_RNDN);
     mpfr_set(l[TL_DD], R->delta_d, MPFR_RNDN);
-    mp_residual(l[TL_RES], l[TL_V_END], l[TL_V_START], l[TL_DC], l[TL_DD],
-             l[TL_IS]);
+    mp_spec_ledger_residual_value(l[TL_RES], l[TL_V_END], l[TL_V_START],
+                                  l[TL_DC], l[TL_DD], l[TL_IS]); /* Eq. (24) */
     mp_track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
@@ -676,8 +709,10 @@ static void finish(run *R, mpfr_t *y0)
     mp_contact_observables(R, &r->final_partial, R->t, R->y);
     mpfr_set(r->final_partial.v[TC_VEND], l[1], MPFR_RNDN);
     mpfr_set_zero(r->final_partial.v[TC_DD], 1);
-    mp_residual(r->final_partial.v[TC_RES], l[1], r->final_partial.v[TC_VSTART],
-             r->final_partial.v[TC_DC], zero, r->final_partial.v[TC_IS]);
+    mp_spec_ledger_residual_value(r->final_partial.v[TC_RES], l[1],
+                                  r->final_partial.v[TC_VSTART],
+                                  r->final_partial.v[TC_DC], zero,
+                                  r->final_partial.v[TC_IS]); /* Eq. (24) */
     mpfr_clear(zero);
 }
 
@@ -762,6 +797,20 @@ static int jump_outside_flow_set(run *R, int *jumped)
     return st;
 }
 
+/* A model outside the proof domain (possible with outside_proved_domain
+ * only: the scenario loader refuses it otherwise) is recorded at t = 0,
+ * as the binary64 engine records it. */
+static void note_model_domain(const mp_model *M, const mp_options *o,
+                              mp_result *r)
+{
+    domain_breach b;
+    if (!o->run.outside_proved_domain || domain_check_model(M->m, &b))
+        return;
+    r->left_domain = 1;
+    r->t_left_domain = 0;
+    domain_breach_text(&b, r->domain_note, sizeof r->domain_note);
+}
+
 collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
 {
     run R;
@@ -784,6 +833,7 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
         return r->status;
     }
     r->order = R.K;
+    note_model_domain(M, o, r);
     initial_state(&R);
     for (i = 0; i < R.ny; i++) {
         mpfr_init2(y0[i], M->prec);

@@ -85,6 +85,10 @@ typedef struct mp_result {
     mp_ledger ledger;
     long steps, pieces;
     long holds;          /* pieces on which a saturated state was held */
+    int left_domain;     /* 1: with outside_proved_domain, a state outside
+                            the proof domain was accepted (domain.h) ... */
+    double t_left_domain;     /* ... first at this time ... */
+    char domain_note[192];    /* ... this quantity, value and domain */
     double cpu_seconds;
 } mp_result;
 

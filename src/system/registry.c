@@ -1,6 +1,7 @@
 /* registry.c - the registry of contact laws; see registry.h.  Adding a
  * law: one file law_<name>.c defining `const law law_<name>`, its header,
- * and one line below. */
+ * and one line below; its spec file spec/law_<name>_equations.acsl gives
+ * the high-precision form (proofs/spec2tape.py, src/mp/mp_law.h). */
 #include "registry.h"
 
 #include <string.h>
@@ -9,14 +10,13 @@
 #include "law_bwshccl.h"
 #include "law_clamped.h"
 #include "law_shccl.h"
-#include "mp_law.h"
 
 const law_entry law_registry[] = {
-    {&law_bwshccl, mp_law_bwshccl}, /* Eqs. (68)-(69) */
-    {&law_bwmcl, mp_law_bwmcl},     /* Eqs. (70)-(72) */
-    {&law_shccl, mp_law_shccl},     /* Eq. (69) with alpha = 1 */
-    {&law_clamped, mp_law_clamped}, /* Eq. (175) */
-    {NULL, NULL},
+    {&law_bwshccl}, /* Eqs. (68)-(69) */
+    {&law_bwmcl},   /* Eqs. (70)-(72) */
+    {&law_shccl},   /* Eq. (69) with alpha = 1 */
+    {&law_clamped}, /* Eq. (175) */
+    {NULL},
 };
 
 const law *law_find(const char *name)
@@ -27,15 +27,6 @@ const law *law_find(const char *name)
     for (i = 0; law_registry[i].law != NULL; i++)
         if (strcmp(law_registry[i].law->name, name) == 0)
             return law_registry[i].law;
-    return NULL;
-}
-
-law_tape_fn law_tape_find(const law *l)
-{
-    int i;
-    for (i = 0; law_registry[i].law != NULL; i++)
-        if (law_registry[i].law == l)
-            return law_registry[i].tape;
     return NULL;
 }
 

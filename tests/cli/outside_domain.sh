@@ -90,4 +90,39 @@ check "sweep --outside-proved-domain: exit 0 (got $rc)" $rc
     [ "$(sed -n 3p "$tmp/yes.csv" | awk -F, '{print $NF}')" = "ok" ]
 check "sweep --outside-proved-domain: point 1 (k = 5e12) ran, 1 collision, ok" $?
 
+# ---- the high-precision engine: its state checked after each accepted
+# step, as the binary64 engine's (a constant force of -1e7 N on 1 kg drives
+# v_c beyond domain_speed, 1024 m/s, within a millisecond) ----
+cat >"$tmp/fast.scn" <<'SCN'
+system = Hr
+law = shccl
+k = 1e6
+p = 1.5
+c = 0
+m = 1
+x0 = 0.5
+v0 = -1
+input = constant
+F = -1e7
+T = 0.01
+SCN
+run "$exe" run "$tmp/fast.scn" --precision 113 --csv "$tmp/mpno"
+check "run --precision 113 leaving the domain: exit 14 (got $rc)" $([ "$rc" -eq 14 ]; echo $?)
+has "the run left the proof domain: v_c = -" "$tmp/err" &&
+    has "is outside the proof domain: v_c in [-1024, 1024] m/s" "$tmp/err"
+check "run --precision 113 leaving the domain: the failure names v_c and its domain" $?
+run "$exe" run "$tmp/fast.scn" --precision 113 --outside-proved-domain --csv "$tmp/mpyes"
+check "run --precision 113 --outside-proved-domain: exit 0 (got $rc)" $rc
+grep -q "^proof domain = left at t = 0.000.* s: v_c = -.* is outside the proof domain: v_c in \[-1024, 1024\] m/s" "$tmp/mpyes/MANIFEST"
+check "run --precision 113 --outside-proved-domain: the MANIFEST says where and why" $?
+grep -q '"left": true' "$tmp/mpyes/meta.json"
+check "run --precision 113 --outside-proved-domain: meta.json says the run left" $?
+run "$exe" run "$tmp/k.scn" --precision 113 --outside-proved-domain --csv "$tmp/mpk"
+grep -qx "proof domain = left at t = 0 s: k = 5000000000000 is outside the proof domain: k in \[0, 2^40\] (spec/law_domain.acsl, domain_gain)" "$tmp/mpk/MANIFEST"
+check "run k = 5e12 --precision 113 --outside-proved-domain: the MANIFEST says t = 0 and k" $?
+run "$exe" run hertz --precision 113 --outside-proved-domain --csv "$tmp/mpin"
+[ "$rc" -eq 0 ] && ! grep -q "^proof domain" "$tmp/mpin/MANIFEST" &&
+    grep -q '"left": false' "$tmp/mpin/meta.json"
+check "run hertz --precision 113: no proof domain line (it stayed inside)" $?
+
 finish outside_domain.sh
