@@ -703,48 +703,72 @@ def squash(s):
 # Named mutants (proofs/mutants/*.mut).
 
 def read_named(names=None):
+    """The named mutants.  A .mut file holds one or more blocks (`---
+    original` ... `+++ replacement` ... `=== end`): alternatives, the
+    same edit of the code in the shapes it may have (a function moved to
+    another file, a table written another way).  A block may be preceded
+    by `where: FILE FUNCTION`, else it is looked for in every file of
+    `file:` (one or more) with `function:`.  The first block, in order,
+    whose original text occurs exactly once in its file is applied; none:
+    the mutant is stale."""
     res = []
     for m in sorted(glob.glob(os.path.join(ROOT, 'proofs/mutants/*.mut'))):
         name = os.path.splitext(os.path.basename(m))[0]
         if names and name not in names:
             continue
-        fields, orig, repl, where = {}, [], [], None
+        fields, blocks, where, cur = {}, [], None, None
         with open(m) as f:
             for line in f.read().split('\n'):
                 if line == '--- original':
-                    where = orig
-                elif line == '+++ replacement':
-                    where = repl
+                    cur = {'where': where, 'orig': [], 'repl': []}
+                    blocks.append(cur)
+                    where, part = None, cur['orig']
+                elif line == '+++ replacement' and cur is not None:
+                    part = cur['repl']
                 elif line == '=== end':
-                    where = None
-                elif where is not None:
-                    where.append(line)
+                    cur, part = None, None
+                elif cur is not None:
+                    part.append(line)
                 elif line.startswith('#'):
                     continue
                 else:
                     k, _, v = line.partition(':')
-                    if k.strip() and k.strip() not in fields:
-                        fields[k.strip()] = v.strip()
-        path = fields.get('file', '')
-        mut = {'id': name, 'file': path, 'function': fields.get('function', ''),
+                    k = k.strip()
+                    if k == 'where':
+                        where = v.split()
+                    elif k and k not in fields:
+                        fields[k] = v.strip()
+        paths = fields.get('file', '').split()
+        mut = {'id': name, 'file': paths[0] if paths else '',
+               'function': fields.get('function', ''),
                'operator': 'NAMED', 'named': True, 'line': 0,
                'reason': fields.get('reason', ''), 'edit': ''}
-        o, r = '\n'.join(orig), '\n'.join(repl)
-        try:
-            with open(os.path.join(SRC, path)) as f:
-                text = f.read()
-        except OSError:
-            mut['stale'] = 'no file %s' % path
-            res.append(mut)
-            continue
-        if not o or text.count(o) != 1:
-            mut['stale'] = 'original text found %d times' % (text.count(o) if o else 0)
-            res.append(mut)
-            continue
-        a = text.index(o)
-        mut.update({'start': a, 'end': a + len(o), 'replacement': r,
-                    'line': text.count('\n', 0, a) + 1,
-                    'edit': '%s -> %s' % (squash(o), squash(r))})
+        tried = []
+        for blk in blocks:
+            o, r = '\n'.join(blk['orig']), '\n'.join(blk['repl'])
+            cands = [(blk['where'][0], blk['where'][1] if len(blk['where']) > 1 else
+                      mut['function'])] if blk['where'] else [(p, mut['function']) for p in paths]
+            for path, fn in cands:
+                try:
+                    with open(os.path.join(SRC, path)) as f:
+                        text = f.read()
+                except OSError:
+                    tried.append('no file %s' % path)
+                    continue
+                k = text.count(o) if o else 0
+                tried.append('%s: %d' % (path, k))
+                if k != 1:
+                    continue
+                a = text.index(o)
+                mut.update({'file': path, 'function': fn, 'start': a, 'end': a + len(o),
+                            'replacement': r, 'line': text.count('\n', 0, a) + 1,
+                            'edit': '%s -> %s' % (squash(o), squash(r))})
+                break
+            if 'start' in mut:
+                break
+        if 'start' not in mut:
+            mut['stale'] = ('no block found exactly once (%s)' % ', '.join(tried) if blocks
+                            else 'no block')
         res.append(mut)
     return res
 

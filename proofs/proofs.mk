@@ -96,7 +96,7 @@ MUT_PER_FAMILY  ?= 2
 MUT_SEED         = 13
 # files outside WP_CORE mutated with witnesses alone (a file that enters
 # WP_CORE leaves this list's treatment by itself)
-MUT_TESTED       = src/b64/engine.c src/b64/impact.c src/b64/sim.c
+MUT_TESTED       = $(sort $(wildcard src/b64/engine.c src/b64/impact*.c src/b64/sim.c))
 MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=
