@@ -702,7 +702,7 @@ def squash(s):
 # ---------------------------------------------------------------------------
 # Named mutants (proofs/mutants/*.mut).
 
-def read_named(names=None):
+def read_named(names=None, mdir=None):
     """The named mutants.  A .mut file holds one or more blocks (`---
     original` ... `+++ replacement` ... `=== end`): alternatives, the
     same edit of the code in the shapes it may have (a function moved to
@@ -712,7 +712,8 @@ def read_named(names=None):
     whose original text occurs exactly once in its file is applied; none:
     the mutant is stale."""
     res = []
-    for m in sorted(glob.glob(os.path.join(ROOT, 'proofs/mutants/*.mut'))):
+    for m in sorted(glob.glob(os.path.join(mdir or os.path.join(ROOT, 'proofs/mutants'),
+                                           '*.mut'))):
         name = os.path.splitext(os.path.basename(m))[0]
         if names and name not in names:
             continue
@@ -1018,9 +1019,22 @@ def selftest():
             f.write(SELFTEST_H)
         with open(os.path.join(d, 'src/model/st.c'), 'w') as f:
             f.write(SELFTEST_C)
+        # a named mutant with two blocks: the first absent, the second
+        # applied in the file and function of its `where`; one absent: stale
+        mdir = os.path.join(d, 'named')
+        os.makedirs(mdir)
+        with open(os.path.join(mdir, 'alt.mut'), 'w') as f:
+            f.write('file: src/model/st.c\nfunction: g\n--- original\n    return k[i + 9];\n'
+                    '+++ replacement\n    return k[i];\n=== end\n'
+                    'where: src/model/st.c stage2\n--- original\n    out[2] = c;\n'
+                    '+++ replacement\n    out[1] = c;\n=== end\n')
+        with open(os.path.join(mdir, 'gone.mut'), 'w') as f:
+            f.write('file: src/model/st.c src/model/none.c\nfunction: f\n--- original\n'
+                    'x = y;\n+++ replacement\nx = -y;\n=== end\n')
         saved, SRC = SRC, d
         try:
             muts = generate('src/model/st.c', set(), core_context(['src/model/st.c']))
+            named = {m['id']: m for m in read_named(mdir=mdir)}
         finally:
             SRC = saved
     got = set((m['operator'], m['function'], m['line'], m['edit']) for m in muts)
@@ -1036,6 +1050,13 @@ def selftest():
     failed += bool(bad)
     print('%s no mutant inside an annotation or a comment%s' % (
         'ok  ' if not bad else 'FAIL', (': ' + bad[0]['edit']) if bad else ''))
+    a, g = named.get('alt', {}), named.get('gone', {})
+    ok = a.get('line') == 17 and a.get('function') == 'stage2' and 'stale' not in a and \
+        a.get('edit') == 'out[2] = c; -> out[1] = c;' and 'stale' in g
+    checks += 1
+    failed += not ok
+    print('%s named mutants: the first block found exactly once applied, none found: stale'
+          % ('ok  ' if ok else 'FAIL'))
     ids = [m['id'] for m in muts]
     ok = len(ids) == len(set(ids)) and len(set(m['start'] for m in muts)) > 1
     checks += 1
