@@ -1123,9 +1123,12 @@ def main():
     build = os.path.abspath(args.build)
 
     gen = []
-    ctx = core_context(allowed)
+    # the siblings and fields of the core for the core (its set of mutants
+    # does not depend on the tested families), of both for the tested ones
+    ctx = core_context(args.core)
+    ctx_tested = core_context(allowed) if args.tested else ctx
     for f in files:
-        gen += generate(f, skip, ctx)
+        gen += generate(f, skip, ctx if f in args.core else ctx_tested)
     named = read_named() if not args.files else \
         [m for m in read_named() if m['file'] in files]
     for m in named:
