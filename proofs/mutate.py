@@ -45,12 +45,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # e.g. a `git archive BRANCH include src spec` extraction.
 SRC = os.path.abspath(os.environ.get('MUT_SRC') or ROOT)
 
-# Families whose survivors fail the campaign: the whole core (dop853.c and
-# derived.c too, run whole by make mutants-full).
-FAIL_FAMILIES = ("src/model/law_", "src/model/powabs.c", "src/model/hybrid.c",
-                 "src/model/ledger.c", "src/model/observables.c",
-                 "src/model/derived.c", "src/kernel/dop853.c",
-                 "src/kernel/select.c", "src/kernel/rootfind.c")
+# Families whose survivors fail the campaign: every file of the proved
+# core (WP_CORE, given by --core: dop853.c and derived.c too, run whole by
+# make mutants-full).  The tested families (--tested: files outside the
+# proved set, the engine and the driver) are mutated and killed by the
+# studies and the tests alone; their generated survivors are reported and
+# do not fail (no goal exists that could kill them), their named mutants
+# must be killed like every named one.
+FAIL_FAMILIES = set()
 
 # The folders of src/ whose headers the core includes (-I of gcc and of
 # frama-c's preprocessor): the layers, as in the Makefile's LAYERS.
@@ -74,7 +76,7 @@ version = "4.8.12"
 
 
 def fails_on_survivor(path):
-    return any(path.startswith(f) for f in FAIL_FAMILIES)
+    return path in FAIL_FAMILIES
 
 
 # ---------------------------------------------------------------------------
@@ -483,10 +485,16 @@ def mutate_body_more(text, masked, s, e, fstart, ctx):
     decls = declarations(masked, fstart, e)
     declared_at = set(off for _, _, off in decls)
     in_for = set()
+    body_start = set()  # the first token of an unbraced if/else/for/while arm
     for i, t in enumerate(toks):
-        if t[1] == 'for' and i + 1 < n and toks[i + 1][1] == '(':
+        if t[1] in ('if', 'for', 'while') and i + 1 < n and toks[i + 1][1] == '(':
             j = match(toks, i + 1)
-            in_for.update(range(i + 1, (j or i + 1) + 1))
+            if t[1] == 'for':
+                in_for.update(range(i + 1, (j or i + 1) + 1))
+            if j is not None and j + 1 < n:
+                body_start.add(j + 1)
+        elif t[1] == 'else' and i + 1 < n:
+            body_start.add(i + 1)
     for i, (kind, val, ts, te) in enumerate(toks):
         prev = toks[i - 1] if i > 0 else None
         nxt = toks[i + 1] if i + 1 < n else None
@@ -546,7 +554,8 @@ def mutate_body_more(text, masked, s, e, fstart, ctx):
                         out.append((b0, b1, inner + ' - 1', 'LBC'))
                         break
         # SDL: an expression statement (or a break, a continue) deleted
-        if prev is not None and prev[1] in (';', '{', '}') and i not in in_for and \
+        if prev is not None and (prev[1] in (';', '{', '}') or i in body_start) and \
+                i not in in_for and \
                 (kind == 'id' or val in ('*', '(')) and val not in TYPES and \
                 val not in ('if', 'else', 'for', 'while', 'do', 'return', 'switch', 'case',
                             'default', 'goto', 'sizeof') and \
@@ -693,49 +702,74 @@ def squash(s):
 # ---------------------------------------------------------------------------
 # Named mutants (proofs/mutants/*.mut).
 
-def read_named(names=None):
+def read_named(names=None, mdir=None):
+    """The named mutants.  A .mut file holds one or more blocks (`---
+    original` ... `+++ replacement` ... `=== end`): alternatives, the
+    same edit of the code in the shapes it may have (a function moved to
+    another file, a table written another way).  A block may be preceded
+    by `where: FILE FUNCTION`, else it is looked for in every file of
+    `file:` (one or more) with `function:`.  The first block, in order,
+    whose original text occurs exactly once in its file is applied; none:
+    the mutant is stale."""
     res = []
-    for m in sorted(glob.glob(os.path.join(ROOT, 'proofs/mutants/*.mut'))):
+    for m in sorted(glob.glob(os.path.join(mdir or os.path.join(ROOT, 'proofs/mutants'),
+                                           '*.mut'))):
         name = os.path.splitext(os.path.basename(m))[0]
         if names and name not in names:
             continue
-        fields, orig, repl, where = {}, [], [], None
+        fields, blocks, where, cur = {}, [], None, None
         with open(m) as f:
             for line in f.read().split('\n'):
                 if line == '--- original':
-                    where = orig
-                elif line == '+++ replacement':
-                    where = repl
+                    cur = {'where': where, 'orig': [], 'repl': []}
+                    blocks.append(cur)
+                    where, part = None, cur['orig']
+                elif line == '+++ replacement' and cur is not None:
+                    part = cur['repl']
                 elif line == '=== end':
-                    where = None
-                elif where is not None:
-                    where.append(line)
+                    cur, part = None, None
+                elif cur is not None:
+                    part.append(line)
                 elif line.startswith('#'):
                     continue
                 else:
                     k, _, v = line.partition(':')
-                    if k.strip() and k.strip() not in fields:
-                        fields[k.strip()] = v.strip()
-        path = fields.get('file', '')
-        mut = {'id': name, 'file': path, 'function': fields.get('function', ''),
+                    k = k.strip()
+                    if k == 'where':
+                        where = v.split()
+                    elif k and k not in fields:
+                        fields[k] = v.strip()
+        paths = fields.get('file', '').split()
+        mut = {'id': name, 'file': paths[0] if paths else '',
+               'function': fields.get('function', ''),
                'operator': 'NAMED', 'named': True, 'line': 0,
                'reason': fields.get('reason', ''), 'edit': ''}
-        o, r = '\n'.join(orig), '\n'.join(repl)
-        try:
-            with open(os.path.join(SRC, path)) as f:
-                text = f.read()
-        except OSError:
-            mut['stale'] = 'no file %s' % path
-            res.append(mut)
-            continue
-        if not o or text.count(o) != 1:
-            mut['stale'] = 'original text found %d times' % (text.count(o) if o else 0)
-            res.append(mut)
-            continue
-        a = text.index(o)
-        mut.update({'start': a, 'end': a + len(o), 'replacement': r,
-                    'line': text.count('\n', 0, a) + 1,
-                    'edit': '%s -> %s' % (squash(o), squash(r))})
+        tried = []
+        for blk in blocks:
+            o, r = '\n'.join(blk['orig']), '\n'.join(blk['repl'])
+            cands = [(blk['where'][0], blk['where'][1] if len(blk['where']) > 1 else
+                      mut['function'])] if blk['where'] else [(p, mut['function']) for p in paths]
+            for path, fn in cands:
+                try:
+                    with open(os.path.join(SRC, path)) as f:
+                        text = f.read()
+                except OSError:
+                    tried.append('no file %s' % path)
+                    continue
+                k = text.count(o) if o else 0
+                tried.append('%s: %d' % (path, k))
+                if k != 1:
+                    continue
+                a = text.index(o)
+                mut.update({'file': path, 'function': fn, 'start': a, 'end': a + len(o),
+                            'replacement': r, 'line': text.count('\n', 0, a) + 1,
+                            'edit': '%s -> %s' % (squash(o), squash(r))})
+                break
+            if 'start' in mut:
+                break
+        if 'start' not in mut:
+            mut['stale'] = ('no block found exactly once (%s)' % ', '.join(tried) if blocks
+                            else 'no block')
         res.append(mut)
     return res
 
@@ -764,7 +798,7 @@ class Runner:
             os.makedirs(os.path.join(self.orig, 'src', layer))
             for h in glob.glob(os.path.join(SRC, 'src', layer, '*.h')):
                 shutil.copy(h, os.path.join(self.orig, 'src', layer))
-        for c in args.core:
+        for c in args.core + args.tested:
             shutil.copy(os.path.join(SRC, c), os.path.join(self.orig, c))
         # headers include ../../spec/*.acsl: the copies keep the layout
         self.incs = ['-I' + os.path.join(self.orig, 'include')] + \
@@ -926,31 +960,180 @@ class Runner:
         return 'failed', sorted(g for g, s in bad.items() if s not in undecided), dt, ''
 
 
+# ---------------------------------------------------------------------------
+# The generator's self-test (`python3 proofs/mutate.py --selftest`, run by
+# run-mutants.sh before every campaign): every operator of both rounds on
+# a small file, each expected edit made at its place and nothing made
+# inside an annotation or a comment.
+
+SELFTEST_H = """typedef struct pair { double lo; double hi; } pair;
+"""
+SELFTEST_C = """#include "st.h"
+#define C_5 0.25
+static const double TABLE[3] = {1.5, C_5, 0.0};
+double powsgn(double x, double p) { return x * p; }
+double powabs(double x, double p) { return x / p; }
+double stage1(const double *k, int i) { return k[i]; }
+double stage2(const double *k, int i) { return k[i]; }
+/*@ ensures \\result == a + b; */
+double f(double a, double b, const pair *s, double *out, int n)
+{
+    double c = -a; // c = -a + 1
+    int m;
+    if (!(a < b) && n > 0)
+        c = powsgn(a, b);
+    for (m = 0; m < n; m++)
+        out[m] = s->lo + TABLE[m] * s->hi + stage1(out, m);
+    out[2] = c;
+    return c + b;
+}
+"""
+# (operator, function, line, edit): each must be generated
+SELFTEST_WANT = [
+    ('AOR', 'f', 18, '+ -> -'), ('ROR', 'f', 13, '< -> <='), ('LCR', 'f', 13, '&& -> ||'),
+    ('CRP', 'f', 13, '0 -> 1'), ('ARG', 'f', 14, 'a, b -> b, a'),
+    ('TDR', 'f', 18, '+ b -> (nothing)'), ('BSW', 'f', 13, '!(a < b) && n > 0 -> !(!(a < b) && n > 0)'),
+    ('AIS', 'f', 16, 'm -> m + 1'),
+    # the second round
+    ('VAR', 'f', 18, 'b -> a'), ('VAR', 'f', 18, 'b -> c'),
+    ('FLD', 'f', 16, 'lo -> hi'), ('FLD', 'f', 16, 'hi -> lo'),
+    ('CAL', 'f', 14, 'powsgn -> powabs'), ('CAL', 'f', 16, 'stage1 -> stage2'),
+    ('SDL', 'f', 17, 'out[2] = c; -> ;'), ('SDL', 'f', 14, 'c = powsgn(a, b); -> ;'),
+    ('SDL', 'f', 16, 'out[m] = s->lo + TABLE[m] * s->hi + stage1(out, m); -> ;'),
+    ('UOI', 'f', 11, '- -> (nothing)'), ('UOI', 'f', 13, '! -> (nothing)'),
+    ('AIS', 'f', 16, 'm -> m - 1'), ('AIS', 'f', 17, '2 -> 1'),
+    ('LBC', 'f', 15, 'n -> n - 1'),
+    ('DEF', 'f', 2, '0.25 -> 0.5'),
+    ('TAB', 'f', 3, '1.5 -> 3.0'), ('TAB', 'f', 3, 'C_5 -> 2.0 * C_5'),
+]
+
+
+def selftest():
+    import tempfile
+    global SRC
+    failed = 0
+    checks = 0
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, 'src/model'))
+        with open(os.path.join(d, 'src/model/st.h'), 'w') as f:
+            f.write(SELFTEST_H)
+        with open(os.path.join(d, 'src/model/st.c'), 'w') as f:
+            f.write(SELFTEST_C)
+        # a named mutant with two blocks: the first absent, the second
+        # applied in the file and function of its `where`; one absent: stale
+        mdir = os.path.join(d, 'named')
+        os.makedirs(mdir)
+        with open(os.path.join(mdir, 'alt.mut'), 'w') as f:
+            f.write('file: src/model/st.c\nfunction: g\n--- original\n    return k[i + 9];\n'
+                    '+++ replacement\n    return k[i];\n=== end\n'
+                    'where: src/model/st.c stage2\n--- original\n    out[2] = c;\n'
+                    '+++ replacement\n    out[1] = c;\n=== end\n')
+        with open(os.path.join(mdir, 'gone.mut'), 'w') as f:
+            f.write('file: src/model/st.c src/model/none.c\nfunction: f\n--- original\n'
+                    'x = y;\n+++ replacement\nx = -y;\n=== end\n')
+        saved, SRC = SRC, d
+        try:
+            muts = generate('src/model/st.c', set(), core_context(['src/model/st.c']))
+            named = {m['id']: m for m in read_named(mdir=mdir)}
+        finally:
+            SRC = saved
+    got = set((m['operator'], m['function'], m['line'], m['edit']) for m in muts)
+    for w in SELFTEST_WANT:
+        ok = w in got
+        checks += 1
+        failed += not ok
+        print('%s %s: %s line %d: %s' % ('ok  ' if ok else 'FAIL', w[0], w[1], w[2], w[3]))
+    # the annotation (line 8) and the comment (line 11, after the code) untouched
+    bad = [m for m in muts if m['line'] == 8 or
+           (m['line'] == 11 and m['start'] > SELFTEST_C.index('//'))]
+    checks += 1
+    failed += bool(bad)
+    print('%s no mutant inside an annotation or a comment%s' % (
+        'ok  ' if not bad else 'FAIL', (': ' + bad[0]['edit']) if bad else ''))
+    a, g = named.get('alt', {}), named.get('gone', {})
+    ok = a.get('line') == 17 and a.get('function') == 'stage2' and 'stale' not in a and \
+        a.get('edit') == 'out[2] = c; -> out[1] = c;' and 'stale' in g
+    checks += 1
+    failed += not ok
+    print('%s named mutants: the first block found exactly once applied, none found: stale'
+          % ('ok  ' if ok else 'FAIL'))
+    ids = [m['id'] for m in muts]
+    ok = len(ids) == len(set(ids)) and len(set(m['start'] for m in muts)) > 1
+    checks += 1
+    failed += not ok
+    print('%s %d mutants, distinct ids' % ('ok  ' if ok else 'FAIL', len(muts)))
+    # every file of the proved core fails the campaign on a survivor,
+    # dop853.c and derived.c included (the core: src/model, src/kernel)
+    core = sorted(glob.glob(os.path.join(ROOT, 'src/model/*.c')) +
+                  glob.glob(os.path.join(ROOT, 'src/kernel/*.c')))
+    core = [os.path.relpath(c, ROOT) for c in core]
+    saved_f = set(FAIL_FAMILIES)
+    FAIL_FAMILIES.update(core)
+    for path in ('src/kernel/dop853.c', 'src/model/derived.c'):
+        ok = path in core and fails_on_survivor(path)
+        checks += 1
+        failed += not ok
+        print('%s a survivor of %s fails the campaign' % ('ok  ' if ok else 'FAIL', path))
+    ok = not fails_on_survivor('src/b64/engine.c')
+    checks += 1
+    failed += not ok
+    print('%s a generated survivor of a tested family (src/b64/engine.c) is reported, '
+          'does not fail' % ('ok  ' if ok else 'FAIL'))
+    FAIL_FAMILIES.clear()
+    FAIL_FAMILIES.update(saved_f)
+    # the verdicts of a tested family: a witness kills, none survives
+    for w, want in ((('study', 'x'), ('killed', KILL_STUDY_ONLY)),
+                    (('test', 'x'), ('killed', KILL_TEST_ONLY)), (None, ('survived', None))):
+        ok = tested_verdict(w) == want
+        checks += 1
+        failed += not ok
+        print('%s tested family, witness %s: %s' % ('ok  ' if ok else 'FAIL',
+                                                     w[0] if w else 'none', want[0]))
+    print('mutate selftest: %d checks, %d failed' % (checks, failed))
+    return 1 if failed else 0
+
+
 def main():
+    if sys.argv[1:] == ['--selftest']:
+        return selftest()
     ap = argparse.ArgumentParser()
     ap.add_argument('build')
     ap.add_argument('--core', required=True)
     ap.add_argument('--skip', default='')
-    ap.add_argument('--mode', default='sample', choices=['sample', 'full', 'named', 'list'])
+    ap.add_argument('--mode', default='sample',
+                    choices=['sample', 'families', 'full', 'named', 'list'])
+    ap.add_argument('--tested', default='')
     ap.add_argument('--files', default='')
     ap.add_argument('--ids', default='')
     ap.add_argument('--lib', default='')
     ap.add_argument('--toolslib', default='')
     args = ap.parse_args()
     args.core = args.core.split()
+    FAIL_FAMILIES.update(args.core)
+    # the tested families: files outside the proved core (a file that
+    # enters WP_CORE is a proved family from then on)
+    args.tested = [f for f in args.tested.split() if f not in args.core]
+    allowed = args.core + args.tested
     skip = set(x for x in args.skip.split(',') if x)
-    files = args.files.split() if args.files else args.core
+    files = args.files.split() if args.files else allowed
     for f in files:
-        if f not in args.core:
-            sys.exit('mutate: %s is not in the proved core (WP_CORE)' % f)
+        if f not in allowed:
+            sys.exit('mutate: %s is neither in the proved core (WP_CORE) nor a tested '
+                     'family (MUT_TESTED)' % f)
     build = os.path.abspath(args.build)
 
     gen = []
+    # the siblings and fields of the core for the core (its set of mutants
+    # does not depend on the tested families), of both for the tested ones
     ctx = core_context(args.core)
+    ctx_tested = core_context(allowed) if args.tested else ctx
     for f in files:
-        gen += generate(f, skip, ctx)
+        gen += generate(f, skip, ctx if f in args.core else ctx_tested)
     named = read_named() if not args.files else \
         [m for m in read_named() if m['file'] in files]
+    for m in named:
+        if 'stale' not in m and m['file'] not in allowed:
+            m['stale'] = '%s is neither in WP_CORE nor in MUT_TESTED' % m['file']
     if args.mode == 'list':
         for m in named + gen:
             print('%-12s %-20s %-26s %4d %-5s %s' % (m['id'], m['file'], m['function'],
@@ -961,11 +1144,17 @@ def main():
         chosen = named
     elif args.mode == 'full':
         chosen = named + gen
+    elif args.mode == 'families':
+        chosen = named + per_family_sample(gen, int(os.environ.get('MUT_PER_FAMILY', '2')),
+                                           int(os.environ.get('MUT_SEED', '13')))
     else:
+        # the sample is drawn from the proved core's mutants (the tested
+        # families take part through their named mutants)
+        core_gen = [m for m in gen if m['file'] in args.core]
         n = int(os.environ.get('MUT_SAMPLE', '24'))
         rng = random.Random(int(os.environ.get('MUT_SEED', '13')))
-        pick = sorted(rng.sample(range(len(gen)), min(n, len(gen))))
-        chosen = named + [gen[i] for i in pick]
+        pick = sorted(rng.sample(range(len(core_gen)), min(n, len(core_gen))))
+        chosen = named + [core_gen[i] for i in pick]
     if args.ids:
         want = set(args.ids.split(','))
         chosen = [m for m in named + gen if m['id'] in want]
@@ -1032,7 +1221,7 @@ def main():
 
     # 2. the witnesses, before any prover: the mutated function against the
     # original on random inputs of its domain, then the studies
-    W = witness.Witnesses(R.out, SRC, R.orig, R.incs, args.lib, args.toolslib)
+    W = witness.Witnesses(R.out, SRC, R.orig, R.incs, args.lib, args.toolslib, ROOT)
     if not W.ok:
         sys.exit('mutate: the differential runs cannot be built: %s' % W.why)
     where = {}
@@ -1050,7 +1239,7 @@ def main():
 
     def find(m):
         mk, starts, contracts = where[m['file']]
-        return m, W.find(m, mk, starts, contracts)
+        return m, W.find(m, mk, starts, contracts, m['file'] in args.tested)
 
     with cf.ThreadPoolExecutor(R.jobs) as ex:
         for fu in cf.as_completed([ex.submit(find, m) for m in todo]):
@@ -1059,13 +1248,26 @@ def main():
             m['witness_note'] = note
     nw = sum(1 for m in todo if m['witness'])
     print('witnesses: %d of %d mutants (%d by the function on random inputs, %d by the '
-          'studies), %.0f s' % (nw, len(todo),
-                                sum(1 for m in todo if m['witness'] and m['witness'][0] == 'function'),
-                                sum(1 for m in todo if m['witness'] and m['witness'][0] == 'study'),
-                                time.time() - t_w), flush=True)
+          'studies, %d by the tests), %.0f s' % (
+              nw, len(todo),
+              sum(1 for m in todo if m['witness'] and m['witness'][0] == 'function'),
+              sum(1 for m in todo if m['witness'] and m['witness'][0] == 'study'),
+              sum(1 for m in todo if m['witness'] and m['witness'][0] == 'test'),
+              time.time() - t_w), flush=True)
 
     if os.environ.get('MUT_WP', 'yes') == 'no':
         return witnesses_only(chosen, todo)
+
+    # the tested families: no goal, the witness decides alone
+    for m in todo:
+        if m['file'] in args.tested:
+            m['wp'] = 'not in the proved set'
+            m['outcome'], m['kill'] = tested_verdict(m['witness'])
+            w = m['witness']
+            m['detail'] = '; '.join(([m['kill']] if m['kill'] else []) + [
+                'witness (%s): %s' % (w[0], w[1][:160]) if w else
+                'no witness: ' + m['witness_note'][:160]])
+    todo = [m for m in todo if m['file'] not in args.tested]
 
     # 3. one baseline per function
     fns = sorted(set((m['file'], m['function']) for m in todo))
@@ -1152,6 +1354,7 @@ def main():
            'jobs': R.jobs, 'inputs': witness.INPUTS, 'studies': list(witness.STUDIES),
            'provers': R.provers.split(','), 'wall_time_s': round(end - start),
            'generated_total': len(gen), 'named_total': len(named),
+           'proved_families': args.core, 'tested_families': args.tested,
            'counts': count, 'kills': kills, 'equivalent': equiv,
            'baselines': {'%s:%s' % k: {'goals': len(v['goals']), 'unproved': v['unproved'],
                                        'time_s': round(v['time'], 1)}
@@ -1187,19 +1390,21 @@ def main():
         print('survivor %s: %s %s line %d: %s%s' % (
             m['id'], m['file'], m['function'], m['line'], m['edit'],
             '' if m['named'] or fails_on_survivor(m['file']) else
-            ' (outside FAIL_FAMILIES: reported, does not fail)'))
+            ' (a tested family, outside the proved core: reported, does not fail)'))
     if failing:
         print('mutate: FAILED: %d survivor(s) in the failing families or the named list'
               % len(failing))
     nk = count.get('killed', 0)
     print('mutants: %d generated, %d killed, %d survived, %d equivalent, %d undecided '
           '(killed: %d by a counterexample, %d by a failed goal with a function witness, '
-          '%d with a study witness; equivalent: %d object code, %d by hand, %d without '
+          '%d with a study witness, and outside the proved set, without a goal, %d by a '
+          'study witness, %d by a test witness; equivalent: %d object code, %d by hand, %d without '
           'witness; %d named and %d of the %d generated mutants taken; %d invalid, %d stale, '
           'in error or with a baseline not proved; %d prover steps)'
           % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
              count.get('survived', 0), count.get('equivalent', 0), count.get('undecided', 0),
              kills.get(KILL_CEX, 0), kills.get(KILL_FN, 0), kills.get(KILL_STUDY, 0),
+             kills.get(KILL_STUDY_ONLY, 0), kills.get(KILL_TEST_ONLY, 0),
              equiv.get('object code', 0), equiv.get('by hand', 0), equiv.get('no witness', 0),
              len(chosen) - ngen, ngen, len(gen), count.get('invalid', 0), len(errors), R.steps))
     return 1 if failing or errors else 0
@@ -1236,6 +1441,29 @@ def witnesses_only(chosen, todo):
 KILL_CEX = 'refuted by a prover'
 KILL_FN = 'failed goal, function witness'
 KILL_STUDY = 'failed goal, study witness'
+# the tested families (outside the proved set): no goal, a witness alone
+KILL_STUDY_ONLY = 'no goal (not proved), study witness'
+KILL_TEST_ONLY = 'no goal (not proved), test witness'
+
+
+def tested_verdict(w):
+    """(outcome, kind of kill) of a mutant of a tested family: killed by
+    its witness (the studies, or a test that fails), else a survivor: the
+    studies and the tests cannot tell it from the original."""
+    if not w:
+        return 'survived', None
+    return 'killed', KILL_STUDY_ONLY if w[0] == 'study' else KILL_TEST_ONLY
+
+
+def per_family_sample(gen, n, seed):
+    """N generated mutants of each file (a family), drawn with SEED: the
+    same for the same sources, in the order of the ids."""
+    out = []
+    for path in sorted(set(m['file'] for m in gen)):
+        mine = [m for m in gen if m['file'] == path]
+        rng = random.Random('%d:%s' % (seed, path))
+        out += [mine[i] for i in sorted(rng.sample(range(len(mine)), min(n, len(mine))))]
+    return out
 
 
 def verdict(wp, w):

@@ -19,7 +19,9 @@
 #   make proofs-selftest            the report writers on a sample log
 #                                   (well-formed JUnit XML and JSON)
 #   make mutants                    the mutation campaign, a sample
+#   make mutants-families           N mutants of each family, drawn
 #   make mutants-full               the whole mutation campaign
+#   make mutants-selftest           the generator on a known text
 # The proved core is two folders of the tree: src/model (the laws, the
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
 # quantities) and src/kernel (DOP853, the root finder, the event
@@ -70,8 +72,13 @@ deps-proofs:
 
 # The mutation campaign (proofs/mutants/README.md): mutants generated over
 # every function of WP_CORE (minus WP_SKIP) and the named ones of
-# proofs/mutants/*.mut, each run through WP on its own function.
+# proofs/mutants/*.mut, each run through WP on its own function; and over
+# the tested families MUT_TESTED, the engine and the driver, outside the
+# proved set: their mutants are killed by a witness alone (a study or a
+# test whose result differs), reported apart from the kills by a goal.
 #   make mutants                    the named list and a fixed sample
+#   make mutants-families           the named list and MUT_PER_FAMILY
+#                                   mutants of each file, drawn with MUT_SEED
 #   make mutants-full               every generated mutant
 #   make mutants-full MUT_FILES=src/kernel/select.c      one file
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
@@ -85,21 +92,30 @@ MUT_INPUTS       = 3000
 MUT_WP          ?= yes
 MUT_JOBS         = 2
 MUT_SAMPLE       = 2
+MUT_PER_FAMILY  ?= 2
 MUT_SEED         = 13
+# files outside WP_CORE mutated with witnesses alone (a file that enters
+# WP_CORE leaves this list's treatment by itself)
+MUT_TESTED       = $(sort $(wildcard src/b64/engine.c src/b64/impact*.c src/b64/sim.c))
 MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=
 MUT_ENV = MUT_STEPS='$(MUT_STEPS)' MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_INPUTS='$(MUT_INPUTS)' \
 	  MUT_WP='$(MUT_WP)' \
 	  MUT_JOBS='$(MUT_JOBS)' MUT_SAMPLE='$(MUT_SAMPLE)' MUT_SEED='$(MUT_SEED)' \
+	  MUT_PER_FAMILY='$(MUT_PER_FAMILY)' MUT_TESTED='$(MUT_TESTED)' \
 	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
 	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'
 
-.PHONY: mutants mutants-full
+.PHONY: mutants mutants-families mutants-full mutants-selftest
 mutants: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
+mutants-families: $(LIB) $(TOOLS)
+	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) families
 mutants-full: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) full
+mutants-selftest:
+	@python3 proofs/mutate.py --selftest
 
 # Proof coverage (proofs/proof-coverage.sh): `collide run study1`, `run
 # study2` and `run study1 --precision 128` with a --coverage build in

@@ -24,6 +24,13 @@ prover, both cheap (a second or two per mutant):
   status and the CSV tables are compared with those of the original,
   built the same way.  The scenarios are the project's own inputs,
   inside the proved domain.
+- test: for a file outside the proved set (the engine and the driver,
+  src/b64: no goal can kill its mutants yet), the test programs of TESTS
+  linked with the mutated file in the library, against the same programs
+  linked with the original compiled the same way: a test that passes on
+  the original and fails on the mutant (a "FAIL" line, an exit status, no
+  end within TEST_TIMEOUT) is the witness, with its first failed check.
+  Tried after the studies, which come first.
 """
 import os
 import re
@@ -38,6 +45,15 @@ LDLIBS = ['-lmpfr', '-lgmp', '-lm', '-pthread']
 # random inputs per mutant of a harnessed function
 INPUTS = int(os.environ.get('MUT_INPUTS', '3000'))
 STUDY_TIMEOUT = 60
+# The test programs of tests/ that run the binary64 engine and driver
+# (src/b64), each under a second but test_differential and test_maxima
+# (2 to 3 s): the test witness of a mutant of a file outside the proved
+# set.  They are run from the top of the tree (test_work reads
+# tests/work_figures.txt).
+TESTS = ("test_engine", "test_engine_edges", "test_engine_restart", "test_near_touch",
+         "test_ledger", "test_studies", "test_observables", "test_closed_forms",
+         "test_systems", "test_samples", "test_work", "test_maxima", "test_differential")
+TEST_TIMEOUT = 60
 
 # The parameter vectors of the laws, by file stem: (index, kind) where kind
 # is a generator of the harness (below).  The admissible sets of
@@ -484,13 +500,16 @@ class Witnesses:
     """Builds the reference objects and programs once, then looks for a
     witness of each mutant (thread-safe: each mutant has its own folder)."""
 
-    def __init__(self, out, src, orig, incs, lib, toolslib):
+    def __init__(self, out, src, orig, incs, lib, toolslib, root=None):
+        self.root = root or src  # the tree whose tests/ are run (test witness)
+        self.tests = None        # test -> object, built at the first use
+        self.ref_tests = {}      # file -> {test: (status, failed checks)}
         self.out = os.path.join(out, 'diff')
         shutil.rmtree(self.out, ignore_errors=True)
         os.makedirs(self.out)
         self.src, self.orig, self.incs = src, orig, incs
         self.lib, self.toolslib = lib, toolslib
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.ref = {}       # file -> (archive, {study: outputs})
         self.harness = {}   # (file, function) -> Harness
         self.main_o = os.path.join(self.out, 'main.o')
@@ -523,7 +542,10 @@ class Witnesses:
                            capture_output=True, text=True)
         return exe if r.returncode == 0 else None
 
-    def studies(self, d, exe):
+    def studies(self, d, exe, ref=None):
+        """{study: (status, printout lines, {table: lines})}; with REF (the
+        original's), it stops after the first study that differs from it
+        (a mutant that does not end costs one STUDY_TIMEOUT, not seven)."""
         res = {}
         for s in STUDIES:
             csv = os.path.join(d, 'csv-' + s)
@@ -544,6 +566,8 @@ class Witnesses:
                             tables[t] = f.read().split('\n')
             shutil.rmtree(csv, ignore_errors=True)
             res[s] = (status, lines, tables)
+            if ref is not None and res[s] != ref[s]:
+                break
         return res
 
     def reference(self, path):
@@ -558,6 +582,84 @@ class Witnesses:
             exe = o and self.program(d, path, o)
             self.ref[path] = self.studies(d, exe) if exe else None
             return self.ref[path]
+
+    def test_objects(self):
+        """The objects of TESTS and of their common files (check.c,
+        sim_fixture.c), compiled once; {} when one does not compile."""
+        with self.lock:
+            if self.tests is not None:
+                return self.tests
+            d = os.path.join(self.out, 'tests')
+            os.makedirs(d, exist_ok=True)
+            tdir = os.path.join(self.root, 'tests')
+            incs = self.incs + ['-I' + os.path.join(self.src, 'tools'), '-I' + tdir]
+            objs = {}
+            for name in ('check', 'sim_fixture') + TESTS:
+                o = os.path.join(d, name + '.o')
+                r = subprocess.run(['gcc'] + CFLAGS + incs +
+                                   ['-c', os.path.join(tdir, name + '.c'), '-o', o],
+                                   capture_output=True, text=True)
+                if r.returncode != 0:
+                    self.tests = {}
+                    self.tests_why = '%s.c does not compile: %s' % (
+                        name, ' '.join(r.stderr.split())[:160])
+                    return self.tests
+                objs[name] = o
+            self.tests = objs
+            return objs
+
+    def run_tests(self, d, lib, ref=None):
+        """{test: (status, [failed checks])} of TESTS linked with LIB; with
+        REF (the original's), it stops after the first test that passes
+        there and not here."""
+        objs = self.test_objects()
+        res = {}
+        for t in TESTS:
+            exe = os.path.join(d, t)
+            r = subprocess.run(['gcc', '-o', exe, objs[t], objs['check'], objs['sim_fixture'],
+                                self.toolslib, lib] + LDLIBS, capture_output=True, text=True)
+            if r.returncode != 0:
+                res[t] = ('does not link', [])
+                continue
+            try:
+                r = subprocess.run([exe], cwd=self.root, capture_output=True, text=True,
+                                   timeout=TEST_TIMEOUT, errors='replace')
+                res[t] = (r.returncode, [l for l in r.stdout.split('\n')
+                                         if l.startswith('FAIL ')])
+            except subprocess.TimeoutExpired:
+                res[t] = ('no end within %d s' % TEST_TIMEOUT, [])
+            os.remove(exe)
+            if ref is not None and ref[t] == (0, []) and res[t] != (0, []):
+                break
+        return res
+
+    def test_witness(self, d, m):
+        """A test of TESTS that passes with the original file and fails
+        with the mutant; the library of the mutant is D/libcollide.a
+        (left there by study_witness)."""
+        if not self.test_objects():
+            return None, 'tests: ' + self.tests_why
+        with self.lock:  # the reference runs once per file
+            ref = self.ref_tests.get(m['file'])
+            if ref is None:
+                rd = os.path.join(self.out, 'ref', os.path.basename(m['file'])[:-2])
+                ref = self.ref_tests[m['file']] = self.run_tests(
+                    rd, os.path.join(rd, 'libcollide.a'))
+        lib = os.path.join(d, 'libcollide.a')
+        if not os.path.exists(lib):
+            return None, 'tests: the mutant does not link'
+        got = self.run_tests(d, lib, ref)
+        broken = [t for t in TESTS if ref[t] != (0, [])]
+        for t in TESTS:
+            if t in broken or t not in got:
+                continue
+            if got[t] != (0, []):
+                st, fails = got[t]
+                return ('test', '%s: %s' % (t, fails[0][5:160] if fails else
+                                             'status %s, no FAIL line' % st)), ''
+        return None, 'tests: %d programs pass%s' % (
+            len(TESTS) - len(broken),
+            ' (%s fail on the original too: not used)' % ', '.join(broken) if broken else '')
 
     def harness_of(self, path, fn, text, masked, body_start, contract):
         key = (path, fn)
@@ -620,8 +722,10 @@ class Witnesses:
         exe = o and self.program(d, m['file'], o)
         if not exe:
             return None, 'studies: the mutant does not link'
-        got = self.studies(d, exe)
+        got = self.studies(d, exe, ref)
         for s in STUDIES:
+            if s not in got:
+                break
             (st0, l0, t0), (st1, l1, t1) = ref[s], got[s]
             if st0 != st1:
                 return ('study', '%s: exit status %s, mutant %s' % (s, st0, st1)), ''
@@ -636,12 +740,24 @@ class Witnesses:
                         s, name, k + 1, ' '.join(la.split())[:70], ' '.join(lb.split())[:70])), ''
         return None, 'studies: %d built-in scenarios identical' % len(STUDIES)
 
-    def find(self, m, masked_text, body_start, contract):
-        """(kind, text) of a witness of mutant M, or (None, notes)."""
+    def find(self, m, masked_text, body_start, contract, tested=False):
+        """(kind, text) of a witness of mutant M, or (None, notes).  A
+        mutant of a TESTED file (outside the proved set) is run through
+        the studies and then the tests, not through a function harness:
+        such a function has no contract, so no domain to draw inputs from."""
         d = os.path.join(self.out, 'run', m['id'])
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         notes = []
+        if tested:
+            self.reference(m['file'])
+            w, note = self.study_witness(d, m)
+            if not w:
+                notes.append(note)
+                w, note = self.test_witness(d, m)
+                notes.append(note)
+            shutil.rmtree(d, ignore_errors=True)
+            return (w, '') if w else (None, '; '.join(notes))
         with open(os.path.join(self.orig, m['file'])) as f:
             orig_text = f.read()
         for fn in m['function'].split(','):
