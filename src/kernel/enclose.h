@@ -87,8 +87,14 @@ int bern7_side(const double *b, double m);
   @ requires finite: \forall integer k; 0 <= k <= 7 ==> \is_finite(b[k]);
   @ requires fall: \is_finite(fall);
   @ assigns \nothing;
-  @ ensures bool: \result == 0 || \result == 1;
-  @ ensures falls: \result == 1 <==> bern_falls(b, fall);
+  @ behavior falls:
+  @   assumes bern_falls(b, fall);
+  @   ensures falls: \result == 1;
+  @ behavior rises:
+  @   assumes !bern_falls(b, fall);
+  @   ensures rises: \result == 0;
+  @ complete behaviors;
+  @ disjoint behaviors;
   @*/
 int bern7_falls(const double *b, double fall);
 
