@@ -292,6 +292,18 @@ static double guard_rate(void *ctx, int tr, double t, const double *y,
     }
 }
 
+/* The component of the state that the guard of tr is: x or v (the
+ * guards table); -1 for Phi, which is none. */
+static int guard_component(void *ctx, int tr)
+{
+    const impact *I = ctx;
+    switch (transition_guard(tr)) {
+    case 0: return I->L.x;
+    case 2: return -1;
+    default: return I->L.v;
+    }
+}
+
 /* Phi is evaluated only for the transition whose enabling needs it. */
 static int enabled(void *ctx, int tr, double t, const double *y)
 {
@@ -1105,6 +1117,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.flow = flow;
     H.guard = guard;
     H.guard_rate = guard_rate;
+    H.guard_component = guard_component;
     H.enabled = enabled;
     H.reset = reset;
     H.in_flow_set = in_flow;
