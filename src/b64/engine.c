@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "enclose.h"
 #include "rootfind.h"
 #include "select.h"
 #include "textbuf.h"
@@ -548,11 +549,208 @@ static int samples_finite(int n, const double *v, const double *rate)
     return d == 0.0;
 }
 
+/* Halvings of a sample interval with which the enclosure of a component
+ * guard separates the zeros of the guard: pieces of h / (n 2^ENCLOSE_DEPTH)
+ * for n sample intervals of a step of size h. */
+#define ENCLOSE_DEPTH 12
+/* Pieces of the finest size a sample interval examines at most: a degree
+ * 7 polynomial has at most 7 zeros, and a piece is examined only when it
+ * lies within twice the rounding margin of one. */
+#define ENCLOSE_PIECES 64
+
+/* The enclosure of a guard that is component comp of the state (or -1:
+ * none) on the step: its oriented nested coefficients r (sigma times the
+ * continuous extension's) and the sum of their magnitudes, their
+ * Bernstein coefficients b on the whole step and the side of zero they
+ * lie on (bern7_side, 2 before they are computed), those of each sample
+ * interval once split; levels = log2 of the sample intervals, -1 when
+ * their number is no power of two (no enclosure then). */
+typedef struct guard_enclosure {
+    int comp, levels, side;
+    double r[BERN7_N], b[BERN7_N];
+    double msum;           /* |r_0| + ... + |r_7| (bern7_margin) */
+    int split;             /* ivl holds the sample intervals' coefficients */
+    double ivl[SAMPLES_MAX][BERN7_N];
+} guard_enclosure;
+
+/* The enclosure of guard tr (orientation sg) on step s with S->n sample
+ * intervals, before its coefficients are computed. */
+static void enclosure_init(const run *R, int tr, const step_samples *S,
+                           guard_enclosure *E)
+{
+    const hybrid_system *H = R->H;
+    int n = 1, levels = 0;
+    E->comp = H->guard_component ? H->guard_component(H->ctx, tr) : -1;
+    if (E->comp >= H->ny)
+        E->comp = -1;
+    while (n < S->n) {
+        n *= 2;
+        levels++;
+    }
+    E->levels = n == S->n ? levels : -1;
+    E->side = 2;
+    E->split = 0;
+}
+
+/* The coefficients of each sample interval in E->ivl (once): the whole
+ * step's halved E->levels times, level by level (n - 1 halvings). */
+static void enclosure_split(guard_enclosure *E)
+{
+    int l, i;
+    if (E->split)
+        return;
+    memcpy(E->ivl[0], E->b, sizeof E->b);
+    for (l = 0; l < E->levels; l++)      /* 2^l pieces become 2^(l+1) */
+        for (i = (1 << l) - 1; i >= 0; i--) {
+            double left[BERN7_N];
+            bern7_halves(E->ivl[i], left, E->ivl[2 * i + 1]);
+            memcpy(E->ivl[2 * i], left, sizeof left);
+        }
+    E->split = 1;
+}
+
+/* The coefficients of the enclosure of the whole step (once); 0 when a
+ * coefficient of the continuous extension is beyond 1e300 in magnitude
+ * (no enclosure: the samples decide). */
+static int enclosure_ready(const dop853_step_data *s, double sg,
+                           guard_enclosure *E)
+{
+    int j;
+    if (E->side != 2)
+        return 1;
+    E->msum = 0.0;
+    for (j = 0; j < BERN7_N; j++) {
+        E->r[j] = sg * s->cont[j][E->comp];
+        if (!(fabs(E->r[j]) <= 1e300))
+            return 0;
+        E->msum += fabs(E->r[j]);
+    }
+    bern7_from_nested(E->r, E->b);
+    E->side = bern7_side(E->b, bern7_margin(E->msum, 0));
+    return 1;
+}
+
+/* A piece of a step for the enclosure: its coefficients, its depth (the
+ * halvings from the whole step) and its index (it covers theta in
+ * [idx, idx + 1] / 2^depth). */
+typedef struct bern_piece {
+    double b[BERN7_N];
+    int depth;
+    long idx;
+} bern_piece;
+
+/* Examines a piece of the finest size, [ta, tb] in time, on which a zero
+ * of the oriented guard (probe p) cannot be excluded: 1 with the bracket
+ * of a crossing in the declared orientation from its ends (from < 0 to
+ * >= 0), 0 when its ends show none: a crossing back away from the guard,
+ * or no sign change (*undecided set: a tangency or a pair of zeros
+ * closer than the piece), or an error of locate. */
+static int examine_piece(const run *R, const probe *p, double ta, double tb,
+                         bracket *br, int *undecided)
+{
+    double va = root_eval(p, ta), vb = root_eval(p, tb);
+    if (!isfinite(va) || !isfinite(vb) || !(ta < tb)) {
+        *undecided = 1;
+        return 0;
+    }
+    if (va < 0.0 && vb >= 0.0) {
+        int rc = locate(R, p, ta, va, tb, vb, br);
+        return rc < 0 ? rc : 1;
+    }
+    if ((va < 0.0) == (vb < 0.0))
+        *undecided = 1;
+    return 0;
+}
+
+/* Whether the guard of probe p, component E->comp of the state, crosses in
+ * its declared orientation within sample interval k of step s, where its
+ * samples show no crossing. The Bernstein coefficients (enclose.h) of the
+ * whole step, then of the sample interval, then of its halves down to
+ * ENCLOSE_DEPTH halvings, exclude a crossing on every piece whose
+ * coefficients lie on one side of zero up to the rounding margin
+ * (bern7_side: the guard is there below 2 m, or above -2 m, m the margin
+ * of bern7_margin, about 1e-14 of the sum of the magnitudes of the
+ * coefficients of its continuous extension); on each remaining piece of
+ * the finest size the guard at its ends decides (examine_piece), in the
+ * order of time. Returns 1 with the bracket of the first crossing found;
+ * 0 if none, after noting in T an undecided near-touch at the first
+ * piece that neither excludes nor shows a crossing (or when more than
+ * ENCLOSE_PIECES of them had to be examined); an error of locate. */
+static int enclose_interval(const run *R, const dop853_step_data *s,
+                            const step_samples *S, const probe *p,
+                            guard_enclosure *E, int k, bracket *br,
+                            step_touches *T)
+{
+    bern_piece stack[ENCLOSE_DEPTH + 2], c;
+    double left[BERN7_N], right[BERN7_N];
+    int top = 0, examined = 0, undecided = 0, rc = 0;
+    if (E->comp < 0 || E->levels < 0 || !enclosure_ready(s, p->orient, E) ||
+        E->side != 0)
+        return 0;
+    enclosure_split(E);
+    memcpy(c.b, E->ivl[k], sizeof c.b);
+    c.depth = E->levels;
+    c.idx = k;
+    stack[top++] = c;
+    while (top > 0 && rc == 0) {
+        double ta, tb, scale;
+        double m;
+        c = stack[--top];
+        m = bern7_margin(E->msum, c.depth);
+        if (bern7_side(c.b, m) != 0 || bern7_falls(c.b, 0.0 - 4.0 * m))
+            continue;           /* on one side of zero, or falling: no
+                                   crossing in the orientation */
+        if (c.depth < E->levels + ENCLOSE_DEPTH &&
+            s->h * ldexp(1.0, -(c.depth + 1)) >
+                8.0 * DBL_EPSILON * fabs(s->t0 + s->h)) {
+            bern7_halves(c.b, left, right);
+            memcpy(stack[top].b, right, sizeof right);
+            stack[top].depth = c.depth + 1;
+            stack[top++].idx = 2 * c.idx + 1;
+            memcpy(stack[top].b, left, sizeof left);
+            stack[top].depth = c.depth + 1;
+            stack[top++].idx = 2 * c.idx;
+            continue;
+        }
+        if (++examined > ENCLOSE_PIECES) {
+            undecided = 1;
+            break;
+        }
+        scale = ldexp(1.0, -c.depth);
+        ta = fmax(S->t[k], s->t0 + s->h * ((double)c.idx * scale));
+        tb = fmin(S->t[k + 1], s->t0 + s->h * ((double)(c.idx + 1) * scale));
+        rc = examine_piece(R, p, ta, tb, br, &undecided);
+        if (undecided && T && rc == 0) {
+            note_touch(T, ta);
+            T = NULL;           /* one per sample interval */
+        }
+    }
+    if (undecided && T && rc == 0)
+        note_touch(T, S->t[k]);
+    return rc;
+}
+
 /* The earliest instant in the step at which transition tr is enabled and
  * its guard crosses in the declared orientation, in *st; 0 if none, -1 if
  * the root could not be located. A touch within the error of the run
  * (guard_touch) is no crossing; it and a miss within the error (near_miss)
- * are noted in T as undecided near-touches. */
+ * are noted in T as undecided near-touches.
+ *
+ * What it guarantees. In a sample interval where the samples show a
+ * crossing (a sign change, a least value between samples on or beyond
+ * the guard, a greatest one between samples below it), a crossing is
+ * located there. In one where they show none: for a guard that is a
+ * component of the state (guard_component) with a number of samples that
+ * is a power of two, every crossing of the continuous extension (the
+ * exact polynomial of degree 7 of the step's coefficients) that goes from
+ * below -2 m to above 2 m (m the rounding margin of enclose_interval) is
+ * found, unless two zeros lie within h / (n 2^ENCLOSE_DEPTH) (or 8 ulp
+ * of t) of each other: such a pair is noted as an undecided near-touch
+ * where the guard has the one sign at both ends of the finest piece that
+ * holds it, and may be missed otherwise; for any other guard
+ * (Phi of the contact laws), a crossing between two samples at which
+ * neither the values nor the rates of the guard show it (a guard whose
+ * rate changes sign twice or more between them) may be missed. */
 static int screen_guard(const run *R, const dop853_step_data *s,
                         const step_samples *S, int tr, stop *st,
                         step_touches *T)
@@ -563,7 +761,9 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     probe p = {R, s, PROBE_GUARD, tr, sg, 0};
     probe pr = {R, s, PROBE_GUARD_RATE_DOWN, tr, sg, 0};
     probe pu = {R, s, PROBE_GUARD_RATE_DOWN, tr, -sg, 0};  /* sigma dg/dt */
+    guard_enclosure E;
     int k, rc;
+    enclosure_init(R, tr, S, &E);
     for (k = 0; k <= S->n; k++) {
         v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
         rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
@@ -575,6 +775,7 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         double ya[COLLIDE_NY_MAX];
         bracket br;
         int at_start = (k == 0 && R->fresh);
+        int clean = 0;          /* the samples show no crossing */
         double tm = 0.0, vh = 0.0;
         if (at_start && v[k] == 0.0 && rate[k] == 0.0 && v[k + 1] >= 0.0 &&
             (rc = hidden_dip(R, s, S, tr, sg, k, &tm, &vh)) != 0) {
@@ -600,12 +801,11 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             if ((rc = locate(R, &pu, a, rate[k], b, rate[k + 1], &br)) != 0)
                 return rc;
             vm = root_eval(&p, br.lo);
-            if (!(vm < 0.0)) {
-                if (v[k] == 0.0)
-                    return SCREEN_FLOOR;  /* an excursion not resolved */
-                continue;                 /* no dip: no crossing */
-            }
-            if ((rc = locate(R, &p, br.lo, vm, b, v[k + 1], &br)) != 0)
+            if (!(vm < 0.0) && v[k] == 0.0)
+                return SCREEN_FLOOR;      /* an excursion not resolved */
+            clean = !(vm < 0.0);          /* no dip: no crossing */
+            if (!clean &&
+                (rc = locate(R, &p, br.lo, vm, b, v[k + 1], &br)) != 0)
                 return rc;
         } else if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
             if (v[k] == 0.0) {          /* on the guard at the start */
@@ -621,12 +821,18 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             vm = root_eval(&p, br.hi);
             if (vm < 0.0 && near_miss(R, s, S, tr, k, br.hi, vm))
                 note_touch(T, br.hi);
-            if (!(vm >= 0.0))
-                continue;
-            if ((rc = locate(R, &p, a, v[k], br.hi, vm, &br)) != 0)
+            clean = !(vm >= 0.0);
+            if (!clean && (rc = locate(R, &p, a, v[k], br.hi, vm, &br)) != 0)
                 return rc;
         } else {
-            continue;
+            clean = 1;
+        }
+        if (clean) {            /* the enclosure of a component guard */
+            rc = enclose_interval(R, s, S, &p, &E, k, &br, T);
+            if (rc < 0)
+                return rc;
+            if (rc == 0)
+                continue;
         }
         if (br.hi == s->t0)
             memcpy(ya, s->y0, sizeof(double) * (size_t)s->n);

@@ -34,6 +34,12 @@ typedef struct hybrid_system {
     double (*guard)(void *ctx, int tr, double t, const double *y);
     double (*guard_rate)(void *ctx, int tr, double t, const double *y,
                          const double *dy);
+    /* optional (may be NULL): the component i of the state that the guard
+       of transition tr is (g(t, y) = y_i, d g/dt = dy_i), or -1 when it is
+       no component; such a guard is screened with an enclosure of its
+       component on each step (no crossing between samples missed), every
+       other one at the samples */
+    int (*guard_component)(void *ctx, int tr);
     int (*enabled)(void *ctx, int tr, double t, const double *y);
     /* reset of transition tr: ynew = R(t, y) */
     void (*reset)(void *ctx, int tr, double t, const double *y, double *ynew);

@@ -19,19 +19,14 @@
 #include "observables.h"
 #include "textbuf.h"
 
-/* The guards table (doc/design.md), in priority order within each mode. */
-static const hybrid_transition transitions[] = {
-    {"commence-at-touch", 0, 1, -1},   /* guard x,   enabled v <= 0 */
-    {"commence-overlapping", 0, 1, -1},/* guard v,   enabled x <= 0 */
-    {"separate", 1, 0, +1},            /* guard Phi, enabled v >= 0 */
-    {"separate-adhesive", 1, 0, +1},   /* guard v,   enabled Phi >= 0 */
-};
-
 const char *transition_name(int tr)
 {
-    if (tr < 0 || tr >= (int)(sizeof transitions / sizeof transitions[0]))
+    static const char *const names[TR_COUNT] = {
+        "commence-at-touch", "commence-overlapping", "separate",
+        "separate-adhesive"};
+    if (tr < 0 || tr >= TR_COUNT)
         return "unknown";
-    return transitions[tr].name;
+    return names[tr];
 }
 
 /* ---- the state ---------------------------------------------------------- */
@@ -114,6 +109,7 @@ typedef struct impact {
     int ntimes, next_sample;
     int fail_memory;
     law_memo memo;                /* Phi and dPhi/dt at recent states */
+    int guard_of[TR_COUNT];       /* transition_guard of each transition */
 } impact;
 
 /* The bits of x. */
@@ -272,34 +268,11 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
     impact_flow(I->m, &I->L, q, t, y, dy);
 }
 
-int transition_from(int tr) { return transitions[tr].from; }
-int transition_to(int tr) { return transitions[tr].to; }
-int transition_sigma(int tr) { return transitions[tr].sigma; }
-
-int transition_guard(int tr)
-{
-    switch (tr) {
-    case TR_COMMENCE_TOUCH: return 0;   /* x */
-    case TR_SEPARATE: return 2;         /* Phi */
-    default: return 1;                  /* v */
-    }
-}
-
-int transition_enabled(int tr, double x, double v, double phi)
-{
-    switch (tr) {
-    case TR_COMMENCE_TOUCH: return v <= 0.0;
-    case TR_COMMENCE_OVERLAP: return x <= 0.0;
-    case TR_SEPARATE: return v >= 0.0;
-    default: return phi >= 0.0;
-    }
-}
-
 static double guard(void *ctx, int tr, double t, const double *y)
 {
     impact *I = ctx;
     (void)t;
-    switch (transition_guard(tr)) {
+    switch (I->guard_of[tr]) {
     case 0: return y[I->L.x];
     case 2: return memo_phi(I, y);
     default: return y[I->L.v];
@@ -312,10 +285,22 @@ static double guard_rate(void *ctx, int tr, double t, const double *y,
     impact *I = ctx;
     const layout *L = &I->L;
     (void)t;
-    switch (transition_guard(tr)) {
+    switch (I->guard_of[tr]) {
     case 0: return dy[L->x];
     case 2: return memo_phi_rate(I, y, dy);
     default: return dy[L->v];
+    }
+}
+
+/* The component of the state that the guard of tr is: x or v (the
+ * guards table); -1 for Phi, which is none. */
+static int guard_component(void *ctx, int tr)
+{
+    const impact *I = ctx;
+    switch (transition_guard(tr)) {
+    case 0: return I->L.x;
+    case 2: return -1;
+    default: return I->L.v;
     }
 }
 
@@ -336,7 +321,7 @@ static void reset(void *ctx, int tr, double t, const double *y, double *ynew)
     const layout *L = &I->L;
     int qnew;
     (void)t;
-    jump_map(L, y, transitions[tr].from, ynew, &qnew);
+    jump_map(L, y, transition_from(tr), ynew, &qnew);
     if (qnew == 1) {
         ynew[L->w] = ynew[L->jfc] = ynew[L->jfe] = 0.0;
         ynew[L->is_c] = ynew[L->dc_c] = 0.0;
@@ -872,10 +857,10 @@ static int on_event(void *ctx, const event_rec *e)
 {
     impact *I = ctx;
     sim_result *r = I->r;
-    const hybrid_transition *T = &transitions[e->d.tr];
+    int from = transition_from(e->d.tr), to = transition_to(e->d.tr);
     double vb = impact_storage(I->m, &I->L, e->before);
-    double d = jump_dissipation(vb, impact_storage(I->m, &I->L, e->after));
-    ledger_add_jump(&I->delta_d, d);                       /* Eq. (23) */
+    double d = impact_jump_ledger(vb, impact_storage(I->m, &I->L, e->after),
+                                  &I->delta_d);            /* Eqs. (20), (23) */
     I->jumps_v += fabs(vb);
     track_scale(I, e->before);
     track_scale(I, e->after);
@@ -883,11 +868,11 @@ static int on_event(void *ctx, const event_rec *e)
              sizeof *r->events))
         return COLLIDE_E_MEMORY;
     r->events[r->nevents++] = *e;       /* the engine's record, kept */
-    if (sample_at_event(I, e, T->from) ||
-        add_sample(I, e->t, e->d.j, T->from, 1, e->before) ||
-        add_sample(I, e->t, e->d.j + 1, T->to, 1, e->after))
+    if (sample_at_event(I, e, from) ||
+        add_sample(I, e->t, e->d.j, from, 1, e->before) ||
+        add_sample(I, e->t, e->d.j + 1, to, 1, e->after))
         return COLLIDE_E_MEMORY;
-    if (T->to == 1) {
+    if (to == 1) {
         begin_contact(I, e);
         return 0;
     }
@@ -1106,8 +1091,10 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     impact I;
     hybrid_system H;
     engine_observer obs;
+    hybrid_transition trans[TR_COUNT];
     double y0[COLLIDE_NY_MAX];
     clock_t c0 = clock();
+    int i;
     memset(r, 0, sizeof *r);
     memset(&I, 0, sizeof I);
     I.m = m;
@@ -1117,12 +1104,20 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     r->ny = I.L.ny;
     impact_initial_state(m, &I.L, y0);
     H.ny = I.L.ny;
-    H.ntrans = (int)(sizeof transitions / sizeof transitions[0]);
-    H.trans = transitions;
+    for (i = 0; i < TR_COUNT; i++) {   /* the guards table (impact_data.h) */
+        trans[i].name = transition_name(i);
+        trans[i].from = transition_from(i);
+        trans[i].to = transition_to(i);
+        trans[i].sigma = transition_sigma(i);
+        I.guard_of[i] = transition_guard(i);
+    }
+    H.ntrans = TR_COUNT;
+    H.trans = trans;
     H.ctx = &I;
     H.flow = flow;
     H.guard = guard;
     H.guard_rate = guard_rate;
+    H.guard_component = guard_component;
     H.enabled = enabled;
     H.reset = reset;
     H.in_flow_set = in_flow;

@@ -6,6 +6,7 @@
 #define COLLIDE_IMPACT_H
 
 #include "hybrid.h"
+#include "impact_data.h"
 #include "model.h"
 #include "sim.h"
 
@@ -53,18 +54,13 @@ double impact_storage(const model *m, const layout *L, const double *y);
 double impact_contact_force(const model *m, const layout *L, int q,
                             const double *y);
 
-/* The guards table (doc/design.md), shared by the binary64 engine and the
- * high-precision mode. Transition tr (transition_id, sim.h) leaves mode
+/* The guards table (impact_data.h) is shared by the binary64 engine and
+ * the high-precision mode. Transition tr (transition_id, transition.h) leaves mode
  * transition_from(tr) for mode transition_to(tr) when its guard crosses
  * zero in the orientation transition_sigma(tr) (-1 or +1) while it is
  * enabled. The guard is x, v or Phi (transition_guard: 0, 1 or 2), and
- * whether it is enabled depends on the signs of x, v and Phi only. */
-int transition_from(int tr);
-int transition_to(int tr);
-int transition_sigma(int tr);
-int transition_guard(int tr);
-int transition_enabled(int tr, double x, double v, double phi);
-
+ * whether it is enabled depends on the signs of x, v and Phi only.
+ * transition_name(tr) is its name, "unknown" outside the table. */
 const char *transition_name(int tr);
 
 /* Runs the hybrid system of m over [0, m->T]. Returns r->status. */

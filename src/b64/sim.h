@@ -7,6 +7,7 @@
 #include "common.h"
 #include "engine.h"
 #include "model.h"
+#include "transition.h"
 
 /* The options of a run, the one struct from the scenario's run settings
  * to the engines: engine holds the tolerances, the step bound, event
@@ -32,14 +33,6 @@ sim_options sim_options_default(void);
  * (t_positive: T > 0). */
 int sim_grid_points(const sim_options *o, int t_positive);
 
-/* Transitions of the guards table (doc/design.md), in priority order per mode. */
-typedef enum transition_id {
-    TR_COMMENCE_TOUCH = 0,   /* mode 0: guard x, sigma -1, enabled v <= 0 */
-    TR_COMMENCE_OVERLAP = 1, /* mode 0: guard v, sigma -1, enabled x <= 0 */
-    TR_SEPARATE = 2,         /* mode 1: guard Phi, sigma +1, enabled v >= 0 */
-    TR_SEPARATE_ADHESIVE = 3, /* mode 1: guard v, sigma +1, enabled Phi >= 0 */
-    TR_COUNT = 4              /* the number of transitions */
-} transition_id;
 
 
 /* Observables of collision i, Eqs. (193)-(204). */
