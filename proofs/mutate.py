@@ -968,7 +968,7 @@ class Runner:
 
 SELFTEST_H = """typedef struct pair { double lo; double hi; } pair;
 """
-SELFTEST_C = """#include "st.h"
+SELFTEST_C = """#include "ST.h"
 #define C_5 0.25
 static const double TABLE[3] = {1.5, C_5, 0.0};
 double powsgn(double x, double p) { return x * p; }
@@ -1015,25 +1015,25 @@ def selftest():
     checks = 0
     with tempfile.TemporaryDirectory() as d:
         os.makedirs(os.path.join(d, 'src/model'))
-        with open(os.path.join(d, 'src/model/st.h'), 'w') as f:
+        with open(os.path.join(d, 'src/model/ST.h'), 'w') as f:
             f.write(SELFTEST_H)
-        with open(os.path.join(d, 'src/model/st.c'), 'w') as f:
+        with open(os.path.join(d, 'src/model/ST.c'), 'w') as f:
             f.write(SELFTEST_C)
         # a named mutant with two blocks: the first absent, the second
         # applied in the file and function of its `where`; one absent: stale
         mdir = os.path.join(d, 'named')
         os.makedirs(mdir)
         with open(os.path.join(mdir, 'alt.mut'), 'w') as f:
-            f.write('file: src/model/st.c\nfunction: g\n--- original\n    return k[i + 9];\n'
+            f.write('file: src/model/ST.c\nfunction: g\n--- original\n    return k[i + 9];\n'
                     '+++ replacement\n    return k[i];\n=== end\n'
-                    'where: src/model/st.c stage2\n--- original\n    out[2] = c;\n'
+                    'where: src/model/ST.c stage2\n--- original\n    out[2] = c;\n'
                     '+++ replacement\n    out[1] = c;\n=== end\n')
         with open(os.path.join(mdir, 'gone.mut'), 'w') as f:
-            f.write('file: src/model/st.c src/model/none.c\nfunction: f\n--- original\n'
+            f.write('file: src/model/ST.c src/model/NONE.c\nfunction: f\n--- original\n'
                     'x = y;\n+++ replacement\nx = -y;\n=== end\n')
         saved, SRC = SRC, d
         try:
-            muts = generate('src/model/st.c', set(), core_context(['src/model/st.c']))
+            muts = generate('src/model/ST.c', set(), core_context(['src/model/ST.c']))
             named = {m['id']: m for m in read_named(mdir=mdir)}
         finally:
             SRC = saved
