@@ -86,30 +86,13 @@ DRIVE = ('bouc_wen_rate', 5)
 
 # ---- terms of the spec convention as trees ---------------------------------
 
-class Parser:
+class Parser(spec2why3.TokenCursor):
     """A logic body -> tree: ('lit', text), ('var', name), ('op', o, a, b)
     with o in add sub mul div, ('neg', a), ('cmp', o, a, b) with o in lt le
     eq, ('if', c, a, b), ('call', name, [args]), ('let', name, v, body)."""
 
     def __init__(self, toks, where):
         self.toks, self.i, self.where = toks, 0, where
-
-    def err(self, msg):
-        rest = ' '.join(t for _, t in self.toks[self.i:self.i + 8])
-        raise SpecError('%s: %s (at: %s)' % (self.where, msg, rest))
-
-    def peek(self, k=0):
-        j = self.i + k
-        return self.toks[j][1] if j < len(self.toks) else None
-
-    def take(self, want=None):
-        if self.i >= len(self.toks):
-            self.err('unexpected end')
-        t = self.toks[self.i][1]
-        if want is not None and t != want:
-            self.err('expected %r' % want)
-        self.i += 1
-        return t
 
     def term(self):
         if self.peek() == '\\let':

@@ -141,14 +141,9 @@ def real_literal(text):
     return ('-' if v < 0 else '') + s
 
 
-class Parser:
-    """Terms of the spec convention; returns (why3 text, type) pairs."""
-
-    def __init__(self, toks, env, funcs, where, rounded=False):
-        self.toks, self.i, self.env, self.funcs, self.where = toks, 0, env, funcs, where
-        self.rounded = rounded
-        self.calls = set()
-        self.abstract = set()
+class TokenCursor:
+    """A position in a definition's tokens (kind, text), for the readers
+    of spec2why3.py and spec2tape.py; errors name `where`."""
 
     def err(self, msg):
         rest = ' '.join(t for _, t in self.toks[self.i:self.i + 8])
@@ -166,6 +161,17 @@ class Parser:
             self.err('expected %r' % want)
         self.i += 1
         return t
+
+
+class Parser(TokenCursor):
+    """Terms of the spec convention; returns (why3 text, type) pairs."""
+
+    def __init__(self, toks, env, funcs, where, rounded=False):
+        self.toks, self.i, self.env, self.funcs, self.where = toks, 0, env, funcs, where
+        self.rounded = rounded
+        self.calls = set()
+        self.abstract = set()
+
 
     def done(self):
         if self.i != len(self.toks):
@@ -301,6 +307,13 @@ class Parser:
                     self.take()
                     neg = True
                 k2, lit = self.toks[self.i] if self.i < len(self.toks) else (None, None)
+                if not neg and lit in self.env and self.env[lit][1] == 'int':
+                    # (double) of an integer variable: its real value, in
+                    # the binary64 reading too (the conversion is exact
+                    # for |d| <= 2^53; spec/bernstein.acsl's halving
+                    # counts are below 64)
+                    self.take()
+                    return ('(from_int %s)' % self.env[lit][0], 'real')
                 if k2 != 'num':
                     self.err('(double) cast of a non-literal')
                 self.take()
@@ -461,6 +474,11 @@ def translate(specdir):
                     continue
                 if words[0] != 'logic':
                     raise SpecError('%s: unknown construct %s' % (where, words[0]))
+                if len(words) > 3 and words[3] == '{':
+                    # a memory label: the definition reads the heap
+                    # (C arrays), which the real reading of values has not
+                    skipped.append((f, 'logic %s (reads memory)' % words[2]))
+                    continue
                 if words[1] not in TYPES:
                     raise SpecError('%s: logic of type %s' % (where, words[1]))
                 name = words[2]
@@ -527,6 +545,7 @@ def reading(defs, funcs, rounded):
         lines.append('module %s' % module_name(f, rounded))
         lines.append('  use real.RealInfix')
         lines.append('  use int.Int')
+        lines.append('  use real.FromInt')
         if rounded:
             lines.append('  use rounding.Rounding')
         for mod in sorted(m['abstract']):

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "collide.h"
+#include "number.h"
 #include "registry.h"
 #include "scenario.h"
 
@@ -30,25 +31,6 @@ static const char material_text[] =
     "system = Hr\nlaw = bwshccl\nalpha = 0.5\nA = 1\nbeta = 1\ngamma = 0\n"
     "n = 1\nc = 0\nE1 = 1e9\nnu1 = 0.3\nR1 = 0.01\nE2 = 1e9\nnu2 = 0.3\n"
     "R2 = inf\nm = 1\nx0 = 0\nv0 = 0\ninput = none\nT = 1\n";
-
-/* The shortest decimal text of v that reads back to v. */
-static void shortest(double v, char *buf, size_t len)
-{
-    int prec;
-    if (isinf(v)) {
-        snprintf(buf, len, "%sinf", v < 0 ? "-" : "");
-        return;
-    }
-    if (v == floor(v) && fabs(v) < 1e15) {
-        snprintf(buf, len, "%.0f", v);
-        return;
-    }
-    for (prec = 1; prec <= 17; prec++) {
-        snprintf(buf, len, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-}
 
 /* The text of the entry key that s filled in as a default (line 0), or
  * NULL. */
@@ -78,7 +60,7 @@ static void default_of(const collide_scenario *plain,
     }
     v = collide_scenario_setting(plain, key);
     if (strcmp(key, "T") != 0 && !isnan(v)) {
-        shortest(v, buf, len);
+        number_shortest_text(v, v == floor(v) && fabs(v) < 1e15, buf, len);
         return;
     }
     if (strcmp(key, "outside_proved_domain") == 0) {

@@ -81,6 +81,24 @@ void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
+collide_status collide_api_options_copy(const void *o, size_t size,
+                                        size_t first, void *into,
+                                        size_t full, const char *fn,
+                                        const char *type, char *err,
+                                        size_t errlen)
+{
+    if (!o)
+        return COLLIDE_OK;
+    if (size < first || size > full) {
+        collide_api_say(err, errlen, "%s: struct_size = %zu is outside its "
+                        "range: the size of a %s, %zu (%s_init sets it)", fn,
+                        size, type, full, type);
+        return COLLIDE_E_USAGE;
+    }
+    memcpy(into, o, size);
+    return COLLIDE_OK;
+}
+
 const char *collide_version(void)
 {
     return COLLIDE_VERSION;
@@ -392,17 +410,10 @@ static collide_status run_options_copy(const collide_run_options *o,
                                        size_t errlen)
 {
     collide_run_options_init(into);
-    if (!o)
-        return COLLIDE_OK;
-    if (o->struct_size < RUN_OPTIONS_SIZE_1 || o->struct_size > sizeof *into) {
-        collide_api_say(err, errlen, "collide_run: struct_size = %zu is "
-            "outside its range: the size of a collide_run_options, %zu "
-            "(collide_run_options_init sets it)", o->struct_size,
-            sizeof *into);
-        return COLLIDE_E_USAGE;
-    }
-    memcpy(into, o, o->struct_size);
-    return COLLIDE_OK;
+    return collide_api_options_copy(o, o ? o->struct_size : 0,
+                                    RUN_OPTIONS_SIZE_1, into, sizeof *into,
+                                    "collide_run", "collide_run_options",
+                                    err, errlen);
 }
 
 /* COLLIDE_OK when o is valid, else COLLIDE_E_USAGE with err naming the
@@ -1270,15 +1281,11 @@ static collide_status compare_with_in_c(const char *a, const char *b,
     compare_status cs;
     collide_status st;
     collide_compare_options_init(&d);
-    if (o && o->struct_size != sizeof d) {
-        collide_api_say(err, errlen, "collide_compare: struct_size = %zu is "
-            "outside its range: the size of a collide_compare_options, %zu "
-            "(collide_compare_options_init sets it)", o->struct_size,
-            sizeof d);
-        return COLLIDE_E_USAGE;
-    }
-    if (o)
-        memcpy(&d, o, o->struct_size);
+    st = collide_api_options_copy(o, o ? o->struct_size : 0, sizeof d, &d,
+                                  sizeof d, "collide_compare",
+                                  "collide_compare_options", err, errlen);
+    if (st != COLLIDE_OK)
+        return st;
     o = &d;
     st = compare_args_valid(a, b, o, err, errlen);
     if (st != COLLIDE_OK)

@@ -31,6 +31,18 @@ struct collide_scenario {
 void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A caller's option struct o (NULL: none) over the defaults already in
+ * into (full bytes): o's first `size` bytes are copied when size, its
+ * struct_size, lies in [first, full] (a caller compiled against an
+ * earlier, shorter version keeps the defaults of the fields beyond it).
+ * COLLIDE_OK, or COLLIDE_E_USAGE with err naming fn, struct_size, its
+ * value and what sets it (type's _init). */
+collide_status collide_api_options_copy(const void *o, size_t size,
+                                        size_t first, void *into,
+                                        size_t full, const char *fn,
+                                        const char *type, char *err,
+                                        size_t errlen);
+
 /* The status of the interface of a comparison's status st, and its
  * verdict into *verdict (when not NULL) when it took place. */
 collide_status collide_api_compare_status(compare_status st,

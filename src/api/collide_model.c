@@ -593,15 +593,12 @@ static int model_integrate_in_c(const collide_model *m, int q, double t0,
         return COLLIDE_E_USAGE;
     }
     collide_flow_options_init(&dflt);
-    if (o && o->struct_size != sizeof dflt) {
-        collide_api_say(err, errlen, "collide_model_integrate: struct_size = "
-            "%zu is outside its range: the size of a collide_flow_options, "
-            "%zu (collide_flow_options_init sets it)", o->struct_size,
-            sizeof dflt);
-        return COLLIDE_E_USAGE;
-    }
-    if (o)
-        memcpy(&dflt, o, o->struct_size);
+    st = collide_api_options_copy(o, o ? o->struct_size : 0, sizeof dflt,
+                                  &dflt, sizeof dflt,
+                                  "collide_model_integrate",
+                                  "collide_flow_options", err, errlen);
+    if (st != COLLIDE_OK)
+        return st;
     o = &dflt;
     if ((st = integrate_args(q, t0, t1, o, err, errlen)) != COLLIDE_OK)
         return st;

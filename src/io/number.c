@@ -106,9 +106,7 @@ number_status number_read(const char *text, const number_range *r,
     return number_in_range(r, *out) ? NUMBER_OK : NUMBER_OUTSIDE;
 }
 
-/* A bound as text: "inf", "-inf", an integer's digits, or the shortest
- * decimal text that reads back to b. */
-static void bound_text(double b, int integer, char *buf, size_t len)
+void number_shortest_text(double b, int integer, char *buf, size_t len)
 {
     int d;
     if (isinf(b)) {
@@ -129,8 +127,8 @@ static void bound_text(double b, int integer, char *buf, size_t len)
 void number_range_text(const number_range *r, char *buf, size_t len)
 {
     char lo[32], hi[32];
-    bound_text(r->lo, r->integer, lo, sizeof lo);
-    bound_text(r->hi, r->integer, hi, sizeof hi);
+    number_shortest_text(r->lo, r->integer, lo, sizeof lo);
+    number_shortest_text(r->hi, r->integer, hi, sizeof hi);
     snprintf(buf, len, "%s in %c%s, %s%c%s", r->name, r->lo_closed ? '[' : '(',
              lo, hi, r->hi_closed ? ']' : ')', r->integer ? ", an integer" : "");
 }

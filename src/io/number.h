@@ -41,6 +41,11 @@ int number_in_range(const number_range *r, double v);
 number_status number_read(const char *text, const number_range *r,
                           double *out);
 
+/* b as text into buf: "inf", "-inf", an integer's digits when integer is
+ * set, or else the shortest decimal text that reads back to b (in the C
+ * locale). */
+void number_shortest_text(double b, int integer, char *buf, size_t len);
+
 /* "name in [lo, hi)" (", an integer" for an integer range), each bound as
  * the shortest decimal text that reads back to it, into buf. */
 void number_range_text(const number_range *r, char *buf, size_t len);
