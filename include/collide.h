@@ -410,8 +410,13 @@ COLLIDE_API double collide_model_reduced_force(const collide_model *m,
 COLLIDE_API double collide_model_next_breakpoint(const collide_model *m,
                                                  double t);
 
-/* Whether chi is a state that the proofs admit as input, the domain the
- * functions below are proved on (spec/law_domain.acsl, spec/bounded.acsl):
+/* Whether chi lies in the domain that the proofs of the functions below
+ * assume of their input (spec/law_domain.acsl, spec/bounded.acsl). This
+ * check is a run-time test, not itself proved: src/system/domain.c
+ * restates the constants of those spec files, and tests/test_domain.c
+ * compares the two texts so that they cannot drift (proofs/README.md,
+ * "The assumptions at the boundary"). Passing it proves nothing about
+ * chi; it only keeps the proved functions within their preconditions:
  * every component finite and at most 1e100 in magnitude, x_c and z_c in
  * [-1, 1], v_c in [-1024, 1024] m/s. COLLIDE_OK; or COLLIDE_E_NONFINITE
  * (a component NaN or infinite: not a state, Lemma V.14) or

@@ -276,7 +276,9 @@ static void rename_component(domain_breach *b, const char *name)
     snprintf(b->quantity, sizeof b->quantity, "%s", name);
 }
 
-/* COLLIDE_OK when chi is a state the proofs admit as input (domain.h):
+/* COLLIDE_OK when chi satisfies what the proofs assume of an input state
+ * (a run-time test, not proved: domain.h restates spec/'s constants, and
+ * a test compares the texts; proofs/README.md, the boundary table):
  * every component finite, bounded (|.| <= 1e100), x_c and z_c in
  * domain_state, v_c in domain_speed; of a model of a scenario with
  * outside_proved_domain = 1, every component finite. Else
