@@ -36,6 +36,7 @@ Saturation (mp_model.c) is a property of the Bouc-Wen rate of Eqs. (68),
 (70): when Psi_i is bouc_wen_rate(A, beta, gamma, n, z, u), the node of u
 is its drive.
 """
+import math
 import os
 import re
 import sys
@@ -48,9 +49,25 @@ STATE = {'xc': 'xc', 'v': 'v', 'z': 'z[0]', 'z1': 'z[0]', 'z2': 'z[1]'}
 # The abstract functions of spec/derived.acsl, libm's sqrt and pow: in
 # MPFR, correctly rounded.
 LIBM = {'sqrt_rn': 'sqrt', 'pow_rn': 'pow'}
+# libm's sin and cos (spec/input_forces.acsl): the tape's sine and cosine
+# of a state expression, MPFR's of a constant.
+TRIG = ('sin_rn', 'cos_rn')
+# The argument that is the time of the tape (mp_time): a conditional on
+# the sign of an expression of the time alone (a breakpoint of the
+# applied forces, which the integrator steps to as to any switching
+# function) may have any values on its two sides (Evaluator.piece).
+TIME = 'time'
+# The named constants of spec/ that are a real number rounded to binary64
+# (spec/derived.acsl, pi_double): read as the real number, MPFR's constant
+# at the working precision (mpfr_const_NAME), not as the literal.  The
+# script checks that the literal is that number rounded to the nearest
+# double, so that the binary64 side's constant is the rounding the spec
+# states.
+EXACT = {'pi_double': ('pi', math.pi)}
 
 # The other equations both engines evaluate: (spec function, kind, fixed
-# integer arguments, C name).  An mpfr function computes a value from
+# integer arguments, C name[, the arguments of a tape function that are
+# values, not nodes: constants of the tape]).  An mpfr function computes a value from
 # values (mp_spec_NAME(r, args...)); a tape function writes its
 # expression onto the tape from the nodes of its arguments
 # (mp_spec_NAME(T, args...)) and returns the node.
@@ -61,6 +78,7 @@ FUNCTIONS = [
     ('effective_modulus', 'mpfr', {}, None),
     ('effective_radius', 'mpfr', {}, None),
     ('hertz_law_k', 'mpfr', {}, None),
+    ('sphere_mass', 'mpfr', {}, None),
     ('hertz_coefficient', 'mpfr', {}, None),
     ('relative_acceleration_value', 'tape', {'q': 0},
      'mp_spec_relative_acceleration_apart'),
@@ -72,6 +90,12 @@ FUNCTIONS = [
     ('supply_hf_value', 'tape', {}, None),
     ('storage_hr_value', 'tape', {}, None),
     ('storage_hf_value', 'tape', {}, None),
+    ('weight', 'mpfr', {}, None),
+    ('reduced_force_value', 'tape', {}, None, ('m1', 'm2')),
+    ('study2_draw', 'tape', {}, None, ('Fe0', 'Te')),
+    ('study2_deceleration', 'tape', {}, None, ('vm0', 'Ts')),
+    ('study2_fe1', 'tape', {}, None, ('m1',)),
+    ('study2_fe2', 'tape', {}, None, ('m2',)),
     ('ledger_residual_value', 'mpfr', {}, None),
     ('contact_duration_value', 'mpfr', {}, None),
     ('flight_duration_value', 'mpfr', {}, None),
@@ -242,6 +266,8 @@ class Evaluator:
         if k == 'var':
             if t[1] in env:
                 return env[t[1]]
+            if t[1] in EXACT:
+                return self.exact(t[1])
             if t[1] in self.funcs and not self.funcs[t[1]][0]:
                 return self.ev(self.funcs[t[1]][1], {}, signs)
             self.err('unknown name %s' % t[1])
@@ -263,6 +289,15 @@ class Evaluator:
             raise SpecError(t[1])
         self.err('unknown term %r' % (k,))
 
+    def exact(self, name):
+        """The real number of which the constant name is the rounding."""
+        mpfr_name, nearest = EXACT[name]
+        body = self.funcs.get(name, (None, None))[1]
+        if not body or body[0] != 'lit' or float(body[1]) != nearest:
+            self.err('%s is not the literal of the double nearest %s'
+                     % (name, mpfr_name))
+        return self.dag.get(('cfun', 'const_' + mpfr_name))
+
     def call(self, name, args, signs):
         d = self.dag
         if name == 'pow_abs':
@@ -276,6 +311,13 @@ class Evaluator:
             if not all(d.is_const(a) for a in args):
                 self.err('%s of a state expression' % name)
             return d.get(('cfun', LIBM[name]) + tuple(args))
+        if name in TRIG:
+            (x,) = args
+            if d.is_const(x):
+                return d.get(('cfun', name[:3], x))
+            # the tape's cosine is read off its sine's pair (mp_tape.h)
+            sin = d.get(('sin', d.node(x)))
+            return sin if name == 'sin_rn' else d.get(('cos', sin))
         if name not in self.funcs:
             self.err('unknown function %s' % name)
         params, body = self.funcs[name]
@@ -294,7 +336,28 @@ class Evaluator:
             return a, -1
         if self.dag.is_zero(a) and not self.dag.is_const(b):
             return b, 1
+        if self.time_only(a) or self.time_only(b):
+            # a < b: the sign of b - a, exact in binary64 as in the reals
+            return self.dag.op('sub', b, a), 1
         self.err('test that is not the sign of a state expression')
+
+    def time_only(self, x):
+        """Whether x is an expression of the time alone (TIME), not a
+        constant."""
+        d, seen, todo, time = self.dag, set(), [x], False
+        while todo:
+            u = todo.pop()
+            if u in seen:
+                continue
+            seen.add(u)
+            it = d.items[u]
+            if it[0] == 'state':
+                if it[1] != TIME:
+                    return False
+                time = True
+            elif it[0] not in ('lit', 'par', 'arg', 'cfun'):
+                todo += [a for a in it[1:] if isinstance(a, int)]
+        return time
 
     def cond(self, t, env, signs):
         if t[1][0] == 'icmp':
@@ -339,7 +402,25 @@ class Evaluator:
                 d.node(ip[2]) == d.node(ineg[2]) and d.node(ip[3]) == d.node(ineg[3]):
             P, Q = ip[2], ip[3]
             return d.op('sub', P, d.op('mul', Q, d.get(('sgn', x))))
+        if self.time_only(x):
+            return self.step(x, pos, neg)
         self.err('a conditional whose two sides are no operation of the tape')
+
+    def step(self, x, pos, neg):
+        """pos where x > 0, neg where x < 0, x an expression of the time:
+        pos (1 + sgn x)/2 + neg (1 - sgn x)/2, each factor exactly 1 or 0
+        on a piece, so the sum is exactly the side's value."""
+        d = self.dag
+        one, half = d.get(('lit', '1.0')), d.get(('lit', '0.5'))
+        sgn = d.get(('sgn', x))
+        out = None
+        for side, op in ((pos, 'add'), (neg, 'sub')):
+            if d.is_zero(side):
+                continue
+            h = d.op('mul', half, d.op(op, one, sgn))
+            term = d.op('mul', side, h)
+            out = term if out is None else d.op('add', out, term)
+        return out if out is not None else pos
 
     def drive_of(self, name, args):
         """The drive u of Psi = name(args) (see DRIVE), or None."""
@@ -482,8 +563,8 @@ def emit_body(d, roots, prec):
             elif k == 'cneg':
                 lines.append('mpfr_neg(%s, %s, MPFR_RNDN);' % (c, name[it[1]]))
             else:
-                lines.append('mpfr_%s(%s, %s, MPFR_RNDN);'
-                             % (it[1], c, ', '.join(name[a] for a in it[2:])))
+                lines.append('mpfr_%s(%s, MPFR_RNDN);'
+                             % (it[1], ', '.join([c] + [name[a] for a in it[2:]])))
             name[v] = c
         else:
             if k == 'node_const':
@@ -492,7 +573,7 @@ def emit_body(d, roots, prec):
                 rhs = 'mp_%s(T, %s, %s)' % (it[1], name[it[2]], name[it[3]])
             elif k in ('powabs', 'powsgn'):
                 rhs = 'mp_%s(T, %s, %s)' % (k, name[it[1]], name[it[2]])
-            elif k in ('neg', 'abs', 'minz', 'maxz', 'sgn'):
+            elif k in ('neg', 'abs', 'minz', 'maxz', 'sgn', 'sin', 'cos'):
                 rhs = 'mp_%s(T, %s)' % (k, name[it[1]])
             else:
                 raise SpecError('internal: unknown item %r' % (it,))
@@ -553,7 +634,8 @@ def emit_law(law):
 
 def build_function(trees, notes, owner, entry):
     """One entry of FUNCTIONS: (prototype, comment, body lines)."""
-    fn, kind, fixed, cname = entry
+    fn, kind, fixed, cname = entry[:4]
+    consts = entry[4] if len(entry) > 4 else ()
     if fn not in trees:
         raise SpecError('%s: no such definition in spec/' % fn)
     params, tree = trees[fn]
@@ -567,7 +649,7 @@ def build_function(trees, notes, owner, entry):
         elif p in ('T', 'r', 'c', 't', 'i'):
             raise SpecError('%s: a parameter named %s, a name of the generated '
                             'code' % (fn, p))
-        elif kind == 'tape':
+        elif kind == 'tape' and p not in consts:
             args.append(d.get(('state', p)))
             cargs.append('int %s' % p)
         else:

@@ -41,6 +41,7 @@ from fractions import Fraction
 KNOWN_AXIOMATIC = {
     'PowAbs': {'functions': {'pow_abs'}, 'axioms': set()},
     'DerivedLibm': {'functions': {'sqrt_rn', 'pow_rn'}, 'axioms': set()},
+    'InputLibm': {'functions': {'sin_rn', 'cos_rn'}, 'axioms': set()},
     'FloatCompare': {'functions': {'lt_double', 'le_double', 'eq_double'},
                      'axioms': {'lt_double_ieee', 'le_double_ieee',
                                 'eq_double_ieee'}},
@@ -48,7 +49,10 @@ KNOWN_AXIOMATIC = {
 ABSTRACT = {'pow_abs': ('pw', 'power.Power', 2),
             # libm's sqrt and pow (x > 0) as spec/derived.acsl declares them
             'sqrt_rn': ('sqrt', 'real.Square', 1),
-            'pow_rn': ('pw', 'power.Power', 2)}
+            'pow_rn': ('pw', 'power.Power', 2),
+            # libm's sin and cos as spec/input_forces.acsl declares them
+            'sin_rn': ('sin', 'real.Trigonometry', 1),
+            'cos_rn': ('cos', 'real.Trigonometry', 1)}
 ARITH = {'\\add_double': '+.', '\\sub_double': '-.', '\\mul_double': '*.',
          '\\div_double': '/.'}
 COMPARE = {'\\lt_double': '<.', '\\le_double': '<=.', '\\eq_double': '=',

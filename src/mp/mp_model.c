@@ -23,21 +23,8 @@ static int entry_value(const scenario *s, const char *key, mpfr_t x)
     return 1;
 }
 
-/* m_i = 4/3 pi R_i^3 rho_i (Eq. 189; scenario.c sphere_mass). */
-static void sphere_mass(mpfr_t m, mpfr_srcptr R, mpfr_srcptr rho)
-{
-    mpfr_t pi;
-    mpfr_init2(pi, mpfr_get_prec(m));
-    mpfr_const_pi(pi, MPFR_RNDN);
-    mpfr_pow_ui(m, R, 3, MPFR_RNDN);
-    mpfr_mul(m, m, rho, MPFR_RNDN);
-    mpfr_mul(m, m, pi, MPFR_RNDN);
-    mpfr_mul_ui(m, m, 4, MPFR_RNDN);
-    mpfr_div_ui(m, m, 3, MPFR_RNDN);
-    mpfr_clear(pi);
-}
-
-/* The mass of body i: given as `key`, or by Eq. (189). */
+/* The mass of body i: given as `key`, or the sphere's from R_i and
+ * rho_i (mp_spec_sphere_mass). */
 static void body_mass(const scenario *s, const char *key, int i, mpfr_t m)
 {
     mpfr_t R, rho;
@@ -46,12 +33,13 @@ static void body_mass(const scenario *s, const char *key, int i, mpfr_t m)
     mpfr_inits2(mpfr_get_prec(m), R, rho, (mpfr_ptr)0);
     entry_value(s, i == 1 ? "R1" : "R2", R);
     entry_value(s, i == 1 ? "rho1" : "rho2", rho);
-    sphere_mass(m, R, rho);
+    mp_spec_sphere_mass(m, R, rho);
     mpfr_clears(R, rho, (mpfr_ptr)0);
 }
 
-/* k_H = 4/3 E* sqrt(R_e) (Eqs. 187, 188, 192; scenario.c
- * derive_materials) from the materials' decimal texts. */
+/* The Hertzian coefficient k_H from the materials' decimal texts:
+ * E* and R_e, then k_H, by the generated functions of spec/derived.acsl
+ * (as scenario.c derive_materials in binary64). */
 static void hertz_constant(const scenario *s, mpfr_t kH)
 {
     mpfr_t E1, nu1, E2, nu2, Estar, Re;
@@ -60,16 +48,16 @@ static void hertz_constant(const scenario *s, mpfr_t kH)
     entry_value(s, "nu1", nu1);
     entry_value(s, "E2", E2);
     entry_value(s, "nu2", nu2);
-    mp_spec_effective_modulus(Estar, E1, nu1, E2, nu2);   /* Eq. (187) */
+    mp_spec_effective_modulus(Estar, E1, nu1, E2, nu2);
     entry_value(s, "R1", E1);
     entry_value(s, "R2", E2);
-    mp_spec_effective_radius(Re, E1, E2);                 /* Eq. (188) */
-    mp_spec_hertz_coefficient(kH, Estar, Re);             /* Eq. (192) */
+    mp_spec_effective_radius(Re, E1, E2);
+    mp_spec_hertz_coefficient(kH, Estar, Re);
     mpfr_clears(E1, nu1, E2, nu2, Estar, Re, (mpfr_ptr)0);
 }
 
-/* k = k_H / (alpha + (1 - alpha) A^p), or k_H for a law without alpha
- * (Eq. 191; scenario.c hertz_k). par holds the other parameters. */
+/* The law's k from k_H (mp_spec_hertz_law_k), or k_H for a law without
+ * alpha (scenario.c hertz_k). par holds the other parameters. */
 static void hertz_k(const scenario *s, const law *l, mpfr_t *par, mpfr_t k)
 {
     int ia = law_param_index(l, "alpha"), iA = law_param_index(l, "A");
@@ -81,11 +69,11 @@ static void hertz_k(const scenario *s, const law *l, mpfr_t *par, mpfr_t k)
     }
     mpfr_init2(kH, mpfr_get_prec(k));
     hertz_constant(s, kH);
-    mp_spec_hertz_law_k(k, kH, par[ia], par[iA], par[ip]);   /* Eq. (191) */
+    mp_spec_hertz_law_k(k, kH, par[ia], par[iA], par[ip]);
     mpfr_clear(kH);
 }
 
-/* The law's parameters; k by Eq. (191) when the scenario derives it. */
+/* The law's parameters; k by hertz_k when the scenario derives it. */
 static void law_params(const scenario *s, const law *l, mpfr_t *par)
 {
     int i, ik = law_param_index(l, "k");
@@ -118,77 +106,48 @@ typedef struct force_nodes {
     int fe1, fe2, fer;
 } force_nodes;
 
-/* max(0, min(w, 1)) = max(w, 0) - max(w - 1, 0). */
-static int clamp01(mp_tape *T, int w)
-{
-    return mp_sub(T, mp_maxz(T, w),
-                  mp_maxz(T, mp_sub(T, w, mp_const_d(T, 1.0))));
-}
-
-/* pi * clamp01(t / tau): the argument of S and S' (Eqs. 205-206). */
-static int phase(mp_tape *T, int t, mpfr_srcptr tau)
-{
-    mpfr_t pi;
-    int r;
-    mpfr_init2(pi, T->prec);
-    mpfr_const_pi(pi, MPFR_RNDN);
-    r = mp_mul(T, mp_const(T, pi), clamp01(T, mp_div(T, t, mp_const(T, tau))));
-    mpfr_clear(pi);
-    return r;
-}
-
-/* F_e,1 and F_e,2 of Eqs. (205)-(209): the draw F_e,0 (1 + S(t/T_e))
- * presses the bodies together (F_e,r = -draw by Eq. 46), and
- * a(t) = v_m,0/T_s S'(t/T_s) decelerates both. */
+/* The forces of the second study (spec/input_forces.acsl): the draw
+ * F_e,0 (1 + S(t/T_e)) and the deceleration a(t) with the masses. */
 static void study2_forces(const scenario *s, mp_model *M, force_nodes *f)
 {
     mp_tape *T = &M->tape;
-    mpfr_t Fe0, Te, Ts, x;
-    int t = mp_time(T), draw, decel, half = mp_const_d(T, 0.5);
-    int se, sd;
-    mpfr_inits2(M->prec, Fe0, Te, Ts, x, (mpfr_ptr)0);
+    mpfr_t Fe0, Te, Ts, m;
+    int t = mp_time(T), draw, a;
+    mpfr_inits2(M->prec, Fe0, Te, Ts, m, (mpfr_ptr)0);
     entry_value(s, "Fe0", Fe0);
     entry_value(s, "Te", Te);
     entry_value(s, "Ts", Ts);
-    se = mp_sin(T, phase(T, t, Te));
-    /* S = (1 - cos) / 2, Eq. (205) */
-    draw = mp_mul(T, mp_const(T, Fe0),
-                  mp_add(T, mp_const_d(T, 1.0),
-                         mp_mul(T, half, mp_sub(T, mp_const_d(T, 1.0),
-                                                mp_cos(T, se)))));
-    sd = mp_sin(T, phase(T, t, Ts));
-    mpfr_const_pi(x, MPFR_RNDN);
-    mpfr_mul(x, x, M->vm0, MPFR_RNDN);
-    mpfr_div(x, x, Ts, MPFR_RNDN);
-    mpfr_div_ui(x, x, 2, MPFR_RNDN);           /* v_m,0 pi / (2 T_s), Eq. (207) */
-    decel = mp_mul(T, mp_const(T, x), sd);     /* S' = pi sin / 2, Eq. (206) */
-    body_mass(s, "m1", 1, x);
-    f->fe1 = mp_sub(T, mp_neg(T, draw), mp_mul(T, mp_const(T, x), decel)); /* (208) */
-    body_mass(s, "m2", 2, x);
-    f->fe2 = mp_sub(T, draw, mp_mul(T, mp_const(T, x), decel));           /* (209) */
-    mpfr_clears(Fe0, Te, Ts, x, (mpfr_ptr)0);
+    draw = mp_spec_study2_draw(T, Fe0, Te, t);
+    a = mp_spec_study2_deceleration(T, M->vm0, Ts, t);
+    body_mass(s, "m1", 1, m);
+    f->fe1 = mp_spec_study2_fe1(T, m, draw, a);
+    body_mass(s, "m2", 2, m);
+    f->fe2 = mp_spec_study2_fe2(T, m, draw, a);
+    mpfr_clears(Fe0, Te, Ts, m, (mpfr_ptr)0);
 }
 
-/* Constant forces: -m_i g under gravity, or as given. */
+/* Constant forces: the weights under gravity (mp_spec_weight), or as
+ * given; F_e,2 = 0 for H_r. */
 static void constant_forces(const scenario *s, mp_model *M,
                             force_nodes *f)
 {
     mp_tape *T = &M->tape;
     const scenario_entry *in = scenario_find(s, "input");
     int hf = M->m->sys == SYS_HF;
-    mpfr_t a, g;
-    mpfr_inits2(M->prec, a, g, (mpfr_ptr)0);
+    mpfr_t a, m, g;
+    mpfr_inits2(M->prec, a, m, g, (mpfr_ptr)0);
     if (in && strcmp(in->text, "gravity") == 0) {
         entry_value(s, "g", g);
-        body_mass(s, hf ? "m1" : "m", 1, a);
-        mpfr_mul(a, a, g, MPFR_RNDN);
-        mpfr_neg(a, a, MPFR_RNDN);
+        body_mass(s, hf ? "m1" : "m", 1, m);
+        mp_spec_weight(a, m, g);
         f->fe1 = mp_const(T, a);
-        if (hf)
-            body_mass(s, "m2", 2, a);
-        mpfr_mul(a, a, g, MPFR_RNDN);
-        mpfr_neg(a, a, MPFR_RNDN);
-        f->fe2 = hf ? mp_const(T, a) : mp_const_d(T, 0.0);
+        if (hf) {
+            body_mass(s, "m2", 2, m);
+            mp_spec_weight(a, m, g);
+        } else {
+            mpfr_set_zero(a, 1);
+        }
+        f->fe2 = mp_const(T, a);
     } else {
         entry_value(s, hf ? "F1" : "F", a);
         f->fe1 = mp_const(T, a);
@@ -197,10 +156,12 @@ static void constant_forces(const scenario *s, mp_model *M,
             entry_value(s, "F2", a);
         f->fe2 = mp_const(T, a);
     }
-    mpfr_clears(a, g, (mpfr_ptr)0);
+    mpfr_clears(a, m, g, (mpfr_ptr)0);
 }
 
-/* F_e,r: F_e,1 for H_r; (m_2 F_e,1 - m_1 F_e,2) / (m_1 + m_2) (Eq. 46). */
+/* F_e,r: F_e,1 for H_r (m_2 = inf); 0 for H_f under gravity alone (the
+ * weights' reduction cancels exactly, as model.c reduced_force says);
+ * else mp_spec_reduced_force_value. */
 static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
 {
     mp_tape *T = &M->tape;
@@ -221,20 +182,18 @@ static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
         return;
     }
     if (M->m->u.kind == INPUT_CONSTANT && M->m->u.gravity) {
-        f->fer = mp_const_d(T, 0.0);   /* Eq. (46) with F_e,i = -m_i g: 0 */
+        f->fer = mp_const_d(T, 0.0);
         return;
     }
     mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
     body_mass(s, "m1", 1, m1);
     body_mass(s, "m2", 2, m2);
-    f->fer = mp_div(T, mp_sub(T, mp_mul(T, mp_const(T, m2), f->fe1),
-                              mp_mul(T, mp_const(T, m1), f->fe2)),
-                    mp_const(T, M->mt));
+    f->fer = mp_spec_reduced_force_value(T, m1, m2, f->fe1, f->fe2);
     mpfr_clears(m1, m2, (mpfr_ptr)0);
 }
 
-/* Supply rate <u, y>: F_e,r v for H_r (Eq. 83); F_e,1 h_1 + F_e,2 h_2
- * with h of Eq. (76) for H_f. */
+/* Supply rate <u, y> of H_r or of H_f, with H_f's outputs h_1, h_2
+ * (spec/output_supply.acsl). */
 static int supply_tape(mp_model *M, const force_nodes *f)
 {
     mp_tape *T = &M->tape;
@@ -247,7 +206,7 @@ static int supply_tape(mp_model *M, const force_nodes *f)
     return mp_spec_supply_hf_value(T, f->fe1, f->fe2, h1, h2);
 }
 
-/* V: 1/2 m v^2 + V_c (Eq. 91), + 1/2 (m_1 + m_2) v_m^2 for H_f (Eq. 94). */
+/* The storage function V of H_r or of H_f (spec/storage.acsl). */
 static int storage_tape(mp_model *M, int vc)
 {
     mp_tape *T = &M->tape;
@@ -258,8 +217,9 @@ static int storage_tape(mp_model *M, int vc)
                                     mp_var(T, M->L.vm), vc);
 }
 
-/* The flow maps of mode 0 (apart) and 1 (in contact): Eqs. (74), (81)
- * with the quadratures of impact.c. */
+/* The flow maps of mode 0 (apart) and 1 (in contact), Eqs. (74), (81):
+ * f_2 generated from spec/flow_map.acsl; f_1, f_3, f_4 and the
+ * quadratures written here as impact.c writes them. */
 static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
                       int supply)
 {
@@ -294,7 +254,8 @@ static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
     M->flow[1][L->dc_c] = n->dissipation;
 }
 
-/* Masses, Eqs. (41), (48), (49), and the initial state and horizon. */
+/* Masses (m, m_1 + m_2, eta, eta_c of spec/derived.acsl), and the
+ * initial state and horizon. */
 static void read_model(mp_model *M, const scenario *s)
 {
     mpfr_t m1, m2;
@@ -308,9 +269,9 @@ static void read_model(mp_model *M, const scenario *s)
         body_mass(s, "m1", 1, m1);
         body_mass(s, "m2", 2, m2);
         mpfr_add(M->mt, m1, m2, MPFR_RNDN);
-        mp_spec_reduced_mass(M->mass, m1, m2);            /* Eq. (41) */
-        mp_spec_mass_share(M->eta, m1, m2);               /* Eq. (48) */
-        mp_spec_mass_share_c(M->eta_c, m1, m2);           /* Eq. (49) */
+        mp_spec_reduced_mass(M->mass, m1, m2);
+        mp_spec_mass_share(M->eta, m1, m2);
+        mp_spec_mass_share_c(M->eta_c, m1, m2);
     }
     entry_value(s, "x0", M->x0);
     entry_value(s, "v0", M->v0);

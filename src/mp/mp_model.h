@@ -1,6 +1,7 @@
 /* mp_model.h - the impact model of Section IV at working precision: every
  * parameter read again from its decimal text in MPFR, the derived
- * quantities (Eqs. 41, 46, 48-49, 187-192) computed in MPFR, and the flow
+ * quantities computed in MPFR by the functions generated from
+ * spec/derived.acsl and spec/input_forces.acsl (mp_spec.h), and the flow
  * maps, guards, storage function and dissipation rate of H_r or H_f with
  * the scenario's contact law written once as an expression tape
  * (mp_tape.h). The discrete data (system, law, layout, transitions) are
@@ -18,16 +19,16 @@ typedef struct mp_model {
     const model *m;          /* the binary64 model of the same scenario */
     layout L;
     mpfr_prec_t prec;
-    mpfr_t mass, mt, eta, eta_c; /* m (Eq. 41), m_1 + m_2, Eqs. (48)-(49) */
+    mpfr_t mass, mt, eta, eta_c; /* m, m_1 + m_2, eta, eta_c (mp_spec.h) */
     mpfr_t x0, v0, xm0, vm0, T;
     mp_tape tape;
     int flow[2][COLLIDE_NY_MAX]; /* node of dy_i/dt in mode q */
     int x, v, phi;           /* guards (doc/design.md): x, v and Phi */
     int xc;                  /* the indentation x_c */
-    int storage;             /* V of Eq. (91) or (94) */
+    int storage;             /* V (mp_spec_storage_hr/hf_value) */
     int contact_storage;     /* V_c of the law (Definition V.1) */
     int contact_force;       /* F_c = -Phi (Section IV-B) */
-    int fer;                 /* F_e,r (Eq. 46) */
+    int fer;                 /* F_e,r (mp_spec_reduced_force_value) */
     /* Saturation of a Bouc-Wen state (Eq. 68): with s = sgn u = sgn z_i,
      * Psi = s |u| (A - (beta + gamma) |z_i|^n) vanishes at |z_i| = zeta =
      * (A / (beta + gamma))^(1/n), whatever u of that sign: the set

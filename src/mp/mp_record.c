@@ -180,10 +180,10 @@ void mp_contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
     const layout *L = R->L;
     mpfr_t *v = c->v;
     mpfr_set(v[TC_TS], t, MPFR_RNDN);                             /* (193) */
-    mp_spec_contact_duration_value(v[TC_TD], v[TC_TE], v[TC_TS]); /* (194) */
-    mpfr_set_nan(v[TC_TF]);                                       /* (195) */
+    mp_spec_contact_duration_value(v[TC_TD], v[TC_TE], v[TC_TS]);
+    mpfr_set_nan(v[TC_TF]);                  /* t_f: at the next collision */
     mpfr_set(v[TC_VS], y[L->v], MPFR_RNDN);
-    mp_spec_restitution_value(v[TC_E], v[TC_VI], v[TC_VS]);       /* (197) */
+    mp_spec_restitution_value(v[TC_E], v[TC_VI], v[TC_VS]);
     if (mpfr_zero_p(v[TC_VI]))   /* undefined for a contact from rest */
         mpfr_set_nan(v[TC_E]);
     mpfr_abs(v[TC_XCR], y[L->xc], MPFR_RNDN);                     /* (200) */
@@ -195,8 +195,8 @@ void mp_contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
     mpfr_set(v[TC_W], y[L->w], MPFR_RNDN);                        /* (201) */
     mpfr_set(v[TC_JFC], y[L->jfc], MPFR_RNDN);                    /* (202) */
     mpfr_set(v[TC_JFE], y[L->jfe], MPFR_RNDN);
-    mp_spec_impulse_ratio_value(v[TC_LAMBDA], v[TC_JFE], v[TC_JFC]); /* (204) */
-    mp_spec_momentum_residual_value(v[TC_MOM], R->M->mass, v[TC_VI], /* (203) */
+    mp_spec_impulse_ratio_value(v[TC_LAMBDA], v[TC_JFE], v[TC_JFC]);
+    mp_spec_momentum_residual_value(v[TC_MOM], R->M->mass, v[TC_VI],
                                     v[TC_VS], v[TC_JFC], v[TC_JFE]);
     mpfr_set(v[TC_IS], y[L->is_c], MPFR_RNDN);
     mpfr_set(v[TC_DC], y[L->dc_c], MPFR_RNDN);
@@ -209,7 +209,7 @@ static void begin_contact(run *R, mpfr_srcptr t, mpfr_t *after)
     if (r->ncollisions > 0) {
         mp_collision *p = &r->collisions[r->ncollisions - 1];
         if (mpfr_nan_p(p->v[TC_TF]))
-            mp_spec_flight_duration_value(p->v[TC_TF], p->v[TC_TS], t); /* (195) */
+            mp_spec_flight_duration_value(p->v[TC_TF], p->v[TC_TS], t);
     }
     for (k = 0; k < TC_N; k++)
         mpfr_set_zero(R->cur.v[k], 1);     /* maxima start at 0: Eq. (60) */
@@ -229,7 +229,7 @@ static int end_contact(run *R, mpfr_srcptr t, mpfr_t *before, mpfr_t *after,
     mpfr_set(c->v[TC_DD], d_jump, MPFR_RNDN);
     mp_spec_ledger_residual_value(c->v[TC_RES], c->v[TC_VEND],
                                   c->v[TC_VSTART], c->v[TC_DC], c->v[TC_DD],
-                                  c->v[TC_IS]);                 /* Eq. (24) */
+                                  c->v[TC_IS]);
     if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return -1;

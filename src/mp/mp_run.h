@@ -8,7 +8,7 @@
 #define COLLIDE_MP_RUN_H
 
 #include "mp_sim.h"
-#include "mp_spec.h"  /* the residual (Eq. 24) and observables */
+#include "mp_spec.h"  /* the residual and the observables' formulas */
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 
@@ -184,7 +184,9 @@ int mp_sample_step(run *R, mpfr_srcptr t_end);
 void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
                  mpfr_t current);
 
-/* The observables of contact c from the state at (t, 2i+1) (Eqs. 193-204). */
+/* The observables of contact c from the state at (t, 2i+1): the reads
+ * and maxima of Eqs. (193), (196), (198)-(202); the formulas of the others
+ * by the functions of mp_spec.h. */
 void mp_contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
                             mpfr_t *y);
 

@@ -684,7 +684,8 @@ static void initial_state(run *R)
     mpfr_set_zero(R->t, 1);
 }
 
-/* The ledger of the run (Eq. 24) and the contact under way at T. */
+/* The ledger of the run (its residual by mp_spec_ledger_residual_value)
+ * and the contact under way at T. */
 static void finish(run *R, mpfr_t *y0)
 {
     mp_result *r = R->r;
@@ -698,7 +699,7 @@ static void finish(run *R, mpfr_t *y0)
     mpfr_set(l[TL_DC], R->y[R->L->dc], MPFR_RNDN);
     mpfr_set(l[TL_DD], R->delta_d, MPFR_RNDN);
     mp_spec_ledger_residual_value(l[TL_RES], l[TL_V_END], l[TL_V_START],
-                                  l[TL_DC], l[TL_DD], l[TL_IS]); /* Eq. (24) */
+                                  l[TL_DC], l[TL_DD], l[TL_IS]);
     mp_track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
     if (!r->final_contact) {
@@ -712,7 +713,7 @@ static void finish(run *R, mpfr_t *y0)
     mp_spec_ledger_residual_value(r->final_partial.v[TC_RES], l[1],
                                   r->final_partial.v[TC_VSTART],
                                   r->final_partial.v[TC_DC], zero,
-                                  r->final_partial.v[TC_IS]); /* Eq. (24) */
+                                  r->final_partial.v[TC_IS]);
     mpfr_clear(zero);
 }
 

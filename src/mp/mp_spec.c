@@ -99,6 +99,26 @@ void mp_spec_hertz_law_k(mpfr_ptr r, mpfr_srcptr kH, mpfr_srcptr alpha,
         mpfr_clear(c[i]);
 }
 
+void mp_spec_sphere_mass(mpfr_ptr r, mpfr_srcptr R, mpfr_srcptr rho)
+{
+    mpfr_t c[9];
+    int i;
+    for (i = 0; i < 9; i++)
+        mpfr_init2(c[i], mpfr_get_prec(r));
+    mpfr_set_str(c[0], "4.0", 10, MPFR_RNDN);
+    mpfr_set_str(c[1], "3.0", 10, MPFR_RNDN);
+    mpfr_div(c[2], c[0], c[1], MPFR_RNDN);
+    mpfr_const_pi(c[3], MPFR_RNDN);
+    mpfr_mul(c[4], c[2], c[3], MPFR_RNDN);
+    mpfr_mul(c[5], c[4], R, MPFR_RNDN);
+    mpfr_mul(c[6], c[5], R, MPFR_RNDN);
+    mpfr_mul(c[7], c[6], R, MPFR_RNDN);
+    mpfr_mul(c[8], c[7], rho, MPFR_RNDN);
+    mpfr_set(r, c[8], MPFR_RNDN);
+    for (i = 0; i < 9; i++)
+        mpfr_clear(c[i]);
+}
+
 void mp_spec_hertz_coefficient(mpfr_ptr r, mpfr_srcptr Estar, mpfr_srcptr Re)
 {
     mpfr_t c[6];
@@ -206,6 +226,144 @@ int mp_spec_storage_hf_value(mp_tape *T, int m, int mt, int v, int vm, int vc)
     for (i = 0; i < 1; i++)
         mpfr_clear(c[i]);
     return r;
+}
+
+void mp_spec_weight(mpfr_ptr r, mpfr_srcptr m, mpfr_srcptr g)
+{
+    mpfr_t c[2];
+    int i;
+    for (i = 0; i < 2; i++)
+        mpfr_init2(c[i], mpfr_get_prec(r));
+    mpfr_mul(c[0], m, g, MPFR_RNDN);
+    mpfr_neg(c[1], c[0], MPFR_RNDN);
+    mpfr_set(r, c[1], MPFR_RNDN);
+    for (i = 0; i < 2; i++)
+        mpfr_clear(c[i]);
+}
+
+int mp_spec_reduced_force_value(mp_tape *T, mpfr_srcptr m1, mpfr_srcptr m2,
+                                int fe1, int fe2)
+{
+    mpfr_t c[1];
+    int t[7];
+    int i;
+    int r;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    t[0] = mp_const(T, m2);
+    t[1] = mp_mul(T, t[0], fe1);
+    t[2] = mp_const(T, m1);
+    t[3] = mp_mul(T, t[2], fe2);
+    t[4] = mp_sub(T, t[1], t[3]);
+    mpfr_add(c[0], m1, m2, MPFR_RNDN);
+    t[5] = mp_const(T, c[0]);
+    t[6] = mp_div(T, t[4], t[5]);
+    r = t[6];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_study2_draw(mp_tape *T, mpfr_srcptr Fe0, mpfr_srcptr Te, int time)
+{
+    mpfr_t c[3];
+    int t[26];
+    int i;
+    int r;
+    for (i = 0; i < 3; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "1.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, Te);
+    t[1] = mp_div(T, time, t[0]);
+    t[2] = mp_const(T, c[0]);
+    t[3] = mp_sub(T, t[1], t[2]);
+    mpfr_set_str(c[1], "0.5", 10, MPFR_RNDN);
+    mpfr_const_pi(c[2], MPFR_RNDN);
+    t[4] = mp_const(T, c[2]);
+    t[5] = mp_mul(T, t[4], t[1]);
+    t[6] = mp_sin(T, t[5]);
+    t[7] = mp_cos(T, t[6]);
+    t[8] = mp_sub(T, t[2], t[7]);
+    t[9] = mp_const(T, c[1]);
+    t[10] = mp_mul(T, t[9], t[8]);
+    t[11] = mp_sgn(T, t[3]);
+    t[12] = mp_add(T, t[2], t[11]);
+    t[13] = mp_mul(T, t[9], t[12]);
+    t[14] = mp_mul(T, t[2], t[13]);
+    t[15] = mp_sub(T, t[2], t[11]);
+    t[16] = mp_mul(T, t[9], t[15]);
+    t[17] = mp_mul(T, t[10], t[16]);
+    t[18] = mp_add(T, t[14], t[17]);
+    t[19] = mp_sgn(T, t[1]);
+    t[20] = mp_add(T, t[2], t[19]);
+    t[21] = mp_mul(T, t[9], t[20]);
+    t[22] = mp_mul(T, t[18], t[21]);
+    t[23] = mp_add(T, t[2], t[22]);
+    t[24] = mp_const(T, Fe0);
+    t[25] = mp_mul(T, t[24], t[23]);
+    r = t[25];
+    for (i = 0; i < 3; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_study2_deceleration(mp_tape *T, mpfr_srcptr vm0, mpfr_srcptr Ts,
+                                int time)
+{
+    mpfr_t c[5];
+    int t[20];
+    int i;
+    int r;
+    for (i = 0; i < 5; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_div(c[0], vm0, Ts, MPFR_RNDN);
+    t[0] = mp_const(T, Ts);
+    t[1] = mp_div(T, time, t[0]);
+    mpfr_set_str(c[1], "1.0", 10, MPFR_RNDN);
+    t[2] = mp_const(T, c[1]);
+    t[3] = mp_sub(T, t[1], t[2]);
+    mpfr_set_str(c[2], "0.5", 10, MPFR_RNDN);
+    mpfr_const_pi(c[3], MPFR_RNDN);
+    mpfr_mul(c[4], c[2], c[3], MPFR_RNDN);
+    t[4] = mp_const(T, c[3]);
+    t[5] = mp_mul(T, t[4], t[1]);
+    t[6] = mp_sin(T, t[5]);
+    t[7] = mp_const(T, c[4]);
+    t[8] = mp_mul(T, t[7], t[6]);
+    t[9] = mp_sgn(T, t[3]);
+    t[10] = mp_sub(T, t[2], t[9]);
+    t[11] = mp_const(T, c[2]);
+    t[12] = mp_mul(T, t[11], t[10]);
+    t[13] = mp_mul(T, t[8], t[12]);
+    t[14] = mp_sgn(T, t[1]);
+    t[15] = mp_add(T, t[2], t[14]);
+    t[16] = mp_mul(T, t[11], t[15]);
+    t[17] = mp_mul(T, t[13], t[16]);
+    t[18] = mp_const(T, c[0]);
+    t[19] = mp_mul(T, t[18], t[17]);
+    r = t[19];
+    for (i = 0; i < 5; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_study2_fe1(mp_tape *T, mpfr_srcptr m1, int draw, int a)
+{
+    int t[4];
+    t[0] = mp_neg(T, draw);
+    t[1] = mp_const(T, m1);
+    t[2] = mp_mul(T, t[1], a);
+    t[3] = mp_sub(T, t[0], t[2]);
+    return t[3];
+}
+
+int mp_spec_study2_fe2(mp_tape *T, mpfr_srcptr m2, int draw, int a)
+{
+    int t[3];
+    t[0] = mp_const(T, m2);
+    t[1] = mp_mul(T, t[0], a);
+    t[2] = mp_sub(T, draw, t[1]);
+    return t[2];
 }
 
 void mp_spec_ledger_residual_value(mpfr_ptr r, mpfr_srcptr vt, mpfr_srcptr v0,

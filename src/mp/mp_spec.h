@@ -36,6 +36,10 @@ void mp_spec_effective_radius(mpfr_ptr r, mpfr_srcptr R1, mpfr_srcptr R2);
 void mp_spec_hertz_law_k(mpfr_ptr r, mpfr_srcptr kH, mpfr_srcptr alpha,
                          mpfr_srcptr A, mpfr_srcptr p);
 
+/* sphere_mass (spec/derived.acsl): Eq. (189): the mass of a solid sphere
+ * m_i = 4/3 pi R_i^3 rho_i */
+void mp_spec_sphere_mass(mpfr_ptr r, mpfr_srcptr R, mpfr_srcptr rho);
+
 /* hertz_coefficient (spec/derived.acsl): Eq. (192): the Hertzian
  * coefficient k_H = 4/3 E* sqrt(R_e) */
 void mp_spec_hertz_coefficient(mpfr_ptr r, mpfr_srcptr Estar, mpfr_srcptr Re);
@@ -69,6 +73,32 @@ int mp_spec_storage_hr_value(mp_tape *T, int m, int v, int vc);
 /* storage_hf_value (spec/storage.acsl): Eq. (94): V of H_f, 1/2 m v^2 + 1/2
  * (m_1 + m_2) v_m^2 + V_c(x_c, z_c) */
 int mp_spec_storage_hf_value(mp_tape *T, int m, int mt, int v, int vm, int vc);
+
+/* weight (spec/input_forces.acsl): Section VI-A: the weight of body i under
+ * gravity, F_e,i = -m_i g */
+void mp_spec_weight(mpfr_ptr r, mpfr_srcptr m, mpfr_srcptr g);
+
+/* reduced_force_value (spec/input_forces.acsl): Eq. (46): the reduced force
+ * F_e,r = (m_2 F_e,1 - m_1 F_e,2) / (m_1 + m_2) */
+int mp_spec_reduced_force_value(mp_tape *T, mpfr_srcptr m1, mpfr_srcptr m2,
+                                int fe1, int fe2);
+
+/* study2_draw (spec/input_forces.acsl): Eqs. (208)-(209): the draw F_e,0 (1
+ * + S(t / T_e)) pressing the bodies together */
+int mp_spec_study2_draw(mp_tape *T, mpfr_srcptr Fe0, mpfr_srcptr Te, int time);
+
+/* study2_deceleration (spec/input_forces.acsl): Eq. (207): the deceleration
+ * a(t) = v_m,0 / T_s S'(t / T_s) */
+int mp_spec_study2_deceleration(mp_tape *T, mpfr_srcptr vm0, mpfr_srcptr Ts,
+                                int time);
+
+/* study2_fe1 (spec/input_forces.acsl): Eq. (208): F_e,1 = -F_e,0 (1 + S(t /
+ * T_e)) - m_1 a(t) */
+int mp_spec_study2_fe1(mp_tape *T, mpfr_srcptr m1, int draw, int a);
+
+/* study2_fe2 (spec/input_forces.acsl): Eq. (209): F_e,2 = F_e,0 (1 + S(t /
+ * T_e)) - m_2 a(t) */
+int mp_spec_study2_fe2(mp_tape *T, mpfr_srcptr m2, int draw, int a);
 
 /* ledger_residual_value (spec/ledger.acsl): Eq. (24): the residual V(T) -
  * V(0) + Delta_C + Delta_D - I_s */

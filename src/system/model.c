@@ -1,5 +1,10 @@
 /* model.c - the applied forces of Section IV-A: none, constant, or those of
- * the second study (Eqs. 205-211); see model.h. */
+ * the second study (Eqs. 205-211); see model.h. Each force is the
+ * definition of spec/input_forces.acsl of the same name, operation by
+ * operation (smooth_step, smooth_step_rate, study2_draw,
+ * study2_deceleration, study2_fe1, study2_fe2, reduced_force_value), from
+ * which proofs/spec2tape.py writes the high-precision engine's forces;
+ * this file is not in the proved set. */
 #include "model.h"
 
 #include <math.h>
