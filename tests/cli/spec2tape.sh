@@ -39,6 +39,25 @@ python3 proofs/spec2tape.py --check "$tmp/spec" src/mp 2>"$tmp/err"
 check "a changed Eq. (24) in spec/ledger.acsl makes mp_spec.c stale" $?
 cp spec/ledger.acsl "$tmp/spec/ledger.acsl"
 
+# A mutant of Eq. (208): F_e,1 without the draw's sign.
+sed 's/\\sub_double(\\neg_double(draw), \\mul_double(m1, a))/\\sub_double(draw, \\mul_double(m1, a))/' \
+    spec/input_forces.acsl >"$tmp/spec/input_forces.acsl"
+cmp -s spec/input_forces.acsl "$tmp/spec/input_forces.acsl"
+changed=$?
+python3 proofs/spec2tape.py --check "$tmp/spec" src/mp 2>"$tmp/err"
+[ $? -eq 1 ] && [ $changed -eq 1 ] && has "mp_spec.c" "$tmp/err"
+check "a changed Eq. (208) in spec/input_forces.acsl makes mp_spec.c stale" $?
+cp spec/input_forces.acsl "$tmp/spec/input_forces.acsl"
+
+# pi_double must be the double nearest pi: a literal one digit off is refused.
+sed 's/logic double pi_double = (double)3.14159265358979323846;/logic double pi_double = (double)3.14159265358979;/' \
+    spec/derived.acsl >"$tmp/spec/derived.acsl"
+python3 proofs/spec2tape.py "$tmp/spec" "$tmp/gen2" 2>"$tmp/err"
+[ $? -eq 1 ] && [ -z "$(ls "$tmp/gen2")" ] &&
+    has "pi_double is not the literal of the double nearest pi" "$tmp/err"
+check "a pi_double that is not the double nearest pi is refused" $?
+cp spec/derived.acsl "$tmp/spec/derived.acsl"
+
 # A conditional with no tape operation: a clamped force of k where x_c < 0.
 sed 's/lt_double(xc, (double)0.0) ? xc : (double)0.0;/lt_double(xc, (double)0.0) ? (double)1.0 : (double)0.0;/' \
     spec/law_clamped_equations.acsl >"$tmp/spec/law_clamped_equations.acsl"
