@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """spec2tape.py SPECDIR OUTDIR - the high-precision engine's tape forms of
-the contact laws (src/mp/mp_law_spec.c), written from the ACSL logic
+the contact laws (src/mp/mp_law_spec.c) and of the other equations both
+engines evaluate (src/mp/mp_spec.h, mp_spec.c: FUNCTIONS), written from the ACSL logic
 definitions of SPECDIR/*.acsl: the same definitions the binary64 laws of
 src/model are proved against and proofs/spec2why3.py reads into Why3.
 `spec2tape.py --check SPECDIR FILE` exits 1 when FILE is not what the
@@ -31,6 +32,18 @@ operations on a piece: x and 0 -> max(x, 0); 0 and x -> min(x, 0); x and
 P + Q sgn x.  Any other pair, an equality test of a state expression, or
 a construct the spec convention of spec2why3.py does not know, is an
 error: the script prints it and exits with status 1, and writes nothing.
+
+A conditional on the sign of an expression of the time alone (the
+argument named time: a breakpoint of the applied forces of
+spec/input_forces.acsl, which the integrator steps to as to any
+switching function) may have any values pos and neg on its two sides: it
+is read as pos (1 + sgn x)/2 + neg (1 - sgn x)/2, each factor exactly 1
+or 0 on a piece; a < b is then the sign of b - a.
+
+Named constants that are a real number rounded to binary64 (pi_double
+of spec/derived.acsl) are read as that number (MPFR's constant at the
+working precision), after checking that the literal is its nearest
+double (EXACT).
 
 Saturation (mp_model.c) is a property of the Bouc-Wen rate of Eqs. (68),
 (70): when Psi_i is bouc_wen_rate(A, beta, gamma, n, z, u), the node of u
