@@ -704,7 +704,8 @@ static int hertz_set(long bits, const char *dir)
 static void remove_set(const char *dir, const char *extra)
 {
     static const char *const names[] = {"collisions.csv", "events.csv",
-        "ledger.csv", "samples.csv", "trajectory.csv", "MANIFEST"};
+        "ledger.csv", "samples.csv", "trajectory.csv", "final_contact.csv",
+        "MANIFEST"};
     char path[4200];
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -792,6 +793,120 @@ static void comparisons(void)
                    strstr(collide_aux_arithmetic_version(), ", GMP "),
                "the arithmetic libraries' versions");
     remove_set(a, scd);
+    remove_set(b, NULL);
+}
+
+/* text with the first occurrence of `from` replaced by `to` (a new
+ * string), or NULL. */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    size_t n = strlen(text) + strlen(to) + 1;
+    char *out = at ? malloc(n) : NULL;
+    if (out)
+        snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to,
+                 at + strlen(from));
+    return out;
+}
+
+/* The result set of a binary64 run of s written into dir; 1 when done. */
+static int write_run(const collide_scenario *s, const char *dir)
+{
+    collide_result *r = NULL;
+    char err[1024];
+    int ok = collide_run(s, NULL, &r, err, sizeof err) == COLLIDE_OK &&
+             collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK;
+    collide_result_free(r);
+    return ok;
+}
+
+/* 1 when the files of the result sets a and b are byte for byte the
+ * same (each present in both, or in neither). */
+static int same_sets(const char *a, const char *b)
+{
+    static const char *const names[] = {"collisions.csv", "events.csv",
+        "ledger.csv", "samples.csv", "final_contact.csv", "MANIFEST"};
+    size_t i;
+    int same = 1;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char *x = slurp(a, names[i]), *y = slurp(b, names[i]);
+        same &= (!x && !y) || (x && y && strcmp(x, y) == 0);
+        same &= x != NULL || (i != 0 && i != 5);  /* collisions, MANIFEST */
+        free(x);
+        free(y);
+    }
+    return same;
+}
+
+/* A scenario changed by collide_scenario_set and _set_value (a law
+ * parameter, the initial state) runs byte for byte as the scenario whose
+ * text holds those values; a refused value names the key, the value and
+ * the range (or the proof domain) and leaves the scenario unchanged; a
+ * copy changes apart from its original. */
+static void scenario_setters(void)
+{
+    char a[] = "/tmp/collide-test-api-XXXXXX", b[] = "/tmp/collide-test-api-XXXXXX";
+    const char *base = collide_builtin_text("study1");
+    char *t1 = replaced(base, "c = 4.400e3\n", "c = 5000\n");
+    char *t2 = t1 ? replaced(t1, "v0 = 0\n", "v0 = -0.25\n") : NULL;
+    collide_scenario *set = NULL, *text = NULL, *copy = NULL;
+    uint64_t f1 = 0, f2 = 1;
+    char err[1024];
+    int st;
+    if (!t2 || !mkdtemp(a) || !mkdtemp(b)) {
+        check_true(0, "scenario_setters: texts and directories");
+        free(t1);
+        free(t2);
+        return;
+    }
+    check_true(collide_scenario_parse(base, "study1.scn", &set, err, sizeof err) ==
+                   COLLIDE_OK &&
+               collide_scenario_parse(t2, "study1.scn", &text, err, sizeof err) ==
+                   COLLIDE_OK,
+               "study 1 from its text, and with c = 5000, v0 = -0.25");
+    check_true(set && text &&
+               collide_scenario_set_value(set, "c", 5000, err, sizeof err) ==
+                   COLLIDE_OK &&
+               collide_scenario_set(set, "v0", "-0.25", err, sizeof err) ==
+                   COLLIDE_OK &&
+               strcmp(collide_scenario_text(set, "c"), "5000") == 0 &&
+               collide_scenario_value(set, "v0") == -0.25,
+               "c and v0 set through the interface");
+    check_true(collide_scenario_fingerprint(set, &f1) == COLLIDE_OK &&
+               collide_scenario_fingerprint(text, &f2) == COLLIDE_OK && f1 == f2,
+               "the set scenario has the fingerprint of the text's");
+    check_true(write_run(set, a) && write_run(text, b) && same_sets(a, b),
+               "a run of the set scenario equals, byte for byte, the text's");
+    st = collide_scenario_set_value(set, "c", -1, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "c = -1") &&
+                   strstr(err, "allowed range") &&
+                   collide_scenario_value(set, "c") == 5000,
+               "c = -1 refused: key, value and range named; c unchanged");
+    st = collide_scenario_set_value(set, "v0", -5000, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "v0 = -5000") &&
+                   strstr(err, "proof domain"),
+               "v0 = -5000 refused: outside the proof domain, named");
+    st = collide_scenario_set_value(set, "m", 1, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "m = 1"),
+               "m beside rho1 refused as in a text, the key named");
+    st = collide_scenario_set_value(set, "no_such_key", 1, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "no_such_key"),
+               "an unknown key refused, named");
+    check_true(collide_scenario_set_value(set, "T", NAN, err, sizeof err) ==
+                   COLLIDE_E_INPUT && collide_scenario_value(set, "T") == 0.5,
+               "T = NaN refused, T unchanged");
+    check_true(collide_scenario_copy(set, &copy, err, sizeof err) == COLLIDE_OK &&
+                   collide_scenario_set_value(copy, "alpha", 0.5, err,
+                                              sizeof err) == COLLIDE_OK &&
+                   collide_scenario_value(copy, "alpha") == 0.5 &&
+                   collide_scenario_value(set, "alpha") == 0.35,
+               "a copy is set apart from its original");
+    collide_scenario_free(copy);
+    collide_scenario_free(set);
+    collide_scenario_free(text);
+    free(t1);
+    free(t2);
+    remove_set(a, NULL);
     remove_set(b, NULL);
 }
 
@@ -1587,6 +1702,22 @@ static void call_scenario_set(fixture *f, int k, outcome *o)
                                 arg_or_null(k, 2, "1e-11"), f->err, f->errlen);
 }
 
+static void call_scenario_set_value(fixture *f, int k, outcome *o)
+{
+    o->i = collide_scenario_set_value((collide_scenario *)arg_or_null(k, 0, f->s),
+                                      arg_or_null(k, 1, "rtol"), 1e-11, f->err,
+                                      f->errlen);
+}
+
+static void call_scenario_copy(fixture *f, int k, outcome *o)
+{
+    collide_scenario *c = NULL;
+    o->i = collide_scenario_copy(arg_or_null(k, 0, f->s),
+                                 (collide_scenario **)arg_or_null(k, 1, &c),
+                                 f->err, f->errlen);
+    collide_scenario_free(c);
+}
+
 static void call_scenario_text(fixture *f, int k, outcome *o)
 {
     o->p = collide_scenario_text(arg_or_null(k, 0, f->s), arg_or_null(k, 1, "T"));
@@ -2124,6 +2255,10 @@ static const null_row null_table[] = {
       {"err", NX_QUIET}}},
     {"collide_scenario_set", call_scenario_set,
      {{"s", NX_USAGE}, {"key", NX_USAGE}, {"value", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_set_value", call_scenario_set_value,
+     {{"s", NX_USAGE}, {"key", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_copy", call_scenario_copy,
+     {{"s", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_text", call_scenario_text, {{"s", NX_NULL}, {"key", NX_NULL}}},
     {"collide_scenario_value", call_scenario_value, {{"s", NX_NAN}, {"key", NX_NAN}}},
     {"collide_scenario_entry", call_scenario_entry,
@@ -2590,6 +2725,7 @@ int main(void)
     numbers();
     scenario_contents();
     bad_arguments();
+    scenario_setters();
     watcher_cancels();
     statuses();
     proof_domain_runs();

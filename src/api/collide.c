@@ -277,7 +277,7 @@ static int scenario_set_in_c(collide_scenario *s, const char *key,
         return COLLIDE_E_USAGE;
     }
     copy = s->s;
-    st = scenario_set_run_option(&copy, key, value, NULL, msg, sizeof msg);
+    st = scenario_set_entry(&copy, key, value, msg, sizeof msg);
     if (st != COLLIDE_OK) {
         collide_api_say(err, errlen, "%s", msg);
         return st;
@@ -295,6 +295,47 @@ collide_status collide_scenario_set(collide_scenario *s, const char *key,
     int st = scenario_set_in_c(s, key, value, err, errlen);
     clocale_leave(prev);
     return st;
+}
+
+/* The decimal text of v for a scenario entry: an integer's digits below
+ * 2^53, else the shortest text that reads back to v (number.h). */
+static void value_text(double v, char *buf, size_t len)
+{
+    number_shortest_text(v, isfinite(v) && v == floor(v) && fabs(v) < 0x1p53,
+                         buf, len);
+}
+
+collide_status collide_scenario_set_value(collide_scenario *s, const char *key,
+                                          double value, char *err,
+                                          size_t errlen)
+{
+    char text[64];
+    locale_t prev = clocale_enter();
+    int st;
+    value_text(value, text, sizeof text);
+    st = scenario_set_in_c(s, key, text, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
+collide_status collide_scenario_copy(const collide_scenario *s,
+                                     collide_scenario **out, char *err,
+                                     size_t errlen)
+{
+    if (!s || !out) {
+        collide_api_say(err, errlen, "collide_scenario_copy: %s is NULL",
+                        !s ? "s" : "out");
+        if (out)
+            *out = NULL;
+        return COLLIDE_E_USAGE;
+    }
+    *out = malloc(sizeof **out);
+    if (!*out) {
+        collide_api_say(err, errlen, "collide_scenario_copy: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    **out = *s;
+    return COLLIDE_OK;
 }
 
 const char *collide_scenario_text(const collide_scenario *s, const char *key)
