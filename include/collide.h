@@ -649,12 +649,27 @@ typedef struct collide_run_options {
                          rows, and costs nothing to format. 0 (default):
                          every table. The result set (collide_result_write)
                          is whole either way */
+    /* Asked, when not NULL, once per accepted step of an MPFR run (and of
+     * a check's reference run), from the thread that called collide_run:
+     * non-zero cancels the run under way (the step that reaches T is not
+     * followed by a question). collide_run then returns
+     * COLLIDE_E_INTERRUPT, the diagnosis says "cancelled by the caller
+     * during the run" and the time reached, and the result has no rows
+     * (not even with partial) and no result set: collide_result_write
+     * refuses it, so nothing is written. To cancel from another thread,
+     * let it set a flag that cancel reads (an atomic_int, e.g.
+     * atomic_load(ctx)). The binary64 engine does not ask it (its step
+     * loop has no such hook yet): a binary64 run is cancelled before it
+     * starts only, by watch. Added after tables: a caller compiled
+     * without it (struct_size up to tables) gets NULL. */
+    int (*cancel)(void *ctx);
+    void *cancel_ctx; /* the ctx of cancel */
 } collide_run_options;
 
 /* The defaults: struct_size sizeof (collide_run_options), engine
  * COLLIDE_ENGINE_BINARY64, precision 53, digits NaN, check 0, sample_at
  * NULL, n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
- * tables 0 (every table).
+ * tables 0 (every table), cancel and cancel_ctx NULL.
  * NULL o: does nothing.
  */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);

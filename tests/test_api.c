@@ -538,6 +538,75 @@ static void watcher_cancels(void)
     collide_scenario_free(s);
 }
 
+/* A canceller (collide_run_options.cancel): counts its calls and
+ * cancels at call `at` (0: never). */
+typedef struct canceller {
+    long calls, at;
+} canceller;
+
+static int cancel_at(void *ctx)
+{
+    canceller *c = ctx;
+    c->calls++;
+    return c->at != 0 && c->calls >= c->at;
+}
+
+/* A run cancelled while it runs: an MPFR run of study 1 asked once per
+ * accepted step, cancelled at the 40th (of thousands): COLLIDE_E_INTERRUPT,
+ * the diagnosis says so, no rows even with partial, and no file written;
+ * a canceller that never cancels is asked once per accepted step but
+ * the last (which reaches T), and the run is whole. */
+static void cancel_during_run(void)
+{
+    char dir[] = "/tmp/collide-test-api-XXXXXX";
+    collide_scenario *s = NULL;
+    collide_result *r = NULL;
+    collide_run_options o;
+    canceller c = {0, 40};
+    char err[1024];
+    int st;
+    if (!mkdtemp(dir)) {
+        check_true(0, "mkdtemp");
+        return;
+    }
+    collide_scenario_load("study1", &s, err, sizeof err);
+    collide_run_options_init(&o);
+    check_true(o.cancel == NULL && o.cancel_ctx == NULL,
+               "run options: no canceller by default");
+    o.engine = COLLIDE_ENGINE_MPFR;
+    o.precision = 113;
+    o.partial = 1;
+    o.cancel = cancel_at;
+    o.cancel_ctx = &c;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_INTERRUPT && r &&
+                   collide_result_status(r) == COLLIDE_E_INTERRUPT &&
+                   strstr(collide_result_diagnosis(r),
+                          "cancelled by the caller during the run") &&
+                   c.calls == 40,
+               "MPFR: cancelled at the 40th step: COLLIDE_E_INTERRUPT, the "
+               "diagnosis says so, asked no further");
+    check_true(collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0 &&
+                   collide_result_rows(r, COLLIDE_TABLE_EVENTS) == 0,
+               "a cancelled run keeps no rows, even with partial");
+    check_true(collide_result_write(r, dir, err, sizeof err) ==
+                   COLLIDE_E_USAGE && rmdir(dir) == 0,
+               "a cancelled run writes nothing: its directory stays empty");
+    collide_result_free(r);
+    collide_scenario_free(s);
+    collide_scenario_load("hertz", &s, err, sizeof err);
+    c.calls = 0;
+    c.at = 0;
+    o.precision = 64;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK && c.calls > 0 &&
+                   (double)(c.calls + 1) == collide_result_stat(r, COLLIDE_STAT_STEPS),
+               "a canceller that never cancels is asked once per accepted "
+               "step but the last (which reaches T), the run whole");
+    collide_result_free(r);
+    collide_scenario_free(s);
+}
+
 static void bad_arguments(void)
 {
     collide_scenario *s;
@@ -604,6 +673,16 @@ static void bad_arguments(void)
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
                "run options larger than this version's refused");
+    collide_run_options_init(&o);
+    o.struct_size = offsetof(collide_run_options, cancel);
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK && r, "run options of the first version's size "
+               "(up to tables, no cancel) accepted");
+    collide_result_free(r);
+    o.struct_size = offsetof(collide_run_options, cancel) + 1;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
+               "a size between two versions' refused");
     collide_run_options_init(&o);
     o.digits = 10;
     st = collide_run(s, &o, &r, err, sizeof err);
@@ -2727,6 +2806,7 @@ int main(void)
     bad_arguments();
     scenario_setters();
     watcher_cancels();
+    cancel_during_run();
     statuses();
     proof_domain_runs();
     comparisons();
