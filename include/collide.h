@@ -48,11 +48,15 @@
  *
  * Threads: scenarios and runs on distinct objects may be used from
  * distinct threads at once (collide sweep runs its points so); one object
- * must not be used from two threads at once. collide_result_write and
- * collide_compare must not run in two threads at once: the writers keep
- * the files being written in one list, which a signal handler removes
- * (collide_aux_remove_temporaries). The auxiliary interface of a program
- * around the library (files, numbers of a command line) is collide_aux.h. */
+ * must not be used from two threads at once. Results may be written
+ * (collide_result_write, collide_compare's scd file) from distinct
+ * threads at once, into distinct directories: each write keeps its own
+ * temporaries and its MANIFEST's notes, and a signal handler's
+ * collide_aux_remove_temporaries removes those of every write under way.
+ * What a program notes once for all its writes (collide_aux_set_command_line,
+ * collide_aux_note_input) it notes before its threads write. The
+ * auxiliary interface of a program around the library (files, numbers
+ * of a command line) is collide_aux.h. */
 #ifndef COLLIDE_H
 #define COLLIDE_H
 
