@@ -48,11 +48,15 @@
  *
  * Threads: scenarios and runs on distinct objects may be used from
  * distinct threads at once (collide sweep runs its points so); one object
- * must not be used from two threads at once. collide_result_write and
- * collide_compare must not run in two threads at once: the writers keep
- * the files being written in one list, which a signal handler removes
- * (collide_aux_remove_temporaries). The auxiliary interface of a program
- * around the library (files, numbers of a command line) is collide_aux.h. */
+ * must not be used from two threads at once. Results may be written
+ * (collide_result_write, collide_compare's scd file) from distinct
+ * threads at once, into distinct directories: each write keeps its own
+ * temporaries and its MANIFEST's notes, and a signal handler's
+ * collide_aux_remove_temporaries removes those of every write under way.
+ * What a program notes once for all its writes (collide_aux_set_command_line,
+ * collide_aux_note_input) it notes before its threads write. The
+ * auxiliary interface of a program around the library (files, numbers
+ * of a command line) is collide_aux.h. */
 #ifndef COLLIDE_H
 #define COLLIDE_H
 
@@ -190,17 +194,52 @@ COLLIDE_API collide_status collide_scenario_load_outside(const char *name_or_pat
                                                          collide_scenario **out,
                                                          char *err, size_t errlen);
 
-/* Replaces a run setting of s by the decimal text value, checked as in a
- * scenario file: rtol, atol, h_max, t_tol, graze_tol, zeno_events,
- * zeno_window, samples, max_steps. COLLIDE_OK, or COLLIDE_E_INPUT (err
- * names the key, the value and the allowed range, e.g. "rtol = 2 is
- * outside the allowed range: rtol in [1e-15, 1)", for the caller to put
- * in its context) and s unchanged.
+/* Replaces the entry `key` of s by the decimal text value, or adds it,
+ * checked exactly as a scenario file's line is (one reader): a run
+ * setting (rtol, atol, h_max, t_tol, graze_tol, zeno_events,
+ * zeno_window, samples, max_steps) against its range; any other key (a
+ * law parameter such as k, a mass m, m1, m2, a material E1 ... R2, the
+ * initial state x0, v0, xm0, vm0, a force, T, ...) by reading the whole
+ * scenario again with the new value: its range, the entries it conflicts
+ * with, the quantities derived from it (Eqs. 41, 48-49, 187-192) and the
+ * domain of the proofs (unless s admits values outside it). So a sweep
+ * or a program sets its points on one scenario with no scenario text per
+ * point; s then runs, byte for byte, as the scenario whose text holds
+ * that value would (the entry takes the line of the one it replaces; a
+ * key the text did not give counts as a line after its last; a run
+ * setting counts as set outside the text, as the command line's).
+ * COLLIDE_OK, or COLLIDE_E_INPUT (err names the key, the value and the
+ * allowed range, e.g. "rtol = 2 is outside the allowed range: rtol in
+ * [1e-15, 1)" or "builtin:study1: k = -1 is outside the allowed range:
+ * k in (0, inf)", for the caller to put in its context) or
+ * COLLIDE_E_MEMORY, and s unchanged.
  * NULL s, key or value: returns COLLIDE_E_USAGE; NULL err: no message.
  */
 COLLIDE_API collide_status collide_scenario_set(collide_scenario *s, const char *key,
                                                 const char *value, char *err,
                                                 size_t errlen);
+
+/* collide_scenario_set with the decimal text of value: an integer's
+ * digits when value is an integer below 2^53 in magnitude, else the
+ * shortest decimal text that reads back to value (so 0.1 is "0.1");
+ * NaN is refused as a text "nan" would be.
+ * NULL s or key: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
+COLLIDE_API collide_status collide_scenario_set_value(collide_scenario *s,
+                                                      const char *key,
+                                                      double value, char *err,
+                                                      size_t errlen);
+
+/* A copy of s into *out (the caller frees it with collide_scenario_free),
+ * to be changed with collide_scenario_set while s stays as it is (e.g.
+ * one copy per point of a sweep). COLLIDE_OK, or COLLIDE_E_MEMORY and
+ * *out NULL.
+ * NULL s or out: returns COLLIDE_E_USAGE (*out NULL when out is not);
+ * NULL err: no message.
+ */
+COLLIDE_API collide_status collide_scenario_copy(const collide_scenario *s,
+                                                 collide_scenario **out,
+                                                 char *err, size_t errlen);
 
 /* The decimal text of the entry `key` of s as written in its text, or
  * NULL when s has no such entry.
@@ -614,12 +653,27 @@ typedef struct collide_run_options {
                          rows, and costs nothing to format. 0 (default):
                          every table. The result set (collide_result_write)
                          is whole either way */
+    /* Asked, when not NULL, once per accepted step of an MPFR run (and of
+     * a check's reference run), from the thread that called collide_run:
+     * non-zero cancels the run under way (the step that reaches T is not
+     * followed by a question). collide_run then returns
+     * COLLIDE_E_INTERRUPT, the diagnosis says "cancelled by the caller
+     * during the run" and the time reached, and the result has no rows
+     * (not even with partial) and no result set: collide_result_write
+     * refuses it, so nothing is written. To cancel from another thread,
+     * let it set a flag that cancel reads (an atomic_int, e.g.
+     * atomic_load(ctx)). The binary64 engine does not ask it (its step
+     * loop has no such hook yet): a binary64 run is cancelled before it
+     * starts only, by watch. Added after tables: a caller compiled
+     * without it (struct_size up to tables) gets NULL. */
+    int (*cancel)(void *ctx);
+    void *cancel_ctx; /* the ctx of cancel */
 } collide_run_options;
 
 /* The defaults: struct_size sizeof (collide_run_options), engine
  * COLLIDE_ENGINE_BINARY64, precision 53, digits NaN, check 0, sample_at
  * NULL, n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
- * tables 0 (every table).
+ * tables 0 (every table), cancel and cancel_ctx NULL.
  * NULL o: does nothing.
  */
 COLLIDE_API void collide_run_options_init(collide_run_options *o);

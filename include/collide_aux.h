@@ -12,12 +12,14 @@
  * ARG: ..." sentences, the C locale); its names start with collide_aux_
  * or COLLIDE_AUX_.
  *
- * Process state: collide_aux_note_input, collide_aux_set_command_line
- * and collide_aux_remove_temporaries act on state of the process (the
- * inputs noted, the command line recorded, the temporaries of a write in
- * progress), which collide_result_write and collide_aux_write_file
- * consult; a program that does not call the first two has none of it
- * but the temporaries, which each write removes itself. */
+ * Process state: collide_aux_note_input and collide_aux_set_command_line
+ * note what the program gives once for all its writes (the inputs never
+ * overwritten, the command line a MANIFEST records), which
+ * collide_result_write and collide_aux_write_file consult: a program
+ * notes them before its threads write; one that does not call them has
+ * none. The temporaries of each write are the write's own (a write that
+ * fails removes them), listed while it runs where
+ * collide_aux_remove_temporaries finds them. */
 #ifndef COLLIDE_AUX_H
 #define COLLIDE_AUX_H
 
@@ -129,9 +131,10 @@ COLLIDE_API void collide_aux_note_input(const char *path);
  */
 COLLIDE_API void collide_aux_set_command_line(int argc, char *const *argv);
 
-/* Removes the temporary files of a result set being written (the set
- * itself stays as it was). Async-signal-safe: meant for a handler of
- * SIGINT or SIGTERM, which then exits. */
+/* Removes the temporary files of every result set and file being
+ * written, in any thread (the sets themselves stay as they were).
+ * Async-signal-safe: meant for a handler of SIGINT or SIGTERM, which
+ * then exits. */
 COLLIDE_API void collide_aux_remove_temporaries(void);
 
 #ifdef __cplusplus

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,6 +539,75 @@ static void watcher_cancels(void)
     collide_scenario_free(s);
 }
 
+/* A canceller (collide_run_options.cancel): counts its calls and
+ * cancels at call `at` (0: never). */
+typedef struct canceller {
+    long calls, at;
+} canceller;
+
+static int cancel_at(void *ctx)
+{
+    canceller *c = ctx;
+    c->calls++;
+    return c->at != 0 && c->calls >= c->at;
+}
+
+/* A run cancelled while it runs: an MPFR run of study 1 asked once per
+ * accepted step, cancelled at the 40th (of thousands): COLLIDE_E_INTERRUPT,
+ * the diagnosis says so, no rows even with partial, and no file written;
+ * a canceller that never cancels is asked once per accepted step but
+ * the last (which reaches T), and the run is whole. */
+static void cancel_during_run(void)
+{
+    char dir[] = "/tmp/collide-test-api-XXXXXX";
+    collide_scenario *s = NULL;
+    collide_result *r = NULL;
+    collide_run_options o;
+    canceller c = {0, 40};
+    char err[1024];
+    int st;
+    if (!mkdtemp(dir)) {
+        check_true(0, "mkdtemp");
+        return;
+    }
+    collide_scenario_load("study1", &s, err, sizeof err);
+    collide_run_options_init(&o);
+    check_true(o.cancel == NULL && o.cancel_ctx == NULL,
+               "run options: no canceller by default");
+    o.engine = COLLIDE_ENGINE_MPFR;
+    o.precision = 113;
+    o.partial = 1;
+    o.cancel = cancel_at;
+    o.cancel_ctx = &c;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_INTERRUPT && r &&
+                   collide_result_status(r) == COLLIDE_E_INTERRUPT &&
+                   strstr(collide_result_diagnosis(r),
+                          "cancelled by the caller during the run") &&
+                   c.calls == 40,
+               "MPFR: cancelled at the 40th step: COLLIDE_E_INTERRUPT, the "
+               "diagnosis says so, asked no further");
+    check_true(collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0 &&
+                   collide_result_rows(r, COLLIDE_TABLE_EVENTS) == 0,
+               "a cancelled run keeps no rows, even with partial");
+    check_true(collide_result_write(r, dir, err, sizeof err) ==
+                   COLLIDE_E_USAGE && rmdir(dir) == 0,
+               "a cancelled run writes nothing: its directory stays empty");
+    collide_result_free(r);
+    collide_scenario_free(s);
+    collide_scenario_load("hertz", &s, err, sizeof err);
+    c.calls = 0;
+    c.at = 0;
+    o.precision = 64;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK && c.calls > 0 &&
+                   (double)(c.calls + 1) == collide_result_stat(r, COLLIDE_STAT_STEPS),
+               "a canceller that never cancels is asked once per accepted "
+               "step but the last (which reaches T), the run whole");
+    collide_result_free(r);
+    collide_scenario_free(s);
+}
+
 static void bad_arguments(void)
 {
     collide_scenario *s;
@@ -604,6 +674,16 @@ static void bad_arguments(void)
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
                "run options larger than this version's refused");
+    collide_run_options_init(&o);
+    o.struct_size = offsetof(collide_run_options, cancel);
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK && r, "run options of the first version's size "
+               "(up to tables, no cancel) accepted");
+    collide_result_free(r);
+    o.struct_size = offsetof(collide_run_options, cancel) + 1;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
+               "a size between two versions' refused");
     collide_run_options_init(&o);
     o.digits = 10;
     st = collide_run(s, &o, &r, err, sizeof err);
@@ -704,7 +784,8 @@ static int hertz_set(long bits, const char *dir)
 static void remove_set(const char *dir, const char *extra)
 {
     static const char *const names[] = {"collisions.csv", "events.csv",
-        "ledger.csv", "samples.csv", "trajectory.csv", "MANIFEST"};
+        "ledger.csv", "samples.csv", "trajectory.csv", "final_contact.csv",
+        "MANIFEST"};
     char path[4200];
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -792,6 +873,180 @@ static void comparisons(void)
                    strstr(collide_aux_arithmetic_version(), ", GMP "),
                "the arithmetic libraries' versions");
     remove_set(a, scd);
+    remove_set(b, NULL);
+}
+
+/* text with the first occurrence of `from` replaced by `to` (a new
+ * string), or NULL. */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    size_t n = strlen(text) + strlen(to) + 1;
+    char *out = at ? malloc(n) : NULL;
+    if (out)
+        snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to,
+                 at + strlen(from));
+    return out;
+}
+
+/* The result set of a binary64 run of s written into dir; 1 when done. */
+static int write_run(const collide_scenario *s, const char *dir)
+{
+    collide_result *r = NULL;
+    char err[1024];
+    int ok = collide_run(s, NULL, &r, err, sizeof err) == COLLIDE_OK &&
+             collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK;
+    collide_result_free(r);
+    return ok;
+}
+
+/* 1 when the files of the result sets a and b are byte for byte the
+ * same (each present in both, or in neither). */
+static int same_sets(const char *a, const char *b)
+{
+    static const char *const names[] = {"collisions.csv", "events.csv",
+        "ledger.csv", "samples.csv", "final_contact.csv", "MANIFEST"};
+    size_t i;
+    int same = 1;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char *x = slurp(a, names[i]), *y = slurp(b, names[i]);
+        same &= (!x && !y) || (x && y && strcmp(x, y) == 0);
+        same &= x != NULL || (i != 0 && i != 5);  /* collisions, MANIFEST */
+        free(x);
+        free(y);
+    }
+    return same;
+}
+
+/* One thread of two_threads_write: runs its scenario and writes its
+ * result set into dir, rounds times over; ok stays 1 while every write
+ * succeeded and left a set equal, byte for byte, to the reference ref
+ * written before the threads began. */
+typedef struct writer {
+    const char *scenario;
+    char dir[64], ref[64];
+    int rounds, ok;
+} writer;
+
+static void *write_rounds(void *arg)
+{
+    writer *w = arg;
+    collide_scenario *s = NULL;
+    int i;
+    w->ok = collide_scenario_load(w->scenario, &s, NULL, 0) == COLLIDE_OK;
+    for (i = 0; w->ok && i < w->rounds; i++)
+        w->ok = write_run(s, w->dir) && same_sets(w->dir, w->ref);
+    collide_scenario_free(s);
+    return NULL;
+}
+
+/* Two runs in two threads at once, each writing its result set again and
+ * again: every set is complete and correct (that of its own scenario,
+ * the MANIFEST naming its fingerprint and proof domain), as the library
+ * keeps each write's temporaries and notes on the write, not in the
+ * process. */
+static void two_threads_write(void)
+{
+    writer w[2] = {{"hertz", "/tmp/collide-test-api-XXXXXX",
+                    "/tmp/collide-test-api-XXXXXX", 6, 0},
+                   {"study1", "/tmp/collide-test-api-XXXXXX",
+                    "/tmp/collide-test-api-XXXXXX", 6, 0}};
+    pthread_t th[2];
+    collide_scenario *s;
+    int i, made = 1;
+    for (i = 0; i < 2; i++) {
+        made &= mkdtemp(w[i].dir) != NULL && mkdtemp(w[i].ref) != NULL &&
+                collide_scenario_load(w[i].scenario, &s, NULL, 0) == COLLIDE_OK;
+        if (made)
+            made &= write_run(s, w[i].ref);
+        collide_scenario_free(s);
+        s = NULL;
+    }
+    check_true(made, "two_threads_write: the reference sets");
+    if (!made)
+        return;
+    for (i = 0; i < 2; i++)
+        made &= pthread_create(&th[i], NULL, write_rounds, &w[i]) == 0;
+    for (i = 0; i < 2; i++)
+        pthread_join(th[i], NULL);
+    check_true(made && w[0].ok && w[1].ok,
+               "two threads write two result sets at once, 6 times each: "
+               "every set complete and equal to its reference");
+    for (i = 0; i < 2; i++) {
+        remove_set(w[i].dir, NULL);
+        remove_set(w[i].ref, NULL);
+    }
+}
+
+/* A scenario changed by collide_scenario_set and _set_value (a law
+ * parameter, the initial state) runs byte for byte as the scenario whose
+ * text holds those values; a refused value names the key, the value and
+ * the range (or the proof domain) and leaves the scenario unchanged; a
+ * copy changes apart from its original. */
+static void scenario_setters(void)
+{
+    char a[] = "/tmp/collide-test-api-XXXXXX", b[] = "/tmp/collide-test-api-XXXXXX";
+    const char *base = collide_builtin_text("study1");
+    char *t1 = replaced(base, "c = 4.400e3\n", "c = 5000\n");
+    char *t2 = t1 ? replaced(t1, "v0 = 0\n", "v0 = -0.25\n") : NULL;
+    collide_scenario *set = NULL, *text = NULL, *copy = NULL;
+    uint64_t f1 = 0, f2 = 1;
+    char err[1024];
+    int st;
+    if (!t2 || !mkdtemp(a) || !mkdtemp(b)) {
+        check_true(0, "scenario_setters: texts and directories");
+        free(t1);
+        free(t2);
+        return;
+    }
+    check_true(collide_scenario_parse(base, "study1.scn", &set, err, sizeof err) ==
+                   COLLIDE_OK &&
+               collide_scenario_parse(t2, "study1.scn", &text, err, sizeof err) ==
+                   COLLIDE_OK,
+               "study 1 from its text, and with c = 5000, v0 = -0.25");
+    check_true(set && text &&
+               collide_scenario_set_value(set, "c", 5000, err, sizeof err) ==
+                   COLLIDE_OK &&
+               collide_scenario_set(set, "v0", "-0.25", err, sizeof err) ==
+                   COLLIDE_OK &&
+               strcmp(collide_scenario_text(set, "c"), "5000") == 0 &&
+               collide_scenario_value(set, "v0") == -0.25,
+               "c and v0 set through the interface");
+    check_true(collide_scenario_fingerprint(set, &f1) == COLLIDE_OK &&
+               collide_scenario_fingerprint(text, &f2) == COLLIDE_OK && f1 == f2,
+               "the set scenario has the fingerprint of the text's");
+    check_true(write_run(set, a) && write_run(text, b) && same_sets(a, b),
+               "a run of the set scenario equals, byte for byte, the text's");
+    st = collide_scenario_set_value(set, "c", -1, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "c = -1") &&
+                   strstr(err, "allowed range") &&
+                   collide_scenario_value(set, "c") == 5000,
+               "c = -1 refused: key, value and range named; c unchanged");
+    st = collide_scenario_set_value(set, "v0", -5000, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "v0 = -5000") &&
+                   strstr(err, "proof domain"),
+               "v0 = -5000 refused: outside the proof domain, named");
+    st = collide_scenario_set_value(set, "m", 1, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "m = 1"),
+               "m beside rho1 refused as in a text, the key named");
+    st = collide_scenario_set_value(set, "no_such_key", 1, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "no_such_key"),
+               "an unknown key refused, named");
+    check_true(collide_scenario_set_value(set, "T", NAN, err, sizeof err) ==
+                   COLLIDE_E_INPUT && collide_scenario_value(set, "T") == 0.5,
+               "T = NaN refused, T unchanged");
+    check_true(collide_scenario_copy(set, &copy, err, sizeof err) == COLLIDE_OK &&
+                   collide_scenario_set_value(copy, "alpha", 0.5, err,
+                                              sizeof err) == COLLIDE_OK &&
+                   collide_scenario_value(copy, "alpha") == 0.5 &&
+                   collide_scenario_value(set, "alpha") == 0.35,
+               "a copy is set apart from its original");
+    collide_scenario_free(copy);
+    collide_scenario_free(set);
+    collide_scenario_free(text);
+    free(t1);
+    free(t2);
+    remove_set(a, NULL);
     remove_set(b, NULL);
 }
 
@@ -1587,6 +1842,22 @@ static void call_scenario_set(fixture *f, int k, outcome *o)
                                 arg_or_null(k, 2, "1e-11"), f->err, f->errlen);
 }
 
+static void call_scenario_set_value(fixture *f, int k, outcome *o)
+{
+    o->i = collide_scenario_set_value((collide_scenario *)arg_or_null(k, 0, f->s),
+                                      arg_or_null(k, 1, "rtol"), 1e-11, f->err,
+                                      f->errlen);
+}
+
+static void call_scenario_copy(fixture *f, int k, outcome *o)
+{
+    collide_scenario *c = NULL;
+    o->i = collide_scenario_copy(arg_or_null(k, 0, f->s),
+                                 (collide_scenario **)arg_or_null(k, 1, &c),
+                                 f->err, f->errlen);
+    collide_scenario_free(c);
+}
+
 static void call_scenario_text(fixture *f, int k, outcome *o)
 {
     o->p = collide_scenario_text(arg_or_null(k, 0, f->s), arg_or_null(k, 1, "T"));
@@ -2124,6 +2395,10 @@ static const null_row null_table[] = {
       {"err", NX_QUIET}}},
     {"collide_scenario_set", call_scenario_set,
      {{"s", NX_USAGE}, {"key", NX_USAGE}, {"value", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_set_value", call_scenario_set_value,
+     {{"s", NX_USAGE}, {"key", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_copy", call_scenario_copy,
+     {{"s", NX_USAGE}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_text", call_scenario_text, {{"s", NX_NULL}, {"key", NX_NULL}}},
     {"collide_scenario_value", call_scenario_value, {{"s", NX_NAN}, {"key", NX_NAN}}},
     {"collide_scenario_entry", call_scenario_entry,
@@ -2590,7 +2865,10 @@ int main(void)
     numbers();
     scenario_contents();
     bad_arguments();
+    scenario_setters();
+    two_threads_write();
     watcher_cancels();
+    cancel_during_run();
     statuses();
     proof_domain_runs();
     comparisons();

@@ -92,10 +92,14 @@ def _value_text(v):
 
 
 class Scenario:
-    """A validated scenario: from a built-in name, a file path, or the
-    text of a scenario file (any str holding a newline or '='), with
-    keyword arguments replacing its entries (run settings through
-    collide_scenario_set, the others by rewriting its text)."""
+    """A validated scenario: from a built-in name, a file path, the text
+    of a scenario file (any str holding a newline or '='), or another
+    Scenario (copied), with keyword arguments replacing or adding its
+    entries (law parameters, masses, materials, the initial state, forces,
+    T and the run settings) through collide_scenario_set, checked as a
+    scenario file's lines are: collide.Scenario("study1", c=5000, v0=-0.25)
+    runs as the text of study 1 with those two lines would, with no
+    scenario text written per point."""
 
     def __init__(self, source, **entries):
         lib = _lib.load()
@@ -103,27 +107,27 @@ class Scenario:
         self._p = ctypes.c_void_p()
         err = ctypes.create_string_buffer(ERRLEN)
         if isinstance(source, Scenario):
-            source = source.text()
-        if "\n" in source or "=" in source:
+            st = lib.collide_scenario_copy(source._p, ctypes.byref(self._p),
+                                           err, ERRLEN)
+        elif "\n" in source or "=" in source:
             st = lib.collide_scenario_parse(source.encode(), b"(text)",
                                             ctypes.byref(self._p), err, ERRLEN)
         else:
             st = lib.collide_scenario_load(source.encode(),
                                            ctypes.byref(self._p), err, ERRLEN)
         _check(st, err)
-        model_keys = {k: v for k, v in entries.items()
-                      if k not in RUN_SETTINGS}
-        if model_keys:
-            text = self.text(model_keys)
-            self._free()
-            st = lib.collide_scenario_parse(text.encode(), b"(keywords)",
-                                            ctypes.byref(self._p), err, ERRLEN)
-            _check(st, err)
         for k, v in entries.items():
-            if k in RUN_SETTINGS:
-                _check(lib.collide_scenario_set(self._p, k.encode(),
-                                                _value_text(v).encode(),
-                                                err, ERRLEN), err)
+            self.set(k, v)
+
+    def set(self, key, value):
+        """Replaces (or adds) the entry key by value (a number, written as
+        its shortest decimal text, or a str), checked as a scenario file's
+        line is; CollideError (COLLIDE_E_INPUT, naming the key, the value
+        and the allowed range) leaves the scenario as it was."""
+        err = ctypes.create_string_buffer(ERRLEN)
+        _check(self._lib.collide_scenario_set(self._p, key.encode(),
+                                              _value_text(value).encode(),
+                                              err, ERRLEN), err)
 
     def entries(self):
         """[(key, decimal text, line)] in the order of the text, then the

@@ -8,6 +8,7 @@ import ctypes
 
 WATCH = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_long,
                          ctypes.POINTER(ctypes.c_int))
+CANCEL = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 ENGINE_BINARY64, ENGINE_MPFR = 0, 1   # collide_engine
 
 
@@ -26,6 +27,8 @@ class RunOptions(ctypes.Structure):
         ("watch_ctx", ctypes.c_void_p),
         ("partial", ctypes.c_int),
         ("tables", ctypes.c_uint),
+        ("cancel", CANCEL),
+        ("cancel_ctx", ctypes.c_void_p),
     ]
 
 

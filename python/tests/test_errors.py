@@ -69,3 +69,15 @@ def test_check_rhs_without_library_says_how_to_build():
     assert p.returncode == 1 and "Traceback" not in p.stderr
     assert p.stderr.startswith("check_rhs: libcollide not found")
     assert "make shared" in p.stderr
+
+
+def test_bad_law_parameter_names_key_value_and_range():
+    s = collide.Scenario("study1")
+    with pytest.raises(collide.CollideError) as e:
+        s.set("c", -1)
+    assert e.value.status == 3
+    assert "c = -1 is outside the allowed range" in e.value.message
+    assert s["c"] == "4.400e3"
+    with pytest.raises(collide.CollideError) as e:
+        collide.Scenario("study1", v0=-5000)
+    assert "v0 = -5000" in e.value.message and "proof domain" in e.value.message

@@ -86,3 +86,20 @@ def test_sample_at_and_keyword_entries():
     assert 0.125 not in list(collide.run("study1", samples=0).samples["t"])
     s = collide.Scenario("study1", R1=0.03)
     assert s["R1"] == "0.03" and collide.Scenario(s.text())["R1"] == "0.03"
+
+
+def test_keyword_entries_set_through_the_library():
+    """A law parameter and the initial state given as keywords are set on
+    the scenario (collide_scenario_set): the run equals, to the text of
+    every cell, the run of the scenario text that holds them."""
+    text = collide.Scenario("study1").text({"c": 5000, "v0": -0.25})
+    a = collide.run("study1", c=5000, v0=-0.25)
+    b = collide.run(text)
+    for table in ("collisions", "events", "ledger"):
+        assert a.text(table).tolist() == b.text(table).tolist()
+    assert len(a.collisions) > 0
+    assert list(a.collisions["e"]) != \
+        list(collide.run("study1").collisions["e"])
+    s = collide.Scenario("study1", c=5000)
+    c = collide.Scenario(s, v0=-0.25)
+    assert s["v0"] == "0" and c["v0"] == "-0.25" and c["c"] == "5000"

@@ -89,7 +89,7 @@ collide_status collide_api_options_copy(const void *o, size_t size,
 {
     if (!o)
         return COLLIDE_OK;
-    if (size < first || size > full) {
+    if (size != first && size != full) {   /* the sizes of versions only */
         collide_api_say(err, errlen, "%s: struct_size = %zu is outside its "
                         "range: the size of a %s, %zu (%s_init sets it)", fn,
                         size, type, full, type);
@@ -277,7 +277,7 @@ static int scenario_set_in_c(collide_scenario *s, const char *key,
         return COLLIDE_E_USAGE;
     }
     copy = s->s;
-    st = scenario_set_run_option(&copy, key, value, NULL, msg, sizeof msg);
+    st = scenario_set_entry(&copy, key, value, msg, sizeof msg);
     if (st != COLLIDE_OK) {
         collide_api_say(err, errlen, "%s", msg);
         return st;
@@ -295,6 +295,47 @@ collide_status collide_scenario_set(collide_scenario *s, const char *key,
     int st = scenario_set_in_c(s, key, value, err, errlen);
     clocale_leave(prev);
     return st;
+}
+
+/* The decimal text of v for a scenario entry: an integer's digits below
+ * 2^53, else the shortest text that reads back to v (number.h). */
+static void value_text(double v, char *buf, size_t len)
+{
+    number_shortest_text(v, isfinite(v) && v == floor(v) && fabs(v) < 0x1p53,
+                         buf, len);
+}
+
+collide_status collide_scenario_set_value(collide_scenario *s, const char *key,
+                                          double value, char *err,
+                                          size_t errlen)
+{
+    char text[64];
+    locale_t prev = clocale_enter();
+    int st;
+    value_text(value, text, sizeof text);
+    st = scenario_set_in_c(s, key, text, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
+collide_status collide_scenario_copy(const collide_scenario *s,
+                                     collide_scenario **out, char *err,
+                                     size_t errlen)
+{
+    if (!s || !out) {
+        collide_api_say(err, errlen, "collide_scenario_copy: %s is NULL",
+                        !s ? "s" : "out");
+        if (out)
+            *out = NULL;
+        return COLLIDE_E_USAGE;
+    }
+    *out = malloc(sizeof **out);
+    if (!*out) {
+        collide_api_say(err, errlen, "collide_scenario_copy: out of memory");
+        return COLLIDE_E_MEMORY;
+    }
+    **out = *s;
+    return COLLIDE_OK;
 }
 
 const char *collide_scenario_text(const collide_scenario *s, const char *key)
@@ -394,13 +435,14 @@ void collide_run_options_init(collide_run_options *o)
     o->watch_ctx = NULL;
     o->partial = 0;
     o->tables = 0;
+    o->cancel = NULL;
+    o->cancel_ctx = NULL;
 }
 
-/* The size of the first collide_run_options with a struct_size, this
- * version's: a caller compiled with it has every field. A later version
- * that adds fields at the end keeps accepting this size, and gives the
- * fields beyond it their defaults. */
-#define RUN_OPTIONS_SIZE_1 sizeof(collide_run_options)
+/* The size of the first collide_run_options with a struct_size: up to
+ * tables. A caller compiled with it lacks cancel and cancel_ctx, which
+ * keep their defaults (NULL); this version's size is the whole struct. */
+#define RUN_OPTIONS_SIZE_1 offsetof(collide_run_options, cancel)
 
 /* The options o (NULL: the defaults) into `into`, the fields beyond
  * o->struct_size at their defaults: COLLIDE_OK, or COLLIDE_E_USAGE with
@@ -549,6 +591,8 @@ static void run_b64(collide_result *r, const collide_run_options *o)
 {
     r->s.opt.sample_at = o->sample_at;
     r->s.opt.n_sample_at = o->n_sample_at;
+    r->s.opt.cancel = o->cancel;
+    r->s.opt.cancel_ctx = o->cancel_ctx;
     if (watch(o, COLLIDE_PRECISION_MIN, &r->b64.ncollisions)) {
         r->status = COLLIDE_E_INTERRUPT;
         snprintf(r->diagnosis, sizeof r->diagnosis, "cancelled by the "
@@ -578,6 +622,8 @@ static collide_status run_mp_at(const scenario *s, long bits, double tol,
     mo = mp_options_default(&s->opt, (mpfr_prec_t)bits);
     mo.digits = tol;
     mo.progress = o->progress;
+    mo.run.cancel = o->cancel;
+    mo.run.cancel_ctx = o->cancel_ctx;
     if (watch(o, bits, &res->ncollisions)) {
         snprintf(diagnosis, len, "cancelled by the watcher before the run "
                  "at %ld bits started", bits);
@@ -744,13 +790,14 @@ static int has_set(const collide_result *r)
 
 /* The tables of run r to show, of those o asks for (all by default): any
  * of a run with a result set; collisions and events of a failed run when
- * o asks for them (partial); none otherwise. */
+ * o asks for them (partial), but not of a run cancelled
+ * (COLLIDE_E_INTERRUPT); none otherwise. */
 static unsigned tables_shown(const collide_result *r, const collide_run_options *o)
 {
     unsigned all = (1u << API_NTABLES) - 1, asked = o->tables ? o->tables : all;
     if (has_set(r))
         return asked;
-    if (o->partial && r->ran)
+    if (o->partial && r->ran && r->status != COLLIDE_E_INTERRUPT)
         return asked & ((1u << COLLIDE_TABLE_COLLISIONS) | (1u << COLLIDE_TABLE_EVENTS));
     return 0;
 }

@@ -23,6 +23,8 @@ sim_options sim_options_default(void)
     o.sample_at = NULL;
     o.n_sample_at = 0;
     o.outside_proved_domain = 0;   /* a state outside stops the run */
+    o.cancel = NULL;               /* runs to its end */
+    o.cancel_ctx = NULL;
     return o;
 }
 

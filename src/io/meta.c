@@ -14,7 +14,9 @@
 
 #define META_FORMAT "collide result set description 1"
 
-static const meta_run *noted;
+/* The description of the set the calling thread writes (meta_note): one
+ * per thread, so that two threads write two sets at once. */
+static _Thread_local const meta_run *noted;
 
 void meta_note(const meta_run *m)
 {
@@ -54,7 +56,7 @@ void meta_put_program(json_writer *w, const meta_run *m, const char *format)
 void meta_put_scenario(json_writer *w, const scenario *s)
 {
     static const char builtin[] = "builtin:";
-    static char text[SCENARIO_CANONICAL_MAX];   /* as output.c's note */
+    static _Thread_local char text[SCENARIO_CANONICAL_MAX]; /* as output.c's */
     char fp[40];
     int is_builtin = strncmp(s->source, builtin, sizeof builtin - 1) == 0;
     json_object(w, "scenario");

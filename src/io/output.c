@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,39 +34,86 @@
 #define OUT_STALE_AGE 2        /* seconds without change: a temporary of a
                                   dead writer, when no lock is held on it */
 
-/* Temporaries of a write in progress (a directory first, then its files),
- * each a name in an open directory, for output_remove_temporaries; the
- * only mutable state shared with the signal handler. */
-static int pending_fd[OUT_PENDING_MAX];
-static char pending[OUT_PENDING_MAX][OUT_NAME_MAX + 1];
-static volatile sig_atomic_t npending;
+/* The temporaries of one write in progress (a directory first, then its
+ * files), each a name in an open directory: the write's own list, which
+ * it removes when it fails. */
+typedef struct pending_list {
+    int fd[OUT_PENDING_MAX];
+    char name[OUT_PENDING_MAX][OUT_NAME_MAX + 1];
+    volatile sig_atomic_t n;
+} pending_list;
 
-void output_remove_temporaries(void)
+/* The writes in progress, for output_remove_temporaries (a signal
+ * handler): a slot is claimed by a write while it runs, atomically, so
+ * that writes in distinct threads at once keep their lists apart; the
+ * only mutable state shared with the signal handler. */
+#define OUT_WRITES_MAX 64
+static pending_list *_Atomic writes[OUT_WRITES_MAX];
+
+/* Removes the temporaries of l, the last first. */
+static void remove_pending(pending_list *l)
 {
-    while (npending > 0) {
-        npending--;
-        if (unlinkat(pending_fd[npending], pending[npending], 0) != 0)
-            unlinkat(pending_fd[npending], pending[npending], AT_REMOVEDIR);
+    while (l->n > 0) {
+        l->n--;
+        if (unlinkat(l->fd[l->n], l->name[l->n], 0) != 0)
+            unlinkat(l->fd[l->n], l->name[l->n], AT_REMOVEDIR);
     }
 }
 
-/* Records name in directory fd as pending (name fits: the callers made
- * it at most OUT_NAME_MAX bytes). */
-static void add_pending(int fd, const char *name)
+void output_remove_temporaries(void)
 {
-    if (npending >= OUT_PENDING_MAX)
-        return;
-    snprintf(pending[npending], sizeof pending[0], "%s", name);
-    pending_fd[npending] = fd;
-    npending++;
+    int i;
+    for (i = 0; i < OUT_WRITES_MAX; i++) {
+        pending_list *l = atomic_load(&writes[i]);
+        if (l)
+            remove_pending(l);
+    }
 }
 
-/* The run that the MANIFEST of a set names (output_note_command,
- * output_note_scenario). */
+/* Begins the empty list l of a write, registered in a free slot: the
+ * slot, or -1 when OUT_WRITES_MAX writes are under way (the write goes
+ * on; a signal then leaves its temporaries, which the next write beside
+ * them removes as stale). */
+static int pending_begin(pending_list *l)
+{
+    int i;
+    l->n = 0;
+    for (i = 0; i < OUT_WRITES_MAX; i++) {
+        pending_list *none = NULL;
+        if (atomic_compare_exchange_strong(&writes[i], &none, l))
+            return i;
+    }
+    return -1;
+}
+
+/* Ends the write of list l in slot: nothing of it is pending. */
+static void pending_end(pending_list *l, int slot)
+{
+    l->n = 0;
+    if (slot >= 0)
+        atomic_store(&writes[slot], NULL);
+}
+
+/* Records name in directory fd as pending in l (name fits: the callers
+ * made it at most OUT_NAME_MAX bytes). */
+static void add_pending(pending_list *l, int fd, const char *name)
+{
+    if (l->n >= OUT_PENDING_MAX)
+        return;
+    snprintf(l->name[l->n], sizeof l->name[0], "%s", name);
+    l->fd[l->n] = fd;
+    l->n++;
+}
+
+/* The run that the MANIFEST of a set names: the program's command line
+ * (output_note_command: set once by the program, read by every write),
+ * and the scenario and proof domain of the set being written, noted by
+ * the thread that writes it (output_note_scenario, output_note_domain),
+ * so that two threads write two sets at once, each with its own. */
 static char *const *note_argv;
 static int note_argc;
-static char note_scenario[40];
-static char note_domain[256];
+static _Thread_local char note_scenario[40];
+static _Thread_local char note_domain[256];
 
 void output_note_command(int argc, char *const *argv)
 {
@@ -75,7 +123,7 @@ void output_note_command(int argc, char *const *argv)
 
 void output_note_scenario(const scenario *s)
 {
-    static char text[SCENARIO_CANONICAL_MAX];
+    static _Thread_local char text[SCENARIO_CANONICAL_MAX];
     scenario_canonical(s, text, sizeof text);   /* fits: fingerprint.h */
     snprintf(note_scenario, sizeof note_scenario, "fnv1a64:%016llx",
              (unsigned long long)fnv1a64_text(COLLIDE_FNV1A64_BASIS, text));
@@ -264,14 +312,15 @@ static void fill_random(char *name)
 {
     static const char set[] = "abcdefghijklmnopqrstuvwxyz"
                               "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    static uint64_t counter;
+    static _Thread_local uint64_t counter;   /* its address: the thread's */
     struct timespec t;
     uint64_t x;
     char *p = name + strlen(name) - 6;
     int i;
     clock_gettime(CLOCK_REALTIME, &t);
     x = ((uint64_t)getpid() << 32) ^ (uint64_t)t.tv_nsec ^
-        ((uint64_t)t.tv_sec << 20) ^ (++counter * 0x9E3779B97F4A7C15ull);
+        ((uint64_t)t.tv_sec << 20) ^ (++counter * 0x9E3779B97F4A7C15ull) ^
+        ((uint64_t)(uintptr_t)&counter << 7);
     for (i = 0; i < 6; i++) {
         x ^= x >> 29;
         x *= 0xBF58476D1CE4E5B9ull;
@@ -398,9 +447,10 @@ collide_status output_write_into(const char *dir, const output_file *file,
 {
     char shown[OUT_PATH_MAX + OUT_NAME_MAX + 2], tmp[OUT_NAME_MAX + 1];
     const struct input *in;
+    pending_list pend;
     sigset_t old;
     FILE *f;
-    int pfd = -1, fd, lockfd = -1;
+    int pfd = -1, fd, lockfd = -1, slot;
     collide_status st;
     ignore_sigxfsz();
     snprintf(shown, sizeof shown, "%s%s%s", strcmp(dir, ".") ? dir : "",
@@ -418,14 +468,15 @@ collide_status output_write_into(const char *dir, const output_file *file,
         return refuse_input(in, shown, err, errlen);
     }
     clean_stale(pfd);
-    npending = 0;
+    slot = pending_begin(&pend);
     fd = create_temp_file(pfd, file->name, tmp, sizeof tmp, &lockfd);
     if (fd < 0) {
         st = io_error(err, errlen, shown, "cannot create its temporary");
+        pending_end(&pend, slot);
         close(pfd);
         return st;
     }
-    add_pending(pfd, tmp);
+    add_pending(&pend, pfd, tmp);
     f = fdopen(fd, "w");
     if (!f) {
         st = io_error(err, errlen, shown, "cannot open");
@@ -436,8 +487,8 @@ collide_status output_write_into(const char *dir, const output_file *file,
     if (st == COLLIDE_OK && renameat(pfd, tmp, pfd, file->name) != 0)
         st = io_error(err, errlen, shown, "cannot rename");
     if (st != COLLIDE_OK)
-        output_remove_temporaries();
-    npending = 0;
+        remove_pending(&pend);
+    pending_end(&pend, slot);
     hold_signals(0, &old);
     if (st == COLLIDE_OK)
         sync_fd(pfd);
@@ -651,6 +702,7 @@ static void remove_set(int pfd, const char *name, int fd, const manifest *mf)
  * set, and the path of the set for messages. */
 typedef struct place {
     int pfd, tfd;
+    pending_list *pend;   /* the temporaries of this write */
     const char *path;
     char name[OUT_NAME_MAX + 1], tmp[OUT_NAME_MAX + 1], old[OUT_NAME_MAX + 1];
 } place;
@@ -841,7 +893,7 @@ static collide_status make_tmp_dir(place *p, char *err, size_t errlen)
     if (!made)
         return io_error(err, errlen, p->path, "cannot create its temporary "
                         "directory");
-    add_pending(p->pfd, p->tmp);
+    add_pending(p->pend, p->pfd, p->tmp);
     p->tfd = open_dir_at(p->pfd, p->tmp);
     if (p->tfd < 0)
         return io_error(err, errlen, p->path, "cannot open its temporary "
@@ -869,7 +921,7 @@ static collide_status write_tmp(place *p, const output_file *files, int n,
     for (i = -1; i < n && st == COLLIDE_OK; i++) {
         const output_file *f = i >= 0 ? &files[i] : &mfile;
         snprintf(shown, sizeof shown, "%s/%s", p->path, f->name);
-        add_pending(p->tfd, f->name);
+        add_pending(p->pend, p->tfd, f->name);
         st = write_new_file(p->tfd, f->name, f->write,
                             i >= 0 ? ctx : (const void *)mctx, shown, err,
                             errlen);
@@ -966,12 +1018,15 @@ collide_status output_write_set(const char *dir, const output_file *files,
 {
     place p;
     target t;
+    pending_list pend;
     sigset_t old;
     collide_status st;
+    int slot;
     ignore_sigxfsz();
     t.fd = -1;
-    npending = 0;
+    slot = pending_begin(&pend);
     st = open_place(dir, &p, err, errlen);
+    p.pend = &pend;
     if (st == COLLIDE_OK)
         clean_stale(p.pfd);
     if (st == COLLIDE_OK)
@@ -983,8 +1038,8 @@ collide_status output_write_set(const char *dir, const output_file *files,
     if (st == COLLIDE_OK)
         st = place_set(&p, &t, 1, err, errlen);
     if (st != COLLIDE_OK)
-        output_remove_temporaries();
-    npending = 0;
+        remove_pending(&pend);
+    pending_end(&pend, slot);
     hold_signals(0, &old);
     if (st == COLLIDE_OK)
         sync_fd(p.pfd);

@@ -104,12 +104,14 @@ collide_status output_write_set(const char *dir, const output_file *files,
                                 int n, const void *ctx, char *err,
                                 size_t errlen);
 
-/* The command line (kept by pointer) and the scenario (its fingerprint,
- * fingerprint.h) that the MANIFEST of the next set names. */
+/* The command line (kept by pointer; the program's, for every thread)
+ * and the scenario (its fingerprint, fingerprint.h; the calling
+ * thread's next set) that the MANIFEST of the next set names. */
 void output_note_command(int argc, char *const *argv);
 void output_note_scenario(const scenario *s);
 
-/* Where and why the run of the next set left the domain of the proofs
+/* Where and why the run of the calling thread's next set left the
+ * domain of the proofs
  * (its MANIFEST line `proof domain = left at t = T s: NOTE`); "" (the
  * default): it did not, no line. Copied, cut at 255 characters. */
 void output_note_domain(const char *text);

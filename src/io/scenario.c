@@ -329,14 +329,17 @@ static scenario_entry *add_entry(scenario *s, const char *key, size_t klen,
     e->text[tlen] = '\0';
     e->line = line;
     e->value = NAN;
+    e->is_default = 0;
     return e;
 }
 
 void parser_add_default(parser *p, const char *key, const char *text)
 {
     scenario_entry *e = add_entry(p->s, key, strlen(key), text, strlen(text), 0);
-    if (e)
+    if (e) {
         e->value = strtod(text, NULL);
+        e->is_default = 1;
+    }
 }
 
 /* ---- pass 1: lines ---- */
@@ -600,36 +603,52 @@ collide_status scenario_parse(const char *text, const char *source,
     return scenario_parse_as(text, source, 0, s, err, errlen);
 }
 
-collide_status scenario_parse_as(const char *text, const char *source,
-                                 int outside, scenario *s, char *err,
-                                 size_t errlen)
+/* A parser over s, emptied and named source, with nothing read yet. */
+static void parser_begin(parser *p, scenario *s, const char *source,
+                         int outside, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->source, sizeof s->source, "%s", source);
+    parser_clear_derived(&s->d);
+    s->outside_asked = outside;
+    p->s = s;
+    p->src = s->source;
+    p->err = err;
+    p->errlen = errlen;
+    p->law = NULL;
+    p->input = IN_NONE;
+    p->outside = outside;
+    if (errlen > 0)
+        err[0] = '\0';
+}
+
+/* Passes 2 to 4 over the entries p->s holds: the names, every entry, the
+ * physics and the run. */
+static collide_status parser_passes(parser *p)
 {
     static const parse_step steps[] = {
         read_system, read_law, read_input, read_entries,
         parser_derive_materials, parser_derive_masses,
         parser_fill_law_params, parser_build_state, parser_build_input,
         parser_check_domain, parser_build_run};
-    parser p;
     size_t i;
-    collide_status st;
-    memset(s, 0, sizeof *s);
-    snprintf(s->source, sizeof s->source, "%s", source);
-    parser_clear_derived(&s->d);
-    p.s = s;
-    p.src = s->source;
-    p.err = err;
-    p.errlen = errlen;
-    p.law = NULL;
-    p.input = IN_NONE;
-    p.outside = outside;
-    if (errlen > 0)
-        err[0] = '\0';
-    st = read_lines(&p, text);
+    collide_status st = COLLIDE_OK;
     for (i = 0; st == COLLIDE_OK && i < sizeof steps / sizeof steps[0]; i++)
-        st = steps[i](&p);
+        st = steps[i](p);
     if (st == COLLIDE_OK)
-        parser_derive_rest(&p);
+        parser_derive_rest(p);
     return st;
+}
+
+collide_status scenario_parse_as(const char *text, const char *source,
+                                 int outside, scenario *s, char *err,
+                                 size_t errlen)
+{
+    parser p;
+    collide_status st;
+    parser_begin(&p, s, source, outside, err, errlen);
+    st = read_lines(&p, text);
+    return st == COLLIDE_OK ? parser_passes(&p) : st;
 }
 
 /* ---- loading ---- */
@@ -734,4 +753,75 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     *e = tmp;
     parser_set_run_value(&s->opt, key, e->value);
     return COLLIDE_OK;
+}
+
+/* ---- any entry from outside the text ---- */
+
+/* The line after the last line of the text that gave an entry of s. */
+static int line_after_text(const scenario *s)
+{
+    int i, last = 0;
+    for (i = 0; i < s->n; i++)
+        if (s->entry[i].line > last)
+            last = s->entry[i].line;
+    return last + 1;
+}
+
+/* Copies the entries of old that the parser did not fill in into p->s,
+ * the entry key with text (line 0 while read, so that a message names
+ * no line of the text; *line: the line it takes afterwards). */
+static collide_status copy_entries(parser *p, const scenario *old,
+                                   const char *key, const char *text,
+                                   int *line)
+{
+    int i, found = 0;
+    *line = line_after_text(old);
+    for (i = 0; i < old->n; i++) {
+        const scenario_entry *e = &old->entry[i];
+        int same = strcmp(e->key, key) == 0;
+        const char *t = same ? text : e->text;
+        if (e->is_default && !same)
+            continue;
+        if (same && !e->is_default)
+            *line = e->line;
+        found |= same;
+        add_entry(p->s, e->key, strlen(e->key), t, strlen(t), same ? 0 : e->line);
+    }
+    if (!found && !add_entry(p->s, key, strlen(key), text, strlen(text), 0))
+        return parser_fail(p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
+    return COLLIDE_OK;
+}
+
+collide_status scenario_set_entry(scenario *s, const char *key,
+                                  const char *text, char *err, size_t errlen)
+{
+    parser p;
+    scenario *t;
+    collide_status st;
+    int line = 0;
+    if (is_run_key(key))
+        return scenario_set_run_option(s, key, text, NULL, err, errlen);
+    t = malloc(sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "%s: out of memory", s->source);
+        return COLLIDE_E_MEMORY;
+    }
+    parser_begin(&p, t, s->source, s->outside_asked, err, errlen);
+    if (strlen(key) >= COLLIDE_SCENARIO_KEY_MAX || !is_key_text(key, key + strlen(key)))
+        st = parser_fail(&p, 0, "the key \"%.40s\" is not a name of at most %d "
+                         "characters (letters, digits, _)", key,
+                         COLLIDE_SCENARIO_KEY_MAX - 1);
+    else if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)
+        st = parser_fail(&p, 0, "the value of %s is longer than %d characters",
+                         key, COLLIDE_SCENARIO_TEXT_MAX - 1);
+    else
+        st = copy_entries(&p, s, key, text, &line);
+    if (st == COLLIDE_OK)
+        st = parser_passes(&p);
+    if (st == COLLIDE_OK) {
+        parser_find_entry(t, key)->line = line;
+        *s = *t;
+    }
+    free(t);
+    return st;
 }

@@ -27,6 +27,8 @@ typedef struct scenario_entry {
     char text[COLLIDE_SCENARIO_TEXT_MAX];
     int line;
     double value; /* the text correctly rounded to binary64; NaN for a name */
+    int is_default; /* 1: filled in by the parser (p of Eq. 190, g), not
+                       given by the text or a setter */
 } scenario_entry;
 
 /* The quantities derived from the material data and the masses. A field
@@ -56,6 +58,7 @@ typedef struct scenario {
     model model;
     sim_options opt;
     scenario_derived d;
+    int outside_asked;  /* 1: parsed as if outside_proved_domain = 1 */
 } scenario;
 
 /* Parses and validates the scenario text; source names it in messages
@@ -97,6 +100,19 @@ const scenario_entry *scenario_find(const scenario *s, const char *key);
 collide_status scenario_set_run_option(scenario *s, const char *key,
                                        const char *text, const char *origin,
                                        char *err, size_t errlen);
+
+/* Replaces the entry key of s by the decimal text (or adds it), checked
+ * as the scenario reader checks a text: a run setting as
+ * scenario_set_run_option does (origin NULL); any other key (a law
+ * parameter, a mass, a material, the initial state, a force, T, ...) by
+ * reading every entry again through the passes of scenario_parse, with
+ * the same checks and messages (the source, the key, the value and the
+ * allowed range or the proof domain). The entry takes the line of the
+ * one it replaces; a key the text did not give is added as if on a line
+ * after the text's last. COLLIDE_OK, or COLLIDE_E_INPUT with s
+ * unchanged. */
+collide_status scenario_set_entry(scenario *s, const char *key,
+                                  const char *text, char *err, size_t errlen);
 
 /* A derived quantity for display, with the equation that defines it: the
  * public collide_quantity (include/collide.h), under its internal name. */

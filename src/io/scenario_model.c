@@ -186,7 +186,7 @@ static collide_status fail_law_range(const parser *p, int i, const char *range)
     const char *name = p->law->par_names[i];
     const scenario_entry *e = parser_find_entry(p->s, name);
     double v = p->s->model.par[i];
-    if (e && e->line > 0)
+    if (e && !e->is_default)
         return parser_fail(p, e->line, "%s = %s is outside the allowed range: %s",
                     name, e->text, range);
     if (e)

@@ -812,6 +812,17 @@ static void note_model_domain(const mp_model *M, const mp_options *o,
     domain_breach_text(&b, r->domain_note, sizeof r->domain_note);
 }
 
+/* Whether the run's canceller (sim_options.cancel), asked once per
+ * accepted step, stops it: then the run fails with COLLIDE_E_INTERRUPT. */
+static int cancelled(run *R)
+{
+    const sim_options *o = &R->o->run;
+    if (!o->cancel || !o->cancel(o->cancel_ctx))
+        return 0;
+    mp_fail(R, COLLIDE_E_INTERRUPT, "cancelled by the caller during the run");
+    return 1;
+}
+
 collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
 {
     run R;
@@ -859,6 +870,8 @@ collide_status mp_run(mp_model *M, const mp_options *o, mp_result *r)
         st = step(&R);
         if (st == 0)
             pace_bound(&R, &t_window);
+        if (st == 0 && cancelled(&R))
+            break;
         if (o->progress && (r->steps & 15) == 0)
             progress(&R, c0, &shown, 0);
     }
