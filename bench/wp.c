@@ -360,7 +360,7 @@ static int run_once(study *S, int p, int k, cell *out, double *cpu)
         collide_run_options o;
         collide_result *r = NULL;
         char err[512];
-        collide_run_options_init(&o);
+        collide_run_options_init(&o, sizeof o);
         o.tables = 1u << COLLIDE_TABLE_COLLISIONS;
         c0 = cpu_now();
         status = collide_run(S->s[k], &o, &r, err, sizeof err);

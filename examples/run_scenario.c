@@ -15,7 +15,7 @@ int main(int argc, char **argv)
     collide_run_options o;
     char err[1024];
     int st, row, i, e;
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     if (argc > 2) {                   /* bits: 53 binary64, others MPFR */
         o.precision = atol(argv[2]);
         o.engine = o.precision == 53 ? COLLIDE_ENGINE_BINARY64

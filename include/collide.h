@@ -93,8 +93,10 @@ extern "C" {
  * compiled against an earlier header (doc/api-changes.md); 1: the
  * auxiliary header, collide_status returned throughout, the comparison's
  * verdict, the options' struct_size, the engine field and the watcher's
- * answer. */
-#define COLLIDE_SOVERSION 1
+ * answer; 2: the options' _init take the caller's size (an init that
+ * wrote the library's size overran the struct of a program compiled
+ * against a shorter version) and the run options' cancel. */
+#define COLLIDE_SOVERSION 2
 
 /* The version of the library linked at run time (COLLIDE_VERSION of the
  * header it was built with). */
@@ -546,11 +548,15 @@ typedef struct collide_flow_options {
     void *ctx;
 } collide_flow_options;
 
-/* The defaults: struct_size sizeof (collide_flow_options), rtol 1e-12,
- * atol 1e-12, max_steps 200000, no callback.
- * NULL o: does nothing.
+/* The defaults into o, whose size the caller gives (sizeof *o, as it was
+ * compiled): rtol 1e-12, atol 1e-12, max_steps 200000, no callback,
+ * struct_size size. COLLIDE_OK; COLLIDE_E_USAGE, o untouched, when size
+ * is not that of a version of collide_flow_options (nothing is written
+ * beyond the caller's struct).
+ * NULL o: returns COLLIDE_E_USAGE.
  */
-COLLIDE_API void collide_flow_options_init(collide_flow_options *o);
+COLLIDE_API collide_status collide_flow_options_init(collide_flow_options *o,
+                                                     size_t size);
 
 /* What an integration did. */
 typedef struct collide_flow_stats {
@@ -599,14 +605,15 @@ typedef enum collide_engine {
 } collide_engine;
 
 /* How to run. It can grow: a later version adds fields at its end only,
- * and struct_size, set by collide_run_options_init to the size the
- * caller was compiled with, tells collide_run which fields the caller
- * has (those it lacks take their defaults). Always begin with
- * collide_run_options_init. */
+ * and struct_size, set by collide_run_options_init(o, sizeof *o) to the
+ * size the caller was compiled with, tells collide_run which fields the
+ * caller has (those it lacks take their defaults), and init writes no
+ * field beyond it. Always begin with collide_run_options_init. */
 typedef struct collide_run_options {
     size_t struct_size; /* sizeof (collide_run_options) of the caller:
-                           collide_run_options_init sets it; collide_run
-                           refuses a size it does not know */
+                           collide_run_options_init(o, sizeof *o) sets
+                           it; collide_run refuses a size it does not
+                           know */
     collide_engine engine; /* COLLIDE_ENGINE_BINARY64 (default) or
                            COLLIDE_ENGINE_MPFR */
     long precision;   /* bits: 53 for binary64 (the default; no other);
@@ -670,13 +677,18 @@ typedef struct collide_run_options {
     void *cancel_ctx; /* the ctx of cancel */
 } collide_run_options;
 
-/* The defaults: struct_size sizeof (collide_run_options), engine
- * COLLIDE_ENGINE_BINARY64, precision 53, digits NaN, check 0, sample_at
- * NULL, n_sample_at 0, progress 0, watch and watch_ctx NULL, partial 0,
- * tables 0 (every table), cancel and cancel_ctx NULL.
- * NULL o: does nothing.
+/* The defaults into o, whose size the caller gives (sizeof *o, as it was
+ * compiled): engine COLLIDE_ENGINE_BINARY64, precision 53, digits NaN,
+ * check 0, sample_at NULL, n_sample_at 0, progress 0, watch and watch_ctx
+ * NULL, partial 0, tables 0 (every table), cancel and cancel_ctx NULL (the
+ * fields the caller's version has), struct_size size. COLLIDE_OK;
+ * COLLIDE_E_USAGE, o untouched, when size is not that of a version of
+ * collide_run_options: nothing is ever written beyond the caller's
+ * struct, so a program compiled against a shorter version stays safe.
+ * NULL o: returns COLLIDE_E_USAGE.
  */
-COLLIDE_API void collide_run_options_init(collide_run_options *o);
+COLLIDE_API collide_status collide_run_options_init(collide_run_options *o,
+                                                    size_t size);
 
 /* The result of a run: its status and diagnosis, and the tables of the
  * CSV result set (README.md "CSV output"), the same for both precisions. */
@@ -976,11 +988,14 @@ typedef struct collide_compare_options {
                              NULL (default): none */
 } collide_compare_options;
 
-/* The defaults: struct_size sizeof (collide_compare_options), digits
- * NaN, scd_csv NULL.
- * NULL o: does nothing.
+/* The defaults into o, whose size the caller gives (sizeof *o, as it was
+ * compiled): digits NaN, scd_csv NULL, struct_size size. COLLIDE_OK;
+ * COLLIDE_E_USAGE, o untouched, when size is not that of a version of
+ * collide_compare_options.
+ * NULL o: returns COLLIDE_E_USAGE.
  */
-COLLIDE_API void collide_compare_options_init(collide_compare_options *o);
+COLLIDE_API collide_status collide_compare_options_init(
+    collide_compare_options *o, size_t size);
 
 /* Compares the result set (or CSV file) a with the reference b, cell by
  * cell, in significant correct digits (README.md "Comparing results"),

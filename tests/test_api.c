@@ -208,7 +208,7 @@ static void run_study1(long bits)
     char err[1024], what[64];
     int e, i;
     snprintf(what, sizeof what, "study1 at %ld bits", bits);
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits;
     check_true(collide_scenario_load("study1", &s, err, sizeof err) == COLLIDE_OK,
@@ -324,7 +324,7 @@ static void sample_times(void)
     int st, t, i, n, ok = 1;
     collide_scenario_load("hertz", &s, err, sizeof err);
     collide_scenario_set(s, "samples", "0", err, sizeof err);
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.sample_at = at;
     o.n_sample_at = 3;
     st = collide_run(s, &o, &r, err, sizeof err);
@@ -443,7 +443,7 @@ static void checked_run(void)
     int st, t, row, col, worst_ok = 1, some = 0;
     watched w;
     collide_scenario_load("study1", &s, err, sizeof err);
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = COLLIDE_ENGINE_MPFR;
     o.precision = 113;
     o.check = 1;
@@ -505,7 +505,7 @@ static void watcher_cancels(void)
     watched w;
     int st;
     collide_scenario_load("hertz", &s, err, sizeof err);
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     memset(&w, 0, sizeof w);
     w.cancel_at = 53;
     o.watch = watcher;
@@ -571,7 +571,7 @@ static void cancel_during_run(void)
         return;
     }
     collide_scenario_load("study1", &s, err, sizeof err);
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     check_true(o.cancel == NULL && o.cancel_ctx == NULL,
                "run options: no canceller by default");
     o.engine = COLLIDE_ENGINE_MPFR;
@@ -636,7 +636,7 @@ static void bad_arguments(void)
                isnan(collide_scenario_value(s, "no_such_key")),
                "collide_scenario_value: T = 0.5; a text entry and a missing "
                "one NaN");
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = COLLIDE_ENGINE_MPFR;
     o.precision = 20;
     st = collide_run(s, &o, &r, err, sizeof err);
@@ -650,19 +650,19 @@ static void bad_arguments(void)
                strstr(err, "precision = 53") && strstr(err, "[54, 16384]"),
                "MPFR at precision 53: refused (53 is no longer the binary64 "
                "engine's name), the range named");
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.precision = 113;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL &&
                strstr(err, "precision = 113") &&
                strstr(err, "binary64 engine: precision = 53"),
                "binary64 at precision 113: refused, the engine field named");
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = (collide_engine)7;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "engine = 7"),
                "engine 7: refused, the field and its range named");
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     check_true(o.struct_size == sizeof o && o.engine == COLLIDE_ENGINE_BINARY64 &&
                    o.precision == 53,
                "run options: struct_size set by init, the binary64 engine");
@@ -674,7 +674,7 @@ static void bad_arguments(void)
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
                "run options larger than this version's refused");
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.struct_size = offsetof(collide_run_options, cancel);
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_OK && r, "run options of the first version's size "
@@ -684,7 +684,27 @@ static void bad_arguments(void)
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "struct_size"),
                "a size between two versions' refused");
-    collide_run_options_init(&o);
+    {
+        /* A caller compiled against the first version: init writes its
+         * bytes only, not this version's cancel and cancel_ctx. */
+        size_t first = offsetof(collide_run_options, cancel);
+        memset(&o, 0xA5, sizeof o);
+        check_true(collide_run_options_init(&o, first) == COLLIDE_OK &&
+                       o.struct_size == first && o.tables == 0 &&
+                       ((const unsigned char *)&o)[first] == 0xA5 &&
+                       ((const unsigned char *)&o)[sizeof o - 1] == 0xA5,
+                   "run options init of the first version's size: its "
+                   "fields set, no byte beyond them written");
+        check_true(collide_run_options_init(&o, first + 1) == COLLIDE_E_USAGE &&
+                       o.struct_size == first,
+                   "run options init of a size between versions: refused, "
+                   "nothing written");
+        st = collide_run(s, &o, &r, err, sizeof err);
+        check_true(st == COLLIDE_OK && r, "a run with the first version's "
+                   "options from init: accepted");
+        collide_result_free(r);
+    }
+    collide_run_options_init(&o, sizeof o);
     o.digits = 10;
     st = collide_run(s, &o, &r, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && r == NULL && strstr(err, "digits"),
@@ -769,7 +789,7 @@ static int hertz_set(long bits, const char *dir)
     collide_run_options o;
     char err[1024];
     int ok;
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits;
     ok = collide_scenario_load("hertz", &s, err, sizeof err) == COLLIDE_OK &&
@@ -827,7 +847,7 @@ static void comparisons(void)
     snprintf(fa, sizeof fa, "%s/collisions.csv", a);
     snprintf(fb, sizeof fb, "%s/collisions.csv", b);
     snprintf(scd, sizeof scd, "%s/scd.csv", a);
-    collide_compare_options_init(&o);
+    collide_compare_options_init(&o, sizeof o);
     check_true(isnan(o.digits) && o.scd_csv == NULL, "compare defaults");
     o.digits = 3;
     o.scd_csv = scd;
@@ -1075,7 +1095,7 @@ static void partial_and_tables(void)
     collide_scenario *s;
     char dir[] = "/tmp/collide-test-api-XXXXXX", err[1024];
     char *text;
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     check_true(o.partial == 0 && o.tables == 0, "partial and tables default to 0");
     check_true(cut_short(&o, &r) == COLLIDE_E_STEP &&
                collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0,
@@ -1292,8 +1312,8 @@ static void option_sizes(void)
     collide_compare_options c;
     double chi[COLLIDE_CHI_MAX], chi1[COLLIDE_CHI_MAX];
     char err[512];
-    collide_flow_options_init(&f);
-    collide_compare_options_init(&c);
+    collide_flow_options_init(&f, sizeof f);
+    collide_compare_options_init(&c, sizeof c);
     check_true(f.struct_size == sizeof f && c.struct_size == sizeof c,
                "flow and compare options: struct_size set by init");
     collide_model_initial_state(m, chi);
@@ -1423,7 +1443,7 @@ static void model_integration(void)
         collide_model_free(h);
         return;
     }
-    collide_flow_options_init(&o);
+    collide_flow_options_init(&o, sizeof o);
     check_true(o.rtol == 1e-12 && o.max_steps == 200000 && !o.on_step,
                "flow options defaults");
     collide_model_initial_state(m, c0);
@@ -2080,8 +2100,7 @@ static void call_flow_options_init(fixture *f, int k, outcome *o)
 {
     (void)f;
     (void)k;
-    collide_flow_options_init(NULL);
-    o->i = 0;
+    o->i = collide_flow_options_init(NULL, sizeof(collide_flow_options));
 }
 
 static void call_model_integrate(fixture *f, int k, outcome *o)
@@ -2089,7 +2108,7 @@ static void call_model_integrate(fixture *f, int k, outcome *o)
     collide_flow_options opt;
     collide_flow_stats st;
     double chi1[COLLIDE_CHI_MAX];
-    collide_flow_options_init(&opt);
+    collide_flow_options_init(&opt, sizeof opt);
     o->i = collide_model_integrate(arg_or_null(k, 0, f->m), 0, 0.0,
                                    arg_or_null(k, 1, f->chi), 1e-4,
                                    (double *)arg_or_null(k, 2, chi1),
@@ -2102,15 +2121,14 @@ static void call_run_options_init(fixture *f, int k, outcome *o)
 {
     (void)f;
     (void)k;
-    collide_run_options_init(NULL);
-    o->i = 0;
+    o->i = collide_run_options_init(NULL, sizeof(collide_run_options));
 }
 
 static void call_run(fixture *f, int k, outcome *o)
 {
     collide_run_options opt;
     collide_result *r = NULL;
-    collide_run_options_init(&opt);
+    collide_run_options_init(&opt, sizeof opt);
     o->i = collide_run(arg_or_null(k, 0, f->s), arg_or_null(k, 1, &opt),
                        (collide_result **)arg_or_null(k, 2, &r), f->err,
                        f->errlen);
@@ -2327,8 +2345,7 @@ static void call_compare_options_init(fixture *f, int k, outcome *o)
 {
     (void)f;
     (void)k;
-    collide_compare_options_init(NULL);
-    o->i = 0;
+    o->i = collide_compare_options_init(NULL, sizeof(collide_compare_options));
 }
 
 /* A stream that discards what is written, for the calls' out and err. */
@@ -2344,7 +2361,7 @@ static void call_compare_with(fixture *f, int k, outcome *o)
 {
     collide_compare_options opt;
     collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
-    collide_compare_options_init(&opt);
+    collide_compare_options_init(&opt, sizeof opt);
     o->i = collide_compare_with(arg_or_null(k, 0, f->csv_path),
                                 arg_or_null(k, 1, f->csv_path),
                                 arg_or_null(k, 2, &opt),
@@ -2445,11 +2462,11 @@ static const null_row null_table[] = {
     {"collide_model_in_jump_set", NULL, {{NULL, NX_OK}}},
     {"collide_model_reset", call_model_reset,
      {{"m", NX_MINUS1}, {"chi", NX_MINUS1}, {"chi_plus", NX_MINUS1}}},
-    {"collide_flow_options_init", call_flow_options_init, {{"o", NX_DONE}}},
+    {"collide_flow_options_init", call_flow_options_init, {{"o", NX_USAGE}}},
     {"collide_model_integrate", call_model_integrate,
      {{"m", NX_USAGE}, {"chi0", NX_USAGE}, {"chi1", NX_USAGE}, {"o", NX_OK},
       {"stats", NX_OK}, {"err", NX_QUIET}}},
-    {"collide_run_options_init", call_run_options_init, {{"o", NX_DONE}}},
+    {"collide_run_options_init", call_run_options_init, {{"o", NX_USAGE}}},
     {"collide_run", call_run,
      {{"s", NX_USAGE}, {"o", NX_OK}, {"out", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_result_status", call_result_status, {{"r", NX_USAGE}}},
@@ -2496,7 +2513,7 @@ static const null_row null_table[] = {
     {"collide_csv_number", call_csv_number,
      {{"c", NX_USAGE}, {"v", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_csv_free", call_csv_free, {{"c", NX_DONE}}},
-    {"collide_compare_options_init", call_compare_options_init, {{"o", NX_DONE}}},
+    {"collide_compare_options_init", call_compare_options_init, {{"o", NX_USAGE}}},
     {"collide_compare_with", call_compare_with,
      {{"a", NX_USAGE}, {"b", NX_USAGE}, {"o", NX_OK}, {"out", NX_OK},
       {"verdict", NX_OK}, {"err", NX_QUIET}}},

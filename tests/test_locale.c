@@ -75,7 +75,7 @@ static int run_and_write(const collide_scenario *s, long bits,
     collide_result *r = NULL;
     char path[4096], err[1024];
     int st;
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits;
     st = collide_run(s, &o, &r, err, sizeof err);

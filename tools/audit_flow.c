@@ -99,7 +99,7 @@ static int flow_to(const flowctx *F, double atol, double t0, const double *y0,
         *why = "the audit's budget of 2e7 integration steps ran out";
         return -1;
     }
-    collide_flow_options_init(&o);
+    collide_flow_options_init(&o, sizeof o);
     o.rtol = FLOW_RTOL;
     o.atol = fmax(atol, DBL_MIN);
     o.max_steps = *left < FLOW_STEPS_MAX ? *left : FLOW_STEPS_MAX;

@@ -73,7 +73,7 @@ static int parse_compare_args(int argc, char **argv, compare_args *o)
     option_values v;
     int st = option_parse_command("compare", argc, argv, &compare_table, &v);
     o->a = o->b = NULL;
-    collide_compare_options_init(&o->o);
+    collide_compare_options_init(&o->o, sizeof o->o);
     if (st == COLLIDE_OK)
         st = compare_operands(&v, o);
     o->o.scd_csv = v.value[COMPARE_SCD_CSV];

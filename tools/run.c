@@ -662,7 +662,7 @@ int run_command(int argc, char **argv)
     }
     if (st == COLLIDE_OK)
         st = apply_settings(s, &a);
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     if (st == COLLIDE_OK)
         st = a.precision ? mp_options_of(&a, &o)
                          : b64_options_of(&a, s, &o, &times);

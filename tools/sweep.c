@@ -350,7 +350,7 @@ static collide_status point_results(const collide_scenario *s, long bits,
     char err[1024];
     int i, n, k;
     collide_status st;
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.engine = bits > 53 ? COLLIDE_ENGINE_MPFR : COLLIDE_ENGINE_BINARY64;
     o.precision = bits ? bits : 53;
     o.partial = 1;

@@ -7,7 +7,7 @@
     r.digits("collisions")      # the checked significant digits
 
 The library is found from $COLLIDE_LIB, else from the build tree this
-package sits in (make shared), else the installed libcollide.so.1.
+package sits in (make shared), else the installed libcollide.so.2.
 Errors are CollideError (.status, .message: collide's status and its
 one-line message). Units: each array's dtype.metadata["units"] (column
 -> unit, from the library's collide_result_column_unit), r.units(table);
@@ -317,7 +317,9 @@ def run(scenario, precision=53, digits=None, check=False, sample_at=None,
     s = scenario if isinstance(scenario, Scenario) and not entries \
         else Scenario(scenario, **entries)
     o = RunOptions()
-    lib.collide_run_options_init(ctypes.byref(o))
+    if lib.collide_run_options_init(ctypes.byref(o), ctypes.sizeof(o)) != 0:
+        raise CollideError(2, "collide_run_options_init: the size of "
+                           "RunOptions is not one the library knows")
     o.engine = ENGINE_MPFR if precision > 53 else ENGINE_BINARY64
     o.precision = precision
     o.digits = math.nan if digits is None else digits

@@ -7,7 +7,7 @@ import os
 
 from ._structs import CompareOptions, RunOptions
 
-SONAME = "libcollide.so.1"
+SONAME = "libcollide.so.2"
 _lib = None
 
 
@@ -87,7 +87,7 @@ def _declare(lib):
       ctypes.POINTER(cp), ctypes.POINTER(i))
     P("collide_scenario_source", cp, vp)
     P("collide_scenario_free", None, vp)
-    P("collide_run_options_init", None, ctypes.POINTER(RunOptions))
+    P("collide_run_options_init", i, ctypes.POINTER(RunOptions), sz)
     P("collide_run", i, vp, ctypes.POINTER(RunOptions), pvp, cp, sz)
     P("collide_result_status", i, vp)
     P("collide_result_diagnosis", cp, vp)
@@ -102,7 +102,7 @@ def _declare(lib):
     P("collide_result_stat", d, vp, i)
     P("collide_result_write", i, vp, cp, cp, sz)
     P("collide_result_free", None, vp)
-    P("collide_compare_options_init", None, ctypes.POINTER(CompareOptions))
+    P("collide_compare_options_init", i, ctypes.POINTER(CompareOptions), sz)
     P("collide_model_make", i, vp, pvp)
     P("collide_model_free", None, vp)
     P("collide_model_system", i, vp)

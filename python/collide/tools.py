@@ -74,7 +74,9 @@ def compare(a, b, digits=None):
     from . import CollideError
     lib, libc = _lib.load(), _libc()
     o = CompareOptions()
-    lib.collide_compare_options_init(ctypes.byref(o))
+    if lib.collide_compare_options_init(ctypes.byref(o), ctypes.sizeof(o)) != 0:
+        raise CollideError(2, "collide_compare_options_init: the size of "
+                           "CompareOptions is not one the library knows")
     if digits is not None:
         o.digits = digits
     with tempfile.TemporaryDirectory() as tmp:

@@ -81,6 +81,15 @@ void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
+collide_status collide_api_options_init(void *o, size_t size, size_t first,
+                                        const void *d, size_t full)
+{
+    if (!o || (size != first && size != full))
+        return COLLIDE_E_USAGE;
+    memcpy(o, d, size);
+    return COLLIDE_OK;
+}
+
 collide_status collide_api_options_copy(const void *o, size_t size,
                                         size_t first, void *into,
                                         size_t full, const char *fn,
@@ -419,10 +428,14 @@ void collide_scenario_free(collide_scenario *s)
 
 /* ---- runs ---- */
 
-void collide_run_options_init(collide_run_options *o)
+/* The size of the first collide_run_options with a struct_size: up to
+ * tables. A caller compiled with it lacks cancel and cancel_ctx, which
+ * keep their defaults (NULL); this version's size is the whole struct. */
+#define RUN_OPTIONS_SIZE_1 offsetof(collide_run_options, cancel)
+
+/* Every field of o at its default, struct_size this version's. */
+static void run_options_defaults(collide_run_options *o)
 {
-    if (!o)
-        return;
     o->struct_size = sizeof *o;
     o->engine = COLLIDE_ENGINE_BINARY64;
     o->precision = COLLIDE_PRECISION_MIN;
@@ -439,10 +452,13 @@ void collide_run_options_init(collide_run_options *o)
     o->cancel_ctx = NULL;
 }
 
-/* The size of the first collide_run_options with a struct_size: up to
- * tables. A caller compiled with it lacks cancel and cancel_ctx, which
- * keep their defaults (NULL); this version's size is the whole struct. */
-#define RUN_OPTIONS_SIZE_1 offsetof(collide_run_options, cancel)
+collide_status collide_run_options_init(collide_run_options *o, size_t size)
+{
+    collide_run_options d;
+    run_options_defaults(&d);
+    d.struct_size = size;
+    return collide_api_options_init(o, size, RUN_OPTIONS_SIZE_1, &d, sizeof d);
+}
 
 /* The options o (NULL: the defaults) into `into`, the fields beyond
  * o->struct_size at their defaults: COLLIDE_OK, or COLLIDE_E_USAGE with
@@ -451,7 +467,7 @@ static collide_status run_options_copy(const collide_run_options *o,
                                        collide_run_options *into, char *err,
                                        size_t errlen)
 {
-    collide_run_options_init(into);
+    run_options_defaults(into);
     return collide_api_options_copy(o, o ? o->struct_size : 0,
                                     RUN_OPTIONS_SIZE_1, into, sizeof *into,
                                     "collide_run", "collide_run_options",
@@ -1258,13 +1274,21 @@ void collide_result_free(collide_result *r)
 
 /* ---- comparison ---- */
 
-void collide_compare_options_init(collide_compare_options *o)
+/* Every field of o at its default, struct_size this version's. */
+static void compare_options_defaults(collide_compare_options *o)
 {
-    if (!o)
-        return;
     o->struct_size = sizeof *o;
     o->digits = NAN;
     o->scd_csv = NULL;
+}
+
+collide_status collide_compare_options_init(collide_compare_options *o,
+                                            size_t size)
+{
+    collide_compare_options d;
+    compare_options_defaults(&d);
+    d.struct_size = size;
+    return collide_api_options_init(o, size, sizeof d, &d, sizeof d);
 }
 
 /* Whether a, b and the options can be compared: COLLIDE_OK, else
@@ -1327,7 +1351,7 @@ static collide_status compare_with_in_c(const char *a, const char *b,
     size_t len = 0;
     compare_status cs;
     collide_status st;
-    collide_compare_options_init(&d);
+    compare_options_defaults(&d);
     st = collide_api_options_copy(o, o ? o->struct_size : 0, sizeof d, &d,
                                   sizeof d, "collide_compare",
                                   "collide_compare_options", err, errlen);
@@ -1383,7 +1407,7 @@ collide_status collide_compare(const char *a, const char *b, double digits,
                                char *err, size_t errlen)
 {
     collide_compare_options o;
-    collide_compare_options_init(&o);
+    compare_options_defaults(&o);
     o.digits = digits;
     return collide_compare_with(a, b, &o, out, verdict, err, errlen);
 }

@@ -31,6 +31,16 @@ struct collide_scenario {
 void collide_api_say(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The defaults d (full bytes, d's struct_size already set to size) into
+ * a caller's option struct o, cut at size, the caller's sizeof of it,
+ * which must be that of a version of the struct: first (the first with a
+ * struct_size) or full (this one). COLLIDE_OK; COLLIDE_E_USAGE with o
+ * untouched when o is NULL or size is not such a size. The _init of each
+ * option struct: a caller compiled against a shorter version gets no byte
+ * written beyond its struct. */
+collide_status collide_api_options_init(void *o, size_t size, size_t first,
+                                        const void *d, size_t full);
+
 /* A caller's option struct o (NULL: none) over the defaults already in
  * into (full bytes): o's first `size` bytes are copied when size, its
  * struct_size, lies in [first, full] (a caller compiled against an

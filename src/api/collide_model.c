@@ -436,16 +436,23 @@ int collide_model_reset(const collide_model *m, int q, const double *chi,
 
 /* ---- the flow integrated between two times ---- */
 
-void collide_flow_options_init(collide_flow_options *o)
+/* Every field of o at its default, struct_size this version's. */
+static void flow_options_defaults(collide_flow_options *o)
 {
-    if (!o)
-        return;
     o->struct_size = sizeof *o;
     o->rtol = 1e-12;
     o->atol = 1e-12;
     o->max_steps = 200000;
     o->on_step = NULL;
     o->ctx = NULL;
+}
+
+collide_status collide_flow_options_init(collide_flow_options *o, size_t size)
+{
+    collide_flow_options d;
+    flow_options_defaults(&d);
+    d.struct_size = size;
+    return collide_api_options_init(o, size, sizeof d, &d, sizeof d);
 }
 
 /* The flow of one mode, as an ode_rhs of the DOP853 step. */
@@ -594,7 +601,7 @@ static int model_integrate_in_c(const collide_model *m, int q, double t0,
                         !m ? "m" : !chi0 ? "chi0" : "chi1");
         return COLLIDE_E_USAGE;
     }
-    collide_flow_options_init(&dflt);
+    flow_options_defaults(&dflt);
     st = collide_api_options_copy(o, o ? o->struct_size : 0, sizeof dflt,
                                   &dflt, sizeof dflt,
                                   "collide_model_integrate",
