@@ -20,9 +20,7 @@ typedef struct bracket {
 /* The scalar function whose root is sought, evaluated at t: implemented by
  * the hybrid engine on the continuous extension of the current step (the
  * context names which guard or switching function). It does not modify
- * any program state. The one call of a lower layer into a higher one
- * (doc/design.md, "Layers"): a function with a contract, which WP follows
- * where it could not follow a function pointer. */
+ * any program state. */
 /*@ assigns \nothing; */
 double root_eval(const void *ctx, double t);
 
