@@ -6,24 +6,44 @@ CSTD     = -std=c11
 WARN     = -Wall -Wextra -Werror -pedantic
 OPT     ?= -O3 -g
 CFLAGS  ?=
-# The layers of the tree (doc/layout.md): src/model and src/kernel
-# are the proved core (proofs/proofs.mk), src/system assembles the model,
-# src/b64 and src/mp are the two engines, src/io the text and files,
-# src/api the public interface include/collide.h; tools/ is the
-# command-line program. Each folder is on the include path of the
-# library; the program is compiled with include/ and tools/ alone, so that
-# it goes through include/collide.h (a name of the layers does not compile
-# there).
-LAYERS   = src/model src/kernel src/system src/b64 src/mp src/io src/api
-INC      = -Iinclude $(LAYERS:%=-I%) -Itools
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread $(INC) -I$(BUILD)/gen
-TOOL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread -Iinclude -Itools
+# The layers of the tree, bottom to top (doc/design.md, "Layers"): src/base
+# the text buffers and growing arrays; src/model and src/kernel the proved
+# core (proofs/proofs.mk); src/system assembles the model (the laws'
+# registry, the domain); include/ the public header's declarations
+# (status codes); src/rules what both engines share and that does not
+# depend on the precision (the guards table, the names, the run's options
+# and records, the Zeno ring, the sample grid); src/io the text and files;
+# src/b64 and src/mp the two engines; src/api the public interface
+# include/collide.h; tools/ the command-line program. Each layer is
+# compiled with itself and the layers below it alone on the include path
+# (LAYER_INC), so that a name of a layer above does not compile there;
+# tests/cli/layers.sh checks every include against this order. The
+# program is compiled with include/ and tools/ alone (TOOL_CFLAGS).
+LAYERS   = src/base src/model src/kernel src/system include src/rules \
+           src/io src/b64 src/mp src/api
+INC      = $(LAYERS:%=-I%) -Itools
+LAYER_INC_src/base   = -Isrc/base
+LAYER_INC_src/model  = $(LAYER_INC_src/base) -Isrc/model
+LAYER_INC_src/kernel = $(LAYER_INC_src/model) -Isrc/kernel
+LAYER_INC_src/system = $(LAYER_INC_src/kernel) -Isrc/system
+LAYER_INC_include    = $(LAYER_INC_src/system) -Iinclude
+LAYER_INC_src/rules  = $(LAYER_INC_include) -Isrc/rules
+LAYER_INC_src/io     = $(LAYER_INC_src/rules) -Isrc/io
+LAYER_INC_src/b64    = $(LAYER_INC_src/io) -Isrc/b64
+LAYER_INC_src/mp     = $(LAYER_INC_src/b64) -Isrc/mp
+LAYER_INC_src/api    = $(LAYER_INC_src/mp) -Isrc/api
+# the include path of the layer of the C file $<
+LAYER_INC = $(LAYER_INC_$(patsubst %/,%,$(dir $<)))
+BASE_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) -pthread
+ALL_CFLAGS = $(BASE_CFLAGS) $(INC) -I$(BUILD)/gen
+LIB_CFLAGS = $(BASE_CFLAGS) $(LAYER_INC) -I$(BUILD)/gen
+TOOL_CFLAGS = $(BASE_CFLAGS) -Iinclude -Itools
 LDLIBS   = -lmpfr -lgmp -lm -pthread
 
 BUILD    = build
 LIB_SRC  = $(wildcard $(LAYERS:%=%/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-LIB_HDR  = $(wildcard $(LAYERS:%=%/*.h)) include/collide.h include/collide_aux.h
+LIB_HDR  = $(wildcard $(LAYERS:%=%/*.h))
 LIB      = $(BUILD)/libcollide.a
 TOOL_SRC = $(filter-out tools/main.c tools/sweep_mpi.c,$(wildcard tools/*.c))
 TOOL_OBJ = $(TOOL_SRC:%.c=$(BUILD)/obj/%.o)
@@ -68,7 +88,7 @@ $(BUILD)/obj/src/io/meta.o $(BUILD)/pic/src/io/meta.o: $(REVISION_H)
 
 $(BUILD)/obj/%.o: %.c $(LIB_HDR) $(TOOL_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/tools/%.o: tools/%.c include/collide.h include/collide_aux.h $(TOOL_HDR)
 	@mkdir -p $(dir $@)
@@ -242,7 +262,7 @@ RELEASE_DATE = 2026-12-04
 .PHONY: shared install uninstall install-check man man-check
 $(BUILD)/pic/%.o: %.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+	$(CC) $(LIB_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(SO): $(PIC_OBJ)
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined $(PIC_OBJ) \

@@ -56,7 +56,7 @@ FAIL_FAMILIES = set()
 
 # The folders of src/ whose headers the core includes (-I of gcc and of
 # frama-c's preprocessor): the layers, as in the Makefile's LAYERS.
-LAYERS = ("model", "kernel", "system", "b64", "mp", "io")
+LAYERS = ("base", "model", "kernel", "system", "rules", "io", "b64", "mp")
 
 
 # z3 4.8.12 with a step limit: why3 1.5.1 detects z3 only as a partial

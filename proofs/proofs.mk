@@ -25,9 +25,10 @@
 # The proved core is two folders of the tree, src/model (the laws, the
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
 # quantities) and src/kernel (DOP853, the root finder, the event
-# selection), every C file of them, and src/b64/impact_data.c, the
-# driver's guards table and its ledger at a jump. Nothing else is proved.
-WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/b64/impact_data.c)
+# selection), every C file of them, and src/rules/impact_data.c, the
+# guards table both engines use and the ledger at a jump. Nothing else is
+# proved.
+WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions
 # (libm), listed in proofs/README.md.
@@ -97,7 +98,8 @@ MUT_PER_FAMILY  ?= 2
 MUT_SEED         = 13
 # files outside WP_CORE mutated with witnesses alone (a file that enters
 # WP_CORE leaves this list's treatment by itself)
-MUT_TESTED       = $(sort $(wildcard src/b64/engine.c src/b64/impact*.c src/b64/sim.c))
+MUT_TESTED       = $(sort $(wildcard src/b64/engine.c src/b64/impact*.c src/rules/impact_data.c \
+                     src/rules/sim.c src/rules/zeno.c src/rules/names.c))
 MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=

@@ -38,7 +38,7 @@ cd "$root" || exit 2
 if [ -z "${WP_CORE:-}" ]; then
     WP_CORE=$(ls src/model/*.c src/kernel/*.c | tr "\n" " ")  # proofs.mk: src/model, src/kernel
     WP_SKIP=$(sed -n 's/^WP_SKIP *= *//p' proofs/proofs.mk)
-    MUT_TESTED=$(ls src/b64/engine.c src/b64/impact*.c src/b64/sim.c | tr "\n" " ")
+    MUT_TESTED=$(ls src/b64/engine.c src/b64/impact*.c src/rules/impact_data.c src/rules/sim.c src/rules/zeno.c src/rules/names.c | tr "\n" " ")
 fi
 for t in frama-c gcc strip objcopy ar python3; do
     command -v $t >/dev/null 2>&1 || {

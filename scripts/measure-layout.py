@@ -11,11 +11,15 @@
   line, as tests/cli/layout.sh checks them against tests/twins.txt);
 - the equation numbers of the paper cited in the comments of hand-written
   code of both engines (src/mp, and src/model, src/kernel, src/b64; the
-  files proofs/spec2tape.py generates are not hand-written): each a
+  files proofs/spec2tape.py generates are not hand-written, and the layer
+  both engines stand on, src/rules, is on neither side): each a
   concept the two engines may each write (--equation-twins: one a line,
   the number then the files of each side);
 - the files of tools/ that compile with include/ and tools/ alone on the
-  include path (cc -fsyntax-only): the tools over include/collide.h.
+  include path (cc -fsyntax-only): the tools over include/collide.h;
+- the includes that run back up the layers of the Makefile's LAYERS
+  (scripts/check-layers.sh, which tests/cli/layers.sh runs with the
+  symbols of the build's objects too).
 
 Functions are found as a name and a parameter list at the start of a line
 followed by a line that is only "{" (the style of the tree).
@@ -169,6 +173,12 @@ def main():
         capture_output=True).returncode == 0]
     print('tools over include/collide.h alone: %d of %d (%s)'
           % (len(public), len(tools), ' '.join(os.path.basename(p) for p in public)))
+
+    up = subprocess.run(['sh', 'scripts/check-layers.sh', '.'], capture_output=True,
+                        text=True).stdout.splitlines()
+    print('includes running back up the layers: %d' % len(up))
+    for line in up:
+        print('  ' + line)
 
 
 if __name__ == '__main__':

@@ -13,6 +13,7 @@
 #include "law_bwshccl.h"
 #include "law_clamped.h"
 #include "law_shccl.h"
+#include "registry.h"
 #include "mp_law.h"
 #include "powabs.h"
 #include "registry.h"

@@ -1,12 +1,12 @@
 /* test_sweep_status.c - the status column of a sweep: every status of
- * common.h a run can end with has its own name, which merge accepts, so
+ * collide.h a run can end with has its own name, which merge accepts, so
  * that a point whose run fails its ledger check (12) or makes no progress
  * (13) is a row naming that failure, like any other failed run. */
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
-#include "common.h"
+#include "collide.h"
 #include "sweep.h"
 
 int main(void)

@@ -971,20 +971,6 @@ static int screen_switching(const run *R, const dop853_step_data *s,
 
 /* ---- events ------------------------------------------------------------ */
 
-int zeno_push(zeno_ring *z, double t, int n, double window)
-{
-    if (n < 2 || n > COLLIDE_ZENO_EVENTS_MAX)
-        return 0;
-    z->t[z->count % n] = t;
-    z->count++;
-    return z->count >= n && t - zeno_oldest(z, n) <= window;
-}
-
-double zeno_oldest(const zeno_ring *z, int n)
-{
-    return z->t[z->count % n];   /* the slot the next event will take */
-}
-
 /* |d g/dt| of the guard of each transition of the current mode at the
  * start of its flow interval (R->y, R->f), for the rate scale of the event
  * that ends the interval: both engines define it so (take_event). A rate

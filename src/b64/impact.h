@@ -5,19 +5,12 @@
 #ifndef COLLIDE_IMPACT_H
 #define COLLIDE_IMPACT_H
 
+#include "engine.h"
 #include "hybrid.h"
 #include "impact_data.h"
 #include "model.h"
+#include "names.h"
 #include "sim.h"
-
-/* Name of component i of y in output files: "x", "v", "x_m", "v_m",
- * "x_c", "z_c" (n_z = 1) or "z_c1", "z_c2" (n_z = 2), "I_s", "Delta_C",
- * "W", "J_Fc", "J_Fe", "I_s_contact", "Delta_C_contact". */
-const char *impact_component_name(const layout *L, int i);
-
-/* Name of mode q in diagnoses: "apart" (q = 0) or "contact" (q = 1),
- * the q of Eqs. (73), (80). */
-const char *impact_mode_name(int q);
 
 /* The flow map of chi in mode q at t (Eq. 81 for H_r, Eq. 74 for H_f,
  * with the scenario's applied forces): dy[0 .. n_chi - 1]. Writes the
@@ -53,15 +46,6 @@ double impact_storage(const model *m, const layout *L, const double *y);
 /* Contact force F_c = -h_c = -q_c Phi(x_c, z_c, v) (Eqs. 59, 64) at y. */
 double impact_contact_force(const model *m, const layout *L, int q,
                             const double *y);
-
-/* The guards table (impact_data.h) is shared by the binary64 engine and
- * the high-precision mode. Transition tr (transition_id, transition.h) leaves mode
- * transition_from(tr) for mode transition_to(tr) when its guard crosses
- * zero in the orientation transition_sigma(tr) (-1 or +1) while it is
- * enabled. The guard is x, v or Phi (transition_guard: 0, 1 or 2), and
- * whether it is enabled depends on the signs of x, v and Phi only.
- * transition_name(tr) is its name, "unknown" outside the table. */
-const char *transition_name(int tr);
 
 /* Runs the hybrid system of m over [0, m->T]. Returns r->status. */
 collide_status sim_run(const model *m, const sim_options *o, sim_result *r);

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "impact.h"
+#include "names.h"
 #include "meta.h"
 #include "number.h"
 #include "output.h"

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "collide.h"
 #include "common.h"
 #include "event.h"
 #include "hybrid.h"

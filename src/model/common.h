@@ -1,8 +1,6 @@
-/* common.h - sizes and status codes shared by every module of collide. */
+/* common.h - the sizes shared by every module of collide. */
 #ifndef COLLIDE_COMMON_H
 #define COLLIDE_COMMON_H
-
-#include "collide.h"   /* collide_status, COLLIDE_VERSION */
 
 /* Largest dimension of an ODE the driver integrates: the state of H_f
  * (Eq. 73, 5 + n_z continuous components) plus the quadrature states of

@@ -8,7 +8,7 @@
 #define COLLIDE_HYBRID_H
 
 #include "common.h"
-#include "model.h"
+#include "system_kind.h"
 
 /* Layout of the integrated vector y. The state chi of H_r (Eq. 80) or H_f
  * (Eq. 73) without q_c (q_c is the mode of the engine), followed by the

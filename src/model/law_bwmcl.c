@@ -2,13 +2,9 @@
  * Bouc-Wen parts are in law_law_boucwen.c; here the branches deflect by z_2 (elastic)
  * and z_1 (hysteretic), driven by Psi_2 through the dashpot c. */
 #include "law_bwmcl.h"
-#include "law_noise.h"
 
 #include "law_boucwen.h"
 #include "law_check.h"
-
-static const char *const bwmcl_par_names[BW_NPAR] = {
-    "k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
 
 static const char bwmcl_ranges[BW_NPAR][LAW_RANGE_SIZE] = {
     "k > 0",     "alpha in (0, 1)", "A > 0",  "beta >= 0",
@@ -140,21 +136,3 @@ int bwmcl_validate(const double *par, char *range, size_t len)
     law_range_clear(range, len);
     return -1;
 }
-
-const law law_bwmcl = {
-    "bwmcl",
-    "Bouc-Wen-Maxwell collision law",
-    "Eqs. (70)-(72)",
-    2,
-    BW_NPAR,
-    bwmcl_par_names,
-    bwmcl_phi,
-    bwmcl_psi,
-    bwmcl_phi_rate,
-    bwmcl_storage,
-    bwmcl_dissipation_rate,
-    3,
-    bwmcl_switching,
-    bwmcl_switching_noise,
-    bwmcl_validate,
-};

@@ -21,8 +21,6 @@
 #include "../../spec/law_passivity.acsl"
 #include "../../spec/law_bwmcl_equations.acsl"
 
-extern const law law_bwmcl;
-
 /* F_s = Phi(z_c), Eq. (72); x_c and v_c do not enter. */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires admissible: bwmcl_admissible(par);

@@ -2,14 +2,10 @@
  * law_bwshccl.h.  The Bouc-Wen parts are in law_law_boucwen.c, the
  * Simon-Hunt-Crossley term in law_shccl.c. */
 #include "law_bwshccl.h"
-#include "law_noise.h"
 
 #include "law_boucwen.h"
 #include "law_check.h"
 #include "law_shccl.h"
-
-static const char *const bwshccl_par_names[BW_NPAR] = {
-    "k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
 
 static const char bwshccl_ranges[BW_NPAR][LAW_RANGE_SIZE] = {
     "k > 0",     "alpha in (0, 1)", "A > 0",  "beta >= 0",
@@ -95,21 +91,3 @@ int bwshccl_validate(const double *par, char *range, size_t len)
     law_range_clear(range, len);
     return -1;
 }
-
-const law law_bwshccl = {
-    "bwshccl",
-    "Bouc-Wen-Simon-Hunt-Crossley collision law",
-    "Eqs. (68)-(69)",
-    1,
-    BW_NPAR,
-    bwshccl_par_names,
-    bwshccl_phi,
-    bwshccl_psi,
-    bwshccl_phi_rate,
-    bwshccl_storage,
-    bwshccl_dissipation_rate,
-    3,
-    bwshccl_switching,
-    bwshccl_switching_noise,
-    bwshccl_validate,
-};

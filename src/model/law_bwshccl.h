@@ -21,8 +21,6 @@
 #include "../../spec/law_passivity.acsl"
 #include "../../spec/law_bwshccl_equations.acsl"
 
-extern const law law_bwshccl;
-
 /* F_s = Phi(x_c, z_c, v_c), Eq. (69). */
 /*@ requires par_valid: \valid_read(par + (0 .. 7));
     requires admissible: bwshccl_admissible(par);

@@ -1,10 +1,7 @@
 /* law_clamped.c - the clamped linear law of Eq. (175); see law_clamped.h. */
 #include "law_clamped.h"
-#include "law_noise.h"
 
 #include "law_check.h"
-
-static const char *const clamped_par_names[CLAMPED_NPAR] = {"k"};
 
 static const char clamped_ranges[CLAMPED_NPAR][LAW_RANGE_SIZE] = {"k > 0"};
 
@@ -78,21 +75,3 @@ int clamped_validate(const double *par, char *range, size_t len)
     law_range_clear(range, len);
     return -1;
 }
-
-const law law_clamped = {
-    "clamped",
-    "clamped linear law",
-    "Eq. (175)",
-    0,
-    CLAMPED_NPAR,
-    clamped_par_names,
-    clamped_phi,
-    clamped_psi,
-    clamped_phi_rate,
-    clamped_storage,
-    clamped_dissipation_rate,
-    1,
-    clamped_switching,
-    clamped_switching_noise,
-    clamped_validate,
-};

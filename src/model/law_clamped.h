@@ -20,8 +20,6 @@
 
 enum clamped_index { CLAMPED_K = 0, CLAMPED_NPAR = 1 };
 
-extern const law law_clamped;
-
 /* Phi(x_c) = k min(x_c, 0), Eq. (175). */
 /*@ requires par_valid: \valid_read(par + 0);
     requires admissible: clamped_admissible(par);

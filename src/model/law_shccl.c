@@ -1,11 +1,8 @@
 /* law_shccl.c - the Simon-Hunt-Crossley collision law; see law_shccl.h. */
 #include "law_shccl.h"
-#include "law_noise.h"
 
 #include "law_check.h"
 #include "powabs.h"
-
-static const char *const shccl_par_names[SHCCL_NPAR] = {"k", "p", "c"};
 
 static const char shccl_ranges[SHCCL_NPAR][LAW_RANGE_SIZE] = {"k > 0", "p >= 1",
                                                      "c >= 0"};
@@ -173,21 +170,3 @@ int shccl_validate(const double *par, char *range, size_t len)
     law_range_clear(range, len);
     return -1;
 }
-
-const law law_shccl = {
-    "shccl",
-    "Simon-Hunt-Crossley collision law",
-    "Eq. (69) with alpha = 1",
-    0,
-    SHCCL_NPAR,
-    shccl_par_names,
-    shccl_phi,
-    shccl_psi,
-    shccl_phi_rate,
-    shccl_storage,
-    shccl_dissipation_rate,
-    1,
-    shccl_switching,
-    shccl_switching_noise,
-    shccl_validate,
-};

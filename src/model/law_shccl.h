@@ -20,8 +20,6 @@
 
 enum shccl_index { SHCCL_K = 0, SHCCL_P = 1, SHCCL_C = 2, SHCCL_NPAR = 3 };
 
-extern const law law_shccl;
-
 /* c |x|^p v: the damping term of Eq. (69). */
 /*@ requires finite: \is_finite(x) && \is_finite(v);
     requires admissible: nonnegative(c) && exponent(p);

@@ -9,7 +9,8 @@
 #include <time.h>
 
 #include "grow.h"
-#include "impact.h"
+#include "impact_data.h"
+#include "names.h"
 #include "select.h"
 #include "textbuf.h"
 

@@ -9,6 +9,7 @@
 
 #include "mp_sim.h"
 #include "mp_spec.h"  /* the residual and the observables' formulas */
+#include "zeno.h"
 
 #define NSCAN 16       /* samples of a series per step when scanning roots */
 

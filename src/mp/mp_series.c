@@ -10,7 +10,8 @@
 #include <time.h>
 
 #include "grow.h"
-#include "impact.h"
+#include "impact_data.h"
+#include "names.h"
 #include "select.h"
 #include "textbuf.h"
 

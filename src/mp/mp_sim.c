@@ -11,7 +11,8 @@
 
 #include "domain.h"
 #include "grow.h"
-#include "impact.h"
+#include "impact_data.h"
+#include "names.h"
 #include "select.h"
 #include "textbuf.h"
 

@@ -6,11 +6,7 @@
 #define COLLIDE_MODEL_H
 
 #include "law.h"
-
-typedef enum system_kind {
-    SYS_HR = 0, /* reduced system H_r, Eqs. (80)-(84): m_2 = +inf */
-    SYS_HF = 1  /* full system H_f, Eqs. (73)-(79) */
-} system_kind;
+#include "system_kind.h"
 
 typedef enum input_kind {
     INPUT_NONE = 0,     /* F_e,1 = F_e,2 = 0 */

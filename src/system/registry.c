@@ -1,15 +1,103 @@
 /* registry.c - the registry of contact laws; see registry.h.  Adding a
- * law: one file law_<name>.c defining `const law law_<name>`, its header,
- * and one line below; its spec file spec/law_<name>_equations.acsl gives
+ * law: one file law_<name>.c with its proved functions, its header, and
+ * its table and one line below; its spec file spec/law_<name>_equations.acsl gives
  * the high-precision form (proofs/spec2tape.py, src/mp/mp_law.h). */
 #include "registry.h"
 
 #include <string.h>
 
+#include "law_boucwen.h"
 #include "law_bwmcl.h"
 #include "law_bwshccl.h"
 #include "law_clamped.h"
 #include "law_shccl.h"
+#include "law_noise.h"
+
+/* The table of each law: its name, its parameters, the functions of its
+ * proved binary64 form (src/model/law_<name>.c) and its error bands
+ * (law_noise.c), which are not proved and so are named here, outside the
+ * proved core. */
+static const char *const bwshccl_par_names[BW_NPAR] = {
+    "k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
+
+const law law_bwshccl = {
+    "bwshccl",
+    "Bouc-Wen-Simon-Hunt-Crossley collision law",
+    "Eqs. (68)-(69)",
+    1,
+    BW_NPAR,
+    bwshccl_par_names,
+    bwshccl_phi,
+    bwshccl_psi,
+    bwshccl_phi_rate,
+    bwshccl_storage,
+    bwshccl_dissipation_rate,
+    3,
+    bwshccl_switching,
+    bwshccl_switching_noise,
+    bwshccl_validate,
+};
+
+static const char *const bwmcl_par_names[BW_NPAR] = {
+    "k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
+
+const law law_bwmcl = {
+    "bwmcl",
+    "Bouc-Wen-Maxwell collision law",
+    "Eqs. (70)-(72)",
+    2,
+    BW_NPAR,
+    bwmcl_par_names,
+    bwmcl_phi,
+    bwmcl_psi,
+    bwmcl_phi_rate,
+    bwmcl_storage,
+    bwmcl_dissipation_rate,
+    3,
+    bwmcl_switching,
+    bwmcl_switching_noise,
+    bwmcl_validate,
+};
+
+static const char *const shccl_par_names[SHCCL_NPAR] = {"k", "p", "c"};
+
+const law law_shccl = {
+    "shccl",
+    "Simon-Hunt-Crossley collision law",
+    "Eq. (69) with alpha = 1",
+    0,
+    SHCCL_NPAR,
+    shccl_par_names,
+    shccl_phi,
+    shccl_psi,
+    shccl_phi_rate,
+    shccl_storage,
+    shccl_dissipation_rate,
+    1,
+    shccl_switching,
+    shccl_switching_noise,
+    shccl_validate,
+};
+
+static const char *const clamped_par_names[CLAMPED_NPAR] = {"k"};
+
+const law law_clamped = {
+    "clamped",
+    "clamped linear law",
+    "Eq. (175)",
+    0,
+    CLAMPED_NPAR,
+    clamped_par_names,
+    clamped_phi,
+    clamped_psi,
+    clamped_phi_rate,
+    clamped_storage,
+    clamped_dissipation_rate,
+    1,
+    clamped_switching,
+    clamped_switching_noise,
+    clamped_validate,
+};
 
 const law_entry law_registry[] = {
     {&law_bwshccl}, /* Eqs. (68)-(69) */

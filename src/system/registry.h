@@ -1,6 +1,7 @@
 /* registry.h - the registry of contact laws: every law of law.h that a
- * scenario can name. Adding a law: one file law_<name>.c defining
- * `const law law_<name>` and one line in registry.c. */
+ * scenario can name. Adding a law: one file law_<name>.c with its
+ * functions, its table and one line in registry.c and its table's name
+ * below. */
 #ifndef COLLIDE_REGISTRY_H
 #define COLLIDE_REGISTRY_H
 
@@ -12,6 +13,12 @@
 typedef struct law_entry {
     const law *law;
 } law_entry;
+
+/* The table of each law (registry.c). */
+extern const law law_bwshccl; /* Eqs. (68)-(69) */
+extern const law law_bwmcl;   /* Eqs. (70)-(72) */
+extern const law law_shccl;   /* Eq. (69) with alpha = 1 */
+extern const law law_clamped; /* Eq. (175) */
 
 /* The registered laws, ended by an entry whose law is NULL. */
 extern const law_entry law_registry[];

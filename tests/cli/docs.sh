@@ -151,7 +151,8 @@ check "every collide_ and COLLIDE_ name the documentation gives is in include/ (
 # the reader's key table and the laws' parameter names, from the source
 sed -n '/^static const key_spec key_table\[\] = {/,/^};/p' src/io/scenario.c |
     grep -oE '^    \{"[A-Za-z0-9_]+"' | sed 's/.*"\(.*\)"/\1/' >"$tmp/keys"
-sed -n '/par_names\[.*\] *= *{/,/};/p' src/model/law_*.c |
+sed -n -e '/par_names\[.*\] *= *{.*};/p' \
+    -e '/par_names\[.*\] *= *{[^;]*$/,/};/p' src/system/registry.c |
     grep -oE '"[A-Za-z0-9_]+"' | tr -d '"' >>"$tmp/keys"
 sort -u "$tmp/keys" -o "$tmp/keys"
 grep -qx rtol "$tmp/keys" && grep -qx alpha "$tmp/keys" && grep -qx system "$tmp/keys"

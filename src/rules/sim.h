@@ -5,13 +5,13 @@
 #define COLLIDE_SIM_H
 
 #include "common.h"
-#include "engine.h"
+#include "records.h"
 #include "model.h"
 #include "transition.h"
 
 /* The options of a run, the one struct from the scenario's run settings
  * to the engines: engine holds the tolerances, the step bound, event
- * location, grazing and Zeno screening and the step budget (engine.h);
+ * location, grazing and Zeno screening and the step budget (records.h);
  * graze_tol, zeno_events, zeno_window and max_steps apply to the
  * high-precision engine too (mp_sim.h). */
 typedef struct sim_options {
@@ -106,7 +106,7 @@ typedef struct sample_rec {
 
 /* The result of a run. status and diagnosis are the run's verdict (the
  * engine's, or a failure of the result tables or of the ledger check);
- * end is what the engine reports, as it reports it (engine.h): the final
+ * end is what the engine reports, as it reports it (records.h): the final
  * time, jump count, mode and state, the counters (steps, RHS evaluations,
  * events, stops) and whether the initial state lies in C and D at once. */
 typedef struct sim_result {
