@@ -26,7 +26,8 @@
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
 # quantities) and src/kernel (DOP853, the root finder, the event
 # selection), every C file of them, and src/b64/impact_data.c, the
-# driver's guards table and its ledger at a jump. Nothing else is proved.
+# driver's guards table, its reset (the jump map g) and its ledger at a
+# jump. Nothing else is proved.
 WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/b64/impact_data.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions
