@@ -26,8 +26,8 @@
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
 # quantities) and src/kernel (DOP853, the root finder, the event
 # selection), every C file of them, and src/rules/impact_data.c, the
-# guards table both engines use and the ledger at a jump. Nothing else is
-# proved.
+# guards table both engines use, its reset (the jump map g) and its ledger at a
+# jump. Nothing else is proved.
 WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions

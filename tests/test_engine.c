@@ -2,7 +2,9 @@
  * and recrosses within one step is not missed, a nearly tangent crossing
  * is located, chattering stops with a diagnosis, and stepping to the
  * switching points makes the accuracy follow the tolerance; no accepted
- * step straddles a switching point. */
+ * step straddles a switching point; the crossing back after a dip hidden
+ * between the first two samples of a flow interval is found when the
+ * dip's component turns back twice within two samples. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -227,6 +229,111 @@ static void switching_points(void)
                                   "tolerance (1000x tighter: >= 100x smaller error)");
 }
 
+/* A hidden dip whose component turns back twice within two samples. One
+ * transition, from mode 0 to mode 1, rising (sigma = +1), always enabled,
+ * whose guard is g = w|w| of w = u - 1: on zero with rate 2|w| w' = 0 at
+ * the start (u(0) = 1), like Phi of the SHCCL at x_c = 0. The flow is
+ * u' = P'(t) = -c (t - a)(t - b), so w = P(t) = -c (t^3/3 - (a + b) t^2/2
+ * + a b t) dips below 0 until its turning point a and crosses back at r,
+ * the first root of t^2/3 - (a + b) t/2 + a b; u' turns back again at b.
+ * With a = 0.4 ms, b = 1.6 ms, c = 8.5e3 (a dip of 1e-6) the first step
+ * takes h_max = 8 ms, samples 1 ms apart: w >= 0 at the first sample with
+ * u' > 0 there (the dip is between the first two samples), and u' < 0
+ * again at the second. The crossing back is found at r, in the step, and
+ * not at the start nor never (the turning points are looked for between
+ * samples 0 and 1, where the dip is). The flow is a polynomial of t:
+ * DOP853 and its continuous extension are exact. */
+enum { DIP_TR = 0 };
+static const double dip_a = 4e-4, dip_b = 1.6e-3, dip_c = 8.5e3;
+
+static void twice_flow(void *ctx, int q, double t, const double *y,
+                       double *dy)
+{
+    (void)ctx; (void)q; (void)y;
+    dy[0] = -dip_c * (t - dip_a) * (t - dip_b);
+}
+
+static double twice_guard(void *ctx, int tr, double t, const double *y)
+{
+    double w = y[0] - 1.0;
+    (void)ctx; (void)tr; (void)t;
+    return w * fabs(w);
+}
+
+static double twice_guard_rate(void *ctx, int tr, double t, const double *y,
+                               const double *dy)
+{
+    (void)ctx; (void)tr; (void)t;
+    return 2.0 * fabs(y[0] - 1.0) * dy[0];
+}
+
+static int twice_enabled(void *ctx, int tr, double t, const double *y)
+{
+    (void)ctx; (void)tr; (void)t; (void)y;
+    return 1;
+}
+
+static void twice_reset(void *ctx, int tr, double t, const double *y,
+                        double *ynew)
+{
+    (void)ctx; (void)tr; (void)t;
+    ynew[0] = y[0];
+}
+
+static int twice_on_event(void *ctx, const event_rec *e)
+{
+    double *t_event = ctx;
+    if (isnan(*t_event))
+        *t_event = e->t;
+    return 0;
+}
+
+static void hidden_dip_turning_twice(void)
+{
+    static const hybrid_transition trans[1] = {{"rise", 0, 1, +1}};
+    const double y0[1] = {1.0}, a = dip_a, b = dip_b;
+    const double r = 1.5 * ((a + b) / 2.0 -
+                            sqrt((a + b) * (a + b) / 4.0 - 4.0 * a * b / 3.0));
+    hybrid_system H;
+    engine_options o;
+    engine_observer obs;
+    engine_result res;
+    double t_event = NAN;
+    collide_status st;
+    memset(&H, 0, sizeof H);
+    H.ny = 1;
+    H.ntrans = 1;
+    H.trans = trans;
+    H.flow = twice_flow;
+    H.guard = twice_guard;
+    H.guard_rate = twice_guard_rate;
+    H.enabled = twice_enabled;
+    H.reset = twice_reset;
+    H.in_flow_set = piecewise_in_flow;
+    H.in_jump_set = piecewise_in_jump;
+    memset(&o, 0, sizeof o);
+    o.rtol = 1e-10;
+    o.atol = 1e-12;
+    o.h_max = 8e-3;
+    o.graze_tol = 1e-6;
+    o.zeno_events = 10;
+    o.zeno_window = 1e-9;
+    o.max_steps = 1000;
+    o.samples_per_step = 8;
+    obs.ctx = &t_event;
+    obs.on_flow = NULL;
+    obs.on_event = twice_on_event;
+    st = engine_run(&H, &o, &obs, 8e-3, y0, 0, &res);
+    printf("hidden dip turning twice: status %d, first event at %.17g s "
+           "(closed form %.17g s), %ld steps\n", (int)st, t_event, r,
+           res.stats.steps_accepted);
+    check_true(st == COLLIDE_OK && res.stats.nevents == 1 && res.q == 1,
+               "hidden dip turning twice: one event, into mode 1");
+    check_close(t_event, r, 1e-9, 0.0,
+                "hidden dip turning twice: the crossing back after the dip "
+                "at its closed-form time");
+}
+
 int main(void)
 {
     dip("400", 400.0, "dip: a flight dipping 0.25 mm below the obstacle commences");
@@ -235,5 +342,6 @@ int main(void)
     zeno();
     accuracy_follows_tolerance();
     switching_points();
+    hidden_dip_turning_twice();
     return check_summary("test_engine");
 }

@@ -5,7 +5,8 @@
  * of every binary64 run (sim_ledger_bound, sim_ledger_verdict): the
  * built-ins pass it with a margin at their tolerances and at rtol 1e-13,
  * the bound is of the size of the tolerance, and runs that do not hold
- * their tolerances fail it with COLLIDE_E_LEDGER. */
+ * their tolerances fail it with COLLIDE_E_LEDGER. sim_result_free leaves
+ * an empty result. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -72,6 +73,41 @@ static void bound_and_verdict(void)
                "negative Delta_C fails");
     check_true(sim_ledger_verdict(0.0, 1e-12, NAN) == COLLIDE_E_LEDGER,
                "NaN Delta_C fails");
+    check_true(sim_ledger_verdict(INFINITY, 1e-12, 0.0) == COLLIDE_E_LEDGER &&
+                   sim_ledger_verdict(-INFINITY, 1e-12, 1.0) ==
+                       COLLIDE_E_LEDGER &&
+                   sim_ledger_verdict(INFINITY, INFINITY, 0.0) ==
+                       COLLIDE_E_LEDGER,
+               "an infinite residual with a finite Delta_C fails, its bound "
+               "finite or not");
+    /* Delta_C enters the verdict by its sign alone (sim.h): its size,
+       infinite included, is the residual's business, which holds it */
+    check_true(sim_ledger_verdict(0.0, 1e-12, INFINITY) == COLLIDE_OK,
+               "a residual within its bound with Delta_C = +inf passes: "
+               "Delta_C is checked for its sign only");
+}
+
+/* sim_result_free leaves an empty result: no table, every count and
+ * capacity 0, so that a result freed and read again (or freed twice)
+ * holds no collision, event or sample. */
+static void free_empties(void)
+{
+    scenario s;
+    sim_result r;
+    fixture_run("study1", NULL, &s, &r);
+    check_true(r.ncollisions > 0 && r.nevents > 0 && r.nsamples > 0,
+               "study1 has collisions, events and samples before the free");
+    sim_result_free(&r);
+    check_true(r.collisions == NULL && r.events == NULL && r.samples == NULL,
+               "sim_result_free: no table left");
+    check_true(r.ncollisions == 0 && r.nevents == 0 && r.nsamples == 0,
+               "sim_result_free: no collision, event or sample counted");
+    check_true(r.cap_collisions == 0 && r.cap_events == 0 &&
+                   r.cap_samples == 0,
+               "sim_result_free: every capacity 0");
+    sim_result_free(&r);
+    check_true(r.ncollisions == 0 && r.collisions == NULL,
+               "sim_result_free twice: still empty");
 }
 
 /* A built-in at the given tolerances passes its check with a margin of
@@ -145,6 +181,7 @@ int main(void)
     for (i = 0; names[i]; i++)
         ledger_of(names[i]);
     bound_and_verdict();
+    free_empties();
     for (i = 0; names[i]; i++) {
         passes(names[i], NULL, NULL, 1e-5);
         passes(names[i], "rtol=1e-13", "atol=1e-16", 1e-7);

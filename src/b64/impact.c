@@ -282,19 +282,14 @@ static int enabled(void *ctx, int tr, double t, const double *y)
     return transition_enabled(tr, y[I->L.x], y[I->L.v], phi);
 }
 
-/* Eq. (82) / (75); at a commencement the accumulators of the contact that
- * begins are set to zero (they are observers, not part of chi). */
+/* Eq. (82) / (75), and at a commencement the quadratures of the contact
+ * that begins started at zero (Eqs. 201-202): impact_reset, proved. The
+ * mode it returns is the table's, which the engine sets itself. */
 static void reset(void *ctx, int tr, double t, const double *y, double *ynew)
 {
     const impact *I = ctx;
-    const layout *L = &I->L;
-    int qnew;
     (void)t;
-    jump_map(L, y, transition_from(tr), ynew, &qnew);
-    if (qnew == 1) {
-        ynew[L->w] = ynew[L->jfc] = ynew[L->jfe] = 0.0;
-        ynew[L->is_c] = ynew[L->dc_c] = 0.0;
-    }
+    (void)impact_reset(&I->L, tr, y, ynew);
 }
 
 static int in_flow(void *ctx, int q, double t, const double *y)

@@ -31,6 +31,17 @@ int transition_enabled(int tr, double x, double v, double phi)
     }
 }
 
+int impact_reset(const layout *L, int tr, const double *y, double *ynew)
+{                                          /* Eqs. (75), (82), (201)-(202) */
+    int qnew;
+    jump_map(L, y, transition_from(tr), ynew, &qnew);
+    if (qnew == 1) {
+        ynew[L->w] = ynew[L->jfc] = ynew[L->jfe] = 0.0;
+        ynew[L->is_c] = ynew[L->dc_c] = 0.0;
+    }
+    return qnew;
+}
+
 double impact_jump_ledger(double vb, double va, double *delta_d)
 {
     double d = jump_dissipation(vb, va);                   /* Eq. (20) */

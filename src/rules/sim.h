@@ -127,6 +127,8 @@ typedef struct sim_result {
     char domain_note[192];         /* ... this quantity, value and domain */
 } sim_result;
 
+/* Frees the tables of r and leaves it empty: no table, every count and
+ * capacity 0 (freeing it again does nothing). */
 void sim_result_free(sim_result *r);
 
 #endif
