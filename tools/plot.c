@@ -33,7 +33,7 @@ extern char **environ;
 #define DATA_MAX 4      /* the tables of a run kept beside its figures */
 #define OUTPUTS_MAX (FIGURES_MAX * (PLOT_FORMATS + 1) + \
                      DATA_MAX * PLOT_SCENARIOS_MAX)
-#define TITLE_LINE 48    /* characters of a title line */
+#define TITLE_LINE 44    /* characters of a title line */
 #define ENV_MAX 4096     /* environment entries passed on to gnuplot */
 #define RANGES_MAX 48    /* columns whose ranges are kept */
 #define LOOP_SAMPLES 200      /* samples of each contact for its loop */
@@ -621,7 +621,7 @@ static void put_contacts(FILE *f, const plot_run *p, unit tu)
 }
 
 /* Writes title as put_plain does, in two lines (the second string after
- * "\n") when it is longer than a column holds (about 48 characters at
+ * "\n") when it is longer than a column holds (about 44 characters at
  * 9.5 pt on 8.5 cm), broken at its last space before then. */
 static void put_title(FILE *f, const char *title)
 {
@@ -878,7 +878,7 @@ static void put_observables_figure(FILE *f, const plot_run *p)
     unit tu = unit_for(1e-3, "s");
     char m[64];
     margins(m, sizeof m, OBSERVABLES_HEIGHT, 1, 1.1, 1.4);
-    put_multiplot(f, p->title, 4, 2, m, "0.2,0.05");
+    put_multiplot(f, p->title, 4, 2, m, "0.2,0.075");
     fprintf(f, "set xrange [-0.5:%g]\n"
             "set format x '%%g'\nset xtics 1 scale 0.5\nset mxtics 1\n"
             "unset key\n", p->ncollisions - 0.5);
@@ -935,8 +935,8 @@ static void put_compare_figure(FILE *f, const plot_run *p, int n)
     put_multiplot(f, "Approach to permanent contact", n, 1, mg, gap);
     /* the key once, drawn with the first panel below the last; the titles
      * of the panels between them */
-    fprintf(f, "set key at screen 0.5, screen 0.01 center bottom horizontal "
-            "maxcols 2 Left reverse samplen 1.5 width 1 noopaque nobox\n");
+    fprintf(f, "set key at screen 0.5, screen 0.01 center bottom vertical "
+            "maxrows 2 Left reverse samplen 1.5 width 1 noopaque nobox\n");
     for (k = 0; k < n; k++) {
         double lo = INFINITY, hi = -INFINITY;
         widen_range(&p[k], "x", &lo, &hi);
