@@ -30,7 +30,7 @@ extern char **environ;
 #define TRACK_MAX 512
 #define STATES_MAX 16   /* most components of x_c and the internal states */
 #define FIGURES_MAX (3 * PLOT_SCENARIOS_MAX + 1)
-#define DATA_MAX 4      /* the tables of a run kept beside its figures */
+#define DATA_MAX 5      /* the tables of a run kept beside its figures */
 #define OUTPUTS_MAX (FIGURES_MAX * (PLOT_FORMATS + 1) + \
                      DATA_MAX * PLOT_SCENARIOS_MAX)
 #define TITLE_LINE 44    /* characters of a title line */
@@ -41,7 +41,8 @@ extern char **environ;
 
 /* The tables of a run kept beside its figures, as STEM-TABLE.csv. */
 static const char *const data_tables[DATA_MAX] = {"samples", "collisions",
-                                                  "events", "trajectory"};
+                                                  "events", "trajectory",
+                                                  "loops"};
 
 /* The formats of --format, in the order of plot.h's PLOT_FORMAT_ bits. */
 static const char *const format_names[PLOT_FORMATS] = {"png", "svg", "pdf"};
@@ -448,7 +449,7 @@ static int track_csv(const char *dir)
     static const char *const names[] = {"collisions.csv", "events.csv",
                                         "ledger.csv", "samples.csv",
                                         "trajectory.csv", "meta.json",
-                                        "MANIFEST"};
+                                        "MANIFEST", "loops.csv"};
     char path[PATH_LEN];
     int i;
     for (i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
@@ -557,6 +558,61 @@ static collide_status run_sampled(const collide_scenario *s,
     return st;
 }
 
+/* Writes the row of samples.csv of r into f as the row of collision i of
+ * loops.csv: i, t, x_c, F_c, as samples.csv has them. */
+static void put_loop_row(FILE *f, const collide_result *r, int row, int i,
+                         const int col[3])
+{
+    int k;
+    fprintf(f, "%d", i);
+    for (k = 0; k < 3; k++)
+        fprintf(f, ",%s", collide_result_text(r, COLLIDE_TABLE_SAMPLES, row,
+                                              col[k]));
+    fputc('\n', f);
+}
+
+/* Writes dir/loops.csv: the rows of samples.csv of r in the contact of
+ * each collision i (t in [t_e, t_s], q = 1: not the row after the reset
+ * at t_s), as i, t, x_c, F_c, a blank line between two collisions (where
+ * gnuplot breaks a line), so that the loop figure reads its data in one
+ * pass. Returns 0, or -1 with errno. */
+static int write_loops(const collide_result *r, const char *dir)
+{
+    char path[PATH_LEN];
+    int col[3], q, t, te, ts, i = 0, row, n, fd, ok;
+    FILE *f;
+    col[0] = t = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "t");
+    col[1] = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "x_c");
+    col[2] = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "F_c");
+    q = collide_result_column(r, COLLIDE_TABLE_SAMPLES, "q");
+    te = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_e");
+    ts = collide_result_column(r, COLLIDE_TABLE_COLLISIONS, "t_s");
+    n = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
+    if (path_printf(path, "%s/loops.csv", dir) != 0)
+        return -1;
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+    f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    fputs("i,t,x_c,F_c\n", f);
+    for (row = 0; row < collide_result_rows(r, COLLIDE_TABLE_SAMPLES) && i < n;
+         row++) {
+        double tt = collide_result_value(r, COLLIDE_TABLE_SAMPLES, row, t);
+        while (i < n && tt > collide_result_value(r, COLLIDE_TABLE_COLLISIONS,
+                                                  i, ts))
+            if (++i < n)
+                fputc('\n', f);
+        if (i < n && collide_result_value(r, COLLIDE_TABLE_SAMPLES, row, q) == 1
+            && tt >= collide_result_value(r, COLLIDE_TABLE_COLLISIONS, i, te))
+            put_loop_row(f, r, row, i, col);
+    }
+    ok = fclose(f) == 0;
+    return ok ? 0 : -1;
+}
+
 /* Runs s (run_sampled) and writes its CSV files into p->dir; the run's
  * magnitudes, contacts and loop scales into p. */
 static collide_status run_into(const collide_scenario *s, plot_run *p,
@@ -569,6 +625,11 @@ static collide_status run_into(const collide_scenario *s, plot_run *p,
                  collide_result_diagnosis(r));
     else if (st == COLLIDE_OK)
         st = collide_result_write(r, p->dir, err, errlen);
+    if (st == COLLIDE_OK && write_loops(r, p->dir) != 0) {
+        snprintf(err, errlen, "collide plot: cannot write %s/loops.csv: %s",
+                 p->dir, strerror(errno));
+        st = COLLIDE_E_IO;
+    }
     if (st == COLLIDE_OK) {
         p->ncollisions = collide_result_rows(r, COLLIDE_TABLE_COLLISIONS);
         measure(r, p);
@@ -984,8 +1045,8 @@ static void put_array(FILE *f, const char *name, const double *v, int n,
 }
 
 /* The force-indentation loops: F_c against the indentation -x_c over the
- * contact of each collision (the rows of samples.csv in [t_e, t_s]), one
- * curve per collision coloured by its index i; (a) as they are, (b) each
+ * contact of each collision (loops.csv, write_loops), one curve per
+ * collision coloured by its index i; (a) as they are, (b) each
  * divided by its x_c,max and F_c,max, so that the loops of small late
  * collisions can be compared with the first. The hysteresis is the work
  * W on the interface. */
@@ -993,17 +1054,11 @@ static void put_loop_figure(FILE *f, const plot_run *p)
 {
     unit xu = unit_for(p->max_xc_obs, "m");
     int n = p->ncollisions, k;
-    /* a row of the contact of collision i: in [t_e, t_s] and in contact
-     * (not the row after the separation's reset at t_s) */
-    static const char in_contact[] = "(column('q') == 1 && column('t') >= "
-        "te[i] && column('t') <= ts[i])";
     static const char *const axis[2][2] = {
         {"-x_c [%s]", "F_c [N]"}, {"-x_c / x_{c,max}", "F_c / F_{c,max}"}};
     char m[64];
     margins(m, sizeof m, LOOP_HEIGHT, 0, 1.1, 1.4);
     put_multiplot(f, p->title, 2, 1, m, "0,0.1");
-    put_array(f, "te", p->contact, n, 2, 0);
-    put_array(f, "ts", p->contact, n, 2, 1);
     put_array(f, "xm", p->loop, n, 2, 0);
     put_array(f, "fm", p->loop, n, 2, 1);
     fprintf(f, "unset key\nset palette defined (0 '#1b3a8c', 1 '#2a9d8f', "
@@ -1021,16 +1076,15 @@ static void put_loop_figure(FILE *f, const plot_run *p)
             fputs("set xrange [0:1.05]\nset xtics 0.2\nset yrange [0:1.05]\n"
                   "set ytics 0.2\n", f);
         fprintf(f, "set label 1 '(%c)' at graph 0, graph 1.06 left front\n"
-                "set xlabel '%s'\nset ylabel '%s'\nplot for [i=1:%d] ",
-                'a' + k, xlabel, axis[k][1], n);
-        put_data(f, p, "samples");
+                "set xlabel '%s'\nset ylabel '%s'\nplot ", 'a' + k, xlabel,
+                axis[k][1]);
+        put_data(f, p, "loops");
         if (k == 0)
-            fprintf(f, " using (%s ? -column('x_c')*%.17g : NaN):'F_c'",
-                    in_contact, xu.scale);
+            fprintf(f, " using (-column('x_c')*%.17g):'F_c':'i'", xu.scale);
         else
-            fprintf(f, " using (%s ? -column('x_c')/xm[i] : NaN):"
-                    "(column('F_c')/fm[i])", in_contact);
-        fputs(" with lines lw 1.5 lc palette cb i-1 notitle\n", f);
+            fputs(" using (-column('x_c')/xm[column('i')+1]):"
+                  "(column('F_c')/fm[column('i')+1]):'i'", f);
+        fputs(" with lines lw 1.5 lc palette z notitle\n", f);
     }
     fputs("unset label 1\nunset colorbox\nset autoscale\nset xtics autofreq\n"
           "set ytics autofreq\nunset multiplot\n", f);

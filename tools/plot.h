@@ -38,8 +38,8 @@ typedef struct plot_options {
  * o->out, each in the formats of o->format with its script NAME.gp:
  * NAME-state and, when the run has collisions, NAME-observables and
  * NAME-loop for each; compare when n > 1; and the tables they read,
- * NAME-samples.csv, NAME-collisions.csv, NAME-events.csv and
- * NAME-trajectory.csv. Prints the path of each file written. Returns
+ * NAME-samples.csv, NAME-collisions.csv, NAME-events.csv,
+ * NAME-trajectory.csv and NAME-loops.csv (the samples in each contact). Prints the path of each file written. Returns
  * COLLIDE_OK; COLLIDE_E_INPUT for a bad scenario or format or when
  * gnuplot is not installed; COLLIDE_E_IO when a file could not be
  * written or gnuplot failed; the status of a failed run. On an error

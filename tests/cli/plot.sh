@@ -266,12 +266,24 @@ done
 [ "$n" -eq 0 ]; check "every key outside the panels ($n figures with one inside)" $?
 # the loops: a curve per collision from the rows in contact, each
 # contact sampled 200 times more than the grid
-has "plot for [i=1:12] './study1-samples.csv' using ((column('q') == 1 && column('t') >= te[i] && column('t') <= ts[i]) ? -column('x_c')" "$out/study1-loop.gp" &&
+has "plot './study1-loops.csv' using (-column('x_c')*" "$out/study1-loop.gp" &&
+    has "with lines lw 1.5 lc palette z notitle" "$out/study1-loop.gp" &&
     has "set cblabel 'collision i'" "$out/study1-loop.gp" && is_png "$out/study1-loop.png"
-check "loop figure: F_c against -x_c, a curve per collision of study 1 (12)" $?
-rows=$(wc -l <"$out/study1-samples.csv")
-[ "$rows" -ge $((100 + 12 * 200)) ]
-check "loop figure: each contact sampled 200 times ($rows rows of samples)" $?
+check "loop figure: F_c against -x_c, coloured by the collision" $?
+# loops.csv: the 12 contacts of study 1, a blank line between two, each
+# sampled 200 times more than the grid, in contact only (q = 1: no row
+# of the reset at t_s, where x_c jumps to 0)
+blocks=$(awk 'BEGIN { n = 1 } /^$/ { n++ } END { print n }' "$out/study1-loops.csv")
+ids=$(awk -F, 'NR > 1 && NF { print $1 }' "$out/study1-loops.csv" | uniq | tr '\n' ' ')
+rows=$(grep -c '^[0-9]' "$out/study1-loops.csv")
+[ "$blocks" -eq 12 ] && [ "$ids" = "0 1 2 3 4 5 6 7 8 9 10 11 " ] && [ "$rows" -ge $((12 * 200)) ]
+check "loops.csv: 12 collisions in order, one block each, $rows rows (>= 2400)" $?
+last=$(awk -F, 'NR > 1 && $1 == 0 { x = $3 } END { print x }' "$out/study1-loops.csv")
+te=$(awk -F, 'NR == 2 { print $2 }' "$out/study1-collisions.csv")
+ts=$(awk -F, 'NR == 2 { print $3 }' "$out/study1-collisions.csv")
+awk -F, -v te="$te" -v ts="$ts" 'NR > 1 && $1 == 0 && ($2 < te || $2 > ts) { bad = 1 } END { exit bad }' "$out/study1-loops.csv" &&
+    [ "$last" != "0" ] && grep -q -- "-0.000132238329335" "$out/study1-loops.csv"
+check "loops.csv: collision 0 within [t_e, t_s], ending at x_c = -x_c,r, not the reset's 0 (last x_c $last)" $?
 # the scripts are kept beside the figures with the tables they read, by
 # relative paths: gnuplot NAME.gp in a copy of DIR draws the same figure
 n=$(grep -lF "$tmp" "$out"/*.gp | wc -l)
@@ -304,7 +316,7 @@ check "--format pdf: the PDFs and scripts, no PNG or SVG (got $rc)" $?
 check "the PDF holds no creation date" $?
 mkdir -p "$tmp/pdf1" && cp "$fo"/*.pdf "$tmp/pdf1/"
 sleep 1
-TZ=Asia/Tokyo run "$exe" plot study1 --out "$fo" --samples 100 --format pdf
+TZ=JST-9 run "$exe" plot study1 --out "$fo" --samples 100 --format pdf
 n=0
 for f in "$tmp/pdf1"/*.pdf; do cmp -s "$f" "$fo/${f##*/}" || n=$((n + 1)); done
 [ "$rc" -eq 0 ] && [ "$n" -eq 0 ]
@@ -336,8 +348,8 @@ check "plot of a file under quotes: exit 0 (got $rc: $(cat "$tmp/err"))" $rc
 is_png "$d/fig/o'clock-state.png" && is_svg "$d/fig/o'clock-state.svg"
 check "the figure named after the file: o'clock-state" $?
 [ ! -e "$d/fig/o'clock-observables.png" ] && [ ! -e "$d/fig/o'clock-loop.png" ] &&
-    [ "$(wc -l <"$tmp/out")" -eq 7 ]
-check "no collision: no observables or loop figure; 7 files listed (4 tables, script, PNG, SVG)" $?
+    [ "$(wc -l <"$tmp/out")" -eq 8 ]
+check "no collision: no observables or loop figure; 8 files listed (5 tables, script, PNG, SVG)" $?
 grep -qF "cd '$tmp/it''s here/fig/.collide-plot-" "$k/main.gp" &&
     has "set output './o''clock-state'.'.'.format" "$d/fig/o'clock-state.gp" &&
     has "'./o''clock-samples.csv'" "$d/fig/o'clock-state.gp"
