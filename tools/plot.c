@@ -620,9 +620,10 @@ static collide_status run_into(const collide_scenario *s, plot_run *p,
 {
     collide_result *r = NULL;
     collide_status st = run_sampled(s, &r, err, errlen);
-    if (r && st != COLLIDE_OK)
+    const char *d = r && st != COLLIDE_OK ? collide_result_diagnosis(r) : NULL;
+    if (d && *d)   /* else err holds collide_run's message */
         snprintf(err, errlen, "collide plot: %s: %s", collide_scenario_source(s),
-                 collide_result_diagnosis(r));
+                 d);
     else if (st == COLLIDE_OK)
         st = collide_result_write(r, p->dir, err, errlen);
     if (st == COLLIDE_OK && write_loops(r, p->dir) != 0) {
