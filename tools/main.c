@@ -156,17 +156,26 @@ static int cmd_audit(int argc, char **argv)
 
 static const char usage_plot[] =
     "usage: collide plot SCENARIO... [--out DIR] [--samples N]\n"
-    "                    [--outside-proved-domain]\n"
+    "                    [--format LIST] [--outside-proved-domain]\n"
     "\n"
-    "Runs each scenario and draws its figures with gnuplot, as PNG and SVG\n"
-    "in DIR: NAME-state (the states, F_c, F_e,r and q_c against time, the\n"
-    "contact intervals shaded; Figs. 4a, 5a) and NAME-observables (the\n"
-    "observables of Eqs. 193-204 against the collision index; Figs. 4b,\n"
-    "5b). With several scenarios also compare (x against time, the\n"
-    "commencements and separations marked, and -x_c^s of Eq. 212; Fig. 6).\n"
+    "Runs each scenario and draws its figures with gnuplot into DIR, sized\n"
+    "for one column (8.5 cm, text 8.5 pt): NAME-state (the states, F_c,\n"
+    "F_e,r and q_c against time, the contact intervals shaded; Figs. 4a,\n"
+    "5a), NAME-observables (the observables of Eqs. 193-204 against the\n"
+    "collision index; Figs. 4b, 5b) and NAME-loop (F_c against -x_c over\n"
+    "each collision's contact, as drawn and normalised). With several\n"
+    "scenarios also compare (x against time, the commencements and\n"
+    "separations marked, and -x_c^s of Eq. 212; Fig. 6). Each figure's\n"
+    "gnuplot script is kept beside it as NAME.gp with the tables it reads\n"
+    "(NAME-samples.csv, ...): in DIR, gnuplot NAME.gp draws it again and\n"
+    "gnuplot -e \"format='pdf'\" NAME.gp draws it as PDF.\n"
     "\n"
     "  --out DIR    directory of the figures (created); default .\n"
-    "  --samples N  grid samples of each run; default 5000\n"
+    "  --samples N  grid samples of each run; default 5000 (each contact\n"
+    "               is sampled 200 times more for its loop)\n"
+    "  --format LIST  comma-separated formats of the figures: png (1600 px\n"
+    "               wide), svg, pdf (the same bytes on each run); default\n"
+    "               png,svg\n"
     "  --outside-proved-domain  run on outside the domain of the proofs,\n"
     "               as the scenario key outside_proved_domain = 1\n"
     "  --help       this text\n"
@@ -176,10 +185,11 @@ static const char usage_plot[] =
     "gnuplot failed, 5-14 a run failed (collide --help)\n";
 
 /* The options of plot, by slot. */
-enum { PLOT_OUT, PLOT_SAMPLES, PLOT_OUTSIDE };
+enum { PLOT_OUT, PLOT_SAMPLES, PLOT_FORMAT, PLOT_OUTSIDE };
 static const option_spec plot_specs[] = {
     {"--out", 1, PLOT_OUT, 0, "the directory of the figures"},
     {"--samples", 1, PLOT_SAMPLES, 0, "grid samples of each run"},
+    {"--format", 1, PLOT_FORMAT, 0, "the formats of the figures"},
     {option_outside_domain, 0, PLOT_OUTSIDE, 0, option_outside_domain_help},
 };
 static const option_table plot_table = {
@@ -203,6 +213,8 @@ static int plot_args(const option_values *v, const char **names, int *n,
         o->out = v->value[PLOT_OUT];
     if (v->value[PLOT_SAMPLES])
         o->samples = v->value[PLOT_SAMPLES];
+    if (v->value[PLOT_FORMAT])
+        o->format = v->value[PLOT_FORMAT];
     o->outside = option_given(v, PLOT_OUTSIDE);
     return COLLIDE_OK;
 }
@@ -211,7 +223,7 @@ static int plot_args(const option_values *v, const char **names, int *n,
 static int cmd_plot(int argc, char **argv)
 {
     const char *names[PLOT_SCENARIOS_MAX];
-    plot_options o = {".", "5000", 0};
+    plot_options o = {".", "5000", "png,svg", 0};
     option_values v;
     char err[1024];
     int n = 0, st;

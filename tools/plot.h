@@ -5,10 +5,18 @@
  * the commencements and separations marked and the line -x_c^s of
  * Eq. (212) (Fig. 6).
  *
- * Each scenario is run into a temporary directory (output.h); a generated
- * script is handed to the program `gnuplot`, which writes every figure as
- * PNG and SVG under temporary names; only when gnuplot succeeds are they
- * renamed to their final names, so that a failure leaves no new file. */
+ * and, per scenario with collisions, the force-indentation loops F_c
+ * against -x_c of each collision.
+ *
+ * Each scenario is run into a temporary directory (output.h); the tables
+ * the figures read are copied, and a gnuplot script for each figure is
+ * written, into a new directory of DIR; the program `gnuplot` draws every
+ * figure there in the formats asked (PNG, SVG, PDF); only when it
+ * succeeds are the figures, their scripts and the tables renamed to
+ * their final names in DIR, so that a failure leaves no new file. A
+ * script, kept as NAME.gp beside its figure NAME.png, reads the tables by
+ * paths relative to DIR: `gnuplot NAME.gp` in DIR draws the figure again,
+ * `gnuplot -e "format='pdf'" NAME.gp` as PDF. */
 #ifndef COLLIDE_PLOT_H
 #define COLLIDE_PLOT_H
 
@@ -17,20 +25,25 @@
 #include "collide.h"
 
 #define PLOT_SCENARIOS_MAX 8   /* most scenarios of one comparison */
+#define PLOT_FORMATS 3         /* png, svg, pdf */
 
 typedef struct plot_options {
     const char *out;   /* directory of the figures (created when missing) */
     const char *samples; /* decimal text of the grid samples of each run */
+    const char *format; /* --format: comma-separated png, svg, pdf */
     int outside;       /* 1: --outside-proved-domain */
 } plot_options;
 
 /* Draws the figures of the n scenarios (built-in names or files) into
- * o->out: NAME-state.{png,svg} and, when the run has collisions,
- * NAME-observables.{png,svg} for each; compare.{png,svg} when n > 1.
- * Prints the path of each file written. Returns COLLIDE_OK; COLLIDE_E_INPUT
- * for a bad scenario or when gnuplot is not installed; COLLIDE_E_IO when a
- * file could not be written or gnuplot failed; the status of a failed run.
- * On an error writes one line into err. */
+ * o->out, each in the formats of o->format with its script NAME.gp:
+ * NAME-state and, when the run has collisions, NAME-observables and
+ * NAME-loop for each; compare when n > 1; and the tables they read,
+ * NAME-samples.csv, NAME-collisions.csv, NAME-events.csv,
+ * NAME-trajectory.csv and NAME-loops.csv (the samples in each contact). Prints the path of each file written. Returns
+ * COLLIDE_OK; COLLIDE_E_INPUT for a bad scenario or format or when
+ * gnuplot is not installed; COLLIDE_E_IO when a file could not be
+ * written or gnuplot failed; the status of a failed run. On an error
+ * writes one line into err. */
 collide_status plot_scenarios(const char *const *names, int n,
                               const plot_options *o, char *err, size_t errlen);
 
