@@ -550,7 +550,7 @@ static collide_status run_sampled(const collide_scenario *s,
     }
     collide_result_free(*r);
     *r = NULL;
-    collide_run_options_init(&o);
+    collide_run_options_init(&o, sizeof o);
     o.sample_at = t;
     o.n_sample_at = n;
     st = collide_run(s, &o, r, err, errlen);
