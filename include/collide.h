@@ -660,8 +660,9 @@ typedef struct collide_run_options {
                          rows, and costs nothing to format. 0 (default):
                          every table. The result set (collide_result_write)
                          is whole either way */
-    /* Asked, when not NULL, once per accepted step of an MPFR run (and of
-     * a check's reference run), from the thread that called collide_run:
+    /* Asked, when not NULL, once per accepted step of a run of either
+     * engine (and of a check's reference run), from the thread that
+     * called collide_run:
      * non-zero cancels the run under way (the step that reaches T is not
      * followed by a question). collide_run then returns
      * COLLIDE_E_INTERRUPT, the diagnosis says "cancelled by the caller
@@ -669,9 +670,7 @@ typedef struct collide_run_options {
      * (not even with partial) and no result set: collide_result_write
      * refuses it, so nothing is written. To cancel from another thread,
      * let it set a flag that cancel reads (an atomic_int, e.g.
-     * atomic_load(ctx)). The binary64 engine does not ask it (its step
-     * loop has no such hook yet): a binary64 run is cancelled before it
-     * starts only, by watch. Added after tables: a caller compiled
+     * atomic_load(ctx)). Added after tables: a caller compiled
      * without it (struct_size up to tables) gets NULL. */
     int (*cancel)(void *ctx);
     void *cancel_ctx; /* the ctx of cancel */

@@ -605,6 +605,30 @@ static void cancel_during_run(void)
                "a canceller that never cancels is asked once per accepted "
                "step but the last (which reaches T), the run whole");
     collide_result_free(r);
+    c.calls = 0;
+    c.at = 0;
+    o.engine = COLLIDE_ENGINE_BINARY64;
+    o.precision = 53;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_OK && c.calls > 0 &&
+                   (double)(c.calls + 1) == collide_result_stat(r, COLLIDE_STAT_STEPS),
+               "binary64: a canceller that never cancels is asked once per "
+               "accepted step but the last, the run whole");
+    collide_result_free(r);
+    collide_scenario_free(s);
+    collide_scenario_load("study1", &s, err, sizeof err);
+    c.calls = 0;
+    c.at = 40;
+    st = collide_run(s, &o, &r, err, sizeof err);
+    check_true(st == COLLIDE_E_INTERRUPT && r &&
+                   strstr(collide_result_diagnosis(r),
+                          "cancelled by the caller during the run") &&
+                   c.calls == 40 &&
+                   collide_result_rows(r, COLLIDE_TABLE_COLLISIONS) == 0 &&
+                   collide_result_rows(r, COLLIDE_TABLE_EVENTS) == 0,
+               "binary64: cancelled at the 40th step: COLLIDE_E_INTERRUPT, "
+               "the diagnosis says so, no rows even with partial");
+    collide_result_free(r);
     collide_scenario_free(s);
 }
 

@@ -1377,6 +1377,9 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
         return COLLIDE_E_DOMAIN;
     if (notify_flow(R, s, te, ye))
         return fail(R, COLLIDE_E_INTERRUPT, "stopped by the observer");
+    if (te < R->T && R->H->cancelled && R->H->cancelled(R->H->ctx))
+        return fail(R, COLLIDE_E_INTERRUPT,
+                    "cancelled by the caller during the run");
     return COLLIDE_OK;
 }
 

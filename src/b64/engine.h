@@ -73,6 +73,10 @@ typedef struct hybrid_system {
        run then stops there with COLLIDE_E_DOMAIN */
     int (*outside_domain)(void *ctx, double t, const double *y, char *what,
                           size_t len);
+    /* optional (may be NULL): asked after each accepted step that ends
+       before T; non-zero (the caller cancelled the run) stops the run
+       there with COLLIDE_E_INTERRUPT */
+    int (*cancelled)(void *ctx);
 } hybrid_system;
 
 /* An accepted piece of flow [t0, t1] in mode q, for observers: the end

@@ -1032,6 +1032,13 @@ static int outside_domain(void *ctx, double t, const double *y, char *what,
     return 1;
 }
 
+/* Whether the caller's canceller (sim_options.cancel) stops the run. */
+static int cancelled(void *ctx)
+{
+    const impact *I = ctx;
+    return I->o->cancel && I->o->cancel(I->o->cancel_ctx);
+}
+
 /* A model outside the proof domain (possible with outside_proved_domain
  * only: the scenario loader refuses it otherwise) is recorded at t = 0. */
 static void note_model_domain(const model *m, const sim_options *o,
@@ -1089,6 +1096,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.mode_name = mode_name;
     H.component_name = component_name;
     H.outside_domain = outside_domain;
+    H.cancelled = o->cancel ? cancelled : NULL;  /* no call when none */
     obs.ctx = &I;
     obs.on_flow = on_flow;
     obs.on_event = on_event;

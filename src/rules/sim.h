@@ -22,9 +22,10 @@ typedef struct sim_options {
     int outside_proved_domain; /* 1: a state outside the proof domain is
                                   recorded (sim_result) and the run goes on;
                                   0: it stops the run (COLLIDE_E_DOMAIN) */
-    int (*cancel)(void *ctx); /* NULL, or asked once per accepted step of
-                                 the high-precision engine: non-zero
-                                 stops the run (COLLIDE_E_INTERRUPT) */
+    int (*cancel)(void *ctx); /* NULL, or asked once per accepted step
+                                 that ends before T, by both engines:
+                                 non-zero stops the run
+                                 (COLLIDE_E_INTERRUPT) */
     void *cancel_ctx;
 } sim_options;
 
