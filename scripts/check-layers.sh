@@ -90,7 +90,10 @@ order="$layers tools"
 objs=""
 for l in $layers; do
     for o in "$objdir/$l"/*.o; do
-        [ -f "$o" ] && objs="$objs $o"
+        # an object whose source is gone (moved or deleted since that
+        # build) is stale, not part of the library: left out
+        c=${o##*/}
+        [ -f "$o" ] && [ -f "$l/${c%.o}.c" ] && objs="$objs $o"
     done
 done
 [ -n "$objs" ] || { echo "check-layers.sh: no objects in $objdir"; exit 0; }

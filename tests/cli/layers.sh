@@ -49,9 +49,15 @@ check "the copy mended is clean again" $?
 mkdir -p "$tmp/obj/src/model" "$tmp/obj/src/kernel" "$tmp/obj/src/b64"
 cp "$obj/src/kernel/dop853.o" "$tmp/obj/src/kernel/"
 cp "$obj/src/b64/engine.o" "$tmp/obj/src/model/"
+cp src/b64/engine.c "$copy/src/model/"   # as if the source lay there too
 run sh scripts/check-layers.sh "$copy" "$tmp/obj"
 o=engine.o   # the object of src/b64, laid in src/model
 has "src/model/$o: uses dop853_" "$tmp/out"
 check "an object calling a layer above it is reported" $?
+
+rm "$copy/src/model/engine.c"
+run sh scripts/check-layers.sh "$copy" "$tmp/obj"
+! has "src/model/$o" "$tmp/out"
+check "a stale object (its source moved or deleted since that build) is left out" $?
 
 finish layers.sh
