@@ -1032,11 +1032,11 @@ static int outside_domain(void *ctx, double t, const double *y, char *what,
     return 1;
 }
 
-/* Whether the caller's canceller (sim_options.cancel) stops the run. */
-static int cancelled(void *ctx)
+/* The engine's question to the caller's canceller (sim_cancelled). */
+static int ask_cancel(void *ctx)
 {
     const impact *I = ctx;
-    return I->o->cancel && I->o->cancel(I->o->cancel_ctx);
+    return sim_cancelled(I->o);
 }
 
 /* A model outside the proof domain (possible with outside_proved_domain
@@ -1096,7 +1096,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
     H.mode_name = mode_name;
     H.component_name = component_name;
     H.outside_domain = outside_domain;
-    H.cancelled = o->cancel ? cancelled : NULL;  /* no call when none */
+    H.cancelled = o->cancel ? ask_cancel : NULL;  /* no call when none */
     obs.ctx = &I;
     obs.on_flow = on_flow;
     obs.on_event = on_event;

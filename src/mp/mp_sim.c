@@ -817,8 +817,7 @@ static void note_model_domain(const mp_model *M, const mp_options *o,
  * accepted step, stops it: then the run fails with COLLIDE_E_INTERRUPT. */
 static int cancelled(run *R)
 {
-    const sim_options *o = &R->o->run;
-    if (!o->cancel || !o->cancel(o->cancel_ctx))
+    if (!sim_cancelled(&R->o->run))
         return 0;
     mp_fail(R, COLLIDE_E_INTERRUPT, "cancelled by the caller during the run");
     return 1;

@@ -46,6 +46,11 @@ double sim_ledger_cap(double bound, double scale)
     return bound > cap ? cap : bound;   /* a NaN bound stays NaN */
 }
 
+int sim_cancelled(const sim_options *o)
+{
+    return o->cancel && o->cancel(o->cancel_ctx);
+}
+
 collide_status sim_ledger_verdict(double residual, double bound,
                                   double delta_c)
 {

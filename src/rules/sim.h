@@ -32,6 +32,10 @@ typedef struct sim_options {
 /* The defaults: the paper's tolerances (Section VI-A), no step bound. */
 sim_options sim_options_default(void);
 
+/* Whether the caller's canceller of o (o->cancel) asks the run to stop:
+ * asked by both engines after each accepted step that ends before T. */
+int sim_cancelled(const sim_options *o);
+
 /* The number of points of the uniform sample grid on [0, T], the
  * definition of both engines: n_samples when it is at least 2, else the
  * two ends 0 and T, or the one point 0 when T is not positive
