@@ -27,6 +27,7 @@
 #include "output.h"
 #include "sim_output.h"
 #include "scenario.h"
+#include "scenario_model.h"
 
 #define API_NTABLES 5   /* the tables of collide_table */
 #define API_NSET 4       /* those of a result set (the files written) */

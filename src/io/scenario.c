@@ -1,9 +1,13 @@
 /* scenario.c - the scenario reader's text: syntax, keys, values against
- * the key table, in passes over the text (scenario_model.c derives the
- * physics from them: scenario_int.h). Errors name the source and line,
- * the field, the value text and the allowed range. See scenario.h and
+ * the key table (scenario_keys.h), in passes over the text, on the state
+ * of one parse (scenario_parser.h); scenario_model.h derives the physics
+ * from them. Errors name the source and line, the field, the value text
+ * and the allowed range. See scenario.h and
  * doc/scenario.md. */
-#include "scenario_int.h"
+#include "scenario.h"
+#include "scenario_keys.h"
+#include "scenario_model.h"
+#include "scenario_parser.h"
 #include "textfile.h"
 #include "builtin.h"
 
@@ -19,92 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-
-static const key_spec key_table[] = {
-    {"system", K_WORD, 0, 0, 0, 0, "the system: Hr (Eqs. 80-84) or Hf (Eqs. 73-79)",
-     "", "required"},
-    {"law", K_WORD, 0, 0, 0, 0, "the contact law",
-     "", "required"},
-    {"input", K_WORD, 0, 0, 0, 0, "the input: none, gravity, constant or study2",
-     "", "required"},
-    {"E1", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 1, Eq. (187)",
-     "Pa", "materials"},
-    {"nu1", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 1, Eq. (187)",
-     "1", "materials"},
-    {"rho1", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 1, Eq. (189)",
-     "kg/m^3", "materials, optional"},
-    {"R1", K_REAL, 0, HUGE_VAL, 0, 0, "radius of body 1, Eq. (188)",
-     "m", "materials"},
-    {"E2", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 2, Eq. (187)",
-     "Pa", "materials"},
-    {"nu2", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 2, Eq. (187)",
-     "1", "materials"},
-    {"rho2", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 2, Eq. (189)",
-     "kg/m^3", "materials, optional; not with R2 = inf nor with system = Hr"},
-    {"R2", K_REAL, 0, HUGE_VAL, 0, 1, "radius of body 2 (inf: a plane of infinite mass), Eq. (188)",
-     "m", "materials"},
-    {"m", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1 of H_r (m = m_1), Eq. (47)",
-     "kg", "Hr, unless rho1"},
-    {"m1", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1, Eq. (39)",
-     "kg", "Hf, unless rho1"},
-    {"m2", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 2, Eq. (39)",
-     "kg", "Hf, unless rho2"},
-    {"l1", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_1 to G_1, Section IV-A",
-     "m", "optional: R1 with materials, else 0"},
-    {"l2", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_2 to G_2, Section IV-A",
-     "m", "optional: R2 with materials (0 for R2 = inf), else 0"},
-    {"x0", K_REAL, 0, HUGE_VAL, 1, 0, "initial relative displacement, Eq. (47)",
-     "m", "required"},
-    {"v0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial relative velocity, Eq. (47)",
-     "m/s", "required"},
-    {"xm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial position of the center of mass, Eq. (52)",
-     "m", "Hf, required"},
-    {"vm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial velocity of the center of mass, Eq. (52)",
-     "m/s", "Hf, required"},
-    {"g", K_REAL, 0, HUGE_VAL, 0, 0, "acceleration of gravity",
-     "m/s^2", "input = gravity, optional"},
-    {"F", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,r of H_r",
-     "N", "input = constant, Hr"},
-    {"F1", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,1 of H_f",
-     "N", "input = constant, Hf"},
-    {"F2", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,2 of H_f",
-     "N", "input = constant, Hf"},
-    {"Fe0", K_REAL, 0, HUGE_VAL, 0, 0, "F_e,0 of Eqs. (208)-(209)",
-     "N", "input = study2 (requires Hf)"},
-    {"Te", K_REAL, 0, HUGE_VAL, 0, 0, "T_e of Eqs. (208)-(209)",
-     "s", "input = study2 (requires Hf)"},
-    {"Ts", K_REAL, 0, HUGE_VAL, 0, 0, "T_s of Eq. (207)",
-     "s", "input = study2 (requires Hf)"},
-    {"T", K_REAL, 0, HUGE_VAL, 1, 0, "horizon of the run",
-     "s", "required"},
-    {"rtol", K_REAL, 1e-15, 1, 1, 0, "relative tolerance of the integrator",
-     "1", "optional"},
-    {"atol", K_REAL, 0, HUGE_VAL, 0, 0, "absolute tolerance of the integrator",
-     "as each component of the state (m, m/s)", "optional"},
-    {"h_max", K_REAL, 0, HUGE_VAL, 0, 1, "upper bound of the step size",
-     "s", "optional"},
-    {"t_tol", K_REAL, 0, HUGE_VAL, 1, 0, "time tolerance of event location",
-     "s", "optional"},
-    {"graze_tol", K_REAL, 0, HUGE_VAL, 1, 0, "relative margin below which an event is grazing",
-     "1", "optional"},
-    {"zeno_events", K_INT, 2, COLLIDE_ZENO_EVENTS_MAX, 1, 1, "events within zeno_window that stop the run as Zeno",
-     "1", "optional"},
-    {"zeno_window", K_REAL, 0, HUGE_VAL, 0, 1, "time window of the Zeno test",
-     "s", "optional"},
-    {"samples", K_INT, 0, 1e8, 1, 1, "samples on a uniform grid of [0, T]",
-     "1", "optional"},
-    {"max_steps", K_INT, 1, 1e15, 1, 1, "largest number of accepted steps",
-     "1", "optional"},
-    {"outside_proved_domain", K_INT, 0, 1, 1, 1, "1: accept values outside the domain of the proofs (spec/law_domain.acsl, spec/bounded.acsl)",
-     "1", "optional"},
-};
-
-#define N_KEYS (sizeof key_table / sizeof key_table[0])
-
-const char *const scenario_run_keys[RUN_KEYS_N] = {"rtol", "atol", "h_max", "t_tol",
-                                       "graze_tol", "zeno_events",
-                                       "zeno_window", "samples", "max_steps"};
 
 static const char *const input_names[] = {"none", "gravity", "constant",
                                           "study2"};
@@ -131,56 +49,11 @@ static const param_unit param_units[] = {
     {NULL, "p", "1"},
 };
 
-/* ---- messages ---- */
-
-collide_status parser_fail(const parser *p, int line, const char *fmt, ...)
-{
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (p->errlen == 0)
-        return COLLIDE_E_INPUT;
-    if (line > 0)
-        snprintf(p->err, p->errlen, "%s:%d: %s", p->src, line, msg);
-    else if (p->src)
-        snprintf(p->err, p->errlen, "%s: %s", p->src, msg);
-    else
-        snprintf(p->err, p->errlen, "%s", msg);
-    return COLLIDE_E_INPUT;
-}
-
-/* The range of a key of the table, for number.h. */
-static number_range spec_range(const key_spec *k)
-{
-    number_range r;
-    r.name = k->key;
-    r.lo = k->lo;
-    r.hi = k->hi;
-    r.lo_closed = k->lo_closed;
-    r.hi_closed = k->hi_closed;
-    r.integer = k->kind == K_INT;
-    return r;
-}
-
-/* "key in [lo, hi)" for a key of the table. */
-static void range_text(const key_spec *k, char *buf, size_t len)
-{
-    number_range r = spec_range(k);
-    if (strcmp(k->key, "t_tol") == 0) {     /* bounded by T (T_TOL_REL) */
-        snprintf(buf, len, "t_tol in [0, %g T]", T_TOL_REL);
-        return;
-    }
-    number_range_text(&r, buf, len);
-}
-
 int scenario_key_doc_at(int i, scenario_key_doc *d)
 {
-    const key_spec *k;
-    if (i < 0 || (size_t)i >= N_KEYS)
+    const key_spec *k = scenario_key_at(i);
+    if (!k)
         return 0;
-    k = &key_table[i];
     d->key = k->key;
     d->unit = k->unit;
     d->when = k->when;
@@ -188,7 +61,7 @@ int scenario_key_doc_at(int i, scenario_key_doc *d)
     d->is_word = k->kind == K_WORD;
     d->range[0] = '\0';
     if (!d->is_word)
-        range_text(k, d->range, sizeof d->range);
+        scenario_key_range_text(k, d->range, sizeof d->range);
     return 1;
 }
 
@@ -276,70 +149,9 @@ static collide_status fail_number(const parser *p, const scenario_entry *e,
 
 /* ---- entries ---- */
 
-scenario_entry *parser_find_entry(scenario *s, const char *key)
-{
-    int i;
-    for (i = 0; i < s->n; i++)
-        if (strcmp(s->entry[i].key, key) == 0)
-            return &s->entry[i];
-    return NULL;
-}
-
 const scenario_entry *scenario_find(const scenario *s, const char *key)
 {
-    return parser_find_entry((scenario *)s, key);
-}
-
-static const key_spec *find_spec(const char *key)
-{
-    size_t i;
-    for (i = 0; i < N_KEYS; i++)
-        if (strcmp(key_table[i].key, key) == 0)
-            return &key_table[i];
-    return NULL;
-}
-
-int parser_has(const parser *p, const char *key)
-{
-    return parser_find_entry(p->s, key) != NULL;
-}
-
-double parser_value_of(const parser *p, const char *key)
-{
-    return parser_find_entry(p->s, key)->value;
-}
-
-int parser_line_of(const parser *p, const char *key)
-{
-    const scenario_entry *e = parser_find_entry(p->s, key);
-    return e ? e->line : 0;
-}
-
-/* Appends an entry; returns it, or NULL when the table is full. */
-static scenario_entry *add_entry(scenario *s, const char *key, size_t klen,
-                                 const char *text, size_t tlen, int line)
-{
-    scenario_entry *e;
-    if (s->n >= SCENARIO_ENTRIES_MAX)
-        return NULL;
-    e = &s->entry[s->n++];
-    memcpy(e->key, key, klen);
-    e->key[klen] = '\0';
-    memcpy(e->text, text, tlen);
-    e->text[tlen] = '\0';
-    e->line = line;
-    e->value = NAN;
-    e->is_default = 0;
-    return e;
-}
-
-void parser_add_default(parser *p, const char *key, const char *text)
-{
-    scenario_entry *e = add_entry(p->s, key, strlen(key), text, strlen(text), 0);
-    if (e) {
-        e->value = strtod(text, NULL);
-        e->is_default = 1;
-    }
+    return parser_entry(s, key);
 }
 
 /* ---- pass 1: lines ---- */
@@ -387,7 +199,7 @@ static collide_status read_line(parser *p, const char *b, const char *e,
             return parser_fail(p, line, "%s is given twice (first at line %d)", key,
                         dup->line);
     }
-    if (!add_entry(p->s, kb, (size_t)(ke - kb), vb, (size_t)(ve - vb), line))
+    if (!parser_add_entry(p->s, kb, (size_t)(ke - kb), vb, (size_t)(ve - vb), line))
         return parser_fail(p, line, "more than %d entries", SCENARIO_ENTRIES_MAX);
     return COLLIDE_OK;
 }
@@ -408,17 +220,6 @@ static collide_status read_lines(parser *p, const char *text)
 }
 
 /* ---- pass 2: names ---- */
-
-collide_status parser_fail_required(const parser *p, const char *key)
-{
-    const key_spec *k = find_spec(key);
-    char range[96] = "";
-    if (k && k->kind != K_WORD) {
-        range_text(k, range, sizeof range);
-        return parser_fail(p, 0, "%s is required: %s, %s", key, k->what, range);
-    }
-    return parser_fail(p, 0, "%s is required: %s", key, k ? k->what : "");
-}
 
 static collide_status read_system(parser *p)
 {
@@ -508,25 +309,6 @@ static const char *not_applicable(const parser *p, const char *key)
     return NULL;
 }
 
-void parser_law_param_range(const law *l, int i, char *buf, size_t len)
-{
-    static const double tries[] = {1, 0.5, 0, 2, 1.5, 10, -1};
-    double par[LAW_NPAR_MAX];
-    int j, t, bad;
-    for (j = 0; j < l->npar; j++)
-        par[j] = NAN;
-    for (j = 0; j < i; j++)
-        for (t = 0; t < (int)(sizeof tries / sizeof tries[0]); t++) {
-            par[j] = tries[t];
-            bad = l->validate(par, buf, len);
-            if (bad < 0 || bad > j)
-                break;
-        }
-    bad = l->validate(par, buf, len);
-    if (bad != i)
-        snprintf(buf, len, "%s a finite number", l->par_names[i]);
-}
-
 static collide_status read_law_param(parser *p, scenario_entry *e, int i)
 {
     char range[128];
@@ -545,11 +327,11 @@ static collide_status read_table_value(parser *p, scenario_entry *e,
     number_status st;
     if (k->kind == K_WORD)
         return COLLIDE_OK;
-    r = spec_range(k);
+    r = scenario_key_range(k);
     st = number_read(e->text, &r, &e->value);
     if (st == NUMBER_OK)
         return COLLIDE_OK;
-    range_text(k, range, sizeof range);
+    scenario_key_range_text(k, range, sizeof range);
     return fail_number(p, e, st, range);
 }
 
@@ -566,7 +348,7 @@ static void law_params_text(const law *l, char *buf, size_t len)
 
 static collide_status read_entry(parser *p, scenario_entry *e)
 {
-    const key_spec *k = find_spec(e->key);
+    const key_spec *k = scenario_key_find(e->key);
     int i = law_param_index(p->law, e->key);
     const char *why;
     char names[160];
@@ -711,15 +493,6 @@ collide_status scenario_load_as(const char *name_or_path, int outside,
 
 /* ---- run settings from outside the file ---- */
 
-static int is_run_key(const char *key)
-{
-    size_t i;
-    for (i = 0; i < RUN_KEYS_N; i++)
-        if (strcmp(scenario_run_keys[i], key) == 0)
-            return 1;
-    return 0;
-}
-
 collide_status scenario_set_run_option(scenario *s, const char *key,
                                        const char *text, const char *origin,
                                        char *err, size_t errlen)
@@ -734,7 +507,7 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     p.law = s->model.law;
     p.input = IN_NONE;
     p.outside = 0;
-    if (!is_run_key(key))
+    if (!scenario_is_run_key(key))
         return parser_fail(&p, 0, "%s is not a run setting", key);
     if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)
         return parser_fail(&p, 0, "the value of %s is longer than %d characters",
@@ -742,13 +515,13 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     snprintf(tmp.key, sizeof tmp.key, "%s", key);
     snprintf(tmp.text, sizeof tmp.text, "%s", text);
     tmp.line = 0;
-    st = read_table_value(&p, &tmp, find_spec(key));
+    st = read_table_value(&p, &tmp, scenario_key_find(key));
     if (st == COLLIDE_OK && strcmp(key, "t_tol") == 0)
         st = parser_check_t_tol(&p, &tmp, s->model.T);
     if (st != COLLIDE_OK)
         return st;
     e = parser_find_entry(s, key);
-    if (!e && !(e = add_entry(s, key, strlen(key), text, strlen(text), 0)))
+    if (!e && !(e = parser_add_entry(s, key, strlen(key), text, strlen(text), 0)))
         return parser_fail(&p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
     *e = tmp;
     parser_set_run_value(&s->opt, key, e->value);
@@ -785,9 +558,9 @@ static collide_status copy_entries(parser *p, const scenario *old,
         if (same && !e->is_default)
             *line = e->line;
         found |= same;
-        add_entry(p->s, e->key, strlen(e->key), t, strlen(t), same ? 0 : e->line);
+        parser_add_entry(p->s, e->key, strlen(e->key), t, strlen(t), same ? 0 : e->line);
     }
-    if (!found && !add_entry(p->s, key, strlen(key), text, strlen(text), 0))
+    if (!found && !parser_add_entry(p->s, key, strlen(key), text, strlen(text), 0))
         return parser_fail(p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
     return COLLIDE_OK;
 }
@@ -799,7 +572,7 @@ collide_status scenario_set_entry(scenario *s, const char *key,
     scenario *t;
     collide_status st;
     int line = 0;
-    if (is_run_key(key))
+    if (scenario_is_run_key(key))
         return scenario_set_run_option(s, key, text, NULL, err, errlen);
     t = malloc(sizeof *t);
     if (!t) {

@@ -118,8 +118,8 @@ collide_status scenario_set_entry(scenario *s, const char *key,
  * public collide_quantity (include/collide.h), under its internal name. */
 typedef collide_quantity scenario_quantity;
 
-/* Writes up to max quantities that apply to s into q; returns their number. */
-int scenario_quantities(const scenario *s, scenario_quantity *q, int max);
+/* The quantities of a scenario for display: scenario_quantities
+ * (scenario_model.h). */
 
 /* The reference of one scenario key, for collide-scenario(5) and
  * doc/scenario.md (scripts/scenario-keys.c): its name, its unit (SI;
