@@ -540,61 +540,154 @@ static int line_after_text(const scenario *s)
     return last + 1;
 }
 
-/* Copies the entries of old that the parser did not fill in into p->s,
- * the entry key with text (line 0 while read, so that a message names
- * no line of the text; *line: the line it takes afterwards). */
-static collide_status copy_entries(parser *p, const scenario *old,
-                                   const char *key, const char *text,
-                                   int *line)
+/* The index of key among keys[0 .. n-1], or -1. */
+static int key_index(int n, const char *const *keys, const char *key)
 {
-    int i, found = 0;
-    *line = line_after_text(old);
+    int i;
+    for (i = 0; i < n; i++)
+        if (strcmp(keys[i], key) == 0)
+            return i;
+    return -1;
+}
+
+/* Copies the entries of old that the parser did not fill in into p->s,
+ * the n entries keys[i] with texts[i] in place of theirs (line 0 while
+ * read, so that a message names no line of the text). line[i]: the line
+ * entry i takes afterwards, that of the entry it replaces, or for a key
+ * the text did not give, the lines after the text's last in the order
+ * of keys. */
+static collide_status copy_entries(parser *p, const scenario *old, int n,
+                                   const char *const *keys,
+                                   const char *const *texts, int *line)
+{
+    int i, next = line_after_text(old);
+    for (i = 0; i < n; i++)
+        line[i] = 0;
     for (i = 0; i < old->n; i++) {
         const scenario_entry *e = &old->entry[i];
-        int same = strcmp(e->key, key) == 0;
-        const char *t = same ? text : e->text;
-        if (e->is_default && !same)
+        int k = key_index(n, keys, e->key);
+        const char *t = k >= 0 ? texts[k] : e->text;
+        if (e->is_default && k < 0)
             continue;
-        if (same && !e->is_default)
-            *line = e->line;
-        found |= same;
-        parser_add_entry(p->s, e->key, strlen(e->key), t, strlen(t), same ? 0 : e->line);
+        if (k >= 0 && !e->is_default)
+            line[k] = e->line;
+        parser_add_entry(p->s, e->key, strlen(e->key), t, strlen(t),
+                         k >= 0 ? 0 : e->line);
     }
-    if (!found && !parser_add_entry(p->s, key, strlen(key), text, strlen(text), 0))
-        return parser_fail(p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
+    for (i = 0; i < n; i++) {
+        if (!parser_find_entry(p->s, keys[i]) &&
+            !parser_add_entry(p->s, keys[i], strlen(keys[i]), texts[i],
+                              strlen(texts[i]), 0))
+            return parser_fail(p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
+        if (line[i] == 0)
+            line[i] = next++;
+    }
     return COLLIDE_OK;
+}
+
+/* Each of the n keys a name of a scenario key's form, given once, and
+ * each text within COLLIDE_SCENARIO_TEXT_MAX (p: the messages). */
+static collide_status check_settings(const parser *p, int n,
+                                     const char *const *keys,
+                                     const char *const *texts)
+{
+    int i;
+    if (n < 1 || n > SCENARIO_ENTRIES_MAX)
+        return parser_fail(p, 0, "%d entries set at once: from 1 to %d", n,
+                           SCENARIO_ENTRIES_MAX);
+    for (i = 0; i < n; i++) {
+        if (strlen(keys[i]) >= COLLIDE_SCENARIO_KEY_MAX ||
+            !is_key_text(keys[i], keys[i] + strlen(keys[i])))
+            return parser_fail(p, 0, "the key \"%.40s\" is not a name of at "
+                               "most %d characters (letters, digits, _)",
+                               keys[i], COLLIDE_SCENARIO_KEY_MAX - 1);
+        if (strlen(texts[i]) >= COLLIDE_SCENARIO_TEXT_MAX)
+            return parser_fail(p, 0, "the value of %s is longer than %d "
+                               "characters", keys[i], COLLIDE_SCENARIO_TEXT_MAX - 1);
+        if (key_index(i, keys, keys[i]) >= 0)
+            return parser_fail(p, 0, "%s is set twice", keys[i]);
+    }
+    return COLLIDE_OK;
+}
+
+/* Into t, s read again with the entries of the n keys that are not run
+ * settings replaced (or added), through the passes of scenario_parse;
+ * s itself when every key is a run setting. */
+static collide_status reread_with(scenario *t, const scenario *s, int n,
+                                  const char *const *keys,
+                                  const char *const *texts, char *err,
+                                  size_t errlen)
+{
+    const char *k[SCENARIO_ENTRIES_MAX], *v[SCENARIO_ENTRIES_MAX];
+    int line[SCENARIO_ENTRIES_MAX], i, nk = 0;
+    parser p;
+    collide_status st;
+    for (i = 0; i < n; i++)
+        if (!scenario_is_run_key(keys[i])) {
+            k[nk] = keys[i];
+            v[nk++] = texts[i];
+        }
+    if (nk == 0) {
+        *t = *s;
+        return COLLIDE_OK;
+    }
+    parser_begin(&p, t, s->source, s->outside_asked, err, errlen);
+    st = copy_entries(&p, s, nk, k, v, line);
+    if (st == COLLIDE_OK)
+        st = parser_passes(&p);
+    for (i = 0; st == COLLIDE_OK && i < nk; i++)
+        parser_find_entry(t, k[i])->line = line[i];
+    return st;
+}
+
+/* scenario_set_run_option (no origin), the entry keeping the line of the
+ * entry of the text it replaces (line 0, set outside the text, when s has
+ * none), as a text giving the value on that line would. */
+static collide_status set_run_keeping_line(scenario *s, const char *key,
+                                           const char *text, char *err,
+                                           size_t errlen)
+{
+    const scenario_entry *old = parser_entry(s, key);
+    int line = old && !old->is_default ? old->line : 0;
+    collide_status st = scenario_set_run_option(s, key, text, NULL, err, errlen);
+    if (st == COLLIDE_OK)
+        parser_find_entry(s, key)->line = line;
+    return st;
+}
+
+collide_status scenario_set_entries(scenario *s, int n, const char *const *keys,
+                                    const char *const *texts, char *err,
+                                    size_t errlen)
+{
+    scenario *t = malloc(sizeof *t);
+    parser p;
+    collide_status st;
+    int i;
+    if (!t) {
+        snprintf(err, errlen, "%s: out of memory", s->source);
+        return COLLIDE_E_MEMORY;
+    }
+    p.s = t;
+    p.src = s->source;
+    p.err = err;
+    p.errlen = errlen;
+    p.law = s->model.law;
+    p.input = IN_NONE;
+    p.outside = s->outside_asked;
+    st = check_settings(&p, n, keys, texts);
+    if (st == COLLIDE_OK)
+        st = reread_with(t, s, n, keys, texts, err, errlen);
+    for (i = 0; st == COLLIDE_OK && i < n; i++)
+        if (scenario_is_run_key(keys[i]))
+            st = set_run_keeping_line(t, keys[i], texts[i], err, errlen);
+    if (st == COLLIDE_OK)
+        *s = *t;
+    free(t);
+    return st;
 }
 
 collide_status scenario_set_entry(scenario *s, const char *key,
                                   const char *text, char *err, size_t errlen)
 {
-    parser p;
-    scenario *t;
-    collide_status st;
-    int line = 0;
-    if (scenario_is_run_key(key))
-        return scenario_set_run_option(s, key, text, NULL, err, errlen);
-    t = malloc(sizeof *t);
-    if (!t) {
-        snprintf(err, errlen, "%s: out of memory", s->source);
-        return COLLIDE_E_MEMORY;
-    }
-    parser_begin(&p, t, s->source, s->outside_asked, err, errlen);
-    if (strlen(key) >= COLLIDE_SCENARIO_KEY_MAX || !is_key_text(key, key + strlen(key)))
-        st = parser_fail(&p, 0, "the key \"%.40s\" is not a name of at most %d "
-                         "characters (letters, digits, _)", key,
-                         COLLIDE_SCENARIO_KEY_MAX - 1);
-    else if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)
-        st = parser_fail(&p, 0, "the value of %s is longer than %d characters",
-                         key, COLLIDE_SCENARIO_TEXT_MAX - 1);
-    else
-        st = copy_entries(&p, s, key, text, &line);
-    if (st == COLLIDE_OK)
-        st = parser_passes(&p);
-    if (st == COLLIDE_OK) {
-        parser_find_entry(t, key)->line = line;
-        *s = *t;
-    }
-    free(t);
-    return st;
+    return scenario_set_entries(s, 1, &key, &text, err, errlen);
 }
