@@ -1142,28 +1142,6 @@ static void scenario_set_many(void)
     st = collide_scenario_set_many(many, 2, ktwice, vtwice, err, sizeof err);
     check_true(st == COLLIDE_E_INPUT && strstr(err, "c is set twice"),
                "a key given twice refused, named");
-    {   /* rtol on line 26 of study 1 set to 1e-10: the fingerprint of the
-         * text with rtol = 1e-10 on that line */
-        static const char *const kr[] = {"rtol"}, *const vr[] = {"1e-10"};
-        char *tr = replaced(collide_builtin_text("study1"), "rtol = 1e-11\n",
-                            "rtol = 1e-10\n");
-        collide_scenario *set = NULL, *text = NULL;
-        check_true(tr &&
-                   collide_scenario_parse(tr, "builtin:study1", &text, err,
-                                          sizeof err) == COLLIDE_OK &&
-                   collide_scenario_load("study1", &set, err, sizeof err) ==
-                       COLLIDE_OK &&
-                   collide_scenario_set_many(set, 1, kr, vr, err, sizeof err) ==
-                       COLLIDE_OK &&
-                   collide_scenario_fingerprint(set, &f1) == COLLIDE_OK &&
-                   collide_scenario_fingerprint(text, &f2) == COLLIDE_OK &&
-                   f1 == f2,
-                   "a run setting of the text set keeps its line: the text's "
-                   "fingerprint");
-        collide_scenario_free(set);
-        collide_scenario_free(text);
-        free(tr);
-    }
     st = collide_scenario_set_many(many, 0, k2, v2, err, sizeof err);
     check_true(st == COLLIDE_E_USAGE && strstr(err, "n is outside"),
                "n = 0: COLLIDE_E_USAGE, n named");

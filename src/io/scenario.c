@@ -640,21 +640,6 @@ static collide_status reread_with(scenario *t, const scenario *s, int n,
     return st;
 }
 
-/* scenario_set_run_option (no origin), the entry keeping the line of the
- * entry of the text it replaces (line 0, set outside the text, when s has
- * none), as a text giving the value on that line would. */
-static collide_status set_run_keeping_line(scenario *s, const char *key,
-                                           const char *text, char *err,
-                                           size_t errlen)
-{
-    const scenario_entry *old = parser_entry(s, key);
-    int line = old && !old->is_default ? old->line : 0;
-    collide_status st = scenario_set_run_option(s, key, text, NULL, err, errlen);
-    if (st == COLLIDE_OK)
-        parser_find_entry(s, key)->line = line;
-    return st;
-}
-
 collide_status scenario_set_entries(scenario *s, int n, const char *const *keys,
                                     const char *const *texts, char *err,
                                     size_t errlen)
@@ -679,7 +664,8 @@ collide_status scenario_set_entries(scenario *s, int n, const char *const *keys,
         st = reread_with(t, s, n, keys, texts, err, errlen);
     for (i = 0; st == COLLIDE_OK && i < n; i++)
         if (scenario_is_run_key(keys[i]))
-            st = set_run_keeping_line(t, keys[i], texts[i], err, errlen);
+            st = scenario_set_run_option(t, keys[i], texts[i], NULL, err,
+                                         errlen);
     if (st == COLLIDE_OK)
         *s = *t;
     free(t);
