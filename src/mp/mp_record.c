@@ -250,16 +250,15 @@ void mp_guard_signs(run *R, mpfr_srcptr t, mpfr_t *y, double *sx,
     *sphi = mp_sgn_of(R->c);
 }
 
-/* Whether (y, q) lies in C and D at once (Eqs. 77-78, hybrid.c), with the
- * guard of transition tr, which is zero at its event, taken as 0 (the
- * state computed there is zero only to the working precision, and the
- * sign of what is left would decide the answer). */
+/* Whether (y, q) lies in C and D at once at the event of transition tr:
+ * event_in_c_and_d (hybrid.c), the one definition of both engines, on the
+ * signs of x, v and Phi; it takes the guard of tr, zero at its event, as
+ * 0 (the state computed there is zero only to the working precision). */
 static int c_and_d(run *R, int q, int tr, mpfr_srcptr t, mpfr_t *y)
 {
-    double s[3];
-    mp_guard_signs(R, t, y, &s[0], &s[1], &s[2]);
-    s[transition_guard(tr)] = 0.0;
-    return event_in_c_and_d(q, transition_guard(tr), s[0], s[1], s[2]);
+    double sx, sv, sphi;
+    mp_guard_signs(R, t, y, &sx, &sv, &sphi);
+    return event_in_c_and_d(q, transition_guard(tr), sx, sv, sphi);
 }
 
 /* The reset of Eqs. (75), (82): x_c, z_c <- 0, q_c <- 1 - q_c; at a

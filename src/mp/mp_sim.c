@@ -761,7 +761,8 @@ static void pace_bound(run *R, double *t_window)
     mp_fail(R, COLLIDE_E_PROGRESS, msg);
 }
 
-/* Rule R2: the state flows only while it is in the flow set C (Eq. 77).
+/* Rule R2: the state flows only while it is in the flow set C (flow_set,
+ * hybrid.c, the one definition of both engines, on the signs).
  * A jump that left it outside C (a guard crossed, to the working
  * precision, at a tangency) can only be followed by another: the first
  * transition of the mode enabled there, in the priority order, is taken
