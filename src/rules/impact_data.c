@@ -46,7 +46,9 @@ int impact_reset_zeroes(const layout *L, int tr, int i)
 {                                          /* Eqs. (75), (82), (201)-(202) */
     if (i == L->xc || (i >= L->z && i < L->z + L->nz))
         return 1;
-    return transition_to(tr) == 1 && i >= L->w && i <= L->dc_c;
+    /* the contact's quadratures W .. Delta_C, the last five components
+       (quadrature_layout) */
+    return transition_to(tr) == 1 && i >= L->w;
 }
 
 double impact_jump_ledger(double vb, double va, double *delta_d)
