@@ -15,6 +15,7 @@
 #include "domain.h"
 #include "engine.h"
 #include "grow.h"
+#include "initial.h"
 #include "ledger.h"
 #include "observables.h"
 #include "textbuf.h"
@@ -845,17 +846,23 @@ static int on_event(void *ctx, const event_rec *e)
 
 /* ---- the run ------------------------------------------------------------- */
 
+/* The scenario's datum d of the initial state (initial.h). */
+static double initial_datum_value(const model *m, initial_datum d)
+{
+    switch (d) {
+    case INITIAL_X0: return m->x0;
+    case INITIAL_V0: return m->v0;
+    case INITIAL_XM0: return m->xm0;
+    case INITIAL_VM0: return m->vm0;
+    default: return 0.0;
+    }
+}
+
 void impact_initial_state(const model *m, const layout *L, double *y)
 {
     int i;
-    for (i = 0; i < L->ny; i++)
-        y[i] = 0.0;            /* x_c = 0, z_c = 0 and the quadratures */
-    y[L->x] = m->x0;           /* Eqs. (79), (84) */
-    y[L->v] = m->v0;
-    if (m->sys == SYS_HF) {
-        y[L->xm] = m->xm0;     /* Eq. (79) */
-        y[L->vm] = m->vm0;
-    }
+    for (i = 0; i < L->ny; i++)        /* the shared rule: initial.c */
+        y[i] = initial_datum_value(m, initial_component(L, i));
 }
 
 /* Names for the engine's diagnoses: the mode and the state components. */
