@@ -7,7 +7,9 @@
  * from them, each as its definition in spec/flow_map.acsl. They are
  * defined here, static inline, for the engine's right-hand side to
  * evaluate them without a call; flow_map.c is the translation unit in
- * which their contracts are proved. */
+ * which WP reads them. Not in the proved set (WP_CORE) yet: WP proves the
+ * small functions' contracts, but not yet the postconditions of flow_chi
+ * and flow_quadratures after their several stores. */
 #ifndef COLLIDE_FLOW_MAP_H
 #define COLLIDE_FLOW_MAP_H
 
