@@ -18,6 +18,7 @@
 #include "grow.h"
 #include "initial.h"
 #include "ledger.h"
+#include "contact.h"
 #include "observables.h"
 #include "textbuf.h"
 
@@ -39,7 +40,7 @@ double impact_storage(const model *m, const layout *L, const double *y)
 double impact_contact_force(const model *m, const layout *L, int q,
                             const double *y)
 {
-    if (q == 0)
+    if (!contact_force_acts(q))
         return 0.0;               /* h_c = q_c Phi, Eq. (64) */
     return -law_phi(m, L, y);     /* F_c = -F_s, Section IV-B */
 }
@@ -69,8 +70,7 @@ typedef struct impact {
     layout L;
     const sim_options *o;
     sim_result *r;
-    double xc_max, fc_max;        /* over the current contact */
-    collision_rec cur;            /* the current contact */
+    collision_rec cur;            /* the current contact, its maxima so far */
     double delta_d;               /* Eq. (23) */
     double err_run, err_contact;  /* sums of ledger_step_error over the run
                                      and over the current contact */
@@ -703,29 +703,134 @@ static int on_flow(void *ctx, const flow_piece *p)
     if (p->q == 1 && p->t1 > p->t0) {
         piece_samples P;
         piece_samples_of(p, &P);
-        I->xc_max = piece_max(I, p, 0, &P, I->xc_max);
-        I->fc_max = piece_max(I, p, 1, &P, I->fc_max);
+        I->cur.xc_max = piece_max(I, p, 0, &P, I->cur.xc_max);
+        I->cur.Fc_max = piece_max(I, p, 1, &P, I->cur.Fc_max);
     }
     return sample_piece(I, p);
 }
 
+/* ---- a collision's row (contact.h) over binary64 numbers --------------- */
+
+/* The row a contact's event fills: the collision c, the event's time t,
+ * the states before and after the jump and the jump's increment of
+ * Delta_D. */
+typedef struct b64_contact {
+    const impact *I;
+    collision_rec *c;
+    double t;
+    const double *y[2];      /* CONTACT_BEFORE, CONTACT_AFTER */
+    double d_jump;
+} b64_contact;
+
+static double *b64_column(void *engine, int col)
+{
+    return collision_column(((b64_contact *)engine)->c, col);
+}
+
+static void b64_zero(void *engine, int col)
+{
+    *b64_column(engine, col) = 0.0;
+}
+
+static void b64_undefined(void *engine, int col)
+{
+    *b64_column(engine, col) = NAN;
+}
+
+static void b64_time(void *engine, int col)
+{
+    *b64_column(engine, col) = ((b64_contact *)engine)->t;
+}
+
+static void b64_component(void *engine, int col, contact_side side, int i)
+{
+    *b64_column(engine, col) = ((b64_contact *)engine)->y[side][i];
+}
+
+static void b64_absolute(void *engine, int col)
+{
+    *b64_column(engine, col) = fabs(*b64_column(engine, col));
+}
+
+static void b64_storage(void *engine, int col, contact_side side)
+{
+    const b64_contact *b = engine;
+    *b64_column(engine, col) = impact_storage(b->I->m, &b->I->L, b->y[side]);
+}
+
+static void b64_raise(void *engine, int col, int from)
+{
+    *b64_column(engine, col) = obs_running_max(*b64_column(engine, col),
+                                           *b64_column(engine, from));
+}
+
+static void b64_raise_force(void *engine, int col, contact_side side)
+{
+    const b64_contact *b = engine;
+    *b64_column(engine, col) = obs_running_max(*b64_column(engine, col),
+        impact_contact_force(b->I->m, &b->I->L, 1, b->y[side]));
+}
+
+static void b64_dissipation(void *engine, int col)
+{
+    *b64_column(engine, col) = ((b64_contact *)engine)->d_jump;
+}
+
+/* The column's defining equation, by the proved functions of
+ * observables.h and ledger.h. */
+static void b64_formula(void *engine, int col)
+{
+    const b64_contact *b = engine;
+    collision_rec *c = b->c;
+    switch (col) {
+    case TC_TD: c->t_d = obs_contact_duration(c->t_e, c->t_s); break;
+    case TC_TF: c->t_f = obs_flight_duration(c->t_s, b->t); break;
+    case TC_E: c->e = obs_restitution(c->v_i, c->v_s); break;
+    case TC_LAMBDA: c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc); break;
+    case TC_MOM:
+        c->momentum_residual = obs_momentum_residual(b->I->m->m, c->v_i,
+                                                     c->v_s, c->J_Fc, c->J_Fe);
+        break;
+    case TC_RES:
+        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
+                                      c->DeltaD, c->Is);
+        break;
+    default: break;
+    }
+}
+
+static int b64_is_zero(void *engine, int col)
+{
+    return *b64_column(engine, col) == 0.0;
+}
+
+static int b64_is_undefined(void *engine, int col)
+{
+    return isnan(*b64_column(engine, col));
+}
+
+static const contact_numbers b64_contact_numbers = {
+    b64_zero, b64_undefined, b64_time, b64_component, b64_absolute,
+    b64_storage, b64_raise, b64_raise_force, b64_dissipation, b64_formula,
+    b64_is_zero, b64_is_undefined
+};
+
 static void begin_contact(impact *I, const event_rec *e)
 {
     sim_result *r = I->r;
-    const layout *L = &I->L;
-    if (r->ncollisions > 0 && isnan(r->collisions[r->ncollisions - 1].t_f))
-        r->collisions[r->ncollisions - 1].t_f = obs_flight_duration(
-            r->collisions[r->ncollisions - 1].t_s, e->t);  /* Eq. (195) */
-    memset(&I->cur, 0, sizeof I->cur);
+    b64_contact b = { NULL, NULL, 0.0, { NULL, NULL }, 0.0 };
+    b.I = I;
+    b.t = e->t;
+    b.y[CONTACT_BEFORE] = e->before;
+    b.y[CONTACT_AFTER] = e->after;
+    if (r->ncollisions > 0) {
+        b.c = &r->collisions[r->ncollisions - 1];
+        contact_flight(&b64_contact_numbers, &b);
+    }
+    b.c = &I->cur;
+    contact_begin(&b64_contact_numbers, &b, &I->L, e->d.tr);
     I->cur.i = r->ncollisions;
-    I->cur.t_e = e->t;                                     /* Eq. (193) */
-    /* Eq. (196); a contact that commences overlapping commences where
-     * v = 0 (its guard): what the event holds of v is the rounding of
-     * that zero (-2.7e-20 m/s gave e = 6e15 for a contact lasting to T) */
-    I->cur.v_i = e->d.tr == TR_COMMENCE_OVERLAP ? 0.0 : e->after[L->v];
-    I->cur.V_start = impact_storage(I->m, L, e->after);
-    I->xc_max = 0.0;                                       /* x_c = 0 */
-    I->fc_max = 0.0;                                       /* Eq. (60) */
+    I->cur.ledger_bound = 0.0;
     I->err_contact = 0.0;
 }
 
@@ -737,48 +842,38 @@ static double collision_magnitude(const collision_rec *c, double v_jump)
            fabs(c->DeltaD) + fabs(c->Is) + fabs(v_jump);
 }
 
-/* The observables of a contact from its state at (t, 2i+1). */
-static void contact_observables(impact *I, collision_rec *c, double t,
-                                const double *y)
+/* The contact of I->cur ends at t, copied into c: its row from the states
+ * before and after (the same state for the contact open at T) and the
+ * bound of its ledger's residual, v_jump being V before the jump. */
+static void close_contact(impact *I, collision_rec *c, double t,
+                          const double *before, const double *after,
+                          double d_jump, double v_jump)
 {
-    const layout *L = &I->L;
-    c->t_s = t;                                            /* Eq. (193) */
-    c->t_d = obs_contact_duration(c->t_e, c->t_s);         /* Eq. (194) */
-    c->t_f = NAN;                                          /* Eq. (195) */
-    c->v_s = y[L->v];
-    /* Eq. (197); undefined (NaN) for a contact that commences at rest */
-    c->e = c->v_i == 0.0 ? NAN : obs_restitution(c->v_i, c->v_s);
-    c->xc_max = obs_running_max(I->xc_max, fabs(y[L->xc])); /* Eq. (198) */
-    c->Fc_max = obs_running_max(I->fc_max,
-                                impact_contact_force(I->m, L, 1, y));
-    c->xc_r = fabs(y[L->xc]);                              /* Eq. (200) */
-    c->W = y[L->w];                                        /* Eq. (201) */
-    c->J_Fc = y[L->jfc];                                   /* Eq. (202) */
-    c->J_Fe = y[L->jfe];                                   /* Eq. (202) */
-    c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc);       /* Eq. (204) */
-    c->momentum_residual = obs_momentum_residual(
-        I->m->m, c->v_i, c->v_s, c->J_Fc, c->J_Fe);        /* Eq. (203) */
-    c->Is = y[L->is_c];
-    c->DeltaC = y[L->dc_c];
+    b64_contact b = { NULL, NULL, 0.0, { NULL, NULL }, 0.0 };
+    b.I = I;
+    b.c = c;
+    b.t = t;
+    b.y[CONTACT_BEFORE] = before;
+    b.y[CONTACT_AFTER] = after;
+    b.d_jump = d_jump;
+    if (c != &I->cur)
+        *c = I->cur;
+    contact_end(&b64_contact_numbers, &b, &I->L);
+    c->ledger_bound = sim_ledger_cap(
+        sim_ledger_bound(I->L.ny, I->err_contact,
+                         collision_magnitude(c, v_jump)),
+        I->r->ledger.scale);
 }
 
 static int end_contact(impact *I, const event_rec *e, double d_jump)
 {
     sim_result *r = I->r;
-    collision_rec *c = &I->cur;
-    contact_observables(I, c, e->t, e->before);
-    c->V_end = impact_storage(I->m, &I->L, e->after);
-    c->DeltaD = d_jump;
-    c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
-                                  c->DeltaD, c->Is);       /* Eq. (24) */
-    c->ledger_bound = sim_ledger_cap(
-        sim_ledger_bound(I->L.ny, I->err_contact,
-            collision_magnitude(c, impact_storage(I->m, &I->L, e->before))),
-        r->ledger.scale);
+    close_contact(I, &I->cur, e->t, e->before, e->after, d_jump,
+                  impact_storage(I->m, &I->L, e->before));
     if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return COLLIDE_E_MEMORY;
-    r->collisions[r->ncollisions++] = *c;
+    r->collisions[r->ncollisions++] = I->cur;
     return 0;
 }
 
@@ -879,16 +974,8 @@ static void finish(impact *I, const double *y0)
         l->scale);
     r->final_contact = r->end.q == 1;
     if (r->final_contact) {
-        collision_rec *c = &r->final_partial;
-        *c = I->cur;
-        contact_observables(I, c, r->end.t, r->end.y);
-        c->V_end = l->VT;
-        c->DeltaD = 0.0;
-        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC, 0.0,
-                                      c->Is);
-        c->ledger_bound = sim_ledger_cap(
-            sim_ledger_bound(L->ny, I->err_contact,
-                             collision_magnitude(c, 0.0)), l->scale);
+        close_contact(I, &r->final_partial, r->end.t, r->end.y, r->end.y,
+                      0.0, 0.0);
     }
 }
 

@@ -48,17 +48,10 @@ static void b64_collision(void *engine, int k, table_collision *row)
     b64_view *b = engine;
     const collision_rec *c =
         k < 0 ? &b->r->final_partial : &b->r->collisions[k];
+    int col;
     row->i = c->i;
-    row->v[TC_TE] = &c->t_e; row->v[TC_TS] = &c->t_s;
-    row->v[TC_TD] = &c->t_d; row->v[TC_TF] = &c->t_f;
-    row->v[TC_VI] = &c->v_i; row->v[TC_VS] = &c->v_s; row->v[TC_E] = &c->e;
-    row->v[TC_XCMAX] = &c->xc_max; row->v[TC_FCMAX] = &c->Fc_max;
-    row->v[TC_XCR] = &c->xc_r; row->v[TC_W] = &c->W;
-    row->v[TC_JFC] = &c->J_Fc; row->v[TC_JFE] = &c->J_Fe;
-    row->v[TC_LAMBDA] = &c->Lambda; row->v[TC_MOM] = &c->momentum_residual;
-    row->v[TC_VSTART] = &c->V_start; row->v[TC_VEND] = &c->V_end;
-    row->v[TC_IS] = &c->Is; row->v[TC_DC] = &c->DeltaC;
-    row->v[TC_DD] = &c->DeltaD; row->v[TC_RES] = &c->residual;
+    for (col = 0; col < TC_N; col++)
+        row->v[col] = collision_column_of(c, col);
     b->scale = fmax(fmax(fabs(c->V_start), fabs(c->V_end)), fabs(c->Is));
     row->scale = &b->scale;
 }

@@ -17,6 +17,7 @@
 
 #include "collide.h"
 #include "common.h"
+#include "contact.h"
 #include "event.h"
 #include "hybrid.h"
 
@@ -24,14 +25,6 @@
  * collision: the columns of collisions.csv, 0 or 1 row), given in memory
  * (tables_text) and never written into a result set. */
 #define OUTPUT_FINAL_CONTACT "final_contact.csv"
-
-/* The numbers of a row of collisions.csv after its index i, in order:
- * Eqs. (193)-(204) and the collision's ledger. */
-enum table_collision_col {
-    TC_TE, TC_TS, TC_TD, TC_TF, TC_VI, TC_VS, TC_E, TC_XCMAX, TC_FCMAX,
-    TC_XCR, TC_W, TC_JFC, TC_JFE, TC_LAMBDA, TC_MOM, TC_VSTART, TC_VEND,
-    TC_IS, TC_DC, TC_DD, TC_RES, TC_N
-};
 
 /* The numbers of a row of ledger.csv after its scope: V at the start and
  * the end, I_s, Delta_C, Delta_D, the residual of Eq. (24), its scale. */

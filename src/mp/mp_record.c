@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "contact.h"
 #include "grow.h"
 #include "impact_data.h"
 #include "names.h"
@@ -51,10 +52,11 @@ void mp_point_value(run *R, mpfr_t out, int node, mpfr_srcptr t, mpfr_t *y)
     mpfr_set(out, R->T->node[node].c[0], MPFR_RNDN);
 }
 
-/* F_c = -h_c = -q_c Phi (Eqs. 59, 64). */
+/* F_c in mode q: 0 where it does not act (contact_force_acts), else the
+ * tape's node of F_c. */
 static void contact_force(run *R, mpfr_t out, int q, mpfr_srcptr t, mpfr_t *y)
 {
-    if (q == 0)
+    if (!contact_force_acts(q))
         mpfr_set_zero(out, 1);
     else
         mp_point_value(R, out, R->M->contact_force, t, y);
@@ -175,68 +177,177 @@ void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
     mpfr_clears(z.s, z.lo, z.hi, (mpfr_ptr)0);
 }
 
-void mp_contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
-                            mpfr_t *y)
+/* ---- a collision's row (contact.h) over MPFR numbers -------------------- */
+
+/* The row a contact's event fills: its numbers v, the event's time t,
+ * the states before and after the jump and the jump's increment of
+ * Delta_D (NULL: none, 0). */
+typedef struct mp_contact {
+    run *R;
+    mpfr_t *v;
+    mpfr_srcptr t;
+    mpfr_t *y[2];            /* CONTACT_BEFORE, CONTACT_AFTER */
+    mpfr_srcptr d_jump;
+} mp_contact;
+
+static mpfr_ptr row_column(void *engine, int col)
 {
-    const layout *L = R->L;
-    mpfr_t *v = c->v;
-    mpfr_set(v[TC_TS], t, MPFR_RNDN);                             /* (193) */
-    mp_spec_contact_duration_value(v[TC_TD], v[TC_TE], v[TC_TS]);
-    mpfr_set_nan(v[TC_TF]);                  /* t_f: at the next collision */
-    mpfr_set(v[TC_VS], y[L->v], MPFR_RNDN);
-    mp_spec_restitution_value(v[TC_E], v[TC_VI], v[TC_VS]);
-    if (mpfr_zero_p(v[TC_VI]))   /* undefined for a contact from rest */
-        mpfr_set_nan(v[TC_E]);
-    mpfr_abs(v[TC_XCR], y[L->xc], MPFR_RNDN);                     /* (200) */
-    if (mpfr_cmp(v[TC_XCR], v[TC_XCMAX]) > 0)                      /* (198) */
-        mpfr_set(v[TC_XCMAX], v[TC_XCR], MPFR_RNDN);
-    contact_force(R, R->c, 1, t, y);
-    if (mpfr_cmp(R->c, v[TC_FCMAX]) > 0)                           /* (199) */
-        mpfr_set(v[TC_FCMAX], R->c, MPFR_RNDN);
-    mpfr_set(v[TC_W], y[L->w], MPFR_RNDN);                        /* (201) */
-    mpfr_set(v[TC_JFC], y[L->jfc], MPFR_RNDN);                    /* (202) */
-    mpfr_set(v[TC_JFE], y[L->jfe], MPFR_RNDN);
-    mp_spec_impulse_ratio_value(v[TC_LAMBDA], v[TC_JFE], v[TC_JFC]);
-    mp_spec_momentum_residual_value(v[TC_MOM], R->M->mass, v[TC_VI],
-                                    v[TC_VS], v[TC_JFC], v[TC_JFE]);
-    mpfr_set(v[TC_IS], y[L->is_c], MPFR_RNDN);
-    mpfr_set(v[TC_DC], y[L->dc_c], MPFR_RNDN);
+    return ((mp_contact *)engine)->v[col];
 }
 
-static void begin_contact(run *R, mpfr_srcptr t, mpfr_t *after)
+static void row_zero(void *engine, int col)
+{
+    mpfr_set_zero(row_column(engine, col), 1);
+}
+
+static void row_undefined(void *engine, int col)
+{
+    mpfr_set_nan(row_column(engine, col));
+}
+
+static void row_time(void *engine, int col)
+{
+    mpfr_set(row_column(engine, col), ((mp_contact *)engine)->t, MPFR_RNDN);
+}
+
+static void row_component(void *engine, int col, contact_side side, int i)
+{
+    mpfr_set(row_column(engine, col), ((mp_contact *)engine)->y[side][i],
+             MPFR_RNDN);
+}
+
+static void row_absolute(void *engine, int col)
+{
+    mpfr_abs(row_column(engine, col), row_column(engine, col), MPFR_RNDN);
+}
+
+static void row_storage(void *engine, int col, contact_side side)
+{
+    mp_contact *m = engine;
+    mp_point_value(m->R, row_column(engine, col), m->R->M->storage, m->t,
+                   m->y[side]);
+}
+
+/* x = max(x, value): x unchanged when value is not a number. */
+static void raise_to(mpfr_ptr x, mpfr_srcptr value)
+{
+    if (mpfr_cmp(value, x) > 0)
+        mpfr_set(x, value, MPFR_RNDN);
+}
+
+static void row_raise(void *engine, int col, int from)
+{
+    raise_to(row_column(engine, col), row_column(engine, from));
+}
+
+static void row_raise_force(void *engine, int col, contact_side side)
+{
+    mp_contact *m = engine;
+    contact_force(m->R, m->R->c, 1, m->t, m->y[side]);
+    raise_to(row_column(engine, col), m->R->c);
+}
+
+static void row_dissipation(void *engine, int col)
+{
+    const mp_contact *m = engine;
+    if (m->d_jump)
+        mpfr_set(row_column(engine, col), m->d_jump, MPFR_RNDN);
+    else
+        mpfr_set_zero(row_column(engine, col), 1);
+}
+
+/* The column's defining formula, by the functions generated from spec/
+ * (mp_spec.h). */
+static void row_formula(void *engine, int col)
+{
+    const mp_contact *m = engine;
+    mpfr_t *v = m->v;
+    switch (col) {
+    case TC_TD: mp_spec_contact_duration_value(v[TC_TD], v[TC_TE], v[TC_TS]); break;
+    case TC_TF: mp_spec_flight_duration_value(v[TC_TF], v[TC_TS], m->t); break;
+    case TC_E: mp_spec_restitution_value(v[TC_E], v[TC_VI], v[TC_VS]); break;
+    case TC_LAMBDA:
+        mp_spec_impulse_ratio_value(v[TC_LAMBDA], v[TC_JFE], v[TC_JFC]);
+        break;
+    case TC_MOM:
+        mp_spec_momentum_residual_value(v[TC_MOM], m->R->M->mass, v[TC_VI],
+                                        v[TC_VS], v[TC_JFC], v[TC_JFE]);
+        break;
+    case TC_RES:
+        mp_spec_ledger_residual_value(v[TC_RES], v[TC_VEND], v[TC_VSTART],
+                                      v[TC_DC], v[TC_DD], v[TC_IS]);
+        break;
+    default: break;
+    }
+}
+
+static int row_is_zero(void *engine, int col)
+{
+    return mpfr_zero_p(row_column(engine, col));
+}
+
+static int row_is_undefined(void *engine, int col)
+{
+    return mpfr_nan_p(row_column(engine, col));
+}
+
+static const contact_numbers mp_contact_numbers = {
+    row_zero, row_undefined, row_time, row_component, row_absolute, row_storage,
+    row_raise, row_raise_force, row_dissipation, row_formula, row_is_zero,
+    row_is_undefined
+};
+
+/* The view of row v at the jump at t from before to after. */
+static mp_contact contact_view(run *R, mpfr_t *v, mpfr_srcptr t,
+                               mpfr_t *before, mpfr_t *after,
+                               mpfr_srcptr d_jump)
+{
+    mp_contact m;
+    m.R = R;
+    m.v = v;
+    m.t = t;
+    m.y[CONTACT_BEFORE] = before;
+    m.y[CONTACT_AFTER] = after;
+    m.d_jump = d_jump;
+    return m;
+}
+
+static void begin_contact(run *R, int tr, mpfr_srcptr t, mpfr_t *before,
+                          mpfr_t *after)
 {
     mp_result *r = R->r;
-    int k;
+    mp_contact m;
     if (r->ncollisions > 0) {
-        mp_collision *p = &r->collisions[r->ncollisions - 1];
-        if (mpfr_nan_p(p->v[TC_TF]))
-            mp_spec_flight_duration_value(p->v[TC_TF], p->v[TC_TS], t);
+        m = contact_view(R, r->collisions[r->ncollisions - 1].v, t, before,
+                         after, NULL);
+        contact_flight(&mp_contact_numbers, &m);
     }
-    for (k = 0; k < TC_N; k++)
-        mpfr_set_zero(R->cur.v[k], 1);     /* maxima start at 0: Eq. (60) */
+    m = contact_view(R, R->cur.v, t, before, after, NULL);
+    contact_begin(&mp_contact_numbers, &m, R->L, tr);
     R->cur.i = r->ncollisions;
-    mpfr_set(R->cur.v[TC_TE], t, MPFR_RNDN);                      /* (193) */
-    mpfr_set(R->cur.v[TC_VI], after[R->L->v], MPFR_RNDN);         /* (196) */
-    mp_point_value(R, R->cur.v[TC_VSTART], R->M->storage, t, after);
 }
 
 static int end_contact(run *R, mpfr_srcptr t, mpfr_t *before, mpfr_t *after,
                        mpfr_srcptr d_jump)
 {
     mp_result *r = R->r;
-    mp_collision *c = &R->cur;
-    mp_contact_observables(R, c, t, before);
-    mp_point_value(R, c->v[TC_VEND], R->M->storage, t, after);
-    mpfr_set(c->v[TC_DD], d_jump, MPFR_RNDN);
-    mp_spec_ledger_residual_value(c->v[TC_RES], c->v[TC_VEND],
-                                  c->v[TC_VSTART], c->v[TC_DC], c->v[TC_DD],
-                                  c->v[TC_IS]);
+    mp_contact m = contact_view(R, R->cur.v, t, before, after, d_jump);
+    contact_end(&mp_contact_numbers, &m, R->L);
     if (grow_array((void **)&r->collisions, &r->cap_collisions, r->ncollisions,
              sizeof *r->collisions))
         return -1;
     mp_collision_init(&r->collisions[r->ncollisions], R->T->prec);
-    mp_collision_copy(&r->collisions[r->ncollisions++], c);
+    mp_collision_copy(&r->collisions[r->ncollisions++], &R->cur);
     return 0;
+}
+
+void mp_final_contact(run *R)
+{
+    mp_result *r = R->r;
+    mp_contact m;
+    mp_collision_copy(&r->final_partial, &R->cur);
+    m = contact_view(R, r->final_partial.v, R->t, R->y, R->y, NULL);
+    contact_end(&mp_contact_numbers, &m, R->L);
 }
 
 /* ---- events ------------------------------------------------------------------ */
@@ -333,7 +444,7 @@ int mp_take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
         mp_add_sample(R, R->t, R->j + 1, to, 1, e->after))
         return -1;
     if (to == 1)
-        begin_contact(R, R->t, e->after);
+        begin_contact(R, tr, R->t, e->before, e->after);
     else if (end_contact(R, R->t, e->before, e->after, R->d))
         return -1;
     for (i = 0; i < R->ny; i++)

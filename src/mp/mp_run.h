@@ -185,11 +185,10 @@ int mp_sample_step(run *R, mpfr_srcptr t_end);
 void mp_step_max(run *R, int node, int absolute, mpfr_srcptr s_end,
                  mpfr_t current);
 
-/* The observables of contact c from the state at (t, 2i+1): the reads
- * and maxima of Eqs. (193), (196), (198)-(202); the formulas of the others
- * by the functions of mp_spec.h. */
-void mp_contact_observables(run *R, mp_collision *c, mpfr_srcptr t,
-                            mpfr_t *y);
+/* The contact still open at T (R->q = 1) as the run's final_partial:
+ * its row (contact_end, contact.h) from the state at (R->t, R->j), with
+ * no jump. */
+void mp_final_contact(run *R);
 
 
 /* Signs of x, v and Phi at (t, y) as doubles, for the binary64 logic. */

@@ -715,18 +715,8 @@ static void finish(run *R, mpfr_t *y0)
                                   l[TL_DC], l[TL_DD], l[TL_IS]);
     mp_track_scale(R, R->t, R->y); /* the end (the start and the jumps are in) */
     r->final_contact = R->q == 1;
-    if (!r->final_contact) {
-        mpfr_clear(zero);
-        return;
-    }
-    mp_collision_copy(&r->final_partial, &R->cur);
-    mp_contact_observables(R, &r->final_partial, R->t, R->y);
-    mpfr_set(r->final_partial.v[TC_VEND], l[1], MPFR_RNDN);
-    mpfr_set_zero(r->final_partial.v[TC_DD], 1);
-    mp_spec_ledger_residual_value(r->final_partial.v[TC_RES], l[1],
-                                  r->final_partial.v[TC_VSTART],
-                                  r->final_partial.v[TC_DC], zero,
-                                  r->final_partial.v[TC_IS]);
+    if (r->final_contact)
+        mp_final_contact(R);
     mpfr_clear(zero);
 }
 

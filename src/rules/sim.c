@@ -28,6 +28,39 @@ sim_options sim_options_default(void)
     return o;
 }
 
+const double *collision_column_of(const collision_rec *c, int col)
+{
+    switch (col) {
+    case TC_TE: return &c->t_e;
+    case TC_TS: return &c->t_s;
+    case TC_TD: return &c->t_d;
+    case TC_TF: return &c->t_f;
+    case TC_VI: return &c->v_i;
+    case TC_VS: return &c->v_s;
+    case TC_E: return &c->e;
+    case TC_XCMAX: return &c->xc_max;
+    case TC_FCMAX: return &c->Fc_max;
+    case TC_XCR: return &c->xc_r;
+    case TC_W: return &c->W;
+    case TC_JFC: return &c->J_Fc;
+    case TC_JFE: return &c->J_Fe;
+    case TC_LAMBDA: return &c->Lambda;
+    case TC_MOM: return &c->momentum_residual;
+    case TC_VSTART: return &c->V_start;
+    case TC_VEND: return &c->V_end;
+    case TC_IS: return &c->Is;
+    case TC_DC: return &c->DeltaC;
+    case TC_DD: return &c->DeltaD;
+    case TC_RES: return &c->residual;
+    default: return NULL;
+    }
+}
+
+double *collision_column(collision_rec *c, int col)
+{
+    return (double *)collision_column_of(c, col);   /* c is not const */
+}
+
 int sim_grid_points(const sim_options *o, int t_positive)
 {
     if (o->n_samples >= 2)

@@ -5,6 +5,7 @@
 #define COLLIDE_SIM_H
 
 #include "common.h"
+#include "contact.h"
 #include "records.h"
 #include "model.h"
 #include "transition.h"
@@ -57,6 +58,11 @@ typedef struct collision_rec {
     double V_start, V_end, Is, DeltaC, DeltaD, residual;
     double ledger_bound;        /* the bound of |residual| (sim_ledger_bound) */
 } collision_rec;
+
+/* The number of column col of collisions.csv (contact.h: TC_TE ...
+ * TC_RES) in collision c; NULL for a col out of range. */
+const double *collision_column_of(const collision_rec *c, int col);
+double *collision_column(collision_rec *c, int col);
 
 /* Energy ledger over the whole run, Eq. (24). */
 typedef struct ledger_rec {

@@ -1,0 +1,87 @@
+/* contact.h - a collision's row, written once for both engines: the
+ * columns of collisions.csv (Eqs. 193-204 and the collision's ledger),
+ * and what the row takes when a contact begins and when it ends.
+ *
+ * An engine shows the row it fills through a contact_numbers: small
+ * primitives that set one column of its own numbers (binary64 or MPFR)
+ * from a time, a component of a state, the storage V, the contact force
+ * or the column's defining formula. The functions here decide which
+ * column takes what and when, so that the two engines' rows hold the
+ * same quantities by construction; each engine keeps only its arithmetic
+ * and the maxima over its steps (Eqs. 198-199), a step of its method. */
+#ifndef COLLIDE_CONTACT_H
+#define COLLIDE_CONTACT_H
+
+#include "hybrid.h"
+#include "transition.h"
+
+/* The numbers of a row of collisions.csv after its index i, in order:
+ * Eqs. (193)-(204) and the collision's ledger. */
+enum table_collision_col {
+    TC_TE, TC_TS, TC_TD, TC_TF, TC_VI, TC_VS, TC_E, TC_XCMAX, TC_FCMAX,
+    TC_XCR, TC_W, TC_JFC, TC_JFE, TC_LAMBDA, TC_MOM, TC_VSTART, TC_VEND,
+    TC_IS, TC_DC, TC_DD, TC_RES, TC_N
+};
+
+/* The two states of a jump at time t: (t, j) before the reset and
+ * (t, j+1) after it. */
+typedef enum contact_side { CONTACT_BEFORE, CONTACT_AFTER } contact_side;
+
+/* An engine's primitives over the row it fills (engine: its view of the
+ * row, the event's time t, the states on both sides of the jump and the
+ * jump's increment of Delta_D). Each sets column col of the row:
+ *   zero:       to 0;
+ *   undefined:  to NaN (a quantity not defined, or not yet);
+ *   time:       to t;
+ *   component:  to y_i of the state on side;
+ *   absolute:   to its own absolute value;
+ *   storage:    to V of the state on side (Eqs. 91, 94);
+ *   raise:      to the larger of itself and column from;
+ *   raise_force: to the larger of itself and F_c of the state on side,
+ *              in contact;
+ *   dissipation: to the jump's increment of Delta_D (0 for the contact
+ *              still open at T, which ends without a jump);
+ *   formula:    to the equation that defines it, over the row's other
+ *              columns and t: t_d (Eq. 194), t_f (Eq. 195, to the next
+ *              contact's t_e = t), e (Eq. 197), Lambda (Eq. 204), the
+ *              momentum residual (Eq. 203), the residual (Eq. 24);
+ * and is_zero tells whether column col is 0. */
+typedef struct contact_numbers {
+    void (*zero)(void *engine, int col);
+    void (*undefined)(void *engine, int col);
+    void (*time)(void *engine, int col);
+    void (*component)(void *engine, int col, contact_side side, int i);
+    void (*absolute)(void *engine, int col);
+    void (*storage)(void *engine, int col, contact_side side);
+    void (*raise)(void *engine, int col, int from);
+    void (*raise_force)(void *engine, int col, contact_side side);
+    void (*dissipation)(void *engine, int col);
+    void (*formula)(void *engine, int col);
+    int (*is_zero)(void *engine, int col);
+    int (*is_undefined)(void *engine, int col);
+} contact_numbers;
+
+/* Whether the contact force acts in mode q: h_c = q_c Phi (Eq. 64), so
+ * F_c = -h_c (Eq. 59) is 0 apart. */
+static inline int contact_force_acts(int q)
+{
+    return q != 0;
+}
+
+/* A contact begins by transition tr at t (the row the engine's view
+ * holds, state after the jump laid out by L): every column 0, so that
+ * the maxima start at 0; t_e, v_i and V at the start. */
+void contact_begin(const contact_numbers *n, void *engine, const layout *L,
+                   int tr);
+
+/* The flight that a contact beginning at t ends: the t_f of the previous
+ * row (the engine's view), when it has none yet. */
+void contact_flight(const contact_numbers *n, void *engine);
+
+/* A contact ends at t (a separation, or T for the contact still open
+ * then): the observables from the state before the jump (the state at T)
+ * and the contact's ledger with V after the jump (the same state at
+ * T). */
+void contact_end(const contact_numbers *n, void *engine, const layout *L);
+
+#endif
