@@ -109,6 +109,8 @@ FUNCTIONS = [
     ('study2_deceleration', 'tape', {}, None, ('vm0', 'Ts')),
     ('study2_fe1', 'tape', {}, None, ('m1',)),
     ('study2_fe2', 'tape', {}, None, ('m2',)),
+    ('jump_dissipation_value', 'mpfr', {}, None),
+    ('delta_d_step', 'mpfr', {}, None),
     ('ledger_residual_value', 'mpfr', {}, None),
     ('contact_duration_value', 'mpfr', {}, None),
     ('flight_duration_value', 'mpfr', {}, None),

@@ -20,8 +20,8 @@ typedef struct mp_builder {
 
 /* What a law contributes to the tape, given the nodes of x_c, z_c, v. */
 typedef struct mp_law_nodes {
-    int phi;               /* Phi, Eq. (59) */
-    int psi[LAW_NZ_MAX];   /* Psi, Eq. (59) */
+    int phi;               /* Phi, generated (mp_law_spec.c) */
+    int psi[LAW_NZ_MAX];   /* Psi, generated (mp_law_spec.c) */
     int storage;           /* V_c */
     int dissipation;       /* d_c */
     int drive[LAW_NZ_MAX]; /* Bouc-Wen: the node of u of Psi_i, else -1 */

@@ -431,13 +431,15 @@ int mp_take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     reset(R, tr, e->after);
     e->d.c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
     e->d.c_and_d_after = c_and_d(R, to, tr, R->t, e->after);
-    /* Delta_D increment V(before) - V(after), Eq. (23), as
-       V_c(before) - V_c(after): the kinetic parts, which the reset does
-       not change, cancel exactly instead of in rounding */
+    /* the ledger at the jump by the definitions impact_jump_ledger
+       (impact_data.c) is proved against, generated: d_D of the storage
+       before and after, taken as V_c(before) - V_c(after) (the kinetic
+       parts, which the reset does not change, cancel exactly instead of
+       in rounding), added to Delta_D */
     mp_point_value(R, R->a, R->M->contact_storage, R->t, e->before);
     mp_point_value(R, R->b, R->M->contact_storage, R->t, e->after);
-    mpfr_sub(R->d, R->a, R->b, MPFR_RNDN);
-    mpfr_add(R->delta_d, R->delta_d, R->d, MPFR_RNDN);
+    mp_spec_jump_dissipation_value(R->d, R->a, R->b);
+    mp_spec_delta_d_step(R->delta_d, R->delta_d, R->d);
     mp_track_scale(R, R->t, e->before);
     mp_track_scale(R, R->t, e->after);
     if (mp_add_sample(R, R->t, R->j, R->q, 1, e->before) ||

@@ -47,7 +47,7 @@ typedef struct run {
     int interval_start;            /* the step starts a flow interval */
     mpfr_t rate0[TR_COUNT];             /* |dg/dt| at its start, per transition */
     mp_collision cur;              /* the contact under way */
-    mpfr_t delta_d;                /* Eq. (23) */
+    mpfr_t delta_d;                /* Delta_D (mp_spec_delta_d_step) */
     int next_sample;
     zeno_ring zeno;                     /* the last events' times (engine.h) */
     mpfr_t h, hs;                  /* the step, and the state's own bound */
@@ -201,7 +201,7 @@ void mp_guard_signs(run *R, mpfr_srcptr t, mpfr_t *y, double *sx,
 void mp_track_scale(run *R, mpfr_srcptr t, mpfr_t *y);
 
 /* Jump by transition tr at the current (t, y): the event record, the
- * ledger increment of Eq. (23), the observables. */
+ * ledger at the jump (mp_spec_delta_d_step), the observables. */
 int mp_take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
                   mpfr_srcptr rate_scale);
 

@@ -366,6 +366,31 @@ int mp_spec_study2_fe2(mp_tape *T, mpfr_srcptr m2, int draw, int a)
     return t[2];
 }
 
+void mp_spec_jump_dissipation_value(mpfr_ptr r, mpfr_srcptr v_before,
+                                    mpfr_srcptr v_after)
+{
+    mpfr_t c[1];
+    int i;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], mpfr_get_prec(r));
+    mpfr_sub(c[0], v_before, v_after, MPFR_RNDN);
+    mpfr_set(r, c[0], MPFR_RNDN);
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+}
+
+void mp_spec_delta_d_step(mpfr_ptr r, mpfr_srcptr delta_d, mpfr_srcptr d)
+{
+    mpfr_t c[1];
+    int i;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], mpfr_get_prec(r));
+    mpfr_add(c[0], delta_d, d, MPFR_RNDN);
+    mpfr_set(r, c[0], MPFR_RNDN);
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+}
+
 void mp_spec_ledger_residual_value(mpfr_ptr r, mpfr_srcptr vt, mpfr_srcptr v0,
                                    mpfr_srcptr delta_c, mpfr_srcptr delta_d,
                                    mpfr_srcptr i_s)

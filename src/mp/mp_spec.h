@@ -100,6 +100,15 @@ int mp_spec_study2_fe1(mp_tape *T, mpfr_srcptr m1, int draw, int a);
  * T_e)) - m_2 a(t) */
 int mp_spec_study2_fe2(mp_tape *T, mpfr_srcptr m2, int draw, int a);
 
+/* jump_dissipation_value (spec/ledger.acsl): Eq. (20): d_D = V(chi) -
+ * V(g(chi)), the energy dissipated at a jump */
+void mp_spec_jump_dissipation_value(mpfr_ptr r, mpfr_srcptr v_before,
+                                    mpfr_srcptr v_after);
+
+/* delta_d_step (spec/ledger.acsl): Eq. (23): one term of Delta_D, Delta_D +
+ * d_D */
+void mp_spec_delta_d_step(mpfr_ptr r, mpfr_srcptr delta_d, mpfr_srcptr d);
+
 /* ledger_residual_value (spec/ledger.acsl): Eq. (24): the residual V(T) -
  * V(0) + Delta_C + Delta_D - I_s */
 void mp_spec_ledger_residual_value(mpfr_ptr r, mpfr_srcptr vt, mpfr_srcptr v0,
