@@ -99,7 +99,7 @@ MUT_SEED         = 13
 # files outside WP_CORE mutated with witnesses alone (a file that enters
 # WP_CORE leaves this list's treatment by itself)
 MUT_TESTED       = $(sort $(wildcard src/b64/engine.c src/b64/impact*.c src/rules/impact_data.c \
-                     src/rules/sim.c src/rules/zeno.c src/rules/names.c))
+                     src/rules/sim.c src/rules/zeno.c src/rules/names.c src/rules/contact.c))
 MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=
