@@ -26,6 +26,10 @@
  * (tables_text) and never written into a result set. */
 #define OUTPUT_FINAL_CONTACT "final_contact.csv"
 
+/* The numbers of a row of collisions.csv (TC_TE ... TC_RES) are enum
+ * table_collision_col of contact.h (src/rules, a layer below), where both
+ * engines fill a collision's row by the same rule. */
+
 /* The numbers of a row of ledger.csv after its scope: V at the start and
  * the end, I_s, Delta_C, Delta_D, the residual of Eq. (24), its scale. */
 enum table_ledger_col {
