@@ -25,10 +25,11 @@
 # The proved core is two folders of the tree, src/model (the laws, the
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
 # quantities) and src/kernel (DOP853, the root finder, the event
-# selection), every C file of them, and src/rules/impact_data.c, the
+# selection), every C file of them, src/rules/impact_data.c, the
 # guards table both engines use, its reset (the jump map g) and its ledger at a
-# jump. Nothing else is proved.
-WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c)
+# jump, and src/rules/zeno.c, the Zeno screen both engines use
+# (spec/zeno.acsl). Nothing else is proved.
+WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c src/rules/zeno.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions
 # (libm), listed in proofs/README.md.
