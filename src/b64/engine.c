@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "enclose.h"
+#include "engine_rules.h"
 #include "rootfind.h"
 #include "select.h"
 #include "textbuf.h"
@@ -1187,19 +1188,6 @@ static double switching_cap(const run *R, const dop853_step_data *s, double h,
        even within rounding of its start: not below a tenth of h */
     h_switching = fmax(h_switching, 0.1 * h);
     return fmin(h_switching, first ? fmax(h, R->h_free) : h);
-}
-
-/* Whether some of the nk switching functions has values of strictly
- * opposite signs in ka and kb. Where none has, no noise band can make a
- * sign change of them: a value within its band has sign 0, which removes
- * it, and one outside has its own sign. */
-static int opposite_signs(const double *ka, const double *kb, int nk)
-{
-    int i;
-    for (i = 0; i < nk; i++)
-        if ((ka[i] > 0.0 && kb[i] < 0.0) || (ka[i] < 0.0 && kb[i] > 0.0))
-            return 1;
-    return 0;
 }
 
 /* The earliest switching point of the current mode that the continuous

@@ -1,0 +1,18 @@
+/* engine_rules.c - the small decision rules of the binary64 engine's step
+ * loop; see engine_rules.h. */
+#include "engine_rules.h"
+
+int opposite_signs(const double *ka, const double *kb, int nk)
+{
+    int i;
+    /*@ loop invariant 0 <= i <= nk;
+      @ loop invariant \forall integer j; 0 <= j < i ==>
+      @   !strict_sign_change(ka[j], kb[j]);
+      @ loop assigns i;
+      @ loop variant nk - i;
+      @*/
+    for (i = 0; i < nk; i++)
+        if ((ka[i] > 0.0 && kb[i] < 0.0) || (ka[i] < 0.0 && kb[i] > 0.0))
+            return 1;
+    return 0;
+}
