@@ -169,14 +169,6 @@ static double stop_min(double a, double b)
     return 8.0 * DBL_EPSILON * s + DBL_MIN;
 }
 
-/* The sign of a switching function's value x whose rounding error is at
- * most noise: 0 inside the band [-noise, noise], where its sign is
- * rounding noise and the point counts as a zero. */
-static int band_sign(double x, double noise)
-{
-    return (x > noise) - (x < -noise);
-}
-
 /* The error of each component of the state y that the tolerances allow:
  * sqrt(ny) (atol + rtol |y_i|), the largest error of one component that
  * an accepted step's error norm allows. */

@@ -1,5 +1,6 @@
 /* engine_rules.c - the small decision rules of the binary64 engine's step
- * loop; see engine_rules.h. */
+ * loop; see engine_rules.h (band_sign is defined there, static inline,
+ * and proved here). */
 #include "engine_rules.h"
 
 int opposite_signs(const double *ka, const double *kb, int nk)
