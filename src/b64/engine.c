@@ -217,15 +217,6 @@ static void rhs(void *ctx, double t, const double *y, double *dy)
     R->H->flow(R->H->ctx, R->q, t, y, dy);
 }
 
-int finite_vector(int n, const double *y)
-{
-    int i;
-    for (i = 0; i < n; i++)
-        if (!isfinite(y[i]))
-            return 0;
-    return 1;
-}
-
 /* Where the run stands, for a diagnosis: the time, jump count, mode,
  * state (named when the instance names its components) and the last
  * events, oldest first; appended to the used bytes of buf. */

@@ -6,10 +6,13 @@
  * call costs 0.15% of the instructions of study 1) and a strict sign
  * change of one between two samples (opposite_signs, defined in
  * engine_rules.c: the prediction of a switching point calls it a few
- * times per accepted step). engine_rules.c, in WP_CORE, is the
- * translation unit in which WP reads both. */
+ * times per accepted step), and whether a vector is finite
+ * (finite_vector, defined in engine_rules.c). engine_rules.c, in WP_CORE,
+ * is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
+
+#include "finite.h"
 
 #include "../../spec/engine_rules.acsl"
 
@@ -36,5 +39,14 @@ static inline int band_sign(double x, double noise)
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int opposite_signs(const double *ka, const double *kb, int nk);
+
+/* Whether y[0 .. n - 1] are all finite (a step's result, a state). */
+/*@ requires 0 <= n;
+  @ requires \valid_read(y + (0 .. n - 1));
+  @ assigns \nothing;
+  @ ensures finite_vector: \result == 1 <==> all_finite(y, n);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int finite_vector(int n, const double *y);
 
 #endif
