@@ -10,7 +10,7 @@ proved set of proofs/proofs.mk and prints, per run, a table per folder and
 
 Classification (mechanical, from the sources and the WP report):
   proved     the function is defined in a file of WP_CORE (or in a header
-             of the folder of one, for static inline functions), is not
+             of its folder that it includes, for static inline functions), is not
              in WP_SKIP, and, when the WP report (report.json of
              `make proofs`) is given, has every one of its goals proved
              there (one without goals of its own counts when the report
@@ -242,17 +242,34 @@ def result_contract(contract, non_void, equational):
 
 # ---------------------------------------------------------------- proved set
 
+def core_headers(core, root="."):
+    """The headers of the folders of CORE that a file of CORE includes
+    (#include "NAME.h"), directly or through another such header: WP reads
+    their static inline functions in the translation units of CORE, and
+    not those of a header no file of CORE includes."""
+    seen, todo = set(), list(core)
+    while todo:
+        f = todo.pop()
+        try:
+            with open(os.path.join(root, f)) as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        for name in re.findall(r'(?m)^\s*#\s*include\s+"([^"/]+\.h)"', text):
+            h = os.path.normpath(os.path.join(os.path.dirname(f), name))
+            if h not in seen and os.path.isfile(os.path.join(root, h)):
+                seen.add(h)
+                todo.append(h)
+    return seen
+
+
 def proved_set(core, skip, report, root="."):
     """{(folder, function): has_result_contract} for the proved functions.
     Functions are those that have a contract or a definition in the files
-    of CORE and the headers of their folders."""
+    of CORE and the headers they include (core_headers)."""
     core = [os.path.normpath(c) for c in core]
-    folders = sorted({os.path.dirname(c) for c in core})
-    files = list(core)
-    for d in folders:
-        for f in sorted(os.listdir(os.path.join(root, d))):
-            if f.endswith(".h"):
-                files.append(os.path.join(d, f))
+    headers = sorted(core_headers(core, root))
+    files = list(core) + headers
     wp = None
     if report:
         with open(report) as fh:
@@ -276,7 +293,7 @@ def proved_set(core, skip, report, root="."):
             if f.endswith(".acsl"):
                 with open(os.path.join(spec_dir, f)) as fh:
                     spec += fh.read() + "\n"
-    return folders, contracts, wp, set(skip), equational_predicates(spec)
+    return headers, contracts, wp, set(skip), equational_predicates(spec)
 
 
 class Classifier:
@@ -284,14 +301,13 @@ class Classifier:
     result contract."""
 
     def __init__(self, core, skip, report=None, root="."):
-        self.folders, self.contracts, self.wp, self.skip, self.equational = proved_set(
+        self.headers, self.contracts, self.wp, self.skip, self.equational = proved_set(
             core, skip, report, root)
         self.core = {os.path.normpath(c) for c in core}
 
     def proved(self, path, name):
         path = os.path.normpath(path)
-        in_core = path in self.core or (
-            path.endswith(".h") and os.path.dirname(path) in self.folders)
+        in_core = path in self.core or path in self.headers
         if not in_core or name in self.skip:
             return False
         if self.wp is not None:

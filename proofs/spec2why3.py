@@ -96,7 +96,7 @@ TOKEN = re.compile(r'''
     (?P<ws>\s+)
   | (?P<num>0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][+-]?[0-9]+|[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+|[0-9]+)
   | (?P<id>\\?[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<op>==>|<==>|==|!=|<=|>=|&&|\|\||[-+*/?:<>(),;{}=!\[\].&])
+  | (?P<op>==>|<==>|==|!=|<=|>=|&&|\|\||[-+*/%?:<>(),;{}=!\[\].&])
 ''', re.X)
 
 
@@ -263,8 +263,15 @@ class Parser(TokenCursor):
 
     def mul(self):
         a = self.unary()
-        while self.peek() in ('*', '/'):
+        while self.peek() in ('*', '/', '%'):
             op = self.take()
+            if op == '%':
+                # C's remainder of integers (truncated), ACSL's %
+                b = self.unary()
+                if a[1] != 'int' or b[1] != 'int':
+                    self.err('%% on non-integers')
+                a = ('(ComputerDivision.mod %s %s)' % (a[0], b[0]), 'int')
+                continue
             self.err('operator %s (use \\mul_double, \\div_double)' % op)
         return a
 
@@ -549,6 +556,7 @@ def reading(defs, funcs, rounded):
         lines.append('module %s' % module_name(f, rounded))
         lines.append('  use real.RealInfix')
         lines.append('  use int.Int')
+        lines.append('  use int.ComputerDivision')
         lines.append('  use real.FromInt')
         if rounded:
             lines.append('  use rounding.Rounding')

@@ -25,7 +25,9 @@ prover, both cheap (a second or two per mutant):
   built the same way.  The scenarios are the project's own inputs,
   inside the proved domain.
 - test: for a file outside the proved set (the engine and the driver,
-  src/b64: no goal can kill its mutants yet), the test programs of TESTS
+  src/b64: no goal can kill its mutants yet), and for a function of the
+  proved set that has no harness and no study witness (the Zeno ring),
+  the test programs of TESTS
   linked with the mutated file in the library, against the same programs
   linked with the original compiled the same way: a test that passes on
   the original and fails on the mutant (a "FAIL" line, an exit status, no
@@ -767,12 +769,14 @@ class Witnesses:
             return (w, '') if w else (None, '; '.join(notes))
         with open(os.path.join(self.orig, m['file'])) as f:
             orig_text = f.read()
+        harnessed = False
         for fn in m['function'].split(','):
             h = None
             if fn in body_start:
                 h = self.harness_of(m['file'], fn, orig_text, masked_text, body_start[fn],
                                     contract.get(fn, ''))
             if h is not None and h.ok:
+                harnessed = True
                 w, note = self.function_witness(os.path.join(d, 'fn-' + fn), m, h)
                 if w:
                     shutil.rmtree(d, ignore_errors=True)
@@ -781,6 +785,11 @@ class Witnesses:
             else:
                 notes.append('%s: no harness (%s)' % (fn, h.why if h else 'signature not read'))
         w, note = self.study_witness(d, m)
+        if not w and not harnessed:
+            # no function harness (a struct argument, e.g. the Zeno ring):
+            # the tests, as for a tested family
+            notes.append(note)
+            w, note = self.test_witness(d, m)
         shutil.rmtree(d, ignore_errors=True)
         if w:
             return w, ''

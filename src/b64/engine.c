@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "enclose.h"
+#include "engine_rules.h"
 #include "rootfind.h"
 #include "select.h"
 #include "textbuf.h"
@@ -168,14 +169,6 @@ static double stop_min(double a, double b)
     return 8.0 * DBL_EPSILON * s + DBL_MIN;
 }
 
-/* The sign of a switching function's value x whose rounding error is at
- * most noise: 0 inside the band [-noise, noise], where its sign is
- * rounding noise and the point counts as a zero. */
-static int band_sign(double x, double noise)
-{
-    return (x > noise) - (x < -noise);
-}
-
 /* The error of each component of the state y that the tolerances allow:
  * sqrt(ny) (atol + rtol |y_i|), the largest error of one component that
  * an accepted step's error norm allows. */
@@ -222,15 +215,6 @@ static void rhs(void *ctx, double t, const double *y, double *dy)
 {
     const run *R = ctx;
     R->H->flow(R->H->ctx, R->q, t, y, dy);
-}
-
-int finite_vector(int n, const double *y)
-{
-    int i;
-    for (i = 0; i < n; i++)
-        if (!isfinite(y[i]))
-            return 0;
-    return 1;
 }
 
 /* Where the run stands, for a diagnosis: the time, jump count, mode,
@@ -1187,19 +1171,6 @@ static double switching_cap(const run *R, const dop853_step_data *s, double h,
        even within rounding of its start: not below a tenth of h */
     h_switching = fmax(h_switching, 0.1 * h);
     return fmin(h_switching, first ? fmax(h, R->h_free) : h);
-}
-
-/* Whether some of the nk switching functions has values of strictly
- * opposite signs in ka and kb. Where none has, no noise band can make a
- * sign change of them: a value within its band has sign 0, which removes
- * it, and one outside has its own sign. */
-static int opposite_signs(const double *ka, const double *kb, int nk)
-{
-    int i;
-    for (i = 0; i < nk; i++)
-        if ((ka[i] > 0.0 && kb[i] < 0.0) || (ka[i] < 0.0 && kb[i] > 0.0))
-            return 1;
-    return 0;
 }
 
 /* The earliest switching point of the current mode that the continuous

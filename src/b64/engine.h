@@ -12,6 +12,7 @@
 #include "event.h"
 #include "records.h"
 #include "zeno.h"
+#include "engine_rules.h"    /* finite_vector */
 
 #define ENGINE_TRANS_MAX 8
 #define ENGINE_NSWITCH_MAX 4
@@ -112,8 +113,5 @@ typedef struct engine_observer {
 collide_status engine_run(const hybrid_system *H, const engine_options *o,
                           const engine_observer *obs, double T,
                           const double *y0, int q0, engine_result *r);
-
-/* Whether y[0 .. n - 1] are all finite (a step's result, a state). */
-int finite_vector(int n, const double *y);
 
 #endif
