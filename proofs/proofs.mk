@@ -25,10 +25,13 @@
 # The proved core is two folders of the tree, src/model (the laws, the
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
 # quantities) and src/kernel (DOP853, the root finder, the event
-# selection), every C file of them, and src/rules/impact_data.c, the
+# selection), every C file of them, src/rules/impact_data.c, the
 # guards table both engines use, its reset (the jump map g) and its ledger at a
-# jump. Nothing else is proved.
-WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c)
+# jump, and src/b64/flow_map.c, the translation unit of the binary64
+# engine's flow map (flow_map.h: the rate of chi, Eqs. 74/81, and of the
+# quadratures, Eqs. 21, 22, 201, 202). Nothing else is proved.
+WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c \
+                  src/b64/flow_map.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions
 # (libm), listed in proofs/README.md.
