@@ -1271,7 +1271,8 @@ static void dense_store(dop853_step_data *s, dense_table t)
   @*/
 static void dense_fill(dop853_step_data *s)
 {
-    dense_store(s, dense_coefficients(s));
+    const dense_table t = dense_coefficients(s);
+    dense_store(s, t);
 }
 
 /* The continuous extension in Hairer's form, with theta = (t - t0)/h and
