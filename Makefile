@@ -362,7 +362,7 @@ python-check: deps-build
 #   and the --help of each command (scripts/man-commands.sh adds the
 #   SYNOPSIS of every command's usage lines, EXAMPLES and SEE ALSO);
 # - doc/collide-scenario.5 and the key tables of doc/scenario.md from the
-#   reader's key table and the laws' parameters (src/io/scenario.c, read
+#   reader's key table and the laws' parameters (src/io/scenario_keys.c, read
 #   by $(BUILD)/scenario-keys, formatted by scripts/man-scenario.sh).
 # man-check fails when one of them is not current.
 MAN_NAME = repeated binary collinear impacts as hybrid systems

@@ -141,6 +141,7 @@ COLLIDE_API const char *collide_status_text(int status);
 #define COLLIDE_SCENARIO_TEXT_MAX 128    /* longest value text + 1 */
 #define COLLIDE_SCENARIO_SOURCE_MAX 256  /* longest source name + 1 */
 #define COLLIDE_SCENARIO_FILE_MAX 65536  /* largest scenario file, bytes */
+#define COLLIDE_SCENARIO_ENTRIES_MAX 64  /* most entries of one scenario */
 
 /* A scenario: the decimal text of a study (a built-in or a file of
  * `key = value` lines, README.md "Scenario files"), validated, with the
@@ -220,6 +221,24 @@ COLLIDE_API collide_status collide_scenario_load_outside(const char *name_or_pat
 COLLIDE_API collide_status collide_scenario_set(collide_scenario *s, const char *key,
                                                 const char *value, char *err,
                                                 size_t errlen);
+
+/* collide_scenario_set of the n entries keys[i] = values[i] (1 <= n
+ * <= COLLIDE_SCENARIO_ENTRIES_MAX, each key once) at once: the values of the
+ * keys that are not run settings are checked together by one reading of
+ * the whole scenario, as one text giving them all would be (so a point
+ * of a sweep with several axes is refused or accepted as a whole, with
+ * no scenario in between whose values belong to two points), then the
+ * run settings in the order given. The keys s did not give take the
+ * lines after its text's last, in the order given. COLLIDE_OK, or
+ * COLLIDE_E_INPUT (err names the key, the value and the allowed range;
+ * "KEY is set twice") or COLLIDE_E_MEMORY, and s unchanged.
+ * NULL s, keys or values (or one of their n strings), or n outside 1 ..
+ * COLLIDE_SCENARIO_ENTRIES_MAX: returns COLLIDE_E_USAGE; NULL err: no message.
+ */
+COLLIDE_API collide_status collide_scenario_set_many(collide_scenario *s, int n,
+                                                     const char *const *keys,
+                                                     const char *const *values,
+                                                     char *err, size_t errlen);
 
 /* collide_scenario_set with the decimal text of value: an integer's
  * digits when value is an integer below 2^53 in magnitude, else the

@@ -40,6 +40,12 @@ import threading
 
 STUDIES = ("study1", "study2", "study3-shccl", "study3-bwshccl", "study3-bwmcl",
            "hertz", "example-v2")
+# The runs of a study witness: each study with the binary64 engine, then
+# with the high-precision engine at 64 bits (about 2 s for all seven),
+# which runs code of the shared rules (src/rules) that the binary64
+# engine does not call, as impact_reset_zeroes.
+RUNS = tuple((s, s, []) for s in STUDIES) + \
+    tuple((s + ' --precision 64', s, ['--precision', '64']) for s in STUDIES)
 CFLAGS = ['-std=c11', '-O2', '-g0', '-pthread']
 LDLIBS = ['-lmpfr', '-lgmp', '-lm', '-pthread']
 # random inputs per mutant of a harnessed function
@@ -543,15 +549,16 @@ class Witnesses:
         return exe if r.returncode == 0 else None
 
     def studies(self, d, exe, ref=None):
-        """{study: (status, printout lines, {table: lines})}; with REF (the
+        """{run of RUNS: (status, printout lines, {table: lines})}; with REF (the
         original's), it stops after the first study that differs from it
         (a mutant that does not end costs one STUDY_TIMEOUT, not seven)."""
         res = {}
-        for s in STUDIES:
-            csv = os.path.join(d, 'csv-' + s)
+        for s, study, extra in RUNS:
+            csv = os.path.join(d, 'csv-' + study)
             shutil.rmtree(csv, ignore_errors=True)
             try:
-                r = subprocess.run([exe, 'run', s, '--csv', 'csv-' + s, '--samples', '200'],
+                r = subprocess.run([exe, 'run', study, '--csv', 'csv-' + study, '--samples', '200']
+                                   + extra,
                                    cwd=d, capture_output=True, text=True, timeout=STUDY_TIMEOUT,
                                    errors='replace')
                 status, outp = r.returncode, r.stdout + r.stderr
@@ -723,7 +730,7 @@ class Witnesses:
         if not exe:
             return None, 'studies: the mutant does not link'
         got = self.studies(d, exe, ref)
-        for s in STUDIES:
+        for s, _, _ in RUNS:
             if s not in got:
                 break
             (st0, l0, t0), (st1, l1, t1) = ref[s], got[s]
@@ -738,7 +745,7 @@ class Witnesses:
                     lb = b[k] if k < len(b) else '(end)'
                     return ('study', '%s %s line %d: "%s", mutant "%s"' % (
                         s, name, k + 1, ' '.join(la.split())[:70], ' '.join(lb.split())[:70])), ''
-        return None, 'studies: %d built-in scenarios identical' % len(STUDIES)
+        return None, 'studies: %d built-in scenarios identical, in binary64 and at 64 bits' % len(STUDIES)
 
     def find(self, m, masked_text, body_start, contract, tested=False):
         """(kind, text) of a witness of mutant M, or (None, notes).  A

@@ -6,7 +6,7 @@
 # KEYS is the output of scripts/scenario-keys.c: the reader's own key
 # table and the laws' parameters, each with its unit, range, default and
 # when it applies, so that the reference of the keys exists once (in
-# src/io/scenario.c) and both pages are generated from it (make man).
+# src/io/scenario_keys.c) and both pages are generated from it (make man).
 # COLLIDE is the program, whose `show example-v2` is the man page's
 # example.
 set -eu

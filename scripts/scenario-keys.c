@@ -1,5 +1,5 @@
 /* scenario-keys.c - the reference of the scenario file's keys, from the
- * reader's own tables (src/io/scenario.c: the key table with each key's
+ * reader's own tables (src/io/scenario_keys.c: the key table with each key's
  * unit, range and when it applies; the laws of src/system/registry.c with
  * their parameters' ranges) and the defaults the reader fills in, for
  * the man page collide-scenario(5) and the key table of doc/scenario.md

@@ -1094,6 +1094,61 @@ static void scenario_setters(void)
     remove_set(b, NULL);
 }
 
+/* collide_scenario_set_many: the entries of one point set at once equal
+ * those set one by one; values valid only together (t_tol = 8e-16 s
+ * needs T >= 0.8 s: t_tol <= 1e-15 T) are accepted together, whatever
+ * their order; a refused value, a key given twice or n = 0 leave the
+ * scenario as it was. */
+static void scenario_set_many(void)
+{
+    static const char *const k2[] = {"c", "v0"}, *const v2[] = {"5000", "-0.25"};
+    static const char *const kt[] = {"t_tol", "T"}, *const vt[] = {"8e-16", "1"};
+    static const char *const kbad[] = {"c", "v0"}, *const vbad[] = {"6000", "-5000"};
+    static const char *const ktwice[] = {"c", "c"}, *const vtwice[] = {"1", "2"};
+    collide_scenario *many = NULL, *one = NULL;
+    uint64_t f1 = 0, f2 = 1;
+    char err[1024];
+    int st;
+    if (!check_true(collide_scenario_load("study1", &many, err, sizeof err) ==
+                        COLLIDE_OK &&
+                    collide_scenario_load("study1", &one, err, sizeof err) ==
+                        COLLIDE_OK,
+                    "set_many: study 1 loaded twice")) {
+        collide_scenario_free(many);
+        collide_scenario_free(one);
+        return;
+    }
+    check_true(collide_scenario_set_many(many, 2, k2, v2, err, sizeof err) ==
+                   COLLIDE_OK &&
+               collide_scenario_set(one, "c", "5000", err, sizeof err) == COLLIDE_OK &&
+               collide_scenario_set(one, "v0", "-0.25", err, sizeof err) ==
+                   COLLIDE_OK &&
+               collide_scenario_fingerprint(many, &f1) == COLLIDE_OK &&
+               collide_scenario_fingerprint(one, &f2) == COLLIDE_OK && f1 == f2 &&
+               collide_scenario_value(many, "c") == 5000,
+               "set_many of c, v0: the fingerprint of setting them one by one");
+    st = collide_scenario_set(one, "t_tol", "8e-16", err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "t_tol"),
+               "t_tol = 8e-16 alone refused with T = 0.5 (its range names T)");
+    check_true(collide_scenario_set_many(many, 2, kt, vt, err, sizeof err) ==
+                   COLLIDE_OK &&
+                   collide_scenario_value(many, "T") == 1 &&
+                   collide_scenario_setting(many, "t_tol") == 8e-16,
+               "t_tol = 8e-16 with T = 1 accepted together, t_tol given first");
+    st = collide_scenario_set_many(many, 2, kbad, vbad, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "v0 = -5000") &&
+                   collide_scenario_value(many, "c") == 5000,
+               "c = 6000 with v0 = -5000 refused as a whole: v0 named, c unchanged");
+    st = collide_scenario_set_many(many, 2, ktwice, vtwice, err, sizeof err);
+    check_true(st == COLLIDE_E_INPUT && strstr(err, "c is set twice"),
+               "a key given twice refused, named");
+    st = collide_scenario_set_many(many, 0, k2, v2, err, sizeof err);
+    check_true(st == COLLIDE_E_USAGE && strstr(err, "n is outside"),
+               "n = 0: COLLIDE_E_USAGE, n named");
+    collide_scenario_free(many);
+    collide_scenario_free(one);
+}
+
 /* A run of study 1 cut short by max_steps = 450 (after 8 of its 12
  * collisions, Table I) with the options o; its status. */
 static int cut_short(const collide_run_options *o, collide_result **r)
@@ -1886,6 +1941,16 @@ static void call_scenario_set(fixture *f, int k, outcome *o)
                                 arg_or_null(k, 2, "1e-11"), f->err, f->errlen);
 }
 
+static void call_scenario_set_many(fixture *f, int k, outcome *o)
+{
+    static const char *const keys[] = {"rtol", "v0"};
+    static const char *const values[] = {"1e-11", "-0.5"};
+    o->i = collide_scenario_set_many((collide_scenario *)arg_or_null(k, 0, f->s), 2,
+                                     (const char *const *)arg_or_null(k, 1, keys),
+                                     (const char *const *)arg_or_null(k, 2, values),
+                                     f->err, f->errlen);
+}
+
 static void call_scenario_set_value(fixture *f, int k, outcome *o)
 {
     o->i = collide_scenario_set_value((collide_scenario *)arg_or_null(k, 0, f->s),
@@ -2436,6 +2501,8 @@ static const null_row null_table[] = {
       {"err", NX_QUIET}}},
     {"collide_scenario_set", call_scenario_set,
      {{"s", NX_USAGE}, {"key", NX_USAGE}, {"value", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_scenario_set_many", call_scenario_set_many,
+     {{"s", NX_USAGE}, {"keys", NX_USAGE}, {"values", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_set_value", call_scenario_set_value,
      {{"s", NX_USAGE}, {"key", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_scenario_copy", call_scenario_copy,
@@ -2907,6 +2974,7 @@ int main(void)
     scenario_contents();
     bad_arguments();
     scenario_setters();
+    scenario_set_many();
     two_threads_write();
     watcher_cancels();
     cancel_during_run();

@@ -13,6 +13,7 @@
 #include "model.h"
 #include "number.h"
 #include "scenario.h"
+#include "scenario_model.h"
 #include "builtin.h"
 #include "registry.h"
 

@@ -1,7 +1,10 @@
 /* audit.c - `collide audit`; see audit.h. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "audit_int.h"
+#include "audit.h"
+#include "audit_flow.h"
+#include "audit_ledger.h"
+#include "auditor.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,54 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-
-#define SHOWN_MAX 10   /* findings printed of each kind; the rest counted */
-
-void audit_finding(auditor *A, int k, int row, int comp, const char *what)
-{
-    static const char *const kind[] = {"flow", "flow set", "jump set",
-                                       "reset", "ledger", "time domain",
-                                       "structure", "against"};
-    A->nfind[k]++;
-    if (A->shown[k]++ >= SHOWN_MAX)
-        return;
-    fprintf(A->out, "audit: finding %s: row %d t=%.17g j=%d", kind[k],
-            audit_line(A, row), A->T.t[row], A->T.j[row]);
-    if (comp >= 0)
-        fprintf(A->out, " component %s", audit_component(A, comp));
-    fprintf(A->out, ": %s\n", what);
-}
-
-void audit_inconclusive(auditor *A, const char *check, const char *reason,
-                        const char *sampling)
-{
-    A->nincon++;
-    fprintf(A->out, "audit: inconclusive %s: %s; %s\n", check, reason,
-            sampling);
-}
-
-int audit_line(const auditor *A, int row)
-{
-    return A->T.line[row];
-}
-
-void audit_out_of_memory(const auditor *A)
-{
-    if (!*A->no_memory)
-        fprintf(A->err, "collide audit: out of memory\n");
-    *A->no_memory = 1;
-}
-
-const char *audit_component(const auditor *A, int c)
-{
-    return collide_model_component_name(A->m, c);
-}
-
-double audit_phi(const auditor *A, int i)
-{
-    return collide_model_phi(A->m, A->T.y[i]);
-}
 
 /* ---- reading ------------------------------------------------------------- */
 
@@ -220,20 +175,6 @@ static void scales(auditor *A)
                                 A->sv / A->sx);
 }
 
-int audit_is_jump(const auditor *A, int i)
-{
-    const traj *T = &A->T;
-    return i + 1 < T->n && T->j[i + 1] == T->j[i] + 1 &&
-           fabs(T->t[i + 1] - T->t[i]) <= A->set_tol * fmax(1.0, fabs(T->t[i]));
-}
-
-int audit_in_c(const auditor *A, int q, const double *y)
-{
-    double tx = A->set_tol * A->sx, tv = A->set_tol * A->sv, tp = A->set_tol * A->sphi;
-    double x = y[A->L.x] + tx, v = y[A->L.v] + (q ? -tv : tv);
-    return collide_model_in_flow_set(q, x, v, collide_model_phi(A->m, y) - tp) == 1;
-}
-
 /* Row i in C (Eqs. 65, 77), the comparisons loosened by the tolerance. */
 static void check_flow(auditor *A, int i)
 {
@@ -360,12 +301,6 @@ static void check_start(auditor *A)
             return;
         }
     }
-}
-
-int audit_reaches_end(const auditor *A)
-{
-    double t = A->T.t[A->T.n - 1];
-    return !(t < A->T_end - A->set_tol * fmax(1.0, fabs(A->T_end)));
 }
 
 /* The last row (`structure`): a trajectory of the scenario reaches its

@@ -2,7 +2,7 @@
  * checks a trajectory written by another implementation (or by `collide
  * run --csv`, trajectory.csv) against the hybrid system of the scenario,
  * each finding one line `audit: finding KIND: row L t=T j=J[ component
- * C]: MESSAGE` (audit_int.h, the parts):
+ * C]: MESSAGE` (auditor.h; the parts):
  *
  *  - the flow (audit_flow.c): from each row, the flow map of Eqs. (74),
  *    (81) is integrated with DOP853 at rtol 1e-12 to the next row of the

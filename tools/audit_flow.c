@@ -2,7 +2,7 @@
  * interval, the flow map of the scenario (Eq. 81 for H_r, Eq. 74 for H_f;
  * the mode q is fixed inside an interval, so no event is located) is
  * integrated with DOP853 at tolerances far tighter than any user's to the
- * next row, and each component is compared with the row; see audit_int.h.
+ * next row, and each component is compared with the row; see audit_flow.h.
  *
  * The defect of component c at row i + 1 is |y_flow - y_row| / S_c, with
  * S_c the range of c over the interval, as its rows and the flow from
@@ -14,7 +14,7 @@
  * under no force, is measured against that scale; a component zero
  * everywhere has no floor, and any departure from 0 is a defect of
  * +inf). */
-#include "audit_int.h"
+#include "audit_flow.h"
 
 #include <float.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* audit_ledger.c - the energy ledger of Eq. (24) recomputed from the rows
- * of a trajectory, per flow interval and per jump; see audit_int.h. */
-#include "audit_int.h"
+ * of a trajectory, per flow interval and per jump; see audit_ledger.h. */
+#include "audit_ledger.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -185,8 +185,8 @@ static collide_status read_base(grid *g, const char *name, char *err,
 
     if (is_builtin(name)) {
         snprintf(g->source, sizeof g->source, "builtin:%s", name);
-        g->base = strdup(collide_builtin_text(name));
-        return g->base ? COLLIDE_OK : COLLIDE_E_MEMORY;
+        g->base_text = strdup(collide_builtin_text(name));
+        return g->base_text ? COLLIDE_OK : COLLIDE_E_MEMORY;
     }
     if (name[0] == '/' || !slash)
         n = snprintf(g->source, sizeof g->source, "%s", name);
@@ -198,7 +198,7 @@ static collide_status read_base(grid *g, const char *name, char *err,
         return COLLIDE_E_INPUT;
     }
     return collide_aux_read_text_file(g->source, COLLIDE_SCENARIO_FILE_MAX, NULL,
-                                  &g->base, err, errlen);
+                                  &g->base_text, err, errlen);
 }
 
 /* The index of axis key, or -1. */
@@ -219,8 +219,8 @@ static collide_status read_entry(grid *g, const char *key, const char *vb,
     collide_status st;
     if (strcmp(key, "scenario") == 0) {
         char name[COLLIDE_SCENARIO_SOURCE_MAX - 16];
-        if (g->base || ve - vb >= (long)sizeof name) {
-            snprintf(msg, len, g->base ? "scenario is given twice" :
+        if (g->base_text || ve - vb >= (long)sizeof name) {
+            snprintf(msg, len, g->base_text ? "scenario is given twice" :
                      "scenario name too long");
             return COLLIDE_E_INPUT;
         }
@@ -279,6 +279,78 @@ static collide_status read_line(grid *g, const char *b, const char *e,
     return read_entry(g, key, b, e, msg, len);
 }
 
+/* The axis whose key the scenario line [b, e) sets, or -1. */
+static int line_axis(const grid *g, const char *b, const char *e)
+{
+    const char *eq = memchr(b, '=', (size_t)(e - b)), *hash;
+    char key[COLLIDE_SCENARIO_KEY_MAX];
+    hash = memchr(b, '#', (size_t)(e - b));
+    if (!eq || (hash && hash < eq))
+        return -1;
+    e = eq;
+    trim(&b, &e);
+    if (e - b >= COLLIDE_SCENARIO_KEY_MAX)
+        return -1;
+    snprintf(key, sizeof key, "%.*s", (int)(e - b), b);
+    return find_axis(g, key);
+}
+
+/* The text of point 0: the base with the line of each axis key replaced
+ * (appended when the base does not give the key; a new string, NULL when
+ * memory ran out). The one scenario text the grid builds: the other
+ * points are set through the interface. */
+static char *first_point_text(const grid *g)
+{
+    size_t cap = strlen(g->base_text) + 1 + (size_t)g->naxes *
+                 (COLLIDE_SCENARIO_KEY_MAX + COLLIDE_SCENARIO_TEXT_MAX + 8);
+    char *out = malloc(cap), *o = out;
+    const char *b = g->base_text;
+    int seen[GRID_AXES_MAX] = {0}, a;
+    while (out && *b) {
+        const char *e = strchr(b, '\n');
+        int ax;
+        e = e ? e : b + strlen(b);
+        ax = line_axis(g, b, e);
+        if (ax >= 0 && !seen[ax]) {
+            seen[ax] = 1;
+            o += sprintf(o, "%s = %s", g->axis[ax].key, grid_value(g, 0, ax));
+        } else {
+            memcpy(o, b, (size_t)(e - b));
+            o += e - b;
+        }
+        *o++ = '\n';
+        b = *e ? e + 1 : e;
+    }
+    for (a = 0; out && a < g->naxes; a++)
+        if (!seen[a])
+            o += sprintf(o, "%s = %s\n", g->axis[a].key, grid_value(g, 0, a));
+    if (out)
+        *o = '\0';
+    return out;
+}
+
+/* Parses and validates the scenario of point 0 into g->first, the
+ * scenario every point is a copy of (so that a base without a key an
+ * axis gives, e.g. x0, is whole at every point). */
+static collide_status parse_first_point(grid *g, char *err, size_t errlen)
+{
+    char msg[1024];
+    char *text = first_point_text(g);
+    collide_status st;
+    if (!text) {
+        snprintf(err, errlen, "%s: point 0: out of memory", g->path);
+        return COLLIDE_E_MEMORY;
+    }
+    st = g->outside ? collide_scenario_load_outside(g->source, text, &g->first,
+                                                    msg, sizeof msg)
+                    : collide_scenario_parse(text, g->source, &g->first, msg,
+                                             sizeof msg);
+    free(text);
+    if (st != COLLIDE_OK)
+        snprintf(err, errlen, "%s: point 0: %s", g->path, msg);
+    return st;
+}
+
 /* The number of points; an error when none or too many. */
 static collide_status count_points(grid *g, char *err, size_t errlen)
 {
@@ -292,21 +364,23 @@ static collide_status count_points(grid *g, char *err, size_t errlen)
             return COLLIDE_E_INPUT;
         }
     }
-    if (!g->base || g->naxes == 0) {
+    if (!g->base_text || g->naxes == 0) {
         snprintf(err, errlen, "%s: %s is required", g->path,
-                 g->base ? "an axis (key = list, linspace or logspace)" :
+                 g->base_text ? "an axis (key = list, linspace or logspace)" :
                  "scenario (a built-in name or a file)");
         return COLLIDE_E_INPUT;
     }
     return COLLIDE_OK;
 }
 
-collide_status grid_load(const char *path, grid *g, char *err, size_t errlen)
+collide_status grid_load(const char *path, int outside, grid *g, char *err,
+                         size_t errlen)
 {
     char *text = NULL, *b, msg[900];
     int line = 1;
     collide_status st;
     memset(g, 0, sizeof *g);
+    g->outside = outside;
     if (strlen(path) >= sizeof g->path) {   /* not cut: its directory counts */
         snprintf(err, errlen, "%s: path too long (at most %d bytes)", path,
                  (int)sizeof g->path - 1);
@@ -325,7 +399,9 @@ collide_status grid_load(const char *path, grid *g, char *err, size_t errlen)
         b = e ? e + 1 : NULL;
     }
     free(text);
-    return st == COLLIDE_OK ? count_points(g, err, errlen) : st;
+    if (st == COLLIDE_OK)
+        st = count_points(g, err, errlen);
+    return st == COLLIDE_OK ? parse_first_point(g, err, errlen) : st;
 }
 
 void grid_free(grid *g)
@@ -336,7 +412,8 @@ void grid_free(grid *g)
             free(g->axis[a].text[i]);
         free(g->axis[a].text);
     }
-    free(g->base);
+    free(g->base_text);
+    collide_scenario_free(g->first);
     memset(g, 0, sizeof *g);
 }
 
@@ -348,72 +425,27 @@ const char *grid_value(const grid *g, long index, int a)
     return g->axis[a].text[index % g->axis[a].n];
 }
 
-/* The axis whose key the scenario line [b, e) sets, or -1. */
-static int line_axis(const grid *g, const char *b, const char *e)
-{
-    const char *eq = memchr(b, '=', (size_t)(e - b)), *hash;
-    char key[COLLIDE_SCENARIO_KEY_MAX];
-    hash = memchr(b, '#', (size_t)(e - b));
-    if (!eq || (hash && hash < eq))
-        return -1;
-    e = eq;
-    trim(&b, &e);
-    if (e - b >= COLLIDE_SCENARIO_KEY_MAX)
-        return -1;
-    snprintf(key, sizeof key, "%.*s", (int)(e - b), b);
-    return find_axis(g, key);
-}
-
-/* The text of point index: the base with the axis lines replaced (a new
- * string; NULL when memory ran out). */
-static char *point_text(const grid *g, long index)
-{
-    size_t cap = strlen(g->base) + 1 + (size_t)g->naxes *
-                 (COLLIDE_SCENARIO_KEY_MAX + COLLIDE_SCENARIO_TEXT_MAX + 8);
-    char *out = malloc(cap), *o = out;
-    const char *b = g->base;
-    int seen[GRID_AXES_MAX] = {0}, a;
-    while (out && *b) {
-        const char *e = strchr(b, '\n');
-        int ax;
-        e = e ? e : b + strlen(b);
-        ax = line_axis(g, b, e);
-        if (ax >= 0 && !seen[ax]) {
-            seen[ax] = 1;
-            o += sprintf(o, "%s = %s", g->axis[ax].key, grid_value(g, index, ax));
-        } else {
-            memcpy(o, b, (size_t)(e - b));
-            o += e - b;
-        }
-        *o++ = '\n';
-        b = *e ? e + 1 : e;
-    }
-    for (a = 0; out && a < g->naxes; a++)
-        if (!seen[a])
-            o += sprintf(o, "%s = %s\n", g->axis[a].key, grid_value(g, index, a));
-    if (out)
-        *o = '\0';
-    return out;
-}
-
 collide_status grid_point_scenario(const grid *g, long index,
                                    collide_scenario **s, char *err,
                                    size_t errlen)
 {
+    const char *keys[GRID_AXES_MAX], *values[GRID_AXES_MAX];
     char msg[1024];
-    char *text = point_text(g, index);
     collide_status st;
-    *s = NULL;
-    if (!text) {
-        snprintf(err, errlen, "%s: point %ld: out of memory", g->path, index);
-        return COLLIDE_E_MEMORY;
+    int a;
+    for (a = 0; a < g->naxes; a++) {
+        keys[a] = g->axis[a].key;
+        values[a] = grid_value(g, index, a);
     }
-    st = g->outside ? collide_scenario_load_outside(g->source, text, s, msg,
-                                                    sizeof msg)
-                    : collide_scenario_parse(text, g->source, s, msg, sizeof msg);
-    free(text);
-    if (st != COLLIDE_OK)
+    st = collide_scenario_copy(g->first, s, msg, sizeof msg);
+    if (st == COLLIDE_OK && index > 0)
+        st = collide_scenario_set_many(*s, g->naxes, keys, values, msg,
+                                       sizeof msg);
+    if (st != COLLIDE_OK) {
+        collide_scenario_free(*s);
+        *s = NULL;
         snprintf(err, errlen, "%s: point %ld: %s", g->path, index, msg);
+    }
     return st;
 }
 

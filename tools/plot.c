@@ -1536,9 +1536,10 @@ static collide_status draw_all(const plot_run *p, int n, const char *tmp,
         return COLLIDE_E_IO;
     }
     if (strip_pdfs() != 0 || publish() != 0) {
+        e = errno;
         snprintf(err, errlen, "collide plot: cannot write into %s: %s", out,
-                 strerror(errno));
-        return COLLIDE_E_IO;
+                 strerror(e));
+        return e == ENOMEM ? COLLIDE_E_MEMORY : COLLIDE_E_IO;
     }
     return COLLIDE_OK;
 }

@@ -935,8 +935,7 @@ int sweep_command(int argc, char **argv)
         return st;
     note_sweep(&a);
     collide_aux_note_input(a.grid);
-    st = grid_load(a.grid, &g, err, sizeof err);
-    g.outside = a.outside;
+    st = grid_load(a.grid, a.outside, &g, err, sizeof err);
     if (st == COLLIDE_OK)
         st = grid_validate(&g, err, sizeof err);
     st = grid_status(st, err);

@@ -96,10 +96,11 @@ class Scenario:
     of a scenario file (any str holding a newline or '='), or another
     Scenario (copied), with keyword arguments replacing or adding its
     entries (law parameters, masses, materials, the initial state, forces,
-    T and the run settings) through collide_scenario_set, checked as a
-    scenario file's lines are: collide.Scenario("study1", c=5000, v0=-0.25)
-    runs as the text of study 1 with those two lines would, with no
-    scenario text written per point."""
+    T and the run settings) all at once through collide_scenario_set_many,
+    checked together as a scenario file's lines are:
+    collide.Scenario("study1", c=5000, v0=-0.25) runs as the text of study
+    1 with those two lines would, with no scenario text written per
+    point."""
 
     def __init__(self, source, **entries):
         lib = _lib.load()
@@ -116,8 +117,8 @@ class Scenario:
             st = lib.collide_scenario_load(source.encode(),
                                            ctypes.byref(self._p), err, ERRLEN)
         _check(st, err)
-        for k, v in entries.items():
-            self.set(k, v)
+        if entries:
+            self.set_many(entries)
 
     def set(self, key, value):
         """Replaces (or adds) the entry key by value (a number, written as
@@ -128,6 +129,19 @@ class Scenario:
         _check(self._lib.collide_scenario_set(self._p, key.encode(),
                                               _value_text(value).encode(),
                                               err, ERRLEN), err)
+
+    def set_many(self, entries):
+        """Replaces (or adds) every entry of the dict entries at once,
+        their values checked together as one text giving them all would be
+        (collide_scenario_set_many); CollideError leaves the scenario as it
+        was."""
+        n = len(entries)
+        keys = (ctypes.c_char_p * n)(*[k.encode() for k in entries])
+        values = (ctypes.c_char_p * n)(*[_value_text(v).encode()
+                                         for v in entries.values()])
+        err = ctypes.create_string_buffer(ERRLEN)
+        _check(self._lib.collide_scenario_set_many(self._p, n, keys, values,
+                                                   err, ERRLEN), err)
 
     def entries(self):
         """[(key, decimal text, line)] in the order of the text, then the

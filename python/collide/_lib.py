@@ -80,6 +80,8 @@ def _declare(lib):
     P("collide_scenario_parse", i, cp, cp, pvp, cp, sz)
     P("collide_scenario_set", i, vp, cp, cp, cp, sz)
     P("collide_scenario_set_value", i, vp, cp, d, cp, sz)
+    P("collide_scenario_set_many", i, vp, i, ctypes.POINTER(cp),
+      ctypes.POINTER(cp), cp, sz)
     P("collide_scenario_copy", i, vp, pvp, cp, sz)
     P("collide_scenario_text", cp, vp, cp)
     P("collide_scenario_value", d, vp, cp)

@@ -88,6 +88,20 @@ def test_sample_at_and_keyword_entries():
     assert s["R1"] == "0.03" and collide.Scenario(s.text())["R1"] == "0.03"
 
 
+def test_keyword_entries_checked_together():
+    """The keywords are set at once (collide_scenario_set_many): t_tol =
+    8e-16 s needs T >= 0.8 s (t_tol <= 1e-15 T), refused alone under
+    study 1's T = 0.5 s, accepted with T = 1 s whatever their order; a
+    refused pair leaves the scenario as it was."""
+    with pytest.raises(collide.CollideError):
+        collide.Scenario("study1", t_tol=8e-16)
+    s = collide.Scenario("study1", t_tol=8e-16, T=1)
+    assert s["T"] == "1" and s["t_tol"] == "8e-16"
+    with pytest.raises(collide.CollideError):
+        s.set_many({"c": 6000, "v0": -5000})
+    assert s["c"] == "4.400e3"
+
+
 def test_keyword_entries_set_through_the_library():
     """A law parameter and the initial state given as keywords are set on
     the scenario (collide_scenario_set): the run equals, to the text of

@@ -27,6 +27,7 @@
 #include "output.h"
 #include "sim_output.h"
 #include "scenario.h"
+#include "scenario_model.h"
 
 #define API_NTABLES 5   /* the tables of collide_table */
 #define API_NSET 4       /* those of a result set (the files written) */
@@ -302,6 +303,52 @@ collide_status collide_scenario_set(collide_scenario *s, const char *key,
 {
     locale_t prev = clocale_enter();
     int st = scenario_set_in_c(s, key, value, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
+/* Which argument of collide_scenario_set_many is NULL or out of range,
+ * or NULL when none is. */
+static const char *set_many_misuse(const collide_scenario *s, int n,
+                                   const char *const *keys,
+                                   const char *const *values)
+{
+    int i;
+    if (!s || !keys || !values)
+        return !s ? "s is NULL" : !keys ? "keys is NULL" : "values is NULL";
+    if (n < 1 || n > COLLIDE_SCENARIO_ENTRIES_MAX)
+        return "n is outside 1 .. COLLIDE_SCENARIO_ENTRIES_MAX";
+    for (i = 0; i < n; i++)
+        if (!keys[i] || !values[i])
+            return !keys[i] ? "a key is NULL" : "a value is NULL";
+    return NULL;
+}
+
+static int scenario_set_many_in_c(collide_scenario *s, int n,
+                                  const char *const *keys,
+                                  const char *const *values, char *err,
+                                  size_t errlen)
+{
+    char msg[1024] = "";
+    const char *misuse = set_many_misuse(s, n, keys, values);
+    collide_status st;
+    if (misuse) {
+        collide_api_say(err, errlen, "collide_scenario_set_many: %s", misuse);
+        return COLLIDE_E_USAGE;
+    }
+    st = scenario_set_entries(&s->s, n, keys, values, msg, sizeof msg);
+    if (st != COLLIDE_OK)
+        collide_api_say(err, errlen, "%s", msg);
+    return st;
+}
+
+collide_status collide_scenario_set_many(collide_scenario *s, int n,
+                                         const char *const *keys,
+                                         const char *const *values, char *err,
+                                         size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = scenario_set_many_in_c(s, n, keys, values, err, errlen);
     clocale_leave(prev);
     return st;
 }

@@ -14,7 +14,9 @@
 
 #include "domain.h"
 #include "engine.h"
+#include "flow_map.h"
 #include "grow.h"
+#include "initial.h"
 #include "ledger.h"
 #include "observables.h"
 #include "textbuf.h"
@@ -169,23 +171,14 @@ double impact_supply(const model *m, const layout *L, double fe1, double fe2,
 double impact_flow_chi(const model *m, const layout *L, int q, double t,
                        const double *y, double *dy, double fe[3])
 {
-    double phi = 0.0;
-    int i;
+    double phi = 0.0, psi[LAW_NZ_MAX] = {0.0, 0.0}; /* apart: q_c cancels them */
     input_forces(m, t, &fe[0], &fe[1]);
     fe[2] = reduced_force(m, fe[0], fe[1]);
-    for (i = 0; i < L->n_chi; i++)
-        dy[i] = 0.0;
     if (q == 1) {
         phi = law_phi(m, L, y);
-        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], dy + L->z);
-        dy[L->xc] = y[L->v];                          /* q_c v */
+        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], psi);
     }
-    dy[L->x] = y[L->v];                               /* f_1 */
-    dy[L->v] = relative_acceleration(m->m, q, phi, fe[2]); /* f_2 */
-    if (m->sys == SYS_HF) {
-        dy[L->xm] = y[L->vm];                         /* f_3, Eq. (74) */
-        dy[L->vm] = (fe[0] + fe[1]) / (m->m1 + m->m2); /* f_4, Eq. (74) */
-    }
+    flow_chi(L, q, m->m, m->m1, m->m2, phi, psi, fe, y, dy); /* Eqs. (74), (81) */
     return phi;
 }
 
@@ -215,19 +208,9 @@ void impact_flow(const model *m, const layout *L, int q, double t,
     }
     phi = impact_flow_chi(m, L, q, t, y, dy, fe);
     s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
-    for (i = L->n_chi; i < L->ny; i++)
-        dy[i] = 0.0;
     if (q == 1)
         dc = m->law->dissipation_rate(m->par, y[L->xc], y + L->z, y[L->v]);
-    dy[L->is] = s;                                    /* Eq. (21) */
-    dy[L->dc] = dc;                                   /* Eq. (22), d_C = q d_c */
-    if (q == 1) {
-        dy[L->w] = phi * y[L->v];                     /* Eq. (201), -F_c v */
-        dy[L->jfc] = -phi;                            /* Eq. (202), F_c = -Phi */
-        dy[L->jfe] = fe[2];                           /* Eq. (202) */
-        dy[L->is_c] = s;
-        dy[L->dc_c] = dc;
-    }
+    flow_quadratures(L, q, y[L->v], phi, fe[2], s, dc, dy); /* Eqs. (21), (22), (201), (202) */
 }
 
 /* The engine's right-hand side (engine.h): impact_flow of the run. */
@@ -845,17 +828,23 @@ static int on_event(void *ctx, const event_rec *e)
 
 /* ---- the run ------------------------------------------------------------- */
 
+/* The scenario's datum d of the initial state (initial.h). */
+static double initial_datum_value(const model *m, initial_datum d)
+{
+    switch (d) {
+    case INITIAL_X0: return m->x0;
+    case INITIAL_V0: return m->v0;
+    case INITIAL_XM0: return m->xm0;
+    case INITIAL_VM0: return m->vm0;
+    default: return 0.0;
+    }
+}
+
 void impact_initial_state(const model *m, const layout *L, double *y)
 {
     int i;
-    for (i = 0; i < L->ny; i++)
-        y[i] = 0.0;            /* x_c = 0, z_c = 0 and the quadratures */
-    y[L->x] = m->x0;           /* Eqs. (79), (84) */
-    y[L->v] = m->v0;
-    if (m->sys == SYS_HF) {
-        y[L->xm] = m->xm0;     /* Eq. (79) */
-        y[L->vm] = m->vm0;
-    }
+    for (i = 0; i < L->ny; i++)        /* the shared rule: initial.c */
+        y[i] = initial_datum_value(m, initial_component(L, i));
 }
 
 /* Names for the engine's diagnoses: the mode and the state components. */

@@ -1,9 +1,13 @@
 /* scenario.c - the scenario reader's text: syntax, keys, values against
- * the key table, in passes over the text (scenario_model.c derives the
- * physics from them: scenario_int.h). Errors name the source and line,
- * the field, the value text and the allowed range. See scenario.h and
+ * the key table (scenario_keys.h), in passes over the text, on the state
+ * of one parse (scenario_parser.h); scenario_model.h derives the physics
+ * from them. Errors name the source and line, the field, the value text
+ * and the allowed range. See scenario.h and
  * doc/scenario.md. */
-#include "scenario_int.h"
+#include "scenario.h"
+#include "scenario_keys.h"
+#include "scenario_model.h"
+#include "scenario_parser.h"
 #include "textfile.h"
 #include "builtin.h"
 
@@ -19,92 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-
-static const key_spec key_table[] = {
-    {"system", K_WORD, 0, 0, 0, 0, "the system: Hr (Eqs. 80-84) or Hf (Eqs. 73-79)",
-     "", "required"},
-    {"law", K_WORD, 0, 0, 0, 0, "the contact law",
-     "", "required"},
-    {"input", K_WORD, 0, 0, 0, 0, "the input: none, gravity, constant or study2",
-     "", "required"},
-    {"E1", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 1, Eq. (187)",
-     "Pa", "materials"},
-    {"nu1", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 1, Eq. (187)",
-     "1", "materials"},
-    {"rho1", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 1, Eq. (189)",
-     "kg/m^3", "materials, optional"},
-    {"R1", K_REAL, 0, HUGE_VAL, 0, 0, "radius of body 1, Eq. (188)",
-     "m", "materials"},
-    {"E2", K_REAL, 0, HUGE_VAL, 0, 0, "Young modulus of body 2, Eq. (187)",
-     "Pa", "materials"},
-    {"nu2", K_REAL, -1, 0.5, 0, 1, "Poisson ratio of body 2, Eq. (187)",
-     "1", "materials"},
-    {"rho2", K_REAL, 0, HUGE_VAL, 0, 0, "density of body 2, Eq. (189)",
-     "kg/m^3", "materials, optional; not with R2 = inf nor with system = Hr"},
-    {"R2", K_REAL, 0, HUGE_VAL, 0, 1, "radius of body 2 (inf: a plane of infinite mass), Eq. (188)",
-     "m", "materials"},
-    {"m", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1 of H_r (m = m_1), Eq. (47)",
-     "kg", "Hr, unless rho1"},
-    {"m1", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 1, Eq. (39)",
-     "kg", "Hf, unless rho1"},
-    {"m2", K_REAL, 0, HUGE_VAL, 0, 0, "mass of body 2, Eq. (39)",
-     "kg", "Hf, unless rho2"},
-    {"l1", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_1 to G_1, Section IV-A",
-     "m", "optional: R1 with materials, else 0"},
-    {"l2", K_REAL, 0, HUGE_VAL, 1, 0, "distance from C_2 to G_2, Section IV-A",
-     "m", "optional: R2 with materials (0 for R2 = inf), else 0"},
-    {"x0", K_REAL, 0, HUGE_VAL, 1, 0, "initial relative displacement, Eq. (47)",
-     "m", "required"},
-    {"v0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial relative velocity, Eq. (47)",
-     "m/s", "required"},
-    {"xm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial position of the center of mass, Eq. (52)",
-     "m", "Hf, required"},
-    {"vm0", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "initial velocity of the center of mass, Eq. (52)",
-     "m/s", "Hf, required"},
-    {"g", K_REAL, 0, HUGE_VAL, 0, 0, "acceleration of gravity",
-     "m/s^2", "input = gravity, optional"},
-    {"F", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,r of H_r",
-     "N", "input = constant, Hr"},
-    {"F1", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,1 of H_f",
-     "N", "input = constant, Hf"},
-    {"F2", K_REAL, -HUGE_VAL, HUGE_VAL, 0, 0, "constant applied force F_e,2 of H_f",
-     "N", "input = constant, Hf"},
-    {"Fe0", K_REAL, 0, HUGE_VAL, 0, 0, "F_e,0 of Eqs. (208)-(209)",
-     "N", "input = study2 (requires Hf)"},
-    {"Te", K_REAL, 0, HUGE_VAL, 0, 0, "T_e of Eqs. (208)-(209)",
-     "s", "input = study2 (requires Hf)"},
-    {"Ts", K_REAL, 0, HUGE_VAL, 0, 0, "T_s of Eq. (207)",
-     "s", "input = study2 (requires Hf)"},
-    {"T", K_REAL, 0, HUGE_VAL, 1, 0, "horizon of the run",
-     "s", "required"},
-    {"rtol", K_REAL, 1e-15, 1, 1, 0, "relative tolerance of the integrator",
-     "1", "optional"},
-    {"atol", K_REAL, 0, HUGE_VAL, 0, 0, "absolute tolerance of the integrator",
-     "as each component of the state (m, m/s)", "optional"},
-    {"h_max", K_REAL, 0, HUGE_VAL, 0, 1, "upper bound of the step size",
-     "s", "optional"},
-    {"t_tol", K_REAL, 0, HUGE_VAL, 1, 0, "time tolerance of event location",
-     "s", "optional"},
-    {"graze_tol", K_REAL, 0, HUGE_VAL, 1, 0, "relative margin below which an event is grazing",
-     "1", "optional"},
-    {"zeno_events", K_INT, 2, COLLIDE_ZENO_EVENTS_MAX, 1, 1, "events within zeno_window that stop the run as Zeno",
-     "1", "optional"},
-    {"zeno_window", K_REAL, 0, HUGE_VAL, 0, 1, "time window of the Zeno test",
-     "s", "optional"},
-    {"samples", K_INT, 0, 1e8, 1, 1, "samples on a uniform grid of [0, T]",
-     "1", "optional"},
-    {"max_steps", K_INT, 1, 1e15, 1, 1, "largest number of accepted steps",
-     "1", "optional"},
-    {"outside_proved_domain", K_INT, 0, 1, 1, 1, "1: accept values outside the domain of the proofs (spec/law_domain.acsl, spec/bounded.acsl)",
-     "1", "optional"},
-};
-
-#define N_KEYS (sizeof key_table / sizeof key_table[0])
-
-const char *const scenario_run_keys[RUN_KEYS_N] = {"rtol", "atol", "h_max", "t_tol",
-                                       "graze_tol", "zeno_events",
-                                       "zeno_window", "samples", "max_steps"};
 
 static const char *const input_names[] = {"none", "gravity", "constant",
                                           "study2"};
@@ -131,56 +49,11 @@ static const param_unit param_units[] = {
     {NULL, "p", "1"},
 };
 
-/* ---- messages ---- */
-
-collide_status parser_fail(const parser *p, int line, const char *fmt, ...)
-{
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (p->errlen == 0)
-        return COLLIDE_E_INPUT;
-    if (line > 0)
-        snprintf(p->err, p->errlen, "%s:%d: %s", p->src, line, msg);
-    else if (p->src)
-        snprintf(p->err, p->errlen, "%s: %s", p->src, msg);
-    else
-        snprintf(p->err, p->errlen, "%s", msg);
-    return COLLIDE_E_INPUT;
-}
-
-/* The range of a key of the table, for number.h. */
-static number_range spec_range(const key_spec *k)
-{
-    number_range r;
-    r.name = k->key;
-    r.lo = k->lo;
-    r.hi = k->hi;
-    r.lo_closed = k->lo_closed;
-    r.hi_closed = k->hi_closed;
-    r.integer = k->kind == K_INT;
-    return r;
-}
-
-/* "key in [lo, hi)" for a key of the table. */
-static void range_text(const key_spec *k, char *buf, size_t len)
-{
-    number_range r = spec_range(k);
-    if (strcmp(k->key, "t_tol") == 0) {     /* bounded by T (T_TOL_REL) */
-        snprintf(buf, len, "t_tol in [0, %g T]", T_TOL_REL);
-        return;
-    }
-    number_range_text(&r, buf, len);
-}
-
 int scenario_key_doc_at(int i, scenario_key_doc *d)
 {
-    const key_spec *k;
-    if (i < 0 || (size_t)i >= N_KEYS)
+    const key_spec *k = scenario_key_at(i);
+    if (!k)
         return 0;
-    k = &key_table[i];
     d->key = k->key;
     d->unit = k->unit;
     d->when = k->when;
@@ -188,7 +61,7 @@ int scenario_key_doc_at(int i, scenario_key_doc *d)
     d->is_word = k->kind == K_WORD;
     d->range[0] = '\0';
     if (!d->is_word)
-        range_text(k, d->range, sizeof d->range);
+        scenario_key_range_text(k, d->range, sizeof d->range);
     return 1;
 }
 
@@ -276,70 +149,9 @@ static collide_status fail_number(const parser *p, const scenario_entry *e,
 
 /* ---- entries ---- */
 
-scenario_entry *parser_find_entry(scenario *s, const char *key)
-{
-    int i;
-    for (i = 0; i < s->n; i++)
-        if (strcmp(s->entry[i].key, key) == 0)
-            return &s->entry[i];
-    return NULL;
-}
-
 const scenario_entry *scenario_find(const scenario *s, const char *key)
 {
-    return parser_find_entry((scenario *)s, key);
-}
-
-static const key_spec *find_spec(const char *key)
-{
-    size_t i;
-    for (i = 0; i < N_KEYS; i++)
-        if (strcmp(key_table[i].key, key) == 0)
-            return &key_table[i];
-    return NULL;
-}
-
-int parser_has(const parser *p, const char *key)
-{
-    return parser_find_entry(p->s, key) != NULL;
-}
-
-double parser_value_of(const parser *p, const char *key)
-{
-    return parser_find_entry(p->s, key)->value;
-}
-
-int parser_line_of(const parser *p, const char *key)
-{
-    const scenario_entry *e = parser_find_entry(p->s, key);
-    return e ? e->line : 0;
-}
-
-/* Appends an entry; returns it, or NULL when the table is full. */
-static scenario_entry *add_entry(scenario *s, const char *key, size_t klen,
-                                 const char *text, size_t tlen, int line)
-{
-    scenario_entry *e;
-    if (s->n >= SCENARIO_ENTRIES_MAX)
-        return NULL;
-    e = &s->entry[s->n++];
-    memcpy(e->key, key, klen);
-    e->key[klen] = '\0';
-    memcpy(e->text, text, tlen);
-    e->text[tlen] = '\0';
-    e->line = line;
-    e->value = NAN;
-    e->is_default = 0;
-    return e;
-}
-
-void parser_add_default(parser *p, const char *key, const char *text)
-{
-    scenario_entry *e = add_entry(p->s, key, strlen(key), text, strlen(text), 0);
-    if (e) {
-        e->value = strtod(text, NULL);
-        e->is_default = 1;
-    }
+    return parser_entry(s, key);
 }
 
 /* ---- pass 1: lines ---- */
@@ -387,7 +199,7 @@ static collide_status read_line(parser *p, const char *b, const char *e,
             return parser_fail(p, line, "%s is given twice (first at line %d)", key,
                         dup->line);
     }
-    if (!add_entry(p->s, kb, (size_t)(ke - kb), vb, (size_t)(ve - vb), line))
+    if (!parser_add_entry(p->s, kb, (size_t)(ke - kb), vb, (size_t)(ve - vb), line))
         return parser_fail(p, line, "more than %d entries", SCENARIO_ENTRIES_MAX);
     return COLLIDE_OK;
 }
@@ -408,17 +220,6 @@ static collide_status read_lines(parser *p, const char *text)
 }
 
 /* ---- pass 2: names ---- */
-
-collide_status parser_fail_required(const parser *p, const char *key)
-{
-    const key_spec *k = find_spec(key);
-    char range[96] = "";
-    if (k && k->kind != K_WORD) {
-        range_text(k, range, sizeof range);
-        return parser_fail(p, 0, "%s is required: %s, %s", key, k->what, range);
-    }
-    return parser_fail(p, 0, "%s is required: %s", key, k ? k->what : "");
-}
 
 static collide_status read_system(parser *p)
 {
@@ -508,25 +309,6 @@ static const char *not_applicable(const parser *p, const char *key)
     return NULL;
 }
 
-void parser_law_param_range(const law *l, int i, char *buf, size_t len)
-{
-    static const double tries[] = {1, 0.5, 0, 2, 1.5, 10, -1};
-    double par[LAW_NPAR_MAX];
-    int j, t, bad;
-    for (j = 0; j < l->npar; j++)
-        par[j] = NAN;
-    for (j = 0; j < i; j++)
-        for (t = 0; t < (int)(sizeof tries / sizeof tries[0]); t++) {
-            par[j] = tries[t];
-            bad = l->validate(par, buf, len);
-            if (bad < 0 || bad > j)
-                break;
-        }
-    bad = l->validate(par, buf, len);
-    if (bad != i)
-        snprintf(buf, len, "%s a finite number", l->par_names[i]);
-}
-
 static collide_status read_law_param(parser *p, scenario_entry *e, int i)
 {
     char range[128];
@@ -545,11 +327,11 @@ static collide_status read_table_value(parser *p, scenario_entry *e,
     number_status st;
     if (k->kind == K_WORD)
         return COLLIDE_OK;
-    r = spec_range(k);
+    r = scenario_key_range(k);
     st = number_read(e->text, &r, &e->value);
     if (st == NUMBER_OK)
         return COLLIDE_OK;
-    range_text(k, range, sizeof range);
+    scenario_key_range_text(k, range, sizeof range);
     return fail_number(p, e, st, range);
 }
 
@@ -566,7 +348,7 @@ static void law_params_text(const law *l, char *buf, size_t len)
 
 static collide_status read_entry(parser *p, scenario_entry *e)
 {
-    const key_spec *k = find_spec(e->key);
+    const key_spec *k = scenario_key_find(e->key);
     int i = law_param_index(p->law, e->key);
     const char *why;
     char names[160];
@@ -711,15 +493,6 @@ collide_status scenario_load_as(const char *name_or_path, int outside,
 
 /* ---- run settings from outside the file ---- */
 
-static int is_run_key(const char *key)
-{
-    size_t i;
-    for (i = 0; i < RUN_KEYS_N; i++)
-        if (strcmp(scenario_run_keys[i], key) == 0)
-            return 1;
-    return 0;
-}
-
 collide_status scenario_set_run_option(scenario *s, const char *key,
                                        const char *text, const char *origin,
                                        char *err, size_t errlen)
@@ -734,7 +507,7 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     p.law = s->model.law;
     p.input = IN_NONE;
     p.outside = 0;
-    if (!is_run_key(key))
+    if (!scenario_is_run_key(key))
         return parser_fail(&p, 0, "%s is not a run setting", key);
     if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)
         return parser_fail(&p, 0, "the value of %s is longer than %d characters",
@@ -742,13 +515,13 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
     snprintf(tmp.key, sizeof tmp.key, "%s", key);
     snprintf(tmp.text, sizeof tmp.text, "%s", text);
     tmp.line = 0;
-    st = read_table_value(&p, &tmp, find_spec(key));
+    st = read_table_value(&p, &tmp, scenario_key_find(key));
     if (st == COLLIDE_OK && strcmp(key, "t_tol") == 0)
         st = parser_check_t_tol(&p, &tmp, s->model.T);
     if (st != COLLIDE_OK)
         return st;
     e = parser_find_entry(s, key);
-    if (!e && !(e = add_entry(s, key, strlen(key), text, strlen(text), 0)))
+    if (!e && !(e = parser_add_entry(s, key, strlen(key), text, strlen(text), 0)))
         return parser_fail(&p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
     *e = tmp;
     parser_set_run_value(&s->opt, key, e->value);
@@ -767,61 +540,140 @@ static int line_after_text(const scenario *s)
     return last + 1;
 }
 
-/* Copies the entries of old that the parser did not fill in into p->s,
- * the entry key with text (line 0 while read, so that a message names
- * no line of the text; *line: the line it takes afterwards). */
-static collide_status copy_entries(parser *p, const scenario *old,
-                                   const char *key, const char *text,
-                                   int *line)
+/* The index of key among keys[0 .. n-1], or -1. */
+static int key_index(int n, const char *const *keys, const char *key)
 {
-    int i, found = 0;
-    *line = line_after_text(old);
+    int i;
+    for (i = 0; i < n; i++)
+        if (strcmp(keys[i], key) == 0)
+            return i;
+    return -1;
+}
+
+/* Copies the entries of old that the parser did not fill in into p->s,
+ * the n entries keys[i] with texts[i] in place of theirs (line 0 while
+ * read, so that a message names no line of the text). line[i]: the line
+ * entry i takes afterwards, that of the entry it replaces, or for a key
+ * the text did not give, the lines after the text's last in the order
+ * of keys. */
+static collide_status copy_entries(parser *p, const scenario *old, int n,
+                                   const char *const *keys,
+                                   const char *const *texts, int *line)
+{
+    int i, next = line_after_text(old);
+    for (i = 0; i < n; i++)
+        line[i] = 0;
     for (i = 0; i < old->n; i++) {
         const scenario_entry *e = &old->entry[i];
-        int same = strcmp(e->key, key) == 0;
-        const char *t = same ? text : e->text;
-        if (e->is_default && !same)
+        int k = key_index(n, keys, e->key);
+        const char *t = k >= 0 ? texts[k] : e->text;
+        if (e->is_default && k < 0)
             continue;
-        if (same && !e->is_default)
-            *line = e->line;
-        found |= same;
-        add_entry(p->s, e->key, strlen(e->key), t, strlen(t), same ? 0 : e->line);
+        if (k >= 0 && !e->is_default)
+            line[k] = e->line;
+        parser_add_entry(p->s, e->key, strlen(e->key), t, strlen(t),
+                         k >= 0 ? 0 : e->line);
     }
-    if (!found && !add_entry(p->s, key, strlen(key), text, strlen(text), 0))
-        return parser_fail(p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
+    for (i = 0; i < n; i++) {
+        if (!parser_find_entry(p->s, keys[i]) &&
+            !parser_add_entry(p->s, keys[i], strlen(keys[i]), texts[i],
+                              strlen(texts[i]), 0))
+            return parser_fail(p, 0, "more than %d entries", SCENARIO_ENTRIES_MAX);
+        if (line[i] == 0)
+            line[i] = next++;
+    }
     return COLLIDE_OK;
+}
+
+/* Each of the n keys a name of a scenario key's form, given once, and
+ * each text within COLLIDE_SCENARIO_TEXT_MAX (p: the messages). */
+static collide_status check_settings(const parser *p, int n,
+                                     const char *const *keys,
+                                     const char *const *texts)
+{
+    int i;
+    if (n < 1 || n > SCENARIO_ENTRIES_MAX)
+        return parser_fail(p, 0, "%d entries set at once: from 1 to %d", n,
+                           SCENARIO_ENTRIES_MAX);
+    for (i = 0; i < n; i++) {
+        if (strlen(keys[i]) >= COLLIDE_SCENARIO_KEY_MAX ||
+            !is_key_text(keys[i], keys[i] + strlen(keys[i])))
+            return parser_fail(p, 0, "the key \"%.40s\" is not a name of at "
+                               "most %d characters (letters, digits, _)",
+                               keys[i], COLLIDE_SCENARIO_KEY_MAX - 1);
+        if (strlen(texts[i]) >= COLLIDE_SCENARIO_TEXT_MAX)
+            return parser_fail(p, 0, "the value of %s is longer than %d "
+                               "characters", keys[i], COLLIDE_SCENARIO_TEXT_MAX - 1);
+        if (key_index(i, keys, keys[i]) >= 0)
+            return parser_fail(p, 0, "%s is set twice", keys[i]);
+    }
+    return COLLIDE_OK;
+}
+
+/* Into t, s read again with the entries of the n keys that are not run
+ * settings replaced (or added), through the passes of scenario_parse;
+ * s itself when every key is a run setting. */
+static collide_status reread_with(scenario *t, const scenario *s, int n,
+                                  const char *const *keys,
+                                  const char *const *texts, char *err,
+                                  size_t errlen)
+{
+    const char *k[SCENARIO_ENTRIES_MAX], *v[SCENARIO_ENTRIES_MAX];
+    int line[SCENARIO_ENTRIES_MAX], i, nk = 0;
+    parser p;
+    collide_status st;
+    for (i = 0; i < n; i++)
+        if (!scenario_is_run_key(keys[i])) {
+            k[nk] = keys[i];
+            v[nk++] = texts[i];
+        }
+    if (nk == 0) {
+        *t = *s;
+        return COLLIDE_OK;
+    }
+    parser_begin(&p, t, s->source, s->outside_asked, err, errlen);
+    st = copy_entries(&p, s, nk, k, v, line);
+    if (st == COLLIDE_OK)
+        st = parser_passes(&p);
+    for (i = 0; st == COLLIDE_OK && i < nk; i++)
+        parser_find_entry(t, k[i])->line = line[i];
+    return st;
+}
+
+collide_status scenario_set_entries(scenario *s, int n, const char *const *keys,
+                                    const char *const *texts, char *err,
+                                    size_t errlen)
+{
+    scenario *t = malloc(sizeof *t);
+    parser p;
+    collide_status st;
+    int i;
+    if (!t) {
+        snprintf(err, errlen, "%s: out of memory", s->source);
+        return COLLIDE_E_MEMORY;
+    }
+    p.s = t;
+    p.src = s->source;
+    p.err = err;
+    p.errlen = errlen;
+    p.law = s->model.law;
+    p.input = IN_NONE;
+    p.outside = s->outside_asked;
+    st = check_settings(&p, n, keys, texts);
+    if (st == COLLIDE_OK)
+        st = reread_with(t, s, n, keys, texts, err, errlen);
+    for (i = 0; st == COLLIDE_OK && i < n; i++)
+        if (scenario_is_run_key(keys[i]))
+            st = scenario_set_run_option(t, keys[i], texts[i], NULL, err,
+                                         errlen);
+    if (st == COLLIDE_OK)
+        *s = *t;
+    free(t);
+    return st;
 }
 
 collide_status scenario_set_entry(scenario *s, const char *key,
                                   const char *text, char *err, size_t errlen)
 {
-    parser p;
-    scenario *t;
-    collide_status st;
-    int line = 0;
-    if (is_run_key(key))
-        return scenario_set_run_option(s, key, text, NULL, err, errlen);
-    t = malloc(sizeof *t);
-    if (!t) {
-        snprintf(err, errlen, "%s: out of memory", s->source);
-        return COLLIDE_E_MEMORY;
-    }
-    parser_begin(&p, t, s->source, s->outside_asked, err, errlen);
-    if (strlen(key) >= COLLIDE_SCENARIO_KEY_MAX || !is_key_text(key, key + strlen(key)))
-        st = parser_fail(&p, 0, "the key \"%.40s\" is not a name of at most %d "
-                         "characters (letters, digits, _)", key,
-                         COLLIDE_SCENARIO_KEY_MAX - 1);
-    else if (strlen(text) >= COLLIDE_SCENARIO_TEXT_MAX)
-        st = parser_fail(&p, 0, "the value of %s is longer than %d characters",
-                         key, COLLIDE_SCENARIO_TEXT_MAX - 1);
-    else
-        st = copy_entries(&p, s, key, text, &line);
-    if (st == COLLIDE_OK)
-        st = parser_passes(&p);
-    if (st == COLLIDE_OK) {
-        parser_find_entry(t, key)->line = line;
-        *s = *t;
-    }
-    free(t);
-    return st;
+    return scenario_set_entries(s, 1, &key, &text, err, errlen);
 }

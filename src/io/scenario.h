@@ -17,7 +17,7 @@
 #include "sim.h"
 
 /* The limits of the format: COLLIDE_SCENARIO_*_MAX of collide.h. */
-#define SCENARIO_ENTRIES_MAX 64  /* most entries of one scenario */
+#define SCENARIO_ENTRIES_MAX COLLIDE_SCENARIO_ENTRIES_MAX
 
 /* One `key = value` of the scenario, the value kept as its decimal text.
  * line is the line of the source (1-based); 0 marks a default filled in by
@@ -114,12 +114,24 @@ collide_status scenario_set_run_option(scenario *s, const char *key,
 collide_status scenario_set_entry(scenario *s, const char *key,
                                   const char *text, char *err, size_t errlen);
 
+/* scenario_set_entry of the n keys keys[i] with texts[i] at once (1 <= n
+ * <= SCENARIO_ENTRIES_MAX, each key once): the keys that are not run
+ * settings in one reading of every entry, so that the values are checked
+ * together, as one text giving them all would be (no order among them,
+ * no scenario in between), then the run settings in the order given; the
+ * keys the text did not give take the lines after its last in the order
+ * given. COLLIDE_OK, or COLLIDE_E_INPUT / COLLIDE_E_MEMORY with s
+ * unchanged. */
+collide_status scenario_set_entries(scenario *s, int n, const char *const *keys,
+                                    const char *const *texts, char *err,
+                                    size_t errlen);
+
 /* A derived quantity for display, with the equation that defines it: the
  * public collide_quantity (include/collide.h), under its internal name. */
 typedef collide_quantity scenario_quantity;
 
-/* Writes up to max quantities that apply to s into q; returns their number. */
-int scenario_quantities(const scenario *s, scenario_quantity *q, int max);
+/* The quantities of a scenario for display: scenario_quantities
+ * (scenario_model.h). */
 
 /* The reference of one scenario key, for collide-scenario(5) and
  * doc/scenario.md (scripts/scenario-keys.c): its name, its unit (SI;

@@ -1,8 +1,10 @@
 /* scenario_model.c - the physics of a scenario from its validated
  * entries: the derived quantities (Eqs. 41, 48-49, 187-192, 212), the
  * model of Section IV-A and the run options (pass 4 of the reader), and
- * the derived quantities for display; see scenario_int.h. */
-#include "scenario_int.h"
+ * the derived quantities for display; see scenario_model.h. */
+#include "scenario_model.h"
+#include "scenario_keys.h"
+#include "scenario_parser.h"
 #include "textfile.h"
 #include "builtin.h"
 
@@ -409,7 +411,7 @@ collide_status parser_build_run(parser *p)
     model *M = &p->s->model;
     collide_status st = need(p, "T", &M->T);
     p->s->opt = sim_options_default();
-    for (i = 0; i < RUN_KEYS_N; i++)
+    for (i = 0; i < SCENARIO_RUN_KEYS_N; i++)
         if (parser_has(p, scenario_run_keys[i]))
             parser_set_run_value(&p->s->opt, scenario_run_keys[i],
                                  parser_value_of(p, scenario_run_keys[i]));
@@ -455,8 +457,8 @@ int scenario_quantities(const scenario *s, scenario_quantity *q, int max)
     const scenario_derived *d = &s->d;
     const model *M = &s->model;
     int hr = M->sys == SYS_HR, n = 0;
-    int m1_derived = scenario_find(s, "rho1") != NULL;
-    int m2_derived = scenario_find(s, "rho2") != NULL;
+    int m1_derived = parser_entry(s, "rho1") != NULL;
+    int m2_derived = parser_entry(s, "rho2") != NULL;
     n = put(q, n, max, "E*", "Eq. (187)", "Pa", d->E_star);
     n = put(q, n, max, "R_e", "Eq. (188)", "m", d->R_e);
     n = put(q, n, max, "m1", m1_derived ? "Eq. (189)" : "given", "kg", d->m1);

@@ -250,35 +250,28 @@ void mp_guard_signs(run *R, mpfr_srcptr t, mpfr_t *y, double *sx,
     *sphi = mp_sgn_of(R->c);
 }
 
-/* Whether (y, q) lies in C and D at once (Eqs. 77-78, hybrid.c), with the
- * guard of transition tr, which is zero at its event, taken as 0 (the
- * state computed there is zero only to the working precision, and the
- * sign of what is left would decide the answer). */
+/* Whether (y, q) lies in C and D at once at the event of transition tr:
+ * event_in_c_and_d (hybrid.c), the one definition of both engines, on the
+ * signs of x, v and Phi; it takes the guard of tr, zero at its event, as
+ * 0 (the state computed there is zero only to the working precision). */
 static int c_and_d(run *R, int q, int tr, mpfr_srcptr t, mpfr_t *y)
 {
-    double s[3];
-    mp_guard_signs(R, t, y, &s[0], &s[1], &s[2]);
-    s[transition_guard(tr)] = 0.0;
-    return event_in_c_and_d(q, transition_guard(tr), s[0], s[1], s[2]);
+    double sx, sv, sphi;
+    mp_guard_signs(R, t, y, &sx, &sv, &sphi);
+    return event_in_c_and_d(q, transition_guard(tr), sx, sv, sphi);
 }
 
-/* The reset of Eqs. (75), (82): x_c, z_c <- 0, q_c <- 1 - q_c; at a
- * commencement the accumulators of the contact start at 0. */
-static void reset(run *R, int to, mpfr_t *after)
+/* The jump of transition tr over the run's numbers: each component that
+ * the reset sets to 0 (impact_reset_zeroes, impact_data.c, the rule of
+ * impact_reset, proved) is set to 0, the others are copied. */
+static void reset(run *R, int tr, mpfr_t *after)
 {
-    const layout *L = R->L;
     int i;
-    for (i = 0; i < R->ny; i++)
-        mpfr_set(after[i], R->y[i], MPFR_RNDN);
-    mpfr_set_zero(after[L->xc], 1);
-    for (i = 0; i < L->nz; i++)
-        mpfr_set_zero(after[L->z + i], 1);
-    if (to == 1) {
-        mpfr_set_zero(after[L->w], 1);
-        mpfr_set_zero(after[L->jfc], 1);
-        mpfr_set_zero(after[L->jfe], 1);
-        mpfr_set_zero(after[L->is_c], 1);
-        mpfr_set_zero(after[L->dc_c], 1);
+    for (i = 0; i < R->ny; i++) {
+        if (impact_reset_zeroes(R->L, tr, i))
+            mpfr_set_zero(after[i], 1);
+        else
+            mpfr_set(after[i], R->y[i], MPFR_RNDN);
     }
 }
 
@@ -324,7 +317,7 @@ int mp_take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
         mpfr_set_zero(R->y[transition_guard(tr) == 0 ? R->L->x : R->L->v], 1);
     for (i = 0; i < R->ny; i++)     /* what the root left of it is dropped */
         mpfr_set(e->before[i], R->y[i], MPFR_RNDN);
-    reset(R, to, e->after);
+    reset(R, tr, e->after);
     e->d.c_and_d_before = c_and_d(R, R->q, tr, R->t, e->before);
     e->d.c_and_d_after = c_and_d(R, to, tr, R->t, e->after);
     /* Delta_D increment V(before) - V(after), Eq. (23), as

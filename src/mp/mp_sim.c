@@ -11,6 +11,7 @@
 
 #include "domain.h"
 #include "grow.h"
+#include "initial.h"
 #include "impact_data.h"
 #include "names.h"
 #include "select.h"
@@ -669,18 +670,29 @@ static void run_clear(run *R)
     free(R->phidep);
 }
 
-/* The initial state, Eqs. (79), (84): x0, v0 (and x_m0, v_m0), the rest 0. */
+/* The scenario's datum d of the initial state (initial.h), or NULL for 0. */
+static mpfr_srcptr initial_datum_mpfr(const mp_model *M, initial_datum d)
+{
+    switch (d) {
+    case INITIAL_X0: return M->x0;
+    case INITIAL_V0: return M->v0;
+    case INITIAL_XM0: return M->xm0;
+    case INITIAL_VM0: return M->vm0;
+    default: return NULL;
+    }
+}
+
+/* The initial state at t = 0, each component at the datum the shared
+ * rule gives it (initial_component, initial.c). */
 static void initial_state(run *R)
 {
-    const layout *L = R->L;
     int i;
-    for (i = 0; i < R->ny; i++)
-        mpfr_set_zero(R->y[i], 1);
-    mpfr_set(R->y[L->x], R->M->x0, MPFR_RNDN);
-    mpfr_set(R->y[L->v], R->M->v0, MPFR_RNDN);
-    if (R->M->m->sys == SYS_HF) {
-        mpfr_set(R->y[L->xm], R->M->xm0, MPFR_RNDN);
-        mpfr_set(R->y[L->vm], R->M->vm0, MPFR_RNDN);
+    for (i = 0; i < R->ny; i++) {
+        mpfr_srcptr d = initial_datum_mpfr(R->M, initial_component(R->L, i));
+        if (d)
+            mpfr_set(R->y[i], d, MPFR_RNDN);
+        else
+            mpfr_set_zero(R->y[i], 1);
     }
     mpfr_set_zero(R->t, 1);
 }
@@ -761,7 +773,8 @@ static void pace_bound(run *R, double *t_window)
     mp_fail(R, COLLIDE_E_PROGRESS, msg);
 }
 
-/* Rule R2: the state flows only while it is in the flow set C (Eq. 77).
+/* Rule R2: the state flows only while it is in the flow set C (flow_set,
+ * hybrid.c, the one definition of both engines, on the signs).
  * A jump that left it outside C (a guard crossed, to the working
  * precision, at a tangency) can only be followed by another: the first
  * transition of the mode enabled there, in the priority order, is taken

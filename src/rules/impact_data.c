@@ -42,6 +42,15 @@ int impact_reset(const layout *L, int tr, const double *y, double *ynew)
     return qnew;
 }
 
+int impact_reset_zeroes(const layout *L, int tr, int i)
+{                                          /* Eqs. (75), (82), (201)-(202) */
+    if (i == L->xc || (i >= L->z && i < L->z + L->nz))
+        return 1;
+    /* the contact's quadratures W .. Delta_C, the last five components
+       (quadrature_layout) */
+    return transition_to(tr) == 1 && i >= L->w;
+}
+
 double impact_jump_ledger(double vb, double va, double *delta_d)
 {
     double d = jump_dissipation(vb, va);                   /* Eq. (20) */

@@ -83,6 +83,21 @@ int transition_enabled(int tr, double x, double v, double phi);
   @*/
 int impact_reset(const layout *L, int tr, const double *y, double *ynew);
 
+/* Whether the reset of transition tr sets component i of the state to 0
+ * (1) or keeps it (0): reset_component's choice (spec/reset.acsl), the
+ * rule of impact_reset, for an engine that resets a state of numbers of
+ * its own (the high-precision one). */
+/*@ requires layout: valid_layout(L) && quadrature_layout(*L);
+  @ requires tr: 0 <= tr < TR_COUNT;
+  @ requires i: 0 <= i < L->ny;
+  @ assigns \nothing;
+  @ ensures eq75_82: \result == 1 <==>
+  @   reset_component(tr, L->xc, L->z, L->nz, L->w, i, (double)1.0) == 0.0;
+  @ ensures keeps: \result == 0 <==>
+  @   reset_component(tr, L->xc, L->z, L->nz, L->w, i, (double)1.0) == 1.0;
+  @*/
+int impact_reset_zeroes(const layout *L, int tr, int i);
+
 /* The ledger at a jump: d_D = V(chi) - V(g(chi)) (Eq. 20) of the storage
  * vb before and va after it, added to Delta_D (Eq. 23); returns d_D. A
  * jump does not raise the storage (condition D2, spec/passive_jump.acsl):

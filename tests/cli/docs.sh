@@ -14,7 +14,7 @@
 #   - an option of a command (found by asking the program) is missing
 #     from that command's --help (from which collide(1) is generated),
 #     from collide(1), or from README.md and the manual;
-#   - a scenario key of the reader's key table (src/io/scenario.c) or a
+#   - a scenario key of the reader's key table (src/io/scenario_keys.c) or a
 #     parameter of a law (src/model/law_*.c) is missing from the key table
 #     of doc/scenario.md or from collide-scenario(5).
 . tests/cli_common.sh "$1"
@@ -149,7 +149,7 @@ check "every collide_ and COLLIDE_ name the documentation gives is in include/ (
 
 # ---- the scenario keys -----------------------------------------------------
 # the reader's key table and the laws' parameter names, from the source
-sed -n '/^static const key_spec key_table\[\] = {/,/^};/p' src/io/scenario.c |
+sed -n '/^static const key_spec key_table\[\] = {/,/^};/p' src/io/scenario_keys.c |
     grep -oE '^    \{"[A-Za-z0-9_]+"' | sed 's/.*"\(.*\)"/\1/' >"$tmp/keys"
 sed -n -e '/par_names\[.*\] *= *{.*};/p' \
     -e '/par_names\[.*\] *= *{[^;]*$/,/};/p' src/system/registry.c |

@@ -91,9 +91,17 @@ bad_grid "a scenario name too long" 3 "g.txt:1: scenario name too long" \
     "scenario = $long$long\nv0 = -1\n"
 bad_grid "an unknown axis key" 3 "g.txt: point 0: builtin:hertz:16: unknown key frob" \
     'scenario = hertz\nfrob = 1\n'
+# point 0 is the one scenario text a grid builds (its values on the
+# base's lines, or appended: line 16 of hertz); every other point is
+# point 0 with its axis values set through the interface, so its message
+# names the value, not a line of a text (a run setting: as the command
+# line's)
 bad_grid "an axis value out of range, appended to the base" 3 \
-    "g.txt: point 1: builtin:hertz:16: max_steps = 0 is outside the allowed range: max_steps in [1, 1000000000000000], an integer" \
+    "g.txt: point 1: max_steps = 0 is outside the allowed range: max_steps in [1, 1000000000000000], an integer" \
     'scenario = hertz\nv0 = -1\nmax_steps = 10, 0\n'
+bad_grid "an axis value out of range at point 1" 3 \
+    "g.txt: point 1: builtin:hertz: x0 = -1e-3 is outside the allowed range: x0 in [0, inf)" \
+    'scenario = hertz\nx0 = 0.01, -1e-3\n'
 run "$exe" sweep "$tmp/none.txt"
 [ "$rc" -eq 3 ] && has "none.txt: cannot open" "$tmp/err"
 check "sweep of a missing grid file: exit 3, 'cannot open'" $?

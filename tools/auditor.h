@@ -1,9 +1,10 @@
-/* audit_int.h - what the parts of `collide audit` share: the trajectory
- * in memory, its flow intervals, the findings and the inconclusive checks
- * (audit.c reads and runs; audit_ledger.c the ledger of Eq. 24 per
- * interval; audit_flow.c the flow map of Eqs. 74, 81 from row to row). */
-#ifndef COLLIDE_AUDIT_INT_H
-#define COLLIDE_AUDIT_INT_H
+/* auditor.h - what the checks of `collide audit` stand on: the trajectory
+ * in memory, its flow intervals, the findings and the inconclusive checks,
+ * and the questions every check asks of a row (audit.c reads and runs the
+ * checks; audit_ledger.c the ledger of Eq. 24 per interval; audit_flow.c
+ * the flow map of Eqs. 74, 81 from row to row). */
+#ifndef COLLIDE_AUDITOR_H
+#define COLLIDE_AUDITOR_H
 
 #include <stdio.h>
 
@@ -92,25 +93,5 @@ int audit_reaches_end(const auditor *A);
 
 /* Whether rows i and i + 1 are a jump: the same time, j and j + 1. */
 int audit_is_jump(const auditor *A, int i);
-
-/* The ledger of Eq. (24) per flow interval and per jump, and over [0, T]
- * as a summary, or over the rows' span [t0, t1] when they do not cover
- * [0, T] (audit_ledger.c). */
-void audit_ledger(auditor *A);
-
-/* The trapezoidal integral of f over rows a .. b, added to *sum, and its
- * error estimate, added to *err (audit_ledger.c). */
-void audit_integrate(const auditor *A, double (*f)(const auditor *, int),
-                     int a, int b, double *sum, double *err);
-
-/* The flow check: each row against the flow of the scenario from the row
- * before in its interval; the defects written to path when not NULL
- * (audit_flow.c). 0, or -1 when path cannot be written, -2 when it is an
- * input of the audit (a message on err). */
-int audit_flow(auditor *A, const char *path, FILE *err);
-
-/* The integration steps one audit may take in all (audit_flow.c): beyond
- * them the rows left are inconclusive, not unchecked in silence. */
-long audit_steps_total(void);
 
 #endif
