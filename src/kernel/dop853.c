@@ -1227,9 +1227,10 @@ static dense_table dense_coefficients(const dop853_step_data *s)
  * coefficients are made of are stated unchanged here, so that the goal of
  * dense_fill, which holds the formulas, needs no reasoning on memory). */
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires table: \valid_read(t) && \separated(t, s);
   @ assigns s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
   @ ensures copy: \forall integer q, c; 0 <= q < 8 && 0 <= c < s->n ==>
-  @   s->cont[q][c] \in {t.r[q][c]};
+  @   s->cont[q][c] \in {t->r[q][c]};
   @ ensures keep_k: \forall integer q, c; 0 <= q < 16 &&
   @   0 <= c < COLLIDE_NY_MAX ==> s->k[q][c] \in {\old(s->k[q][c])};
   @ ensures keep_y: \forall integer c; 0 <= c < COLLIDE_NY_MAX ==>
@@ -1237,23 +1238,23 @@ static dense_table dense_coefficients(const dop853_step_data *s)
   @   s->f0[c] \in {\old(s->f0[c])} && s->f1[c] \in {\old(s->f1[c])};
   @ ensures keep_h: s->h \in {\old(s->h)};
   @*/
-static void dense_store(dop853_step_data *s, dense_table t)
+static void dense_store(dop853_step_data *s, const dense_table *t)
 {
     /*@ loop invariant range: 0 <= m <= s->n;
       @ loop invariant copy: \forall integer q, c; 0 <= q < 8 && 0 <= c < m ==>
-      @   s->cont[q][c] \in {t.r[q][c]};
+      @   s->cont[q][c] \in {t->r[q][c]};
       @ loop assigns m, s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
       @ loop variant s->n - m;
       @*/
     for (int m = 0; m < s->n; m++) {
-        s->cont[0][m] = t.r[0][m];
-        s->cont[1][m] = t.r[1][m];
-        s->cont[2][m] = t.r[2][m];
-        s->cont[3][m] = t.r[3][m];
-        s->cont[4][m] = t.r[4][m];
-        s->cont[5][m] = t.r[5][m];
-        s->cont[6][m] = t.r[6][m];
-        s->cont[7][m] = t.r[7][m];
+        s->cont[0][m] = t->r[0][m];
+        s->cont[1][m] = t->r[1][m];
+        s->cont[2][m] = t->r[2][m];
+        s->cont[3][m] = t->r[3][m];
+        s->cont[4][m] = t->r[4][m];
+        s->cont[5][m] = t->r[5][m];
+        s->cont[6][m] = t->r[6][m];
+        s->cont[7][m] = t->r[7][m];
     }
 }
 
@@ -1272,7 +1273,7 @@ static void dense_store(dop853_step_data *s, dense_table t)
 static void dense_fill(dop853_step_data *s)
 {
     const dense_table t = dense_coefficients(s);
-    dense_store(s, t);
+    dense_store(s, &t);
 }
 
 /* The continuous extension in Hairer's form, with theta = (t - t0)/h and
