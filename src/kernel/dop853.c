@@ -598,9 +598,9 @@ static double stage11(const dop853_step_data *s, int m)
 /*@ requires data: \valid_read(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
   @ assigns \nothing;
-  @ ensures eq: \result == dop853_stage12(s->y0[m], s->h,
+  @ ensures eq: \result \in {dop853_stage12(s->y0[m], s->h,
   @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m]);
+  @   s->k[9][m], s->k[10][m], s->k[11][m])};
   @*/
 static double stage12(const dop853_step_data *s, int m)
 {
@@ -739,43 +739,68 @@ static void stage_state(const dop853_step_data *s, int i, double *y)
         stage_put(s, i, m, &y[m]);
 }
 
-/* Component m of the 8th-order solution y1 = y0 + h * sum_i b_i k_i (row
- * ROW_B of the tableau), into s->y1[m]. */
-/*@ requires data: \valid(s);
-  @ requires index: 0 <= m < COLLIDE_NY_MAX;
-  @ assigns s->y1[m];
-  @ ensures y1: s->y1[m] == dop853_stage12(s->y0[m], s->h, s->k[0][m],
-  @   s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m], s->k[9][m],
-  @   s->k[10][m], s->k[11][m]);
-  @*/
-static void solution_at(dop853_step_data *s, int m)
-{
-    s->y1[m] = stage12(s, m);
-}
+/* One value per component. */
+typedef struct dop853_column {
+    double v[COLLIDE_NY_MAX];
+} dop853_column;
 
-/* solution_at(s, m). (This contract keeps the definition of y1 out of
- * the goals of the loop of solution.) */
-/*@ requires data: \valid(s);
-  @ requires index: 0 <= m < COLLIDE_NY_MAX;
-  @ assigns s->y1[m];
+/* The 8th-order solution of every component (stage12), into a vector of
+ * its own: the step data are only read, so the loop's invariant needs no
+ * frame. */
+/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures y1: \forall integer c; 0 <= c < s->n ==>
+  @   \result.v[c] \in {dop853_stage12(s->y0[c], s->h, s->k[0][c],
+  @     s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c], s->k[9][c],
+  @     s->k[10][c], s->k[11][c])};
   @*/
-static void solution_put(dop853_step_data *s, int m)
+static dop853_column solution_values(const dop853_step_data *s)
 {
-    solution_at(s, m);
-}
-
-/* The 8th-order solution, every component (solution_at). */
-/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
-  @ assigns s->y1[0 .. s->n - 1];
-  @*/
-static void solution(dop853_step_data *s)
-{
+    dop853_column y;
     /*@ loop invariant range: 0 <= m <= s->n;
-      @ loop assigns m, s->y1[0 .. s->n - 1];
+      @ loop invariant y1: \forall integer c; 0 <= c < m ==>
+      @   y.v[c] \in {dop853_stage12(s->y0[c], s->h, s->k[0][c],
+      @     s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c], s->k[9][c],
+      @     s->k[10][c], s->k[11][c])};
+      @ loop assigns m, y;
       @ loop variant s->n - m;
       @*/
     for (int m = 0; m < s->n; m++)
-        solution_put(s, m);
+        y.v[m] = stage12(s, m);
+    return y;
+}
+
+/* The vector y into s->y1, every component (a copy: the definition of y1
+ * is not among its goals). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns s->y1[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures copy: \forall integer c; 0 <= c < s->n ==> s->y1[c] \in {y.v[c]};
+  @*/
+static void solution_store(dop853_step_data *s, dop853_column y)
+{
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant copy: \forall integer c; 0 <= c < m ==> s->y1[c] \in {y.v[c]};
+      @ loop assigns m, s->y1[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++)
+        s->y1[m] = y.v[m];
+}
+
+/* The 8th-order solution y1 = y0 + h sum_i b_i k_i, every component
+ * (solution_values, solution_store; stated over the values before the
+ * call, so that its goal needs no reasoning on memory). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns s->y1[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures y1: \forall integer c; 0 <= c < s->n ==>
+  @   s->y1[c] \in {dop853_stage12(\old(s->y0[c]), \old(s->h),
+  @     \old(s->k[0][c]), \old(s->k[5][c]), \old(s->k[6][c]),
+  @     \old(s->k[7][c]), \old(s->k[8][c]), \old(s->k[9][c]),
+  @     \old(s->k[10][c]), \old(s->k[11][c]))};
+  @*/
+static void solution(dop853_step_data *s)
+{
+    solution_store(s, solution_values(s));
 }
 
 /* The node c_i of stage i (1 .. 15), TABLEAU.c[i]. */
@@ -997,45 +1022,6 @@ static double dense_r7(const dop853_step_data *s, int m)
         D_7_16 * s->k[15][m]);
 }
 
-/* Component m of r_4 .. r_7 of the continuous extension, into s->cont
- * (dense_r4 .. dense_r7 state each value; this contract keeps their
- * definitions out of the goals of dop853_dense_prepare). */
-/*@ requires data: \valid(s);
-  @ requires index: 0 <= m < COLLIDE_NY_MAX;
-  @ assigns s->cont[4 .. 7][m];
-  @ ensures r4: s->cont[4][m] == \old(dop853_dense_r4(s->h,
-  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
-  @   s->k[14][m], s->k[15][m]));
-  @ ensures r5: s->cont[5][m] == \old(dop853_dense_r5(s->h,
-  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
-  @   s->k[14][m], s->k[15][m]));
-  @ ensures r6: s->cont[6][m] == \old(dop853_dense_r6(s->h,
-  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
-  @   s->k[14][m], s->k[15][m]));
-  @ ensures r7: s->cont[7][m] == \old(dop853_dense_r7(s->h,
-  @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m], s->k[12][m], s->k[13][m],
-  @   s->k[14][m], s->k[15][m]));
-  @*/
-static void dense_at(dop853_step_data *s, int m)
-{
-    /* the targets are valid (stated before the calls, so that the checks
-       of the writes below find it among their hypotheses) */
-    //@ assert w4: \valid(&s->cont[4][m]);
-    //@ assert w5: \valid(&s->cont[5][m]);
-    //@ assert w6: \valid(&s->cont[6][m]);
-    //@ assert w7: \valid(&s->cont[7][m]);
-    const double r4 = dense_r4(s, m), r5 = dense_r5(s, m);
-    const double r6 = dense_r6(s, m), r7 = dense_r7(s, m);
-    s->cont[4][m] = r4;
-    s->cont[5][m] = r5;
-    s->cont[6][m] = r6;
-    s->cont[7][m] = r7;
-}
-
 /* S5 + 0.01 S3, the sum under the root of the error norm, or 1 when it is
  * not > 0 (error_norm). */
 /*@ assigns \nothing;
@@ -1126,43 +1112,168 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
 /* Continuous extension (Section II.10, dense output of order 7)       */
 /* ------------------------------------------------------------------ */
 
+/* The cubic Hermite part r0 .. r3 of the continuous extension, one
+ * component. */
+typedef struct dense_hermite {
+    double r0, r1, r2, r3;
+} dense_hermite;
+
 /* Component m of r0 .. r3 of the continuous extension (the cubic Hermite
- * part), into s->cont. */
-/*@ requires data: \valid(s);
+ * part). */
+/*@ requires data: \valid_read(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
-  @ assigns s->cont[0 .. 3][m];
-  @ ensures r0: s->cont[0][m] == \old(s->y0[m]);
-  @ ensures r1: s->cont[1][m] == dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m]));
-  @ ensures r2: s->cont[2][m] == dop853_dense_r2(\old(s->h), \old(s->f0[m]),
-  @   dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m])));
-  @ ensures r3: s->cont[3][m] == dop853_dense_r3(\old(s->h), \old(s->f1[m]),
-  @   dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m])),
-  @   dop853_dense_r2(\old(s->h), \old(s->f0[m]),
-  @     dop853_dense_r1(\old(s->y0[m]), \old(s->y1[m]))));
+  @ assigns \nothing;
+  @ ensures r0: \result.r0 \in {s->y0[m]};
+  @ ensures r1: \result.r1 \in {dop853_dense_r1(s->y0[m], s->y1[m])};
+  @ ensures r2: \result.r2 \in {dop853_dense_r2(s->h, s->f0[m],
+  @   dop853_dense_r1(s->y0[m], s->y1[m]))};
+  @ ensures r3: \result.r3 \in {dop853_dense_r3(s->h, s->f1[m],
+  @   dop853_dense_r1(s->y0[m], s->y1[m]),
+  @   dop853_dense_r2(s->h, s->f0[m], dop853_dense_r1(s->y0[m], s->y1[m])))};
   @*/
-static void hermite_at(dop853_step_data *s, int m)
+static dense_hermite hermite_at(const dop853_step_data *s, int m)
 {
     const double h = s->h, y0 = s->y0[m];
     const double r1 = s->y1[m] - y0;
     const double r2 = h * s->f0[m] - r1;
     const double r3 = r1 - h * s->f1[m] - r2;
-    s->cont[0][m] = y0;
-    s->cont[1][m] = r1;
-    s->cont[2][m] = r2;
-    s->cont[3][m] = r3;
+    dense_hermite c;
+    c.r0 = y0;
+    c.r1 = r1;
+    c.r2 = r2;
+    c.r3 = r3;
+    return c;
 }
 
-/* Component m of r0 .. r7 of the continuous extension, into s->cont
- * (hermite_at and dense_at state each value; this contract keeps their
- * definitions out of the goals of dop853_dense_prepare). */
-/*@ requires data: \valid(s);
+/* The coefficients r0 .. r7 of the continuous extension, one component. */
+typedef struct dense_column {
+    double r0, r1, r2, r3, r4, r5, r6, r7;
+} dense_column;
+
+/* Component m of r0 .. r7 of the continuous extension (hermite_at,
+ * dense_r4 .. dense_r7). */
+/*@ requires data: \valid_read(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
-  @ assigns s->cont[0 .. 7][m];
+  @ assigns \nothing;
+  @ ensures coeffs: dop853_dense_coeffs(\result.r0, \result.r1, \result.r2,
+  @   \result.r3, \result.r4, \result.r5, \result.r6, \result.r7, s->h,
+  @   s->y0[m], s->y1[m], s->f0[m], s->f1[m], s->k[0][m], s->k[5][m],
+  @   s->k[6][m], s->k[7][m], s->k[8][m], s->k[9][m], s->k[10][m],
+  @   s->k[11][m], s->k[12][m], s->k[13][m], s->k[14][m], s->k[15][m]);
   @*/
-static void dense_put(dop853_step_data *s, int m)
+static dense_column dense_at(const dop853_step_data *s, int m)
 {
-    hermite_at(s, m);
-    dense_at(s, m);
+    const dense_hermite c = hermite_at(s, m);
+    dense_column d;
+    d.r0 = c.r0;
+    d.r1 = c.r1;
+    d.r2 = c.r2;
+    d.r3 = c.r3;
+    d.r4 = dense_r4(s, m);
+    d.r5 = dense_r5(s, m);
+    d.r6 = dense_r6(s, m);
+    d.r7 = dense_r7(s, m);
+    return d;
+}
+
+/* The coefficients r0 .. r7 of the continuous extension, every component:
+ * r[q][m] is r_q of component m. */
+typedef struct dense_table {
+    double r[8][COLLIDE_NY_MAX];
+} dense_table;
+
+/* The coefficients of every component (dense_at),
+ * into a table of its own: the step data are only read, so the loop's
+ * invariant needs no frame. */
+/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures coeffs: \forall integer c; 0 <= c < s->n ==>
+  @   dop853_dense_coeffs(\result.r[0][c], \result.r[1][c],
+  @     \result.r[2][c], \result.r[3][c], \result.r[4][c], \result.r[5][c],
+  @     \result.r[6][c], \result.r[7][c], s->h, s->y0[c], s->y1[c],
+  @     s->f0[c], s->f1[c], s->k[0][c], s->k[5][c], s->k[6][c],
+  @     s->k[7][c], s->k[8][c], s->k[9][c], s->k[10][c], s->k[11][c],
+  @     s->k[12][c], s->k[13][c], s->k[14][c], s->k[15][c]);
+  @*/
+static dense_table dense_coefficients(const dop853_step_data *s)
+{
+    dense_table t;
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant coeffs: \forall integer c; 0 <= c < m ==>
+      @   dop853_dense_coeffs(t.r[0][c], t.r[1][c], t.r[2][c], t.r[3][c],
+      @     t.r[4][c], t.r[5][c], t.r[6][c], t.r[7][c], s->h, s->y0[c],
+      @     s->y1[c], s->f0[c], s->f1[c], s->k[0][c], s->k[5][c],
+      @     s->k[6][c], s->k[7][c], s->k[8][c], s->k[9][c], s->k[10][c],
+      @     s->k[11][c], s->k[12][c], s->k[13][c], s->k[14][c], s->k[15][c]);
+      @ loop assigns m, t;
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++) {
+        const dense_column d = dense_at(s, m);
+        t.r[0][m] = d.r0;
+        t.r[1][m] = d.r1;
+        t.r[2][m] = d.r2;
+        t.r[3][m] = d.r3;
+        t.r[4][m] = d.r4;
+        t.r[5][m] = d.r5;
+        t.r[6][m] = d.r6;
+        t.r[7][m] = d.r7;
+    }
+    return t;
+}
+
+/* The table of coefficients t into s->cont, every component (a copy: no
+ * formula of the continuous extension is among its goals; the fields the
+ * coefficients are made of are stated unchanged here, so that the goal of
+ * dense_fill, which holds the formulas, needs no reasoning on memory). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires table: \valid_read(t) && \separated(t, s);
+  @ assigns s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
+  @ ensures copy: \forall integer q, c; 0 <= q < 8 && 0 <= c < s->n ==>
+  @   s->cont[q][c] \in {t->r[q][c]};
+  @ ensures keep_k: \forall integer q, c; 0 <= q < 16 &&
+  @   0 <= c < COLLIDE_NY_MAX ==> s->k[q][c] \in {\old(s->k[q][c])};
+  @ ensures keep_y: \forall integer c; 0 <= c < COLLIDE_NY_MAX ==>
+  @   s->y0[c] \in {\old(s->y0[c])} && s->y1[c] \in {\old(s->y1[c])} &&
+  @   s->f0[c] \in {\old(s->f0[c])} && s->f1[c] \in {\old(s->f1[c])};
+  @ ensures keep_h: s->h \in {\old(s->h)};
+  @*/
+static void dense_store(dop853_step_data *s, const dense_table *t)
+{
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant copy: \forall integer q, c; 0 <= q < 8 && 0 <= c < m ==>
+      @   s->cont[q][c] \in {t->r[q][c]};
+      @ loop assigns m, s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++) {
+        s->cont[0][m] = t->r[0][m];
+        s->cont[1][m] = t->r[1][m];
+        s->cont[2][m] = t->r[2][m];
+        s->cont[3][m] = t->r[3][m];
+        s->cont[4][m] = t->r[4][m];
+        s->cont[5][m] = t->r[5][m];
+        s->cont[6][m] = t->r[6][m];
+        s->cont[7][m] = t->r[7][m];
+    }
+}
+
+/* The continuous extension of every component into s->cont
+ * (dense_coefficients, dense_store). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
+  @ ensures coeffs: \forall integer c; 0 <= c < s->n ==>
+  @   dop853_dense_coeffs(s->cont[0][c], s->cont[1][c], s->cont[2][c],
+  @     s->cont[3][c], s->cont[4][c], s->cont[5][c], s->cont[6][c],
+  @     s->cont[7][c], s->h, s->y0[c], s->y1[c], s->f0[c], s->f1[c],
+  @     s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c],
+  @     s->k[9][c], s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c],
+  @     s->k[14][c], s->k[15][c]);
+  @*/
+static void dense_fill(dop853_step_data *s)
+{
+    const dense_table t = dense_coefficients(s);
+    dense_store(s, &t);
 }
 
 /* The continuous extension in Hairer's form, with theta = (t - t0)/h and
@@ -1185,12 +1296,7 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
         eval_stage(f, ctx, s, i);
     *nfev += N_DENSE - ROW_B - 1;
 
-    /*@ loop invariant range: 0 <= m <= s->n;
-      @ loop assigns m, s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
-      @ loop variant s->n - m;
-      @*/
-    for (int m = 0; m < s->n; m++)
-        dense_put(s, m);
+    dense_fill(s);
     s->dense_ready = 1;
 }
 

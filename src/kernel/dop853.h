@@ -119,6 +119,13 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
   @   assumes s->dense_ready == 0;
   @   ensures ready: s->dense_ready == 1;
   @   ensures count: *nfev == \old(*nfev) + 3;
+  @   ensures coeffs: \forall integer c; 0 <= c < s->n ==>
+  @     dop853_dense_coeffs(s->cont[0][c], s->cont[1][c], s->cont[2][c],
+  @       s->cont[3][c], s->cont[4][c], s->cont[5][c], s->cont[6][c],
+  @       s->cont[7][c], s->h, s->y0[c], s->y1[c], s->f0[c], s->f1[c],
+  @       s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c],
+  @       s->k[9][c], s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c],
+  @       s->k[14][c], s->k[15][c]);
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
