@@ -467,12 +467,13 @@ static int set_files(const table_run *run, output_file *files)
     return n;
 }
 
-collide_status tables_write_set(const char *dir, const table_run *run,
+collide_status tables_write_set(output_session *o, const output_notes *notes,
+                                const char *dir, const table_run *run,
                                 char *err, size_t errlen)
 {
     output_file files[OUTPUT_SET_MAX];
     int n = set_files(run, files);
-    return output_write_set(dir, files, n, run, err, errlen);
+    return output_write_set(o, notes, dir, files, n, run, err, errlen);
 }
 
 collide_status tables_text(const table_run *run, const char *name,
