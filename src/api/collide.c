@@ -1270,7 +1270,7 @@ static int result_write_in_c(output_session *o, const collide_result *r,
     output_notes_scenario(&notes, &r->s);
     note_domain(r, &notes);
     collide_result_describe(r, &m, note, sizeof note);
-    meta_note(&m);
+    notes.meta = &m;
     st = r->engine == COLLIDE_ENGINE_BINARY64
              ? sim_output_write_csv(o, &notes, dir, &r->s.model, &r->b64, msg,
                                     sizeof msg)
@@ -1279,7 +1279,6 @@ static int result_write_in_c(output_session *o, const collide_result *r,
                                       ? (const char *const *)r->scd_text
                                       : NULL,
                                   msg, sizeof msg);
-    meta_note(NULL);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
     return st;

@@ -65,14 +65,18 @@ void output_session_note_command(output_session *o, int argc,
  * which then exits. */
 void output_session_remove_temporaries(output_session *o);
 
-/* What the MANIFEST of one set names besides the command line: the
- * scenario's fingerprint ("fnv1a64:...", fingerprint.h;
+/* What one set says of its run besides the command line: in its
+ * MANIFEST, the scenario's fingerprint ("fnv1a64:...", fingerprint.h;
  * output_notes_scenario) and where and why the run left the domain of
- * the proofs (its MANIFEST line `proof domain = left at t = T s: NOTE`);
- * "" for none. The caller's, for one write. */
+ * the proofs (the line `proof domain = left at t = T s: NOTE`), "" for
+ * none; the description meta.json gives (meta.h, written by
+ * tables_write_set), NULL for no meta.json. The caller's, for one
+ * write. */
+struct meta_run;
 typedef struct output_notes {
     char scenario[40];
     char domain[256];
+    const struct meta_run *meta;
 } output_notes;
 
 /* Sets n->scenario to the fingerprint of s. */

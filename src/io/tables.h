@@ -93,6 +93,9 @@ typedef struct table_run {
     int ncollisions, nevents, nsamples;
     int final_contact;            /* 1: a contact lasts to T */
     const char *const *scd;       /* the 4 scd tables of a check, or NULL */
+    const struct meta_run *meta;  /* the description of the set being
+                                     written (meta.h): set by
+                                     tables_write_set on its copy alone */
 } table_run;
 
 /* The tables of a run: those of collide_table (include/collide.h), in
