@@ -8,10 +8,11 @@
 #include "collide_int.h"
 
 #include <gmp.h>
-#include <stdlib.h>
 #include <math.h>
 #include <mpfr.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collide_aux.h"
@@ -20,13 +21,22 @@
 #include "output.h"
 #include "scenario.h"
 
+/* The line of collide_aux_arithmetic_version, written once (pthread_once)
+ * before any caller reads it, so that threads that ask at once do not
+ * race on it. */
+static char version_text[96];
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+
+static void make_version_text(void)
+{
+    snprintf(version_text, sizeof version_text, "MPFR %s, GMP %s",
+             mpfr_get_version(), gmp_version);
+}
+
 const char *collide_aux_arithmetic_version(void)
 {
-    static char text[96];
-    if (!text[0])
-        snprintf(text, sizeof text, "MPFR %s, GMP %s", mpfr_get_version(),
-                 gmp_version);
-    return text;
+    pthread_once(&version_once, make_version_text);
+    return version_text;
 }
 
 collide_status collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
