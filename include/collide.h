@@ -51,12 +51,15 @@
  * must not be used from two threads at once. Results may be written
  * (collide_result_write, collide_compare's scd file) from distinct
  * threads at once, into distinct directories: each write keeps its own
- * temporaries and its MANIFEST's notes, and a signal handler's
- * collide_aux_remove_temporaries removes those of every write under way.
- * What a program notes once for all its writes (collide_aux_set_command_line,
- * collide_aux_note_input) it notes before its threads write. The
- * auxiliary interface of a program around the library (files, numbers
- * of a command line) is collide_aux.h. */
+ * temporaries and its MANIFEST's notes. The library keeps no state of
+ * the process: what a program notes once for all its writes (the
+ * command line its MANIFESTs record, the inputs never overwritten) and
+ * the list of the writes under way, whose temporaries a signal handler
+ * removes, are in a session the program makes, owns and gives to its
+ * writes (collide_aux_session_make, collide_aux_session_write_result); a
+ * set written with collide_result_write names no command line and no
+ * input. The auxiliary interface of a program around the library (files,
+ * numbers of a command line, the session) is collide_aux.h. */
 #ifndef COLLIDE_H
 #define COLLIDE_H
 
@@ -95,8 +98,11 @@ extern "C" {
  * verdict, the options' struct_size, the engine field and the watcher's
  * answer; 2: the options' _init take the caller's size (an init that
  * wrote the library's size overran the struct of a program compiled
- * against a shorter version) and the run options' cancel. */
-#define COLLIDE_SOVERSION 2
+ * against a shorter version) and the run options' cancel; 3: the session
+ * of a program's writes (collide_aux.h), in place of the process state
+ * the library kept (the inputs, the command line, the writes in
+ * progress). */
+#define COLLIDE_SOVERSION 3
 
 /* The version of the library linked at run time (COLLIDE_VERSION of the
  * header it was built with). */

@@ -3,23 +3,26 @@
  * and what the command-line program `collide` is written with, but what
  * the library's objects (scenarios, models, runs, results) do not need:
  * the number reader of the command line, text files read and written
- * atomically, the inputs a program must not overwrite, the command line
- * a MANIFEST records, the temporaries a signal handler removes, the
- * versions of the arithmetic libraries and the FNV-1a hash.
+ * atomically, the session of a program's writes (the inputs it must not
+ * overwrite, the command line a MANIFEST records, the temporaries a
+ * signal handler removes), the versions of the arithmetic libraries and
+ * the FNV-1a hash.
  *
  * It is part of the same library (libcollide, `pkg-config collide`) and
  * follows the conventions of collide.h (statuses, err buffers, "NULL
  * ARG: ..." sentences, the C locale); its names start with collide_aux_
  * or COLLIDE_AUX_.
  *
- * Process state: collide_aux_note_input and collide_aux_set_command_line
- * note what the program gives once for all its writes (the inputs never
- * overwritten, the command line a MANIFEST records), which
- * collide_result_write and collide_aux_write_file consult: a program
- * notes them before its threads write; one that does not call them has
- * none. The temporaries of each write are the write's own (a write that
- * fails removes them), listed while it runs where
- * collide_aux_remove_temporaries finds them. */
+ * No process state: what a program notes once for all its writes (the
+ * inputs never overwritten, the command line a MANIFEST records) is kept
+ * in a session it makes and frees (collide_aux_session_make), and given
+ * to the writes that consult it (collide_aux_session_write_result,
+ * collide_aux_session_write_file); the library keeps none of it. The
+ * temporaries of each write are the write's own (a write that fails
+ * removes them), listed while it runs in its session, where
+ * collide_aux_session_remove_temporaries finds them; a program that
+ * removes them from a signal handler keeps its session where the
+ * handler finds it. */
 #ifndef COLLIDE_AUX_H
 #define COLLIDE_AUX_H
 
@@ -98,44 +101,81 @@ COLLIDE_API uint64_t collide_aux_fnv1a64(uint64_t h, const void *data, size_t n)
  */
 COLLIDE_API collide_status collide_aux_make_dirs(const char *dir, char *err, size_t errlen);
 
+/* ---- the session of a program's writes --------------------------------- */
+
+/* What a program notes once for all its writes: the inputs never
+ * overwritten, the command line the MANIFEST of each set records, and
+ * the writes in progress with it. Made and freed by the caller; writes
+ * from distinct threads may share one once its inputs and command line
+ * are noted (noting is not safe while another thread writes with it). */
+typedef struct collide_aux_session collide_aux_session;
+
+/* COLLIDE_OK and *out a new session with nothing noted (the caller frees
+ * it with collide_aux_session_free, when no write uses it); or
+ * COLLIDE_E_MEMORY and *out NULL.
+ * NULL out: returns COLLIDE_E_USAGE; NULL s of collide_aux_session_free:
+ * does nothing.
+ */
+COLLIDE_API collide_status collide_aux_session_make(collide_aux_session **out);
+COLLIDE_API void collide_aux_session_free(collide_aux_session *s);
+
+/* Notes the file at path (links followed) as an input of the program:
+ * from now on collide_aux_session_write_file and
+ * collide_aux_session_write_result given s refuse to overwrite or remove
+ * it. A path that does not exist is ignored; at most 32 inputs are kept.
+ * NULL s or path: does nothing.
+ */
+COLLIDE_API void collide_aux_session_note_input(collide_aux_session *s, const char *path);
+
+/* Names the command line that the MANIFEST of each result set written
+ * with s from now on records (`command = collide ARGS`, argv[0] left
+ * out); kept by pointer, so argv must live while sets are written.
+ * Before a call, and with argc 0, the MANIFEST names no arguments.
+ * NULL s: does nothing; NULL argv: as argc 0.
+ */
+COLLIDE_API void collide_aux_session_set_command_line(collide_aux_session *s, int argc,
+                                                      char *const *argv);
+
+/* Removes the temporary files of every result set and file being
+ * written with s, in any thread (the sets themselves stay as they
+ * were). Async-signal-safe: meant for a handler of SIGINT or SIGTERM,
+ * which then exits.
+ * NULL s: does nothing.
+ */
+COLLIDE_API void collide_aux_session_remove_temporaries(collide_aux_session *s);
+
+/* collide_result_write with the session s: the MANIFEST records its
+ * command line, no file noted as its input is replaced or removed
+ * (COLLIDE_E_IO naming it, dir as it was), and the temporaries are
+ * listed in s while they exist.
+ * NULL s: as collide_result_write; NULL r or dir: returns
+ * COLLIDE_E_USAGE; NULL err: no message.
+ */
+COLLIDE_API collide_status collide_aux_session_write_result(collide_aux_session *s,
+                                                            const collide_result *r,
+                                                            const char *dir, char *err,
+                                                            size_t errlen);
+
 /* Writes one file atomically: the text that write(f, ctx) puts on f
  * goes to a new temporary file beside path, is synced to disk and renamed
  * to path, so that a reader sees the old file or the new one; a symbolic
  * link at path is replaced, never followed; write returns 0, or non-zero
  * to give up. The directory of path is created when missing
  * (collide_aux_make_dirs). COLLIDE_OK; COLLIDE_E_USAGE when path is a file
- * noted by collide_aux_note_input (nothing written); or COLLIDE_E_IO with one
+ * noted as an input of s (nothing written); or COLLIDE_E_IO with one
  * line in err naming the file and the cause, "its writer gave up" when
  * write returned non-zero without setting errno (no temporary file is
- * left behind).
- * NULL path or write: returns COLLIDE_E_USAGE; NULL ctx: given to write
- * as it is; NULL err: no message.
+ * left behind). The temporary is listed in s while it exists.
+ * NULL s: no inputs, the temporary listed nowhere; NULL path or write:
+ * returns COLLIDE_E_USAGE; NULL ctx: given to write as it is; NULL err:
+ * no message.
  */
-COLLIDE_API collide_status collide_aux_write_file(const char *path,
-                                                  int (*write)(FILE *f, const void *ctx),
-                                                  const void *ctx, char *err, size_t errlen);
-
-/* Notes the file at path (links followed) as an input of the program:
- * from now on collide_aux_write_file and collide_result_write refuse to
- * overwrite or remove it. A path that does not exist is ignored; at
- * most 32 inputs are kept.
- * NULL path: does nothing.
- */
-COLLIDE_API void collide_aux_note_input(const char *path);
-
-/* Names the command line that the MANIFEST of each result set written
- * from now on records (`command = collide ARGS`, argv[0] left out); kept
- * by pointer, so argv must live while sets are written. Before a call,
- * and with argc 0, the MANIFEST names no arguments.
- * NULL argv: as argc 0.
- */
-COLLIDE_API void collide_aux_set_command_line(int argc, char *const *argv);
-
-/* Removes the temporary files of every result set and file being
- * written, in any thread (the sets themselves stay as they were).
- * Async-signal-safe: meant for a handler of SIGINT or SIGTERM, which
- * then exits. */
-COLLIDE_API void collide_aux_remove_temporaries(void);
+COLLIDE_API collide_status collide_aux_session_write_file(collide_aux_session *s,
+                                                          const char *path,
+                                                          int (*write)(FILE *f,
+                                                                       const void *ctx),
+                                                          const void *ctx, char *err,
+                                                          size_t errlen);
 
 #ifdef __cplusplus
 }

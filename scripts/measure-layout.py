@@ -65,9 +65,11 @@ def twins():
     mp_side = [p for p in FILES if p.startswith('src/mp/')]
     b64_side = [p for p in FILES if p.endswith('.c') and p not in mp_side]
     # the mp_ prefix of the functions the files of the run share
-    # (src/mp/mp_run.h) makes no other name: mp_take_event is take_event's
-    # twin
-    shared = set(re.findall(r'\b(mp_\w+)\(', open('src/mp/mp_run.h').read()))
+    # (src/mp/mp_run.h, mp_series.h, mp_record.h) makes no other name:
+    # mp_take_event is take_event's twin
+    shared = set()
+    for h in ('src/mp/mp_run.h', 'src/mp/mp_series.h', 'src/mp/mp_record.h'):
+        shared |= set(re.findall(r'\b(mp_\w+)\(', open(h).read()))
     mp_names = {n[3:] if n in shared else n for p in mp_side
                 if p.endswith('.c') for (n, _, _) in functions(p)}
     other = {n for p in b64_side for (n, _, _) in functions(p)}

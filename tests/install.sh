@@ -1,7 +1,7 @@
 #!/bin/sh
 # install.sh BUILD - collide installed like a C library (make install-check):
 #   1. make install into a staging DESTDIR (PREFIX=/usr) puts the program,
-#      the header, the static and shared libraries (soname libcollide.so.2),
+#      the header, the static and shared libraries (soname libcollide.so.3),
 #      collide.pc, the man page, and README.md, LICENSE, CITATION.cff and
 #      the examples (share/doc/collide) where they belong;
 #   2. the shared library and the installed static library export the
@@ -45,13 +45,13 @@ for f in usr/bin/collide usr/include/collide.h usr/include/collide_aux.h \
          usr/share/doc/collide/examples/check_rhs.py; do
     check "installed $f" "[ -f '$stage/$f' ]"
 done
-check "libcollide.so -> libcollide.so.2" "[ \"\$(readlink '$lib/libcollide.so')\" = libcollide.so.2 ]"
-check "libcollide.so.2 -> the versioned file" "[ -f '$lib/libcollide.so.2' ] && [ -L '$lib/libcollide.so.2' ]"
-check "soname libcollide.so.2" \
-    "objdump -p '$lib/libcollide.so.2' | grep -q 'SONAME *libcollide.so.2\$'"
+check "libcollide.so -> libcollide.so.3" "[ \"\$(readlink '$lib/libcollide.so')\" = libcollide.so.3 ]"
+check "libcollide.so.3 -> the versioned file" "[ -f '$lib/libcollide.so.3' ] && [ -L '$lib/libcollide.so.3' ]"
+check "soname libcollide.so.3" \
+    "objdump -p '$lib/libcollide.so.3' | grep -q 'SONAME *libcollide.so.3\$'"
 
 # 2. exported symbols: collide_ only, and every function of the header
-exported=$(nm -D --defined-only "$lib/libcollide.so.2" | awk '{print $3}' | sort)
+exported=$(nm -D --defined-only "$lib/libcollide.so.3" | awk '{print $3}' | sort)
 others=$(echo "$exported" | grep -v '^collide_' || true)
 check "shared library exports only collide_ names (others: $others)" "[ -z \"\$others\" ]"
 static=$(nm -g --defined-only "$lib/libcollide.a" 2>/dev/null | awk 'NF == 3 {print $3}' | sort)
@@ -74,7 +74,7 @@ cc -std=c11 -Wall -Wextra -Werror -static "$here/examples/run_scenario.c" \
 check "run_scenario.c builds with pkg-config --static" "[ -x '$ex/run_scenario_static' ]"
 [ -s "$ex/cc.log" ] && cat "$ex/cc.log"
 check "run_scenario links the shared library" \
-    "LD_LIBRARY_PATH='$lib' ldd '$ex/run_scenario' | grep -q '$lib/libcollide.so.2'"
+    "LD_LIBRARY_PATH='$lib' ldd '$ex/run_scenario' | grep -q '$lib/libcollide.so.3'"
 
 # the e column of the program's own result set, as "i e" lines
 expected() {  # BITS
@@ -111,10 +111,10 @@ py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if $py -c 'import numpy, scipy' 2>/dev/null; then
     check "check_rhs.py: the exporter's right-hand side is collide_model_flow's" \
-        "$py '$here/examples/check_rhs.py' --lib '$lib/libcollide.so.2' > '$ex/rhs.txt'"
+        "$py '$here/examples/check_rhs.py' --lib '$lib/libcollide.so.3' > '$ex/rhs.txt'"
     for bug in mass:v gamma-sign:z_c1 damping:z_c2; do
         check "check_rhs.py --bug ${bug%%:*}: ${bug#*:} named as differing" \
-            "! $py '$here/examples/check_rhs.py' --lib '$lib/libcollide.so.2' --bug ${bug%%:*} > '$ex/rhs.txt' && grep -q '^${bug#*:} .*<- differs' '$ex/rhs.txt'"
+            "! $py '$here/examples/check_rhs.py' --lib '$lib/libcollide.so.3' --bug ${bug%%:*} > '$ex/rhs.txt' && grep -q '^${bug#*:} .*<- differs' '$ex/rhs.txt'"
     done
 else
     echo "install.sh: skip: check_rhs.py needs NumPy and SciPy (python3-scipy)"

@@ -7,6 +7,7 @@
  * every status has a text. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <dirent.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -805,8 +806,9 @@ static void statuses(void)
     check_true(collide_builtin_names()[0] != NULL, "built-in names listed");
 }
 
-/* Runs hertz at bits and writes its result set into dir. */
-static int hertz_set(long bits, const char *dir)
+/* Runs hertz at bits and writes its result set into dir, with the
+ * session ses when it is not NULL (collide_aux_session_write_result). */
+static int hertz_set(collide_aux_session *ses, long bits, const char *dir)
 {
     collide_scenario *s;
     collide_result *r = NULL;
@@ -818,7 +820,8 @@ static int hertz_set(long bits, const char *dir)
     o.precision = bits;
     ok = collide_scenario_load("hertz", &s, err, sizeof err) == COLLIDE_OK &&
          collide_run(s, &o, &r, err, sizeof err) == COLLIDE_OK &&
-         collide_result_write(r, dir, err, sizeof err) == COLLIDE_OK;
+         (ses ? collide_aux_session_write_result(ses, r, dir, err, sizeof err)
+              : collide_result_write(r, dir, err, sizeof err)) == COLLIDE_OK;
     collide_result_free(r);
     collide_scenario_free(s);
     return ok;
@@ -844,7 +847,9 @@ static void remove_set(const char *dir, const char *extra)
 /* collide_compare_with: a binary64 run against one at 113 bits, with a
  * threshold it meets and one it cannot, the scd file of two tables, and
  * the refusals of a bad threshold and a missing operand. The MANIFEST of
- * a set names the command line given (collide_aux_set_command_line). */
+ * a set written with a session names the session's command line
+ * (collide_aux_session_set_command_line), one written without names
+ * none. */
 static void comparisons(void)
 {
     char a[] = "/tmp/collide-test-api-XXXXXX", b[] = "/tmp/collide-test-api-XXXXXX";
@@ -853,18 +858,25 @@ static void comparisons(void)
     collide_compare_options o;
     char *text;
     collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
-    if (!mkdtemp(a) || !mkdtemp(b)) {
-        check_true(0, "mkdtemp");
+    collide_aux_session *ses = NULL;
+    if (!mkdtemp(a) || !mkdtemp(b) ||
+        collide_aux_session_make(&ses) != COLLIDE_OK) {
+        check_true(0, "mkdtemp, a session");
         return;
     }
-    collide_aux_set_command_line(4, argv);
-    check_true(hertz_set(53, a) && hertz_set(113, b), "hertz in both precisions");
-    collide_aux_set_command_line(0, NULL);
+    collide_aux_session_set_command_line(ses, 4, argv);
+    check_true(hertz_set(ses, 53, a) && hertz_set(NULL, 113, b),
+               "hertz in both precisions");
     text = slurp(a, "MANIFEST");
     check_true(text && strstr(text, "\ncommand = collide run hertz 'two words'\n"),
-               "MANIFEST names the command line given");
+               "MANIFEST names the command line of the session");
     free(text);
-    collide_aux_remove_temporaries();
+    text = slurp(b, "MANIFEST");
+    check_true(text && strstr(text, "\ncommand = collide\n"),
+               "MANIFEST of a set written without a session: no arguments");
+    free(text);
+    collide_aux_session_remove_temporaries(ses);
+    collide_aux_session_free(ses);
     text = slurp(a, "collisions.csv");
     check_true(text != NULL, "removing temporaries leaves a written set alone");
     free(text);
@@ -1225,10 +1237,77 @@ static void partial_and_tables(void)
     collide_scenario_free(s);
 }
 
-/* A writer of collide_aux_write_file: the string ctx. */
+/* A writer of collide_aux_session_write_file: the string ctx. */
 static int put_string(FILE *f, const void *ctx)
 {
     return fputs(ctx, f) < 0 ? -1 : 0;
+}
+
+/* A writer that removes the temporaries of the session ctx, as a handler
+ * of SIGINT would while the file is written, then writes a line. */
+static int put_after_removing(FILE *f, const void *ctx)
+{
+    collide_aux_session_remove_temporaries((collide_aux_session *)ctx);
+    return fputs("late\n", f) < 0 ? -1 : 0;
+}
+
+/* The number of entries of directory dir (. and .. left out), -1 when it
+ * cannot be read. */
+static int entry_count(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* Sessions are the caller's: the temporaries of a write are removed by
+ * its own session's collide_aux_session_remove_temporaries and by no
+ * other's; an input noted in one session is refused by its writes and
+ * not by another's. */
+static void sessions(void)
+{
+    char dir[] = "/tmp/collide-test-api-XXXXXX", path[4200], in[4200];
+    char err[1024];
+    collide_aux_session *one = NULL, *two = NULL;
+    if (!mkdtemp(dir) || collide_aux_session_make(&one) != COLLIDE_OK ||
+        collide_aux_session_make(&two) != COLLIDE_OK) {
+        check_true(0, "mkdtemp, two sessions");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/f.txt", dir);
+    check_true(collide_aux_session_write_file(one, path, put_after_removing,
+                                              one, err, sizeof err) ==
+                   COLLIDE_E_IO && strstr(err, "f.txt") &&
+                   entry_count(dir) == 0,
+               "a write whose session removes its temporaries meanwhile "
+               "(as a signal handler): fails, nothing left");
+    check_true(collide_aux_session_write_file(one, path, put_after_removing,
+                                              two, err, sizeof err) ==
+                   COLLIDE_OK && access(path, F_OK) == 0,
+               "another session's removal leaves a write alone");
+    snprintf(in, sizeof in, "%s/in.txt", dir);
+    check_true(collide_aux_session_write_file(NULL, in, put_string, "input\n",
+                                              err, sizeof err) == COLLIDE_OK,
+               "a file written without a session");
+    collide_aux_session_note_input(one, in);
+    check_true(collide_aux_session_write_file(one, in, put_string, "x\n", err,
+                                              sizeof err) == COLLIDE_E_USAGE &&
+                   strstr(err, "an input"),
+               "an input of the session: its writes refuse to overwrite it");
+    check_true(collide_aux_session_write_file(two, in, put_string, "y\n", err,
+                                              sizeof err) == COLLIDE_OK,
+               "an input of one session is not another's");
+    collide_aux_session_free(one);
+    collide_aux_session_free(two);
+    unlink(path);
+    unlink(in);
+    check_true(rmdir(dir) == 0, "sessions: nothing left behind");
 }
 
 /* The utilities a tool needs besides runs: built-in texts, text files,
@@ -1274,8 +1353,9 @@ static void utilities(void)
                collide_aux_make_dirs(path, err, sizeof err) == COLLIDE_OK,
                "make_dirs: made, and again when it exists");
     snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
-    check_true(collide_aux_write_file(path, put_string, "x = 1\n", err,
-                                  sizeof err) == COLLIDE_OK, "write_file");
+    check_true(collide_aux_session_write_file(NULL, path, put_string,
+                                              "x = 1\n", err, sizeof err) ==
+                   COLLIDE_OK, "write_file");
     check_true(collide_aux_read_text_file(path, 100, NULL, &text, err, sizeof err) ==
                    COLLIDE_OK && strcmp(text, "x = 1\n") == 0,
                "read_text_file reads what write_file wrote");
@@ -1302,7 +1382,8 @@ static void utilities(void)
     if (f)
         fclose(f);
     snprintf(path, sizeof path, "%s/sub/deeper/t.txt/u.txt", dir);
-    check_true(collide_aux_write_file(path, put_string, "x", err, sizeof err) ==
+    check_true(collide_aux_session_write_file(NULL, path, put_string, "x", err,
+                                              sizeof err) ==
                    COLLIDE_E_IO && strstr(err, "t.txt"),
                "write_file: a directory that is a file, named");
     snprintf(path, sizeof path, "%s/sub/deeper/t.txt", dir);
@@ -2319,11 +2400,53 @@ static void call_result_left_domain(fixture *f, int k, outcome *o)
                                       sizeof note);
 }
 
-static void call_note_input(fixture *f, int k, outcome *o)
+/* A session, made and freed around each call that takes one. */
+static void call_session_make(fixture *f, int k, outcome *o)
+{
+    collide_aux_session *s = NULL;
+    (void)f;
+    o->i = collide_aux_session_make((collide_aux_session **)arg_or_null(k, 0, &s));
+    collide_aux_session_free(s);
+}
+
+static void call_session_free(fixture *f, int k, outcome *o)
 {
     (void)f;
-    collide_aux_note_input(arg_or_null(k, 0, "no-such-input"));
+    (void)k;
+    collide_aux_session_free(NULL);
     o->i = 0;
+}
+
+static void call_note_input(fixture *f, int k, outcome *o)
+{
+    collide_aux_session *s = NULL;
+    (void)f;
+    collide_aux_session_make(&s);
+    collide_aux_session_note_input((collide_aux_session *)arg_or_null(k, 0, s),
+                                   arg_or_null(k, 1, "no-such-input"));
+    collide_aux_session_free(s);
+    o->i = 0;
+}
+
+static void call_remove_temporaries(fixture *f, int k, outcome *o)
+{
+    (void)f;
+    (void)k;
+    collide_aux_session_remove_temporaries(NULL);
+    o->i = 0;
+}
+
+static void call_session_write_result(fixture *f, int k, outcome *o)
+{
+    collide_aux_session *s = NULL;
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/set", f->dir);
+    collide_aux_session_make(&s);
+    o->i = collide_aux_session_write_result((collide_aux_session *)arg_or_null(k, 0, s),
+                                            arg_or_null(k, 1, f->r),
+                                            arg_or_null(k, 2, dir), f->err,
+                                            f->errlen);
+    collide_aux_session_free(s);
 }
 
 static void call_result_write(fixture *f, int k, outcome *o)
@@ -2341,20 +2464,30 @@ static void call_make_dirs(fixture *f, int k, outcome *o)
 
 static void call_write_file(fixture *f, int k, outcome *o)
 {
+    collide_aux_session *s = NULL;
     char path[128];
     snprintf(path, sizeof path, "%s/w.txt", f->dir);
-    o->i = collide_aux_write_file(arg_or_null(k, 0, path),
-                              k == 1 ? NULL : write_nothing,
-                              arg_or_null(k, 2, "ctx"), f->err, f->errlen);
+    collide_aux_session_make(&s);
+    o->i = collide_aux_session_write_file((collide_aux_session *)arg_or_null(k, 0, s),
+                                          arg_or_null(k, 1, path),
+                                          k == 2 ? NULL : write_nothing,
+                                          arg_or_null(k, 3, "ctx"), f->err,
+                                          f->errlen);
+    collide_aux_session_free(s);
 }
 
-/* NULL argv: as argc 0 (the MANIFEST names no arguments; no crash). */
+/* NULL s: does nothing; NULL argv: as argc 0 (the MANIFEST names no
+ * arguments; no crash). */
 static void call_set_command_line(fixture *f, int k, outcome *o)
 {
+    collide_aux_session *s = NULL;
+    char *const argv[] = {"prog", "run", NULL};
     (void)f;
-    (void)k;
-    collide_aux_set_command_line(3, NULL);
-    collide_aux_set_command_line(0, NULL);
+    collide_aux_session_make(&s);
+    collide_aux_session_set_command_line((collide_aux_session *)arg_or_null(k, 0, s), 2,
+                                         arg_or_null(k, 1, argv));
+    collide_aux_session_set_command_line(s, 0, NULL);
+    collide_aux_session_free(s);
     o->i = 0;
 }
 
@@ -2584,11 +2717,19 @@ static const null_row null_table[] = {
     {"collide_result_json", call_result_json,
      {{"r", NX_USAGE}, {"f", NX_USAGE}, {"err", NX_QUIET}}},
     {"collide_aux_make_dirs", call_make_dirs, {{"dir", NX_USAGE}, {"err", NX_QUIET}}},
-    {"collide_aux_write_file", call_write_file,
-     {{"path", NX_USAGE}, {"write", NX_USAGE}, {"ctx", NX_OK}, {"err", NX_QUIET}}},
-    {"collide_aux_note_input", call_note_input, {{"path", NX_DONE}}},
-    {"collide_aux_set_command_line", call_set_command_line, {{"argv", NX_DONE}}},
-    {"collide_aux_remove_temporaries", NULL, {{NULL, NX_OK}}},
+    {"collide_aux_session_make", call_session_make, {{"out", NX_USAGE}}},
+    {"collide_aux_session_free", call_session_free, {{"s", NX_DONE}}},
+    {"collide_aux_session_note_input", call_note_input,
+     {{"s", NX_DONE}, {"path", NX_DONE}}},
+    {"collide_aux_session_set_command_line", call_set_command_line,
+     {{"s", NX_DONE}, {"argv", NX_DONE}}},
+    {"collide_aux_session_remove_temporaries", call_remove_temporaries,
+     {{"s", NX_DONE}}},
+    {"collide_aux_session_write_result", call_session_write_result,
+     {{"s", NX_OK}, {"r", NX_USAGE}, {"dir", NX_USAGE}, {"err", NX_QUIET}}},
+    {"collide_aux_session_write_file", call_write_file,
+     {{"s", NX_OK}, {"path", NX_USAGE}, {"write", NX_USAGE}, {"ctx", NX_OK},
+      {"err", NX_QUIET}}},
     {"collide_thread_cleanup", NULL, {{NULL, NX_OK}}},
     {"collide_result_free", call_result_free, {{"r", NX_DONE}}},
     {"collide_csv_load", call_csv_load,
@@ -2983,6 +3124,7 @@ int main(void)
     comparisons();
     partial_and_tables();
     utilities();
+    sessions();
     model_layout();
     model_maps();
     model_breakpoints();

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "mp_run.h"
+#include "mp_series.h"
 #include "sim_fixture.h"
 #include "builtin.h"
 

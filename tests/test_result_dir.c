@@ -156,6 +156,8 @@ int __wrap_flock(int fd, int op)
 /* ---- sets of small files ---- */
 
 static char base[256];
+/* The session of the writes (output.h): the inputs, the command line. */
+static output_session *session;
 
 static int write_tag(FILE *f, const void *ctx)
 {
@@ -245,7 +247,8 @@ static void put_file(const char *path, const char *text)
 static int write_set(const char *dir, const output_file *files, int n,
                      const char *tag, collide_status want, char *err)
 {
-    collide_status st = output_write_set(dir, files, n, tag, err, 512);
+    collide_status st = output_write_set(session, NULL, dir, files, n, tag,
+                                         err, 512);
     if (getenv("DEBUG_SET"))
         fprintf(stderr, "%s: %d: %s\n", dir, st, st ? err : "");
     return st == want;
@@ -572,7 +575,7 @@ static void command_line(void)
                                  "a b", "del\177\t", "plain-1.5,x=y", NULL};
     char err[512], line[256] = "";
     FILE *f;
-    output_note_command(7, argv);
+    output_session_note_command(session, 7, argv);
     check_true(write_set(at("cmd"), set_b, 1, "B", COLLIDE_OK, err),
                "a set with a command of odd words");
     f = fopen(at("cmd/MANIFEST"), "r");
@@ -584,7 +587,7 @@ static void command_line(void)
                       "'del?" "?' plain-1.5,x=y\n") == 0,
                "MANIFEST: the command with quoted words, control "
                "characters as ?");
-    output_note_command(0, NULL);
+    output_session_note_command(session, 0, NULL);
 }
 
 /* path of base, then directories, exactly len bytes long (created). */
@@ -618,7 +621,7 @@ static void long_paths(void)
                write_set(set, set_b, 1, "B", COLLIDE_OK, err) &&
                strcmp(entries(dir), "x") == 0,
                "a set whose temporary's path passes PATH_MAX: written");
-    check_true(output_write_file(dir, &one, "B", err, sizeof err) ==
+    check_true(output_write_file(session, dir, &one, "B", err, sizeof err) ==
                COLLIDE_OK && strcmp(entries(dir), "b1.csv x") == 0,
                "a single file whose temporary's path passes PATH_MAX: "
                "written, no temporary left");
@@ -627,7 +630,8 @@ static void long_paths(void)
     check_true(write_set(huge, set_b, 1, "B", COLLIDE_E_IO, err) &&
                strstr(err, "path too long: 4400 bytes, limit 4095"),
                "a path of 4400 bytes: refused, saying so with its length");
-    check_true(output_write_file(at("single"), &one, "S", err, sizeof err) ==
+    check_true(output_write_file(session, at("single"), &one, "S", err,
+                                 sizeof err) ==
                COLLIDE_OK && strcmp(entries(at("single")), "b1.csv") == 0 &&
                strcmp(first_line(at("single/b1.csv")), "S") == 0,
                "a single file written, no temporary left");
@@ -646,8 +650,10 @@ static int concurrent(int rounds)
         int status;
         const char *e;
         if (p == 0)
-            _exit(output_write_set(k, set_a, 3, "A", err, sizeof err) ? 1 : 0);
-        status = output_write_set(k, set_b, 1, "B", err, sizeof err);
+            _exit(output_write_set(session, NULL, k, set_a, 3, "A", err,
+                                   sizeof err) ? 1 : 0);
+        status = output_write_set(session, NULL, k, set_b, 1, "B", err,
+                                  sizeof err);
         waitpid(p, &status, 0);
         e = entries(k);
         mixed += strcmp(e, "MANIFEST a1.csv a2.csv a3.csv") != 0 &&
@@ -717,7 +723,8 @@ static void writer_failures(void)
     char err[512];
     int status;
     pid_t p;
-    check_true(output_write_file(at("gu"), gives_up, NULL, err, sizeof err) ==
+    check_true(output_write_file(session, at("gu"), gives_up, NULL, err,
+                                 sizeof err) ==
                COLLIDE_E_IO && strstr(err, "g.csv: its writer gave up") &&
                !strstr(err, "Input/output error") &&
                strcmp(entries(at("gu")), "") == 0,
@@ -732,7 +739,8 @@ static void writer_failures(void)
         setrlimit(RLIMIT_FSIZE, &lim);
         _exit(write_set(at("fs"), big, 1, NULL, COLLIDE_E_IO, err) &&
               strstr(err, "big.csv: cannot write: File too large") &&
-              output_write_file(at("ff"), big, NULL, err, sizeof err) ==
+              output_write_file(session, at("ff"), big, NULL, err,
+                                sizeof err) ==
                   COLLIDE_E_IO && strstr(err, "File too large") ? 0 : 1);
     }
     waitpid(p, &status, 0);
@@ -749,19 +757,26 @@ static void inputs(void)
     char err[512];
     put_file(at("in.csv"), "input\n");
     symlink("in.csv", at("to-in.csv"));
-    output_note_input(at("in.csv"));
-    check_true(output_write_file(base, in_file, "X", err, sizeof err) ==
+    output_session_note_input(session, at("in.csv"));
+    check_true(output_write_file(session, base, in_file, "X", err,
+                                 sizeof err) ==
                COLLIDE_E_USAGE && strstr(err, "an input of this command") &&
                strcmp(first_line(at("in.csv")), "input") == 0,
                "a file that is an input: refused, kept");
     check_true(write_set(at("is"), set_b, 1, "B", COLLIDE_OK, err),
                "a set to hold an input");
-    output_note_input(at("is/b1.csv"));
+    output_session_note_input(session, at("is/b1.csv"));
     check_true(write_set(at("is"), set_a, 3, "A", COLLIDE_E_IO, err) &&
                strstr(err, "the input") &&
                strcmp(entries(at("is")), "MANIFEST b1.csv") == 0,
                "a set that holds an input: refused, kept");
-    output_forget_inputs();
+    check_true(output_write_file(NULL, base, in_file, "X", err,
+                                 sizeof err) == COLLIDE_OK &&
+               strcmp(first_line(at("in.csv")), "X") == 0,
+               "a write without the session: the session's inputs are not "
+               "its own");
+    put_file(at("in.csv"), "input\n");
+    output_session_forget_inputs(session);
     check_true(write_set(at("is"), set_a, 3, "A", COLLIDE_OK, err),
                "inputs forgotten: the set replaced");
     unlink(at("in.csv"));
@@ -782,7 +797,8 @@ static void stale_files(void)
     put_file(at("st/.one.csv.tmp-abc123"), "not a temporary of a file");
     utimensat(AT_FDCWD, at("st/.one.csv.collide-tmp-abc123"), old, 0);
     utimensat(AT_FDCWD, at("st/.one.csv.tmp-abc123"), old, 0);
-    check_true(output_write_file(at("st"), one, "S", err, sizeof err) ==
+    check_true(output_write_file(session, at("st"), one, "S", err,
+                                 sizeof err) ==
                COLLIDE_OK && strcmp(entries(at("st")),
                    ".one.csv.collide-tmp-new123 .one.csv.tmp-abc123 "
                    "one.csv") == 0,
@@ -853,7 +869,8 @@ static void nan_cells(void)
     r.collisions[0].e = -NAN;
     r.collisions[0].t_f = NAN;
     r.samples[1].y[0] = -NAN;
-    check_true(sim_output_write_csv(at("nan"), &s.model, &r, err, sizeof err) ==
+    check_true(sim_output_write_csv(session, NULL, at("nan"), &s.model, &r,
+                                    err, sizeof err) ==
                COLLIDE_OK, "a run with NaN cells written");
     f = fopen(at("nan/collisions.csv"), "r");
     while (f && fgets(line, sizeof line, f)) {
@@ -878,7 +895,8 @@ int main(void)
     int mixed;
     snprintf(base, sizeof base, "%s/test_result_dir-XXXXXX",
              tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(base))
+    session = output_session_new();
+    if (!mkdtemp(base) || !session)
         return 2;
     replacements("exchange");
     no_renameat2 = ENOSYS;
@@ -922,5 +940,6 @@ int main(void)
         if (system(cmd) != 0)
             return 2;
     }
+    output_session_free(session);
     return check_summary("test_result_dir");
 }

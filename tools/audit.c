@@ -5,6 +5,7 @@
 #include "audit_flow.h"
 #include "audit_ledger.h"
 #include "auditor.h"
+#include "session.h"
 
 #include <errno.h>
 #include <math.h>
@@ -456,7 +457,8 @@ static int write_text(FILE *f, const void *ctx)
 }
 
 /* Writes len bytes of text to o->observables as one file
- * (collide_aux_write_file: a temporary renamed when complete, never through a
+ * (collide_aux_session_write_file: a temporary renamed when complete,
+ * never through a
  * link, never over an input of the audit). */
 static audit_status write_file(const audit_options *o, const char *text,
                                size_t len, FILE *err)
@@ -466,7 +468,8 @@ static audit_status write_file(const audit_options *o, const char *text,
     int st;
     c.text = text;
     c.len = len;
-    st = collide_aux_write_file(o->observables, write_text, &c, msg, sizeof msg);
+    st = collide_aux_session_write_file(session_get(), o->observables,
+                                        write_text, &c, msg, sizeof msg);
     if (st == COLLIDE_OK)
         return AUDIT_OK;
     fprintf(err, "collide audit: --observables: %s: cannot write the "
@@ -492,18 +495,19 @@ static int output_dir_exists(const char *path, const char *what, FILE *err)
     return -1;
 }
 
-/* Notes the files the audit reads (collide_aux_note_input), which no output
+/* Notes the files the audit reads (collide_aux_session_note_input), which
+ * no output
  * of it may overwrite: the trajectory, the scenario when it is a file,
  * and --against REF (a file, or a set and its collisions.csv). */
 static void note_inputs(const audit_options *o)
 {
     char ref[4200];
-    collide_aux_note_input(o->trajectory);
-    collide_aux_note_input(o->scenario);
+    collide_aux_session_note_input(session_get(), o->trajectory);
+    collide_aux_session_note_input(session_get(), o->scenario);
     if (o->against) {
-        collide_aux_note_input(o->against);
+        collide_aux_session_note_input(session_get(), o->against);
         snprintf(ref, sizeof ref, "%s/collisions.csv", o->against);
-        collide_aux_note_input(ref);
+        collide_aux_session_note_input(session_get(), ref);
     }
 }
 

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "session.h"
 
 /* Our integration: relative tolerance of each step (the user's is
  * unknown; ours must be far below --tol), and the absolute one as this
@@ -522,7 +523,8 @@ static int write_defects_rows(FILE *f, const void *ctx)
     return ferror(f) ? -1 : 0;
 }
 
-/* Writes the defects d to path as one file (collide_aux_write_file: never
+/* Writes the defects d to path as one file
+ * (collide_aux_session_write_file: never
  * through a link, never over an input of the audit). 0, -1 when it
  * cannot be written, -2 when path is an input (a message on err). */
 static int write_defects(const auditor *A, const char *path,
@@ -533,7 +535,9 @@ static int write_defects(const auditor *A, const char *path,
     int st;
     c.A = A;
     c.d = d;
-    st = collide_aux_write_file(path, write_defects_rows, &c, msg, sizeof msg);
+    st = collide_aux_session_write_file(session_get(), path,
+                                        write_defects_rows, &c, msg,
+                                        sizeof msg);
     if (st == COLLIDE_OK)
         return 0;
     fprintf(err, "collide audit: --defects: %s: cannot write the defects "

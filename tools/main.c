@@ -21,6 +21,7 @@
 #include "show.h"
 #include "options.h"
 #include "plot.h"
+#include "session.h"
 #include "status.h"
 #include "sweep.h"
 
@@ -250,7 +251,7 @@ static int cmd_plot(int argc, char **argv)
  * only async-signal-safe calls. */
 static void on_signal(int sig)
 {
-    collide_aux_remove_temporaries();
+    collide_aux_session_remove_temporaries(session_get());
     plot_remove_temporaries();
     interrupt_write(sig);
     _exit(COLLIDE_E_INTERRUPT);
@@ -321,8 +322,11 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int st;
+    if (session_begin(argc, argv) != COLLIDE_OK) {
+        fputs("collide: out of memory\n", stderr);
+        return COLLIDE_E_MEMORY;
+    }
     install_handlers();
-    collide_aux_set_command_line(argc, argv);
     st = dispatch(argc, argv);
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {

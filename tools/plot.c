@@ -23,6 +23,7 @@
 
 #include "collide.h"
 #include "collide_aux.h"
+#include "session.h"
 
 extern char **environ;
 
@@ -625,7 +626,8 @@ static collide_status run_into(const collide_scenario *s, plot_run *p,
         snprintf(err, errlen, "collide plot: %s: %s", collide_scenario_source(s),
                  d);
     else if (st == COLLIDE_OK)
-        st = collide_result_write(r, p->dir, err, errlen);
+        st = collide_aux_session_write_result(session_get(), r, p->dir, err,
+                                              errlen);
     if (st == COLLIDE_OK && write_loops(r, p->dir) != 0) {
         snprintf(err, errlen, "collide plot: cannot write %s/loops.csv: %s",
                  p->dir, strerror(errno));

@@ -19,6 +19,7 @@
 #include "collide_aux.h"
 #include "interrupt.h"
 #include "options.h"
+#include "session.h"
 #include "status.h"
 
 static const char usage_run[] =
@@ -584,7 +585,8 @@ static int finish(const collide_scenario *s, const run_args *a,
     if (!a->csv)
         return st;
     interrupt_note_run(collide_scenario_source(s), a->csv, INTERRUPT_WRITING);
-    if (collide_result_write(r, a->csv, err, sizeof err) != COLLIDE_OK) {
+    if (collide_aux_session_write_result(session_get(), r, a->csv, err,
+                                         sizeof err) != COLLIDE_OK) {
         fprintf(stderr, "collide run: %s\n", err);
         return COLLIDE_E_IO;
     }
@@ -653,7 +655,8 @@ int run_command(int argc, char **argv)
     }
     st = parse_run_args(argc, argv, &a);
     if (st == COLLIDE_OK) {
-        collide_aux_note_input(a.scenario);   /* never removed by --csv */
+        /* never removed by --csv */
+        collide_aux_session_note_input(session_get(), a.scenario);
         st = a.outside ? collide_scenario_load_outside(a.scenario, NULL, &s,
                                                        err, sizeof err)
                        : collide_scenario_load(a.scenario, &s, err, sizeof err);

@@ -24,6 +24,7 @@
 #include "grid.h"
 #include "interrupt.h"
 #include "options.h"
+#include "session.h"
 
 #define ROW_MAX 8192
 #define THREADS_MAX 1024
@@ -792,14 +793,16 @@ static int write_rows(FILE *f, const void *ctx)
 }
 
 /* Writes the rows to path atomically, or to stdout when path is NULL;
- * COLLIDE_E_USAGE when path is an input (collide_aux_note_input). */
+ * COLLIDE_E_USAGE when path is an input
+ * (collide_aux_session_note_input). */
 static int write_output(const char *path, const out_ctx *c, const char *cmd)
 {
     char err[1024];
     int st;
     if (!path)
         return write_rows(stdout, c) || fflush(stdout) ? COLLIDE_E_IO : 0;
-    st = collide_aux_write_file(path, write_rows, c, err, sizeof err);
+    st = collide_aux_session_write_file(session_get(), path, write_rows, c,
+                                        err, sizeof err);
     if (st != COLLIDE_OK) {
         fprintf(stderr, "collide %s: --out: %s\n", cmd, err);
         return st == COLLIDE_E_USAGE ? st : COLLIDE_E_IO;
@@ -934,7 +937,7 @@ int sweep_command(int argc, char **argv)
     if (st != COLLIDE_OK)
         return st;
     note_sweep(&a);
-    collide_aux_note_input(a.grid);
+    collide_aux_session_note_input(session_get(), a.grid);
     st = grid_load(a.grid, a.outside, &g, err, sizeof err);
     if (st == COLLIDE_OK)
         st = grid_validate(&g, err, sizeof err);
@@ -1294,7 +1297,8 @@ int merge_command(int argc, char **argv)
         int i;
         out = v.value[MERGE_OUT];
         for (i = 0; i < v.noperands; i++)
-            collide_aux_note_input(v.operand[i]);   /* --out must not be one */
+            /* --out must not be one */
+            collide_aux_session_note_input(session_get(), v.operand[i]);
         ok = read_parts(&m, &v);
     }
     option_free(&v);

@@ -7,7 +7,7 @@
     r.digits("collisions")      # the checked significant digits
 
 The library is found from $COLLIDE_LIB, else from the build tree this
-package sits in (make shared), else the installed libcollide.so.2.
+package sits in (make shared), else the installed libcollide.so.3.
 Errors are CollideError (.status, .message: collide's status and its
 one-line message). Units: each array's dtype.metadata["units"] (column
 -> unit, from the library's collide_result_column_unit), r.units(table);

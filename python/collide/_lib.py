@@ -7,7 +7,7 @@ import os
 
 from ._structs import CompareOptions, RunOptions
 
-SONAME = "libcollide.so.2"
+SONAME = "libcollide.so.3"
 _lib = None
 
 

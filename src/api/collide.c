@@ -1191,14 +1191,14 @@ static int run_left_domain(const collide_result *r, double *t,
 
 /* Notes for the MANIFEST where the run r left the proof domain
  * ("left at t = T s: NOTE"), or that it did not (""). */
-static void note_domain(const collide_result *r)
+static void note_domain(const collide_result *r, output_notes *n)
 {
-    char text[256] = "";
     const char *note;
     double t;
+    n->domain[0] = '\0';
     if (run_left_domain(r, &t, &note))
-        snprintf(text, sizeof text, "left at t = %.17g s: %s", t, note);
-    output_note_domain(text);
+        snprintf(n->domain, sizeof n->domain, "left at t = %.17g s: %s", t,
+                 note);
 }
 
 /* The CPU time is left out of the description: it differs between
@@ -1249,35 +1249,36 @@ void collide_result_describe(const collide_result *r, meta_run *m,
     m->scd = m->check ? r->scd : NULL;
 }
 
-static int result_write_in_c(const collide_result *r, const char *dir, char *err,
+static int result_write_in_c(output_session *o, const collide_result *r,
+                             const char *dir, const char *fn, char *err,
                              size_t errlen)
 {
     char msg[1024] = "", note[256];
+    output_notes notes;
     meta_run m;
     collide_status st;
     if (!r || !dir) {
-        collide_api_say(err, errlen, "collide_result_write: %s is NULL",
-                        r ? "dir" : "r");
+        collide_api_say(err, errlen, "%s: %s is NULL", fn, r ? "dir" : "r");
         return COLLIDE_E_USAGE;
     }
     if (!has_set(r)) {
-        collide_api_say(err, errlen, "collide_result_write: the run failed (status %d, "
-            "%s): it has no result set", r->status,
+        collide_api_say(err, errlen, "%s: the run failed (status %d, "
+            "%s): it has no result set", fn, r->status,
             collide_status_text(r->status));
         return COLLIDE_E_USAGE;
     }
-    output_note_scenario(&r->s);
-    note_domain(r);
+    output_notes_scenario(&notes, &r->s);
+    note_domain(r, &notes);
     collide_result_describe(r, &m, note, sizeof note);
-    meta_note(&m);
+    notes.meta = &m;
     st = r->engine == COLLIDE_ENGINE_BINARY64
-             ? sim_output_write_csv(dir, &r->s.model, &r->b64, msg, sizeof msg)
-             : mp_output_write_csv(dir, &r->M, &r->mp, r->mp_digits,
+             ? sim_output_write_csv(o, &notes, dir, &r->s.model, &r->b64, msg,
+                                    sizeof msg)
+             : mp_output_write_csv(o, &notes, dir, &r->M, &r->mp, r->mp_digits,
                                   r->have_scd == API_NSET
                                       ? (const char *const *)r->scd_text
                                       : NULL,
                                   msg, sizeof msg);
-    meta_note(NULL);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
     return st;
@@ -1285,13 +1286,22 @@ static int result_write_in_c(const collide_result *r, const char *dir, char *err
 
 /* Runs result_write_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
+collide_status collide_api_result_write(output_session *o,
+                                        const collide_result *r,
+                                        const char *dir, const char *fn,
+                                        char *err, size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    int st = result_write_in_c(o, r, dir, fn, err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
 collide_status collide_result_write(const collide_result *r, const char *dir, char *err,
                                     size_t errlen)
 {
-    locale_t prev = clocale_enter();
-    int st = result_write_in_c(r, dir, err, errlen);
-    clocale_leave(prev);
-    return st;
+    return collide_api_result_write(NULL, r, dir, "collide_result_write",
+                                    err, errlen);
 }
 
 void collide_result_free(collide_result *r)

@@ -1,7 +1,8 @@
 /* collide_aux.c - the auxiliary interface of include/collide_aux.h over
  * the layers: the number reader (src/io/number.c), text files read
  * (src/io/scenario.c) and written atomically (src/io/output.c), the
- * inputs and command line a MANIFEST names, and the FNV-1a hash. */
+ * session of a program's writes (output.h's, owned by the caller), and
+ * the FNV-1a hash. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "collide_int.h"
@@ -9,7 +10,9 @@
 #include <gmp.h>
 #include <math.h>
 #include <mpfr.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collide_aux.h"
@@ -18,13 +21,22 @@
 #include "output.h"
 #include "scenario.h"
 
+/* The line of collide_aux_arithmetic_version, written once (pthread_once)
+ * before any caller reads it, so that threads that ask at once do not
+ * race on it. */
+static char version_text[96];
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+
+static void make_version_text(void)
+{
+    snprintf(version_text, sizeof version_text, "MPFR %s, GMP %s",
+             mpfr_get_version(), gmp_version);
+}
+
 const char *collide_aux_arithmetic_version(void)
 {
-    static char text[96];
-    if (!text[0])
-        snprintf(text, sizeof text, "MPFR %s, GMP %s", mpfr_get_version(),
-                 gmp_version);
-    return text;
+    pthread_once(&version_once, make_version_text);
+    return version_text;
 }
 
 collide_status collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
@@ -42,16 +54,80 @@ collide_status collide_aux_make_dirs(const char *dir, char *err, size_t errlen)
     return st;
 }
 
-collide_status collide_aux_write_file(const char *path,
-                                      int (*write)(FILE *f, const void *ctx), const void *ctx,
-                                      char *err, size_t errlen)
+/* The session of the interface: output.h's, which it owns. */
+struct collide_aux_session {
+    output_session *out;
+};
+
+collide_status collide_aux_session_make(collide_aux_session **out)
+{
+    collide_aux_session *s;
+    if (!out)
+        return COLLIDE_E_USAGE;
+    *out = NULL;
+    s = malloc(sizeof *s);
+    if (!s)
+        return COLLIDE_E_MEMORY;
+    s->out = output_session_new();
+    if (!s->out) {
+        free(s);
+        return COLLIDE_E_MEMORY;
+    }
+    *out = s;
+    return COLLIDE_OK;
+}
+
+void collide_aux_session_free(collide_aux_session *s)
+{
+    if (!s)
+        return;
+    output_session_free(s->out);
+    free(s);
+}
+
+void collide_aux_session_note_input(collide_aux_session *s, const char *path)
+{
+    if (s)
+        output_session_note_input(s->out, path);
+}
+
+void collide_aux_session_set_command_line(collide_aux_session *s, int argc,
+                                          char *const *argv)
+{
+    if (s)
+        output_session_note_command(s->out, argc, argv);
+}
+
+void collide_aux_session_remove_temporaries(collide_aux_session *s)
+{
+    if (s)
+        output_session_remove_temporaries(s->out);
+}
+
+collide_status collide_aux_session_write_result(collide_aux_session *s,
+                                                const collide_result *r,
+                                                const char *dir, char *err,
+                                                size_t errlen)
+{
+    return collide_api_result_write(s ? s->out : NULL, r, dir,
+                                    "collide_aux_session_write_result", err,
+                                    errlen);
+}
+
+collide_status collide_aux_session_write_file(collide_aux_session *s,
+                                              const char *path,
+                                              int (*write)(FILE *f,
+                                                           const void *ctx),
+                                              const void *ctx, char *err,
+                                              size_t errlen)
 {
     char dir[4096], msg[1024];
     const char *slash = path ? strrchr(path, '/') : NULL;
     output_file file;
     collide_status st;
     if (!path || !write) {
-        collide_api_say(err, errlen, "collide_aux_write_file: %s is NULL",
+        collide_api_say(err, errlen, "collide_aux_session_write_file: %s is "
+                        "NULL",
                         path ? "write" : "path");
         return COLLIDE_E_USAGE;
     }
@@ -61,27 +137,13 @@ collide_status collide_aux_write_file(const char *path,
         snprintf(dir, sizeof dir, ".");
     file.name = slash ? slash + 1 : path;
     file.write = write;
-    st = output_write_file(slash == path ? "/" : dir, &file, ctx, msg,
-                           sizeof msg);
+    st = output_write_file(s ? s->out : NULL, slash == path ? "/" : dir,
+                           &file, ctx, msg, sizeof msg);
     if (st != COLLIDE_OK)
         collide_api_say(err, errlen, "%s", msg);
     return st;
 }
 
-void collide_aux_note_input(const char *path)
-{
-    output_note_input(path);
-}
-
-void collide_aux_set_command_line(int argc, char *const *argv)
-{
-    output_note_command(argv && argc > 0 ? argc : 0, argv);
-}
-
-void collide_aux_remove_temporaries(void)
-{
-    output_remove_temporaries();
-}
 
 /* ---- numbers ---- */
 

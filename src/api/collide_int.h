@@ -21,6 +21,7 @@
 #include "collide.h"
 #include "compare.h"
 #include "meta.h"
+#include "output.h"
 #include "scenario.h"
 
 struct collide_scenario {
@@ -63,5 +64,13 @@ collide_status collide_api_compare_status(compare_status st,
  * (len bytes, as long as m is used). */
 void collide_result_describe(const collide_result *r, meta_run *m,
                              char *note, size_t len);
+
+/* collide_result_write with the session o (output.h: its inputs, its
+ * command line, its list of temporaries; NULL: none), in the caller's
+ * locale as the public function; fn names the function in messages. */
+collide_status collide_api_result_write(output_session *o,
+                                        const collide_result *r,
+                                        const char *dir, const char *fn,
+                                        char *err, size_t errlen);
 
 #endif

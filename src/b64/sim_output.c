@@ -136,13 +136,15 @@ table_run sim_output_view(b64_view *b, const model *m, const sim_result *r)
     return run;
 }
 
-collide_status sim_output_write_csv(const char *dir, const model *m,
+collide_status sim_output_write_csv(output_session *o,
+                                    const output_notes *notes,
+                                    const char *dir, const model *m,
                                     const sim_result *r, char *err,
                                     size_t errlen)
 {
     b64_view b;
     table_run run = sim_output_view(&b, m, r);
-    return tables_write_set(dir, &run, err, errlen);
+    return tables_write_set(o, notes, dir, &run, err, errlen);
 }
 
 collide_status sim_output_csv_text(const model *m, const sim_result *r,

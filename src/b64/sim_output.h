@@ -27,10 +27,13 @@ typedef struct b64_view {
  * table_run of the writers and of the cell accessors of tables.h. */
 table_run sim_output_view(b64_view *b, const model *m, const sim_result *r);
 
-/* Writes the result set of run r of model m into dir (tables_write_set):
+/* Writes the result set of run r of model m into dir (tables_write_set,
+ * with the session o and the notes of its MANIFEST, each NULL for none):
  * collisions, events, ledger, samples and trajectory. Returns COLLIDE_OK,
  * or COLLIDE_E_IO with one line in err. */
-collide_status sim_output_write_csv(const char *dir, const model *m,
+collide_status sim_output_write_csv(output_session *o,
+                                    const output_notes *notes,
+                                    const char *dir, const model *m,
                                     const sim_result *r, char *err,
                                     size_t errlen);
 

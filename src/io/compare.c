@@ -762,7 +762,8 @@ static compare_status write_scd_file(const char *path, const char *a_path,
              slash ? path : ".");
     file.name = slash ? slash + 1 : path;
     file.write = write_scd_rows;
-    st = output_write_into(slash == path ? "/" : dir, &file, tc, err, errlen);
+    st = output_write_into(NULL, slash == path ? "/" : dir, &file, tc, err,
+                           errlen);
     if (st == COLLIDE_E_USAGE)
         return COMPARE_E_INPUT;
     return st == COLLIDE_OK ? COMPARE_OK : COMPARE_E_IO;

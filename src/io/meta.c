@@ -14,20 +14,6 @@
 
 #define META_FORMAT "collide result set description 1"
 
-/* The description of the set the calling thread writes (meta_note): one
- * per thread, so that two threads write two sets at once. */
-static _Thread_local const meta_run *noted;
-
-void meta_note(const meta_run *m)
-{
-    noted = m;
-}
-
-const meta_run *meta_noted(void)
-{
-    return noted;
-}
-
 double meta_least_digits(const csv_table *x, int col)
 {
     double least = INFINITY, v;

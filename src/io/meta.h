@@ -52,13 +52,6 @@ typedef struct meta_run {
                                      tables, in the order of the set; NULL */
 } meta_run;
 
-/* Notes m as the description of the next sets the calling thread writes
- * (NULL: none, and sets have no meta.json); m must live until then. One
- * note per thread. */
-void meta_note(const meta_run *m);
-
-/* The description noted, or NULL. */
-const meta_run *meta_noted(void);
 
 /* The members of meta.json that the summary of a run (collide run
  * --json, collide_result_json) shares with it, one writer each:

@@ -43,12 +43,41 @@ typedef struct pending_list {
     volatile sig_atomic_t n;
 } pending_list;
 
-/* The writes in progress, for output_remove_temporaries (a signal
- * handler): a slot is claimed by a write while it runs, atomically, so
- * that writes in distinct threads at once keep their lists apart; the
- * only mutable state shared with the signal handler. */
+/* The state a program keeps for all its writes (output.h): the writes in
+ * progress, for output_session_remove_temporaries (a signal handler): a
+ * slot is claimed by a write while it runs, atomically, so that writes in
+ * distinct threads at once keep their lists apart; the command line the
+ * MANIFEST names; the inputs never overwritten. The library keeps none of
+ * it: the caller owns the session. */
 #define OUT_WRITES_MAX 64
-static pending_list *_Atomic writes[OUT_WRITES_MAX];
+struct input {
+    dev_t dev;
+    ino_t ino;
+    char path[200];
+};
+struct output_session {
+    pending_list *_Atomic writes[OUT_WRITES_MAX];
+    char *const *argv;
+    int argc;
+    struct input inputs[OUT_INPUTS_MAX];
+    int ninputs;
+};
+
+output_session *output_session_new(void)
+{
+    output_session *o = calloc(1, sizeof *o);
+    int i;
+    if (!o)
+        return NULL;
+    for (i = 0; i < OUT_WRITES_MAX; i++)
+        atomic_init(&o->writes[i], NULL);
+    return o;
+}
+
+void output_session_free(output_session *o)
+{
+    free(o);
+}
 
 /* Removes the temporaries of l, the last first. */
 static void remove_pending(pending_list *l)
@@ -60,38 +89,40 @@ static void remove_pending(pending_list *l)
     }
 }
 
-void output_remove_temporaries(void)
+void output_session_remove_temporaries(output_session *o)
 {
     int i;
+    if (!o)
+        return;
     for (i = 0; i < OUT_WRITES_MAX; i++) {
-        pending_list *l = atomic_load(&writes[i]);
+        pending_list *l = atomic_load(&o->writes[i]);
         if (l)
             remove_pending(l);
     }
 }
 
-/* Begins the empty list l of a write, registered in a free slot: the
- * slot, or -1 when OUT_WRITES_MAX writes are under way (the write goes
- * on; a signal then leaves its temporaries, which the next write beside
- * them removes as stale). */
-static int pending_begin(pending_list *l)
+/* Begins the empty list l of a write, registered in a free slot of the
+ * session o: the slot, or -1 when there is no session or OUT_WRITES_MAX
+ * writes are under way (the write goes on; a signal then leaves its
+ * temporaries, which the next write beside them removes as stale). */
+static int pending_begin(output_session *o, pending_list *l)
 {
     int i;
     l->n = 0;
-    for (i = 0; i < OUT_WRITES_MAX; i++) {
+    for (i = 0; o && i < OUT_WRITES_MAX; i++) {
         pending_list *none = NULL;
-        if (atomic_compare_exchange_strong(&writes[i], &none, l))
+        if (atomic_compare_exchange_strong(&o->writes[i], &none, l))
             return i;
     }
     return -1;
 }
 
-/* Ends the write of list l in slot: nothing of it is pending. */
-static void pending_end(pending_list *l, int slot)
+/* Ends the write of list l in slot of o: nothing of it is pending. */
+static void pending_end(output_session *o, pending_list *l, int slot)
 {
     l->n = 0;
-    if (slot >= 0)
-        atomic_store(&writes[slot], NULL);
+    if (o && slot >= 0)
+        atomic_store(&o->writes[slot], NULL);
 }
 
 /* Records name in directory fd as pending in l (name fits: the callers
@@ -105,27 +136,22 @@ static void add_pending(pending_list *l, int fd, const char *name)
     l->n++;
 }
 
-/* The run that the MANIFEST of a set names: the program's command line
- * (output_note_command: set once by the program, read by every write),
- * and the scenario and proof domain of the set being written, noted by
- * the thread that writes it (output_note_scenario, output_note_domain),
- * so that two threads write two sets at once, each with its own. */
-static char *const *note_argv;
-static int note_argc;
-static _Thread_local char note_scenario[40];
-static _Thread_local char note_domain[256];
-
-void output_note_command(int argc, char *const *argv)
+/* The command line, kept by pointer (argv lives while sets are
+ * written). */
+void output_session_note_command(output_session *o, int argc,
+                                 char *const *argv)
 {
-    note_argc = argc;
-    note_argv = argv;
+    if (!o)
+        return;
+    o->argc = argv && argc > 0 ? argc : 0;
+    o->argv = argv;
 }
 
-void output_note_scenario(const scenario *s)
+void output_notes_scenario(output_notes *n, const scenario *s)
 {
-    static _Thread_local char text[SCENARIO_CANONICAL_MAX];
+    static _Thread_local char text[SCENARIO_CANONICAL_MAX];   /* scratch */
     scenario_canonical(s, text, sizeof text);   /* fits: fingerprint.h */
-    snprintf(note_scenario, sizeof note_scenario, "fnv1a64:%016llx",
+    snprintf(n->scenario, sizeof n->scenario, "fnv1a64:%016llx",
              (unsigned long long)fnv1a64_text(COLLIDE_FNV1A64_BASIS, text));
 }
 
@@ -151,50 +177,49 @@ static void ignore_sigxfsz(void)
 
 /* ---- the inputs of the command ---- */
 
-/* The files the command reads (output_note_input): never overwritten. */
-static struct input {
-    dev_t dev;
-    ino_t ino;
-    char path[200];
-} inputs[OUT_INPUTS_MAX];
-static int ninputs;
-
-void output_note_input(const char *path)
+/* The files the command reads (output_session_note_input): never
+ * overwritten. */
+void output_session_note_input(output_session *o, const char *path)
 {
     struct stat s;
-    if (!path || ninputs >= OUT_INPUTS_MAX || stat(path, &s) != 0)
+    if (!o || !path || o->ninputs >= OUT_INPUTS_MAX || stat(path, &s) != 0)
         return;
-    inputs[ninputs].dev = s.st_dev;
-    inputs[ninputs].ino = s.st_ino;
-    snprintf(inputs[ninputs].path, sizeof inputs[0].path, "%s", path);
-    ninputs++;
+    o->inputs[o->ninputs].dev = s.st_dev;
+    o->inputs[o->ninputs].ino = s.st_ino;
+    snprintf(o->inputs[o->ninputs].path, sizeof o->inputs[0].path, "%s",
+             path);
+    o->ninputs++;
 }
 
-void output_forget_inputs(void)
+void output_session_forget_inputs(output_session *o)
 {
-    ninputs = 0;
+    if (o)
+        o->ninputs = 0;
 }
 
-/* The input that s is (the same device and inode), or NULL. */
-static const struct input *input_of(const struct stat *s)
+/* The input of o that s is (the same device and inode), or NULL (also
+ * without a session). */
+static const struct input *input_of(const output_session *o,
+                                    const struct stat *s)
 {
     int i;
-    for (i = 0; i < ninputs; i++)
-        if (inputs[i].dev == s->st_dev && inputs[i].ino == s->st_ino)
-            return &inputs[i];
+    for (i = 0; o && i < o->ninputs; i++)
+        if (o->inputs[i].dev == s->st_dev && o->inputs[i].ino == s->st_ino)
+            return &o->inputs[i];
     return NULL;
 }
 
-/* The input that name in directory fd is, as it stands or through the
+/* The input of o that name in directory fd is, as it stands or through the
  * links it is (its real path), or NULL (also when it does not exist). */
-static const struct input *entry_input(int fd, const char *name)
+static const struct input *entry_input(const output_session *o, int fd,
+                                       const char *name)
 {
     struct stat s;
     const struct input *in = NULL;
     if (fstatat(fd, name, &s, AT_SYMLINK_NOFOLLOW) == 0)
-        in = input_of(&s);
+        in = input_of(o, &s);
     if (!in && fstatat(fd, name, &s, 0) == 0)
-        in = input_of(&s);
+        in = input_of(o, &s);
     return in;
 }
 
@@ -410,7 +435,7 @@ static void hold_signals(int how, sigset_t *old)
         sigprocmask(SIG_SETMASK, old, NULL);
 }
 
-static void clean_stale(int pfd);
+static void clean_stale(const output_session *o, int pfd);
 
 /* Creates a new temporary file of name in pfd (kept in tmp), locked while
  * it exists (the lock is held by *lockfd); its descriptor, or -1. */
@@ -434,16 +459,18 @@ static int create_temp_file(int pfd, const char *name, char *tmp,
     return fd;
 }
 
-collide_status output_write_file(const char *dir, const output_file *file,
-                                 const void *ctx, char *err, size_t errlen)
+collide_status output_write_file(output_session *o, const char *dir,
+                                 const output_file *file, const void *ctx,
+                                 char *err, size_t errlen)
 {
     if (output_make_dirs(dir, err, errlen) != COLLIDE_OK)
         return COLLIDE_E_IO;
-    return output_write_into(dir, file, ctx, err, errlen);
+    return output_write_into(o, dir, file, ctx, err, errlen);
 }
 
-collide_status output_write_into(const char *dir, const output_file *file,
-                                 const void *ctx, char *err, size_t errlen)
+collide_status output_write_into(output_session *o, const char *dir,
+                                 const output_file *file, const void *ctx,
+                                 char *err, size_t errlen)
 {
     char shown[OUT_PATH_MAX + OUT_NAME_MAX + 2], tmp[OUT_NAME_MAX + 1];
     const struct input *in;
@@ -462,17 +489,17 @@ collide_status output_write_into(const char *dir, const output_file *file,
     pfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (pfd < 0)
         return io_error(err, errlen, shown, "cannot create its temporary");
-    in = entry_input(pfd, file->name);
+    in = entry_input(o, pfd, file->name);
     if (in) {
         close(pfd);
         return refuse_input(in, shown, err, errlen);
     }
-    clean_stale(pfd);
-    slot = pending_begin(&pend);
+    clean_stale(o, pfd);
+    slot = pending_begin(o, &pend);
     fd = create_temp_file(pfd, file->name, tmp, sizeof tmp, &lockfd);
     if (fd < 0) {
         st = io_error(err, errlen, shown, "cannot create its temporary");
-        pending_end(&pend, slot);
+        pending_end(o, &pend, slot);
         close(pfd);
         return st;
     }
@@ -488,7 +515,7 @@ collide_status output_write_into(const char *dir, const output_file *file,
         st = io_error(err, errlen, shown, "cannot rename");
     if (st != COLLIDE_OK)
         remove_pending(&pend);
-    pending_end(&pend, slot);
+    pending_end(o, &pend, slot);
     hold_signals(0, &old);
     if (st == COLLIDE_OK)
         sync_fd(pfd);
@@ -560,10 +587,10 @@ enum { SET_REPLACEABLE, SET_FOREIGN, SET_ERROR };
 
 /* Examines the directory open as fd (shown as path; fd stays open):
  * replaceable (empty, or a result set whose MANIFEST lists every entry,
- * which mf then holds, and none of them an input of the command) or
+ * which mf then holds, and none of them an input noted in o) or
  * foreign (with a message in err); SET_ERROR when it cannot be read. */
-static int examine_fd(int fd, const char *path, manifest *mf, char *err,
-                      size_t errlen)
+static int examine_fd(const output_session *o, int fd, const char *path,
+                      manifest *mf, char *err, size_t errlen)
 {
     int has = read_manifest(fd, mf), kind = SET_REPLACEABLE, dfd = -1;
     const struct input *in = NULL;
@@ -582,7 +609,7 @@ static int examine_fd(int fd, const char *path, manifest *mf, char *err,
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         if (has == MF_SET && listed(mf, e->d_name) &&
-            (in = entry_input(fd, e->d_name)) == NULL)
+            (in = entry_input(o, fd, e->d_name)) == NULL)
             continue;
         if (in)
             snprintf(err, errlen, "%s: holds '%.200s', the input %.200s of "
@@ -626,9 +653,9 @@ static int open_dir_at(int pfd, const char *name)
  * stands, before anything is moved: t->fd -1 when there is none, else
  * open, with its identity and MANIFEST; COLLIDE_E_IO with a message when
  * it may not be replaced (nothing touched) or cannot be read. */
-static collide_status examine_target(int pfd, const char *name,
-                                     const char *path, target *t, char *err,
-                                     size_t errlen)
+static collide_status examine_target(const output_session *o, int pfd,
+                                     const char *name, const char *path,
+                                     target *t, char *err, size_t errlen)
 {
     struct stat s;
     int kind;
@@ -646,7 +673,7 @@ static collide_status examine_target(int pfd, const char *name,
     } else {
         t->dev = s.st_dev;
         t->ino = s.st_ino;
-        kind = examine_fd(t->fd, path, &t->mf, err, errlen);
+        kind = examine_fd(o, t->fd, path, &t->mf, err, errlen);
     }
     if (kind != SET_REPLACEABLE) {
         if (t->fd >= 0)
@@ -668,8 +695,9 @@ enum { SWAP_DONE, SWAP_FAILED, SWAP_AGAIN };
  * following a link, and t->mf its MANIFEST now. SWAP_AGAIN when it is
  * another directory (another writer put it there meanwhile), SWAP_FAILED
  * with a message when it can no longer be replaced or read. */
-static int verify_moved(int pfd, const char *name, const char *path,
-                        target *t, int *fd, char *err, size_t errlen)
+static int verify_moved(const output_session *o, int pfd, const char *name,
+                        const char *path, target *t, int *fd, char *err,
+                        size_t errlen)
 {
     struct stat s;
     int st = SWAP_FAILED;
@@ -678,7 +706,7 @@ static int verify_moved(int pfd, const char *name, const char *path,
         io_error(err, errlen, path, "cannot read the directory");
     else if (s.st_dev != t->dev || s.st_ino != t->ino)
         st = SWAP_AGAIN;
-    else if (examine_fd(*fd, path, &t->mf, err, errlen) == SET_REPLACEABLE)
+    else if (examine_fd(o, *fd, path, &t->mf, err, errlen) == SET_REPLACEABLE)
         return SWAP_DONE;
     if (*fd >= 0)
         close(*fd);
@@ -703,6 +731,8 @@ static void remove_set(int pfd, const char *name, int fd, const manifest *mf)
 typedef struct place {
     int pfd, tfd;
     pending_list *pend;   /* the temporaries of this write */
+    const output_session *session;   /* its inputs; NULL: none */
+    const output_notes *notes;       /* what its MANIFEST names */
     const char *path;
     char name[OUT_NAME_MAX + 1], tmp[OUT_NAME_MAX + 1], old[OUT_NAME_MAX + 1];
 } place;
@@ -736,8 +766,8 @@ static int swap_locked(place *p, target *t, char *err, size_t errlen)
             st = SWAP_FAILED;
         }
         if (moved)
-            st = verify_moved(p->pfd, p->old, p->path, t, &oldfd, err,
-                              errlen);
+            st = verify_moved(p->session, p->pfd, p->old, p->path, t, &oldfd,
+                              err, errlen);
     }
     if (st == SWAP_DONE && renameat(p->pfd, p->tmp, p->pfd, p->name) != 0) {
         if (t->fd < 0 && (errno == EEXIST || errno == ENOTEMPTY))
@@ -775,8 +805,8 @@ static int swap(place *p, target *t, char *err, size_t errlen)
             return SWAP_AGAIN;
     } else {
         if (renameat2(p->pfd, p->tmp, p->pfd, p->name, RENAME_EXCHANGE) == 0) {
-            int st = verify_moved(p->pfd, p->tmp, p->path, t, &oldfd, err,
-                                  errlen);
+            int st = verify_moved(p->session, p->pfd, p->tmp, p->path, t,
+                                  &oldfd, err, errlen);
             if (st != SWAP_DONE &&
                 renameat2(p->pfd, p->tmp, p->pfd, p->name,
                           RENAME_EXCHANGE) != 0) {
@@ -850,11 +880,6 @@ static void put_word(FILE *f, const char *w)
         fputc('\'', f);
 }
 
-void output_note_domain(const char *text)
-{
-    snprintf(note_domain, sizeof note_domain, "%s", text ? text : "");
-}
-
 /* Writes MANIFEST: the magic, the program, the command, the scenario's
  * fingerprint when noted, where the run left the proof domain when it
  * did, and one line per file of the set. */
@@ -862,15 +887,17 @@ static int write_manifest(FILE *f, const void *ctx)
 {
     const output_file *files = ((const output_file *const *)ctx)[0];
     int i, n = *((const int *const *)ctx)[1];
+    const place *p = ((const place *const *)ctx)[2];
+    const output_session *o = p->session;
     fprintf(f, "%s\nversion = collide %s\ncommand = collide", manifest_magic,
             COLLIDE_VERSION);
-    for (i = 1; i < note_argc; i++)
-        put_word(f, note_argv[i]);
+    for (i = 1; o && i < o->argc; i++)
+        put_word(f, o->argv[i]);
     fputc('\n', f);
-    if (note_scenario[0])
-        fprintf(f, "scenario = %s\n", note_scenario);
-    if (note_domain[0])
-        fprintf(f, "proof domain = %s\n", note_domain);
+    if (p->notes && p->notes->scenario[0])
+        fprintf(f, "scenario = %s\n", p->notes->scenario);
+    if (p->notes && p->notes->domain[0])
+        fprintf(f, "proof domain = %s\n", p->notes->domain);
     for (i = 0; i < n; i++)
         fprintf(f, "file = %s\n", files[i].name);
     return 0;
@@ -910,7 +937,7 @@ static collide_status write_tmp(place *p, const output_file *files, int n,
                                 const void *ctx, char *err, size_t errlen)
 {
     char shown[OUT_PATH_MAX + OUT_NAME_MAX + 2];
-    const void *mctx[2];
+    const void *mctx[3];
     output_file mfile;
     collide_status st = make_tmp_dir(p, err, errlen);
     int i;
@@ -918,6 +945,7 @@ static collide_status write_tmp(place *p, const output_file *files, int n,
     mfile.write = write_manifest;
     mctx[0] = files;
     mctx[1] = &n;
+    mctx[2] = p;
     for (i = -1; i < n && st == COLLIDE_OK; i++) {
         const output_file *f = i >= 0 ? &files[i] : &mfile;
         snprintf(shown, sizeof shown, "%s/%s", p->path, f->name);
@@ -945,7 +973,7 @@ static int quiet_for_long(const struct stat *s)
  * lists every entry, or a regular file of a single file's temporary.
  * Never follows a link; removes files only through the directory
  * opened. */
-static void remove_stale(int pfd, const char *name)
+static void remove_stale(const output_session *o, int pfd, const char *name)
 {
     char err[8];
     manifest mf;
@@ -956,7 +984,7 @@ static void remove_stale(int pfd, const char *name)
     if (fstat(fd, &s) == 0 && quiet_for_long(&s) &&
         flock(fd, LOCK_EX | LOCK_NB) == 0) {
         if (S_ISDIR(s.st_mode) && temp_like(name, ".tmp-") &&
-            examine_fd(fd, name, &mf, err, sizeof err) == SET_REPLACEABLE)
+            examine_fd(o, fd, name, &mf, err, sizeof err) == SET_REPLACEABLE)
             remove_set(pfd, name, fd, &mf);
         else if (S_ISREG(s.st_mode) && s.st_nlink == 1 &&
                  temp_like(name, ".collide-tmp-"))
@@ -967,7 +995,7 @@ static void remove_stale(int pfd, const char *name)
 
 /* Removes the temporaries that writers killed before they could (SIGKILL,
  * a crash, a power cut) left in directory pfd. */
-static void clean_stale(int pfd)
+static void clean_stale(const output_session *o, int pfd)
 {
     struct dirent *e;
     DIR *d;
@@ -983,7 +1011,7 @@ static void clean_stale(int pfd)
     while ((e = readdir(d)) != NULL)
         if (temp_like(e->d_name, ".tmp-") ||
             temp_like(e->d_name, ".collide-tmp-"))
-            remove_stale(pfd, e->d_name);
+            remove_stale(o, pfd, e->d_name);
     closedir(d);
 }
 
@@ -998,7 +1026,8 @@ static collide_status place_set(place *p, target *t, int first,
         if (attempt > 0 || !first) {
             if (t->fd >= 0)
                 close(t->fd);
-            if (examine_target(p->pfd, p->name, p->path, t, err, errlen) !=
+            if (examine_target(p->session, p->pfd, p->name, p->path, t, err,
+                               errlen) !=
                 COLLIDE_OK)
                 return COLLIDE_E_IO;
         }
@@ -1012,7 +1041,8 @@ static collide_status place_set(place *p, target *t, int first,
     return st == SWAP_DONE ? COLLIDE_OK : COLLIDE_E_IO;
 }
 
-collide_status output_write_set(const char *dir, const output_file *files,
+collide_status output_write_set(output_session *o, const output_notes *notes,
+                                const char *dir, const output_file *files,
                                 int n, const void *ctx, char *err,
                                 size_t errlen)
 {
@@ -1024,13 +1054,15 @@ collide_status output_write_set(const char *dir, const output_file *files,
     int slot;
     ignore_sigxfsz();
     t.fd = -1;
-    slot = pending_begin(&pend);
+    slot = pending_begin(o, &pend);
     st = open_place(dir, &p, err, errlen);
     p.pend = &pend;
+    p.session = o;
+    p.notes = notes;
     if (st == COLLIDE_OK)
-        clean_stale(p.pfd);
+        clean_stale(o, p.pfd);
     if (st == COLLIDE_OK)
-        st = examine_target(p.pfd, p.name, dir, &t, err, errlen);
+        st = examine_target(o, p.pfd, p.name, dir, &t, err, errlen);
     if (st == COLLIDE_OK)
         st = write_tmp(&p, files, n < OUTPUT_SET_MAX ? n : OUTPUT_SET_MAX,
                        ctx, err, errlen);
@@ -1039,7 +1071,7 @@ collide_status output_write_set(const char *dir, const output_file *files,
         st = place_set(&p, &t, 1, err, errlen);
     if (st != COLLIDE_OK)
         remove_pending(&pend);
-    pending_end(&pend, slot);
+    pending_end(o, &pend, slot);
     hold_signals(0, &old);
     if (st == COLLIDE_OK)
         sync_fd(p.pfd);

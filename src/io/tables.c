@@ -438,10 +438,11 @@ static const output_file scd_tables[] = {
     {"ledger.scd.csv", write_ledger_scd},
     {"samples.scd.csv", write_samples_scd},
 };
-/* meta.json, the description noted (meta.h). */
+/* meta.json, the description of the set (meta.h). */
 static int write_meta(FILE *f, const void *ctx)
 {
-    return meta_write(f, ctx, meta_noted());
+    const table_run *run = ctx;
+    return meta_write(f, run, run->meta);
 }
 
 static const output_file meta_file = {META_FILE, write_meta};
@@ -451,9 +452,10 @@ static const output_file final_file = {OUTPUT_FINAL_CONTACT,
                                        write_final_contact};
 
 /* The files of the run's set, in order, into files[] (OUTPUT_SET_MAX):
- * the tables, then meta.json when a description is noted; their
- * number. */
-static int set_files(const table_run *run, output_file *files)
+ * the tables, then meta.json when the set has a description meta (NULL:
+ * none); their number. */
+static int set_files(const table_run *run, const struct meta_run *meta,
+                     output_file *files)
 {
     int i, n = 0;
     for (i = 0; i < 4; i++)
@@ -462,24 +464,28 @@ static int set_files(const table_run *run, output_file *files)
         files[n++] = trajectory_file;
     for (i = 0; run->scd && i < 4; i++)
         files[n++] = scd_tables[i];
-    if (meta_noted())
+    if (meta)
         files[n++] = meta_file;
     return n;
 }
 
-collide_status tables_write_set(const char *dir, const table_run *run,
+collide_status tables_write_set(output_session *o, const output_notes *notes,
+                                const char *dir, const table_run *run,
                                 char *err, size_t errlen)
 {
     output_file files[OUTPUT_SET_MAX];
-    int n = set_files(run, files);
-    return output_write_set(dir, files, n, run, err, errlen);
+    table_run set = *run;
+    int n;
+    set.meta = notes ? notes->meta : NULL;
+    n = set_files(&set, set.meta, files);
+    return output_write_set(o, notes, dir, files, n, &set, err, errlen);
 }
 
 collide_status tables_text(const table_run *run, const char *name,
                            char **text, size_t *len)
 {
     output_file files[OUTPUT_SET_MAX];
-    int i, n = set_files(run, files);
+    int i, n = set_files(run, NULL, files);
     *text = NULL;
     *len = 0;
     if (strcmp(name, final_file.name) == 0)

@@ -20,6 +20,7 @@
 #include "contact.h"
 #include "event.h"
 #include "hybrid.h"
+#include "output.h"
 
 /* The name of the table of the contact still open at T (a partial
  * collision: the columns of collisions.csv, 0 or 1 row), given in memory
@@ -89,6 +90,9 @@ typedef struct table_run {
     int ncollisions, nevents, nsamples;
     int final_contact;            /* 1: a contact lasts to T */
     const char *const *scd;       /* the 4 scd tables of a check, or NULL */
+    const struct meta_run *meta;  /* the description of the set being
+                                     written (meta.h): set by
+                                     tables_write_set on its copy alone */
 } table_run;
 
 /* The tables of a run: those of collide_table (include/collide.h), in
@@ -154,11 +158,13 @@ double tables_value(const table_run *run, table_id t, int row, int col);
 const char *tables_cell_text(const table_run *run, table_id t, int row,
                              int col, char *buf);
 
-/* Writes the result set of the run into dir (output_write_set):
+/* Writes the result set of the run into dir (output_write_set, with the
+ * session o and the notes of its MANIFEST, each NULL for none):
  * collisions, events, ledger and samples, then trajectory.csv when
  * run->ops->trajectory, then <table>.scd.csv for the four tables when
  * run->scd. Returns COLLIDE_OK, or COLLIDE_E_IO with one line in err. */
-collide_status tables_write_set(const char *dir, const table_run *run,
+collide_status tables_write_set(output_session *o, const output_notes *notes,
+                                const char *dir, const table_run *run,
                                 char *err, size_t errlen);
 
 /* The text of the table `name` of the run as tables_write_set writes it

@@ -119,14 +119,16 @@ static void mp_view_clear(mp_view *c)
     mpfr_clears(c->scale, c->a, (mpfr_ptr)0);
 }
 
-collide_status mp_output_write_csv(const char *dir, const mp_model *M,
+collide_status mp_output_write_csv(output_session *o,
+                                   const output_notes *notes,
+                                   const char *dir, const mp_model *M,
                                    const mp_result *r, int digits,
                                    const char *const *scd, char *err,
                                    size_t errlen)
 {
     mp_view c;
     table_run run = mp_view_run(&c, M, r, digits, scd);
-    collide_status st = tables_write_set(dir, &run, err, errlen);
+    collide_status st = tables_write_set(o, notes, dir, &run, err, errlen);
     mp_view_clear(&c);
     return st;
 }

@@ -8,13 +8,16 @@
 #include <stddef.h>
 
 #include "mp_sim.h"
+#include "output.h"
 
 /* Writes collisions.csv, events.csv, ledger.csv and samples.csv of run r
  * of model M into dir, values with `digits` significant digits; when
  * scd is not NULL, the set also holds <table>.scd.csv for each table, the
  * texts scd[0..3] in the order of the tables (the scd tables of a check). Returns COLLIDE_OK or
  * COLLIDE_E_IO with one line in err. */
-collide_status mp_output_write_csv(const char *dir, const mp_model *M,
+collide_status mp_output_write_csv(output_session *o,
+                                   const output_notes *notes,
+                                   const char *dir, const mp_model *M,
                                    const mp_result *r, int digits,
                                    const char *const *scd, char *err,
                                    size_t errlen);

@@ -1,6 +1,7 @@
 /* mp_record.c - what a high-precision run records: samples, the
  * observables of a contact, events and the jump map; see mp_run.h. */
-#include "mp_run.h"
+#include "mp_record.h"
+#include "mp_series.h"
 
 #include <math.h>
 #include <stdio.h>

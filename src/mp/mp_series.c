@@ -1,7 +1,7 @@
 /* mp_series.c - the tape of a high-precision run evaluated as Taylor
  * series on a piece, the step size, and the roots of a series on a step;
- * see mp_run.h and spec/high_precision.md. */
-#include "mp_run.h"
+ * see mp_series.h and spec/high_precision.md. */
+#include "mp_series.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
-/* mp_sim.c - the high-precision run: its failures, the step and the run
- * (mp_run.h: the state shared with mp_series.c and mp_record.c); see
- * mp_sim.h and spec/high_precision.md. */
-#include "mp_run.h"
+/* mp_sim.c - the high-precision run: the step and the run, over the
+ * series (mp_series.h) and the records (mp_record.h) of the run's state
+ * (mp_run.h); see mp_sim.h and spec/high_precision.md. */
+#include "mp_record.h"
+#include "mp_series.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,46 +48,6 @@ mp_options mp_options_default(const sim_options *o, mpfr_prec_t prec)
     m.run = *o;
     m.progress = 0;
     return m;
-}
-
-void mp_fail(run *R, collide_status st, const char *msg)
-{
-    char *d = R->r->diagnosis, num[40];
-    size_t len = sizeof R->r->diagnosis, used;
-    int i, k, k0 = R->r->nevents > 3 ? R->r->nevents - 3 : 0;
-    if (R->r->status != COLLIDE_OK)
-        return;
-    R->r->status = st;
-    mpfr_snprintf(num, sizeof num, "%.17Rg", R->t);
-    used = text_append(d, len, 0, "%s; t = %s s, j = %d, mode %d (%s), state (",
-                       msg, num, R->j, R->q, impact_mode_name(R->q));
-    for (i = 0; i < R->ny; i++) {
-        mpfr_snprintf(num, sizeof num, "%.17Rg", R->y[i]);
-        used = text_append(d, len, used, "%s%s = %s", i ? ", " : "",
-                           impact_component_name(R->L, i), num);
-    }
-    used = text_append(d, len, used, "); last events: %s",
-                       R->r->nevents ? "" : "none");
-    for (k = k0; k < R->r->nevents; k++) {
-        mpfr_snprintf(num, sizeof num, "%.17Rg", R->r->events[k].t);
-        used = text_append(d, len, used, "%s'%s' at t = %s s", k > k0 ? ", " : "",
-                           transition_name(R->r->events[k].d.tr), num);
-    }
-}
-
-double mp_log2abs(mpfr_srcptr x)
-{
-    long e;
-    double m;
-    if (mpfr_zero_p(x))
-        return -HUGE_VAL;
-    m = mpfr_get_d_2exp(&e, x, MPFR_RNDN);
-    return log2(fabs(m)) + (double)e;
-}
-
-int mp_sgn_of(mpfr_srcptr x)
-{
-    return mpfr_sgn(x) > 0 ? 1 : mpfr_sgn(x) < 0 ? -1 : 0;
 }
 
 /* ---- the step ------------------------------------------------------------------ */

@@ -135,6 +135,30 @@ rc=$?
 [ ! -e "$tmp/int" ] || [ -z "$(ls -A "$tmp/int")" ]
 check "SIGINT: no file written" $?
 
+# SIGINT while the set is written: the handler removes the temporaries
+# of the program's writes under way (its session, tools/session.c): exit
+# 10, no temporary beside DIR, no DIR. The write is held there by strace,
+# which delays the third fsync (a file of the set's temporary directory)
+# by 3 s.
+if command -v strace >/dev/null 2>&1; then
+    mkdir "$tmp/sig"
+    strace -f -o /dev/null -e trace=fsync \
+        -e inject=fsync:delay_enter=3000000:when=3 \
+        "$exe" run hertz --csv "$tmp/sig/out" --quiet 2>"$tmp/sig.err" &
+    spid=$!
+    sleep 1.5
+    ls -A "$tmp/sig" >"$tmp/sig.before"
+    kill -INT "$(pgrep -P "$spid")"
+    wait "$spid"
+    rc=$?
+    grep -q '^\.out\.tmp-' "$tmp/sig.before" && [ "$rc" -eq 10 ] &&
+        has "interrupted by SIGINT while writing the CSV files" "$tmp/sig.err" &&
+        [ -z "$(ls -A "$tmp/sig")" ]
+    check "SIGINT while the set is written: exit 10 (got $rc), its temporary ($(tr '\n' ' ' <"$tmp/sig.before")) removed, nothing left" $?
+else
+    echo "csv.sh: strace not found (Debian package strace): the SIGINT while a set is written skipped"
+fi
+
 # ---- a result directory holds exactly one run's complete set ----
 # (doc/output.md): MANIFEST lists the files of the run
 [ "$(sed -n 1p "$out/MANIFEST")" = "# collide result set" ] &&

@@ -5,8 +5,10 @@
 # as when the gate was set (scripts/measure-layout.py --equation-twins);
 # the function names written in both engines are those of tests/twins.txt,
 # each with its reason (a new twin fails until shared or argued there, a
-# twin removed fails until struck off), and every file of tools/ compiles
-# with include/ and tools/ alone on the include path.
+# twin removed fails until struck off), the files of a high-precision
+# run call one way (mp_sim -> mp_record -> mp_series -> mp_run), and every
+# file of tools/ compiles with include/ and tools/ alone on the include
+# path.
 . tests/cli_common.sh "$1"
 
 if ! command -v python3 >/dev/null 2>&1; then
@@ -35,6 +37,24 @@ check "no equation cited by both engines outside tests/twins.txt ($(tr '\n' ' ' 
 check "every equation of tests/twins.txt still cited by both ($(tr '\n' ' ' <"$tmp/eqs.gone"))" $?
 [ "$(wc -l <"$tmp/eqs")" -le 9 ]
 check "at most 9 equations cited by hand-written code of both engines ($(wc -l <"$tmp/eqs"))" $?
+
+# the files of a high-precision run stand one above the other
+# (src/mp/mp_run.h): no function of one calls a function of a file above
+# it, read from the undefined symbols of the build's objects
+order="mp_run mp_series mp_record mp_sim"
+back=""; i=0
+for lower in $order; do
+    i=$((i + 1)); j=0
+    for upper in $order; do
+        j=$((j + 1)); [ "$j" -gt "$i" ] || continue
+        nm -u "$1/obj/src/mp/$lower.o" 2>/dev/null | awk '{ print $2 }' | sort >"$tmp/u"
+        nm -g --defined-only "$1/obj/src/mp/$upper.o" 2>/dev/null | awk '{ print $3 }' | sort >"$tmp/d"
+        up=$(comm -12 "$tmp/u" "$tmp/d" | tr '\n' ' ')
+        [ -z "$up" ] || back="$back $lower -> $upper: $up;"
+    done
+done
+[ -f "$1/obj/src/mp/mp_run.o" ] && [ -z "$back" ]
+check "the files of a high-precision run call only those below them ($order)$back" $?
 
 n=0; bad=""
 for f in tools/*.c; do
