@@ -97,6 +97,25 @@ FUNCTIONS = [
      'mp_spec_relative_acceleration_apart'),
     ('relative_acceleration_value', 'tape', {'q': 1},
      'mp_spec_relative_acceleration_contact'),
+    ('supply_quadrature_rate', 'tape', {}, None),
+    ('contact_supply_rate_value', 'tape', {'q': 0},
+     'mp_spec_contact_supply_rate_apart'),
+    ('contact_supply_rate_value', 'tape', {'q': 1},
+     'mp_spec_contact_supply_rate_contact'),
+    ('dissipation_rate_value', 'tape', {'q': 0},
+     'mp_spec_dissipation_rate_apart'),
+    ('dissipation_rate_value', 'tape', {'q': 1},
+     'mp_spec_dissipation_rate_contact'),
+    ('work_rate_value', 'tape', {'q': 0}, 'mp_spec_work_rate_apart'),
+    ('work_rate_value', 'tape', {'q': 1}, 'mp_spec_work_rate_contact'),
+    ('contact_impulse_rate_value', 'tape', {'q': 0},
+     'mp_spec_contact_impulse_rate_apart'),
+    ('contact_impulse_rate_value', 'tape', {'q': 1},
+     'mp_spec_contact_impulse_rate_contact'),
+    ('external_impulse_rate_value', 'tape', {'q': 0},
+     'mp_spec_external_impulse_rate_apart'),
+    ('external_impulse_rate_value', 'tape', {'q': 1},
+     'mp_spec_external_impulse_rate_contact'),
     ('output_h1', 'tape', {}, None),
     ('output_h2', 'tape', {}, None),
     ('supply_hr_value', 'tape', {}, None),
@@ -678,10 +697,14 @@ def build_function(trees, notes, owner, entry):
         proto = 'int %s(mp_tape *T, %s)' % (cname, ', '.join(cargs))
         decl, lines, clear, name, _ = emit_body(d, [(None, v)], 'T->prec')
         if clear:
-            body = decl + ['int r;'] + lines + ['r = %s;' % name[v]] + clear + \
-                ['return r;']
+            decl = decl + ['int r;']
+            body = decl + lines + ['r = %s;' % name[v]] + clear + ['return r;']
         else:
+            # a value that is one of the arguments writes no node
             body = decl + lines + ['return %s;' % name[v]]
+            if not lines:
+                decl = decl + ['(void)T;']
+                body = decl + body
     else:
         if not d.is_const(v):
             raise SpecError('%s: not a value of its arguments' % fn)

@@ -184,15 +184,12 @@ static inline double contact_impulse_rate(int q, double phi)
   @ requires rate: \valid(r + (0 .. 6));
   @ assigns r[0 .. 6];
   @ ensures eq21: r[0] == supply_quadrature_rate(s);
-  @ // Eq. (22): d_C = q_c d_c
-  @ ensures eq22: r[1] == contact_factor(q, dc);
+  @ ensures eq22: r[1] == dissipation_rate_value(q, dc);
   @ ensures eq201: r[2] == work_rate_value(q, phi, v);
   @ ensures eq202_fc: r[3] == contact_impulse_rate_value(q, phi);
-  @ // Eq. (202): q_c F_e,r
-  @ ensures eq202_fe: r[4] == contact_factor(q, fer);
-  @ // Eq. (21) over the contact: q_c s
-  @ ensures contact_supply: r[5] == contact_factor(q, s);
-  @ ensures contact_dissipation: r[6] == contact_factor(q, dc);
+  @ ensures eq202_fe: r[4] == external_impulse_rate_value(q, fer);
+  @ ensures contact_supply: r[5] == contact_supply_rate_value(q, s);
+  @ ensures contact_dissipation: r[6] == dissipation_rate_value(q, dc);
   @*/
 static inline void quadrature_rates(int q, double v, double phi, double fer,
                                     double s, double dc, double *r)
@@ -220,15 +217,12 @@ static inline void quadrature_rates(int q, double v, double phi, double fer,
   @ requires apart: \separated(dy + (L->n_chi .. L->ny - 1), L);
   @ assigns dy[L->n_chi .. L->ny - 1];
   @ ensures eq21: dy[L->is] == supply_quadrature_rate(s);
-  @ // Eq. (22): d_C = q_c d_c
-  @ ensures eq22: dy[L->dc] == contact_factor(q, dc);
+  @ ensures eq22: dy[L->dc] == dissipation_rate_value(q, dc);
   @ ensures eq201: dy[L->w] == work_rate_value(q, phi, v);
   @ ensures eq202_fc: dy[L->jfc] == contact_impulse_rate_value(q, phi);
-  @ // Eq. (202): q_c F_e,r
-  @ ensures eq202_fe: dy[L->jfe] == contact_factor(q, fer);
-  @ // Eq. (21) over the contact: q_c s
-  @ ensures contact_supply: dy[L->is_c] == contact_factor(q, s);
-  @ ensures contact_dissipation: dy[L->dc_c] == contact_factor(q, dc);
+  @ ensures eq202_fe: dy[L->jfe] == external_impulse_rate_value(q, fer);
+  @ ensures contact_supply: dy[L->is_c] == contact_supply_rate_value(q, s);
+  @ ensures contact_dissipation: dy[L->dc_c] == dissipation_rate_value(q, dc);
   @*/
 static inline void flow_quadratures(const layout *L, int q, double v,
                                     double phi, double fer, double s, double dc, double *dy)

@@ -217,9 +217,33 @@ static int storage_tape(mp_model *M, int vc)
                                     mp_var(T, M->L.vm), vc);
 }
 
+/* The rates of the quadrature states in mode 0 (apart, a) and mode 1
+ * (in contact, c), each generated from its definition in
+ * spec/flow_map.acsl (mp_spec.h); F_c (M->contact_force) is the rate of
+ * J_Fc in contact. */
+static void quadrature_tape(mp_model *M, const force_nodes *f,
+                            const mp_law_nodes *n, int supply)
+{
+    mp_tape *T = &M->tape;
+    const layout *L = &M->L;
+    int *a = M->flow[0], *c = M->flow[1];
+    a[L->is] = c[L->is] = mp_spec_supply_quadrature_rate(T, supply);
+    a[L->dc] = a[L->dc_c] = mp_spec_dissipation_rate_apart(T, n->dissipation);
+    c[L->dc] = c[L->dc_c] =
+        mp_spec_dissipation_rate_contact(T, n->dissipation);
+    a[L->w] = mp_spec_work_rate_apart(T, n->phi, M->v);
+    c[L->w] = mp_spec_work_rate_contact(T, n->phi, M->v);
+    a[L->jfc] = mp_spec_contact_impulse_rate_apart(T, n->phi);
+    c[L->jfc] = M->contact_force;
+    a[L->jfe] = mp_spec_external_impulse_rate_apart(T, f->fer);
+    c[L->jfe] = mp_spec_external_impulse_rate_contact(T, f->fer);
+    a[L->is_c] = mp_spec_contact_supply_rate_apart(T, supply);
+    c[L->is_c] = mp_spec_contact_supply_rate_contact(T, supply);
+}
+
 /* The flow maps of mode 0 (apart) and 1 (in contact), Eqs. (74), (81):
- * f_2 generated from spec/flow_map.acsl; f_1, f_3, f_4 and the
- * quadratures written here as impact.c writes them. */
+ * f_2 generated from spec/flow_map.acsl; f_1, f_3, f_4 written here as
+ * impact.c writes them; the quadratures generated (quadrature_tape). */
 static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
                       int supply)
 {
@@ -232,7 +256,6 @@ static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
             M->flow[q][i] = zero;
     for (q = 0; q < 2; q++) {
         M->flow[q][L->x] = M->v;                              /* f_1 */
-        M->flow[q][L->is] = supply;                           /* Eq. (21) */
         if (M->m->sys == SYS_HF) {
             M->flow[q][L->xm] = mp_var(T, L->vm);             /* f_3 */
             M->flow[q][L->vm] = mp_div(T, mp_add(T, f->fe1, f->fe2),
@@ -246,12 +269,7 @@ static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
     M->flow[1][L->xc] = M->v;
     for (i = 0; i < L->nz; i++)
         M->flow[1][L->z + i] = n->psi[i];
-    M->flow[1][L->dc] = n->dissipation;                       /* Eq. (22) */
-    M->flow[1][L->w] = mp_mul(T, n->phi, M->v);               /* Eq. (201) */
-    M->flow[1][L->jfc] = M->contact_force;                    /* Eq. (202) */
-    M->flow[1][L->jfe] = f->fer;                              /* Eq. (202) */
-    M->flow[1][L->is_c] = supply;
-    M->flow[1][L->dc_c] = n->dissipation;
+    quadrature_tape(M, f, n, supply);
 }
 
 /* Masses (m, m_1 + m_2, eta, eta_c of spec/derived.acsl), and the
@@ -328,7 +346,7 @@ static int build_tape(mp_model *M, const scenario *s, mpfr_t *par)
     tape(&b, xc, z, M->v, &n);
     saturation(M, &n, par);
     M->phi = n.phi;
-    M->contact_force = mp_neg(T, n.phi);             /* F_c = -Phi */
+    M->contact_force = mp_spec_contact_impulse_rate_contact(T, n.phi);
     input_tape(s, M, &f);
     M->fer = f.fer;
     supply = supply_tape(M, &f);

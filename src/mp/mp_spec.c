@@ -152,6 +152,130 @@ int mp_spec_relative_acceleration_contact(mp_tape *T, int m, int phi, int fer)
     return t[1];
 }
 
+int mp_spec_supply_quadrature_rate(mp_tape *T, int s)
+{
+    (void)T;
+    return s;
+}
+
+int mp_spec_contact_supply_rate_apart(mp_tape *T, int s)
+{
+    mpfr_t c[1];
+    int t[1];
+    int i;
+    int r;
+    (void)s;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "0.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, c[0]);
+    r = t[0];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_contact_supply_rate_contact(mp_tape *T, int s)
+{
+    (void)T;
+    return s;
+}
+
+int mp_spec_dissipation_rate_apart(mp_tape *T, int dc)
+{
+    mpfr_t c[1];
+    int t[1];
+    int i;
+    int r;
+    (void)dc;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "0.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, c[0]);
+    r = t[0];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_dissipation_rate_contact(mp_tape *T, int dc)
+{
+    (void)T;
+    return dc;
+}
+
+int mp_spec_work_rate_apart(mp_tape *T, int phi, int v)
+{
+    mpfr_t c[1];
+    int t[1];
+    int i;
+    int r;
+    (void)phi;
+    (void)v;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "0.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, c[0]);
+    r = t[0];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_work_rate_contact(mp_tape *T, int phi, int v)
+{
+    int t[1];
+    t[0] = mp_mul(T, phi, v);
+    return t[0];
+}
+
+int mp_spec_contact_impulse_rate_apart(mp_tape *T, int phi)
+{
+    mpfr_t c[1];
+    int t[1];
+    int i;
+    int r;
+    (void)phi;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "0.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, c[0]);
+    r = t[0];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_contact_impulse_rate_contact(mp_tape *T, int phi)
+{
+    int t[1];
+    t[0] = mp_neg(T, phi);
+    return t[0];
+}
+
+int mp_spec_external_impulse_rate_apart(mp_tape *T, int fer)
+{
+    mpfr_t c[1];
+    int t[1];
+    int i;
+    int r;
+    (void)fer;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "0.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, c[0]);
+    r = t[0];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_external_impulse_rate_contact(mp_tape *T, int fer)
+{
+    (void)T;
+    return fer;
+}
+
 int mp_spec_output_h1(mp_tape *T, int eta_c, int v, int vm)
 {
     int t[2];

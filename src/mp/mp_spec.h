@@ -52,6 +52,50 @@ int mp_spec_relative_acceleration_apart(mp_tape *T, int m, int phi, int fer);
  * f_2, the relative acceleration m^-1 (-q_c Phi + F_e,r) */
 int mp_spec_relative_acceleration_contact(mp_tape *T, int m, int phi, int fer);
 
+/* supply_quadrature_rate (spec/flow_map.acsl): Eq. (21): the rate of I_s,
+ * s(u, y) */
+int mp_spec_supply_quadrature_rate(mp_tape *T, int s);
+
+/* contact_supply_rate_value (spec/flow_map.acsl, q = 0): Eq. (21) over the
+ * contact: the rate of the contact's I_s, q_c s */
+int mp_spec_contact_supply_rate_apart(mp_tape *T, int s);
+
+/* contact_supply_rate_value (spec/flow_map.acsl, q = 1): Eq. (21) over the
+ * contact: the rate of the contact's I_s, q_c s */
+int mp_spec_contact_supply_rate_contact(mp_tape *T, int s);
+
+/* dissipation_rate_value (spec/flow_map.acsl, q = 0): Eq. (22): the rate of
+ * Delta_C, d_C = q_c d_c */
+int mp_spec_dissipation_rate_apart(mp_tape *T, int dc);
+
+/* dissipation_rate_value (spec/flow_map.acsl, q = 1): Eq. (22): the rate of
+ * Delta_C, d_C = q_c d_c */
+int mp_spec_dissipation_rate_contact(mp_tape *T, int dc);
+
+/* work_rate_value (spec/flow_map.acsl, q = 0): Eq. (201): the rate of W
+ * over the contact, -F_c v = q_c Phi v (F_c = -q_c Phi) */
+int mp_spec_work_rate_apart(mp_tape *T, int phi, int v);
+
+/* work_rate_value (spec/flow_map.acsl, q = 1): Eq. (201): the rate of W
+ * over the contact, -F_c v = q_c Phi v (F_c = -q_c Phi) */
+int mp_spec_work_rate_contact(mp_tape *T, int phi, int v);
+
+/* contact_impulse_rate_value (spec/flow_map.acsl, q = 0): Eq. (202): the
+ * rate of J_Fc over the contact, F_c = -q_c Phi */
+int mp_spec_contact_impulse_rate_apart(mp_tape *T, int phi);
+
+/* contact_impulse_rate_value (spec/flow_map.acsl, q = 1): Eq. (202): the
+ * rate of J_Fc over the contact, F_c = -q_c Phi */
+int mp_spec_contact_impulse_rate_contact(mp_tape *T, int phi);
+
+/* external_impulse_rate_value (spec/flow_map.acsl, q = 0): Eq. (202): the
+ * rate of J_Fe over the contact, q_c F_e,r */
+int mp_spec_external_impulse_rate_apart(mp_tape *T, int fer);
+
+/* external_impulse_rate_value (spec/flow_map.acsl, q = 1): Eq. (202): the
+ * rate of J_Fe over the contact, q_c F_e,r */
+int mp_spec_external_impulse_rate_contact(mp_tape *T, int fer);
+
 /* output_h1 (spec/output_supply.acsl): Eq. (76): h_1 = v_m + eta_c v */
 int mp_spec_output_h1(mp_tape *T, int eta_c, int v, int vm);
 
