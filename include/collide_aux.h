@@ -177,6 +177,20 @@ COLLIDE_API collide_status collide_aux_session_write_file(collide_aux_session *s
                                                           const void *ctx, char *err,
                                                           size_t errlen);
 
+/* collide_compare_with with the session s: the scd file (o->scd_csv) is
+ * written with s as collide_aux_session_write_file writes, its temporary
+ * listed in s while it exists (collide_aux_session_remove_temporaries
+ * takes it away), and a file noted as an input of s is not replaced
+ * (COLLIDE_E_INPUT naming it, nothing written).
+ * NULL s: as collide_compare_with; NULL a or b: returns COLLIDE_E_USAGE;
+ * NULL o: the defaults; NULL out: not printed; NULL verdict: not
+ * written; NULL err: no message.
+ */
+COLLIDE_API collide_status collide_aux_session_compare_with(
+    collide_aux_session *s, const char *a, const char *b,
+    const collide_compare_options *o, FILE *out,
+    collide_compare_verdict *verdict, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -844,6 +844,59 @@ static void remove_set(const char *dir, const char *extra)
     rmdir(dir);
 }
 
+/* A writer of collide_aux_session_write_file: the string ctx. */
+static int put_string(FILE *f, const void *ctx)
+{
+    return fputs(ctx, f) < 0 ? -1 : 0;
+}
+
+/* The scd file of collide_aux_session_compare_with (the tables fa, fb,
+ * the options o, into dir) is written with the session: a file noted as
+ * its input is refused and left as it was, where collide_compare_with,
+ * with no session, replaces it; a file not noted is written. */
+static void session_scd(const char *fa, const char *fb, const char *dir,
+                        collide_compare_options *o)
+{
+    char noted[4200], msg[1024], *text;
+    collide_aux_session *s = NULL;
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
+    snprintf(noted, sizeof noted, "%s/noted.csv", dir);
+    if (collide_aux_session_make(&s) != COLLIDE_OK ||
+        collide_aux_session_write_file(NULL, noted, put_string, "kept\n",
+                                       msg, sizeof msg) != COLLIDE_OK) {
+        check_true(0, "a session, a file to note");
+        collide_aux_session_free(s);
+        return;
+    }
+    collide_aux_session_note_input(s, noted);
+    o->scd_csv = noted;
+    check_true(collide_aux_session_compare_with(s, fa, fb, o, NULL, &v, msg,
+                                                sizeof msg) ==
+                   COLLIDE_E_INPUT && strstr(msg, "noted.csv"),
+               "the scd file onto an input of the session: refused, named");
+    text = slurp(dir, "noted.csv");
+    check_true(text && strcmp(text, "kept\n") == 0,
+               "the session's input is left as it was");
+    free(text);
+    check_true(collide_compare_with(fa, fb, o, NULL, &v, NULL, 0) ==
+                   COLLIDE_OK && (text = slurp(dir, "noted.csv")) != NULL &&
+                   strncmp(text, "i,t_e,t_s,", 10) == 0,
+               "without the session the same file is written");
+    free(text);
+    unlink(noted);
+    o->scd_csv = noted;
+    v = COLLIDE_VERDICT_BELOW;
+    check_true(collide_aux_session_compare_with(NULL, fa, fb, o, NULL, &v,
+                                                NULL, 0) == COLLIDE_OK &&
+                   v == COLLIDE_VERDICT_MET &&
+                   (text = slurp(dir, "noted.csv")) != NULL,
+               "a NULL session: as collide_compare_with");
+    free(text);
+    unlink(noted);
+    o->scd_csv = NULL;
+    collide_aux_session_free(s);
+}
+
 /* collide_compare_with: a binary64 run against one at 113 bits, with a
  * threshold it meets and one it cannot, the scd file of two tables, and
  * the refusals of a bad threshold and a missing operand. The MANIFEST of
@@ -894,6 +947,7 @@ static void comparisons(void)
     check_true(text && strncmp(text, "i,t_e,t_s,", 10) == 0,
                "the scd file has the columns of the table");
     free(text);
+    session_scd(fa, fb, a, &o);
     o.digits = 40;
     o.scd_csv = NULL;
     check_true(collide_compare_with(a, b, &o, NULL, &v, msg, sizeof msg) ==
@@ -1235,12 +1289,6 @@ static void partial_and_tables(void)
     check_true(collide_run(s, &o, &r, err, sizeof err) == COLLIDE_E_USAGE &&
                !r && strstr(err, "partial = 2"), "partial: 2 refused");
     collide_scenario_free(s);
-}
-
-/* A writer of collide_aux_session_write_file: the string ctx. */
-static int put_string(FILE *f, const void *ctx)
-{
-    return fputs(ctx, f) < 0 ? -1 : 0;
 }
 
 /* A writer that removes the temporaries of the session ctx, as a handler
@@ -1926,7 +1974,7 @@ typedef struct outcome {
 
 typedef void (*null_call)(fixture *f, int k, outcome *o);
 
-#define NULL_ARGS_MAX 6
+#define NULL_ARGS_MAX 7
 
 /* A row: the function, its call (NULL for a function without pointer
  * arguments), and its pointer arguments in order with what NULL does. */
@@ -2592,6 +2640,21 @@ static void call_compare_with(fixture *f, int k, outcome *o)
                                 f->err, f->errlen);
 }
 
+static void call_session_compare_with(fixture *f, int k, outcome *o)
+{
+    collide_aux_session *s = NULL;
+    collide_compare_options opt;
+    collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
+    collide_aux_session_make(&s);
+    collide_compare_options_init(&opt, sizeof opt);
+    o->i = collide_aux_session_compare_with(
+        (collide_aux_session *)arg_or_null(k, 0, s),
+        arg_or_null(k, 1, f->csv_path), arg_or_null(k, 2, f->csv_path),
+        arg_or_null(k, 3, &opt), (FILE *)arg_or_null(k, 4, null_stream()),
+        (collide_compare_verdict *)arg_or_null(k, 5, &v), f->err, f->errlen);
+    collide_aux_session_free(s);
+}
+
 static void call_compare(fixture *f, int k, outcome *o)
 {
     collide_compare_verdict v = COLLIDE_VERDICT_BELOW;
@@ -2749,6 +2812,9 @@ static const null_row null_table[] = {
     {"collide_compare_with", call_compare_with,
      {{"a", NX_USAGE}, {"b", NX_USAGE}, {"o", NX_OK}, {"out", NX_OK},
       {"verdict", NX_OK}, {"err", NX_QUIET}}},
+    {"collide_aux_session_compare_with", call_session_compare_with,
+     {{"s", NX_OK}, {"a", NX_USAGE}, {"b", NX_USAGE}, {"o", NX_OK},
+      {"out", NX_OK}, {"verdict", NX_OK}, {"err", NX_QUIET}}},
     {"collide_compare", call_compare,
      {{"a", NX_USAGE}, {"b", NX_USAGE}, {"out", NX_OK}, {"verdict", NX_OK},
       {"err", NX_QUIET}}},

@@ -178,7 +178,7 @@ static void scd_table(const char *dir)
              "i,extra,x,name\r\n1,5,1.0000001,p\r\n2,6,1e-12,s\r\n3,7,nan,r\r\n");
     put_file(ps, sizeof ps, dir, "short.csv", "i,x,name\n1,1,p\n");
     snprintf(po, sizeof po, "%s/a.scd.csv", dir);
-    st = compare_write_scd_table(po, pa, pb, err, sizeof err);
+    st = compare_write_scd_table(NULL, po, pa, pb, err, sizeof err);
     check_true(st == COMPARE_OK, "compare_write_scd_table: writes the table");
     get_file(po, text, sizeof text);
     check_true(strcmp(text, "i,x,name\ninf,7.00,inf\ninf,12.00,0.00\n"
@@ -186,7 +186,7 @@ static void scd_table(const char *dir)
                "scd table: b's common columns; scd, b = 0, nan; text equality");
     if (strcmp(text, "i,x,name\ninf,7.00,inf\ninf,12.00,0.00\ninf,inf,inf\n"))
         printf("got:\n%s", text);
-    st = compare_write_scd_table(po, ps, pb, err, sizeof err);
+    st = compare_write_scd_table(NULL, po, ps, pb, err, sizeof err);
     get_file(po, text, sizeof text);
     check_true(st == COMPARE_OK &&
                strcmp(text, "i,x,name\ninf,inf,inf\n0.00,0.00,0.00\n"
@@ -196,10 +196,10 @@ static void scd_table(const char *dir)
     if (st != COMPARE_OK)
         printf("  (%s)\n", err);
     snprintf(text, sizeof text, "%s/none.csv", dir);
-    st = compare_write_scd_table(po, text, pb, err, sizeof err);
+    st = compare_write_scd_table(NULL, po, text, pb, err, sizeof err);
     check_true(st == COMPARE_E_INPUT && strstr(err, "none.csv"),
                "missing file: input error naming it");
-    st = compare_write_scd_table(dir, pa, pb, err, sizeof err);
+    st = compare_write_scd_table(NULL, dir, pa, pb, err, sizeof err);
     check_true(st == COMPARE_E_IO, "writing onto a directory: output error");
     check_true(no_hidden_files(dir), "no temporary remains after the error");
     unlink(pa);

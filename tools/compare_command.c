@@ -9,6 +9,7 @@
 #include "collide.h"
 #include "collide_aux.h"
 #include "options.h"
+#include "session.h"
 #include "status.h"
 
 static const char usage_compare[] =
@@ -113,7 +114,8 @@ int compare_command(int argc, char **argv)
     parsed = parse_compare_args(argc, argv, &o);
     if (parsed != COLLIDE_OK)
         return parsed;
-    st = collide_compare_with(o.a, o.b, &o.o, stdout, &v, err, sizeof err);
+    st = collide_aux_session_compare_with(session_get(), o.a, o.b, &o.o,
+                                          stdout, &v, err, sizeof err);
     fflush(stdout);
     if (err[0])
         fprintf(stderr, "%s\n", err);

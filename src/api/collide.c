@@ -1353,16 +1353,17 @@ collide_status collide_compare_options_init(collide_compare_options *o,
  * the allowed range. */
 static collide_status compare_args_valid(const char *a, const char *b,
                                          const collide_compare_options *o,
-                                         char *err, size_t errlen)
+                                         const char *fn, char *err,
+                                         size_t errlen)
 {
     if (!a || !b) {
-        collide_api_say(err, errlen, "collide_compare: %s is NULL: a result "
-                        "set or CSV file is needed", a ? "b" : "a");
+        collide_api_say(err, errlen, "%s: %s is NULL: a result set or CSV "
+                        "file is needed", fn, a ? "b" : "a");
         return COLLIDE_E_USAGE;
     }
     if (!isnan(o->digits) && !(o->digits >= 0)) {
-        collide_api_say(err, errlen, "collide_compare: digits = %g is outside "
-                        "the allowed range: NaN (no threshold) or [0, inf]",
+        collide_api_say(err, errlen, "%s: digits = %g is outside the allowed "
+                        "range: NaN (no threshold) or [0, inf]", fn,
                         o->digits);
         return COLLIDE_E_USAGE;
     }
@@ -1395,11 +1396,15 @@ static void problems_to_err(const char *text, size_t len, char *err,
     collide_api_say(err, errlen, "%.*s", (int)len, text ? text : "");
 }
 
-static collide_status compare_with_in_c(const char *a, const char *b,
+/* collide_compare_with with the session session (NULL: none), in the C
+ * locale; fn names the function in messages. */
+static collide_status compare_with_in_c(output_session *session,
+                                        const char *a, const char *b,
                                         const collide_compare_options *o,
                                         FILE *out,
                                         collide_compare_verdict *verdict,
-                                        char *err, size_t errlen)
+                                        const char *fn, char *err,
+                                        size_t errlen)
 {
     compare_options c;
     collide_compare_options d;
@@ -1410,27 +1415,28 @@ static collide_status compare_with_in_c(const char *a, const char *b,
     collide_status st;
     compare_options_defaults(&d);
     st = collide_api_options_copy(o, o ? o->struct_size : 0, sizeof d, &d,
-                                  sizeof d, "collide_compare",
-                                  "collide_compare_options", err, errlen);
+                                  sizeof d, fn, "collide_compare_options",
+                                  err, errlen);
     if (st != COLLIDE_OK)
         return st;
     o = &d;
-    st = compare_args_valid(a, b, o, err, errlen);
+    st = compare_args_valid(a, b, o, fn, err, errlen);
     if (st != COLLIDE_OK)
         return st;
     c.a = a;
     c.b = b;
     c.digits = o->digits;
     c.scd_csv = o->scd_csv;
+    c.session = session;
     if (!out && !(out = sink = fopen("/dev/null", "w"))) {
-        collide_api_say(err, errlen, "collide_compare: /dev/null: cannot open");
+        collide_api_say(err, errlen, "%s: /dev/null: cannot open", fn);
         return COLLIDE_E_IO;
     }
     problems = open_memstream(&text, &len);
     if (!problems) {
         if (sink)
             fclose(sink);
-        collide_api_say(err, errlen, "collide_compare: out of memory");
+        collide_api_say(err, errlen, "%s: out of memory", fn);
         return COLLIDE_E_MEMORY;
     }
     cs = compare_results(&c, out, problems);
@@ -1438,7 +1444,7 @@ static collide_status compare_with_in_c(const char *a, const char *b,
         fclose(sink);
     if (fclose(problems) != 0) {
         free(text);
-        collide_api_say(err, errlen, "collide_compare: out of memory");
+        collide_api_say(err, errlen, "%s: out of memory", fn);
         return COLLIDE_E_MEMORY;
     }
     problems_to_err(text, len, err, errlen);
@@ -1448,15 +1454,28 @@ static collide_status compare_with_in_c(const char *a, const char *b,
 
 /* Runs compare_with_in_c in the C locale (clocale.h), then makes the
  * caller's locale current again. */
+collide_status collide_api_compare_with(output_session *session,
+                                        const char *a, const char *b,
+                                        const collide_compare_options *o,
+                                        FILE *out,
+                                        collide_compare_verdict *verdict,
+                                        const char *fn, char *err,
+                                        size_t errlen)
+{
+    locale_t prev = clocale_enter();
+    collide_status st = compare_with_in_c(session, a, b, o, out, verdict, fn,
+                                          err, errlen);
+    clocale_leave(prev);
+    return st;
+}
+
 collide_status collide_compare_with(const char *a, const char *b,
                                     const collide_compare_options *o,
                                     FILE *out, collide_compare_verdict *verdict,
                                     char *err, size_t errlen)
 {
-    locale_t prev = clocale_enter();
-    collide_status st = compare_with_in_c(a, b, o, out, verdict, err, errlen);
-    clocale_leave(prev);
-    return st;
+    return collide_api_compare_with(NULL, a, b, o, out, verdict,
+                                    "collide_compare", err, errlen);
 }
 
 collide_status collide_compare(const char *a, const char *b, double digits,

@@ -144,6 +144,16 @@ collide_status collide_aux_session_write_file(collide_aux_session *s,
     return st;
 }
 
+collide_status collide_aux_session_compare_with(
+    collide_aux_session *s, const char *a, const char *b,
+    const collide_compare_options *o, FILE *out,
+    collide_compare_verdict *verdict, char *err, size_t errlen)
+{
+    return collide_api_compare_with(s ? s->out : NULL, a, b, o, out, verdict,
+                                    "collide_aux_session_compare_with", err,
+                                    errlen);
+}
+
 
 /* ---- numbers ---- */
 

@@ -73,4 +73,15 @@ collide_status collide_api_result_write(output_session *o,
                                         const char *dir, const char *fn,
                                         char *err, size_t errlen);
 
+/* collide_compare_with with the session session (output.h: the scd
+ * file's temporary listed there while it exists, its inputs never
+ * replaced; NULL: none); fn names the function in messages. */
+collide_status collide_api_compare_with(output_session *session,
+                                        const char *a, const char *b,
+                                        const collide_compare_options *o,
+                                        FILE *out,
+                                        collide_compare_verdict *verdict,
+                                        const char *fn, char *err,
+                                        size_t errlen);
+
 #endif

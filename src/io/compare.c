@@ -737,11 +737,13 @@ static int write_scd_rows(FILE *f, const void *ctx)
 }
 
 /* Writes the scd table of tc to path as one file (output_write_file: a
- * temporary renamed when complete, never through a link); refused when
- * path is a_path or b_path, the files compared. */
-static compare_status write_scd_file(const char *path, const char *a_path,
-                                     const char *b_path, const table_cmp *tc,
-                                     char *err, size_t errlen)
+ * temporary renamed when complete, never through a link), with the
+ * session o (its temporary listed there; NULL: none); refused when path
+ * is a_path or b_path, the files compared, or an input noted in o. */
+static compare_status write_scd_file(output_session *o, const char *path,
+                                     const char *a_path, const char *b_path,
+                                     const table_cmp *tc, char *err,
+                                     size_t errlen)
 {
     char dir[CMP_PATH_MAX];
     const char *slash = strrchr(path, '/');
@@ -762,14 +764,15 @@ static compare_status write_scd_file(const char *path, const char *a_path,
              slash ? path : ".");
     file.name = slash ? slash + 1 : path;
     file.write = write_scd_rows;
-    st = output_write_into(NULL, slash == path ? "/" : dir, &file, tc, err,
+    st = output_write_into(o, slash == path ? "/" : dir, &file, tc, err,
                            errlen);
     if (st == COLLIDE_E_USAGE)
         return COMPARE_E_INPUT;
     return st == COLLIDE_OK ? COMPARE_OK : COMPARE_E_IO;
 }
 
-compare_status compare_write_scd_table(const char *out_path,
+compare_status compare_write_scd_table(output_session *o,
+                                       const char *out_path,
                                        const char *a_path, const char *b_path,
                                        char *err, size_t errlen)
 {
@@ -777,7 +780,7 @@ compare_status compare_write_scd_table(const char *out_path,
     compare_status st = table_open(&tc, a_path, b_path, NULL, err, errlen);
     if (st != COMPARE_OK)
         return st;
-    st = write_scd_file(out_path, a_path, b_path, &tc, err, errlen);
+    st = write_scd_file(o, out_path, a_path, b_path, &tc, err, errlen);
     table_close(&tc);
     return st;
 }
@@ -796,7 +799,8 @@ static compare_status compare_files(const char *a_path, const char *b_path,
         return st;
     st = report_table(&tc, o->digits, sum, out, err, errlen);
     if (st == COMPARE_OK && o->scd_csv)
-        st = write_scd_file(o->scd_csv, a_path, b_path, &tc, err, errlen);
+        st = write_scd_file(o->session, o->scd_csv, a_path, b_path, &tc,
+                            err, errlen);
     table_close(&tc);
     return st;
 }

@@ -35,6 +35,7 @@
 #include <stdio.h>
 
 #include "collide.h"
+#include "output.h"
 
 /* The statuses of a comparison, also the exit statuses of `collide
  * compare` (the interface maps them to a collide_status and a
@@ -53,6 +54,9 @@ typedef struct compare_options {
     const char *b;         /* the reference, of the same kind */
     double digits;         /* threshold of --digits; NAN for none */
     const char *scd_csv;   /* single files: write each cell's scd here */
+    output_session *session; /* the session of the scd file's write: its
+                                temporary listed there while it exists, its
+                                inputs never replaced (NULL: none) */
 } compare_options;
 
 /* Compares o->a with the reference o->b, prints the report on out and
@@ -89,9 +93,12 @@ compare_status compare_set_scd(struct csv_table *a, struct csv_table *b,
  * a_path against the reference b_path: the header of b restricted to the
  * columns of both, then one row per row with each cell's scd (inf where
  * they agree; integer and text cells inf when equal, 0 when not; a row of
- * b without a match in a 0 in every cell). Returns
- * COMPARE_OK, COMPARE_E_INPUT or COMPARE_E_IO with one line in err. */
-compare_status compare_write_scd_table(const char *out_path,
+ * b without a match in a 0 in every cell), with the session o (output.h:
+ * the temporary listed in o while it exists, an input noted in o never
+ * replaced; NULL: none). Returns COMPARE_OK, COMPARE_E_INPUT (also for
+ * an input of o) or COMPARE_E_IO with one line in err. */
+compare_status compare_write_scd_table(output_session *o,
+                                       const char *out_path,
                                        const char *a_path, const char *b_path,
                                        char *err, size_t errlen);
 
