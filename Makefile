@@ -214,11 +214,15 @@ reference: deps-build
 # derived quantities, flow, storage, supply, residual and observables
 # into src/mp/mp_spec.h and mp_spec.c.  They are committed so that a
 # build needs no Python; tests/cli/spec2tape.sh fails when they are not
-# current.  Run after changing spec/ or the generator.
+# current.  Run after changing spec/ or the generator.  The laws' proof
+# domains of spec/law_domain.acsl likewise (proofs/spec2domain.py) into
+# src/system/law_domain_spec.c, the table domain.c checks parameters
+# against (tests/cli/spec2domain.sh).
 .PHONY: tapes
 tapes:
 	@scripts/ensure-packages python3
 	python3 proofs/spec2tape.py spec src/mp
+	python3 proofs/spec2domain.py spec src/system
 
 clean:
 	rm -rf $(BUILD)

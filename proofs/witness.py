@@ -38,7 +38,12 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import spec2domain  # noqa: E402
+import spec2why3  # noqa: E402
 
 STUDIES = ("study1", "study2", "study3-shccl", "study3-bwshccl", "study3-bwmcl",
            "hertz", "example-v2")
@@ -63,15 +68,77 @@ TESTS = ("test_engine", "test_engine_edges", "test_engine_restart", "test_near_t
          "test_systems", "test_samples", "test_work", "test_maxima", "test_differential")
 TEST_TIMEOUT = 60
 
-# The parameter vectors of the laws, by file stem: (index, kind) where kind
-# is a generator of the harness (below).  The admissible sets of
-# spec/law_params.acsl intersected with spec/law_domain.acsl.
-BW_PAR = ['gain_pos', 'open_unit', 'ratio', 'gain', 'gamma', 'exponent', 'exponent']
-LAW_PAR = {'law_shccl': ['gain_pos', 'exponent', 'gain'],
-           'law_bwshccl': BW_PAR + ['gain'],
-           'law_bwmcl': BW_PAR + ['bwmcl_c'],
-           'law_boucwen': BW_PAR + ['bwmcl_c'],
-           'law_clamped': ['gain_pos']}
+# The parameter vectors of the laws, by file stem law_NAME: for each
+# parameter its kind, a generator of the harness (below), read from the
+# spec: the admissible set of spec/law_params.acsl (NAME_param_ok, the
+# predicate applied to par[i]) intersected with the proof domain of
+# spec/law_domain.acsl (NAME_domain, the term on par[i], by
+# spec2domain.py; None: no term).  A pair not in KINDS is an error that
+# names it: a law whose parameter is of a new kind needs its generator.
+KINDS = {('positive', 'domain_gain'): 'gain_pos',
+         ('open_unit', None): 'open_unit',
+         ('positive', 'domain_ratio'): 'ratio',
+         ('nonnegative', 'domain_gain'): 'gain',
+         ('symmetric_bound', 'domain_signed_gain'): 'gamma',
+         ('exponent', 'domain_exponent'): 'exponent',
+         ('positive', 'bwmcl_domain'): 'bwmcl_c'}
+SPECDIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'spec')
+
+
+def admissible(specdir, law):
+    """{index: the predicate NAME_param_ok applies to par[index]} of
+    spec/law_params.acsl: terms (i == K ==> P(par[K], ...)) and
+    (A <= i <= B ==> Q(par, i)), Q another such predicate."""
+    src = open(os.path.join(specdir, 'law_params.acsl')).read()
+    preds = {}
+    for ann in spec2why3.annotations(src):
+        for _, d in spec2why3.split_decls(ann, 'law_params.acsl'):
+            words = [t for _, t in d]
+            if words[0] == 'predicate':
+                preds[words[1]] = words[words.index('=') + 1:-1]
+
+    def read(name, lo, hi):
+        out = {}
+        for t in spec2domain.split_top(preds[name], '&&'):
+            while t[0] == '(' and t[-1] == ')':
+                t = t[1:-1]
+            guard, concl = spec2domain.split_top(t, '==>')
+            if len(guard) == 3 and guard[:2] == ['i', '==']:
+                cname, _ = spec2domain.call(concl, name)
+                k = int(guard[2])
+                if lo <= k <= hi:
+                    out[k] = cname
+            elif len(guard) == 5 and guard[1:4] == ['<=', 'i', '<=']:
+                cname, _ = spec2domain.call(concl, name)
+                out.update(read(cname, max(lo, int(guard[0])), min(hi, int(guard[4]))))
+            else:
+                raise spec2why3.SpecError('law_params.acsl: %s, guard %s'
+                                          % (name, ' '.join(guard)))
+        return out
+    return read('%s_param_ok' % law, 0, 1 << 30)
+
+
+def law_par(specdir):
+    """{law_NAME: [kind of each parameter]} of every law of specdir."""
+    out = {}
+    for law, rows in spec2domain.law_domains(specdir).items():
+        adm = admissible(specdir, law)
+        dom = {i: named for i, _, _, named in rows}
+        kinds = []
+        for i in range(len(adm)):
+            pair = (adm.get(i), dom.get(i))
+            if pair not in KINDS:
+                raise spec2why3.SpecError('%s parameter %d: no harness kind for '
+                                          '%s (proofs/witness.py KINDS)' % (law, i, pair))
+            kinds.append(KINDS[pair])
+        out['law_' + law] = kinds
+    return out
+
+
+LAW_PAR = law_par(SPECDIR)
+# src/model/law_boucwen.c: the Bouc-Wen part both BW laws share, its
+# par the BWMCL vector (c of bwmcl_domain, the narrower).
+LAW_PAR['law_boucwen'] = LAW_PAR['law_bwmcl']
 
 # domain predicates of the contracts, applied to one argument
 PRED_KIND = [('domain_exponent', 'exponent'), ('exponent', 'exponent'),

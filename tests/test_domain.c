@@ -40,19 +40,6 @@ static void spec_has(const char *path, const char *text, const char *lit,
 static void constants_are_the_spec(void)
 {
     const char *dom = "spec/law_domain.acsl";
-    spec_has(dom, "domain_gain(double x) = nonneg_within(x, (double)0x1p40)",
-             "0x1p40", DOMAIN_GAIN_MAX);
-    spec_has(dom, "within(x, (double)0x1p40)", "0x1p40", DOMAIN_GAIN_MAX);
-    spec_has(dom, "in_range(x, (double)0x1p-20, (double)0x1p20)", "0x1p-20",
-             DOMAIN_RATIO_MIN);
-    spec_has(dom, "in_range(x, (double)0x1p-20, (double)0x1p20)", "0x1p20",
-             DOMAIN_RATIO_MAX);
-    spec_has(dom, "in_range(x, (double)1.0, (double)64.0)", "1.0",
-             DOMAIN_EXPONENT_MIN);
-    spec_has(dom, "in_range(x, (double)1.0, (double)64.0)", "64.0",
-             DOMAIN_EXPONENT_MAX);
-    spec_has(dom, "in_range(par[7], (double)0x1p-20, (double)0x1p40)",
-             "0x1p-20", DOMAIN_RATIO_MIN);
     spec_has(dom, "domain_state(double x) = within(x, (double)1.0)", "1.0",
              DOMAIN_STATE_MAX);
     spec_has(dom, "domain_speed(double v) = within(v, (double)0x1p10)",
@@ -62,6 +49,34 @@ static void constants_are_the_spec(void)
     spec_has("src/model/hybrid.h",
              "bounded(m) && \\le_double((double)1.0e-100, m)", "1.0e-100",
              DOMAIN_MASS_MIN);
+}
+
+/* The laws' rows are generated from spec/law_domain.acsl
+ * (tests/cli/spec2domain.sh checks them current): every registered law
+ * has its domain, each row's index is one of its parameters, and a row
+ * reads its bounds as its text states them (BWMCL's c, its own range). */
+static void law_rows(void)
+{
+    const domain_bound *t;
+    int i, rows, ok = 1;
+    for (i = 0; law_registry[i].law != NULL; i++) {
+        const law *l = law_registry[i].law;
+        rows = 0;
+        for (t = domain_law_bounds; t->law != NULL; t++)
+            if (strcmp(t->law, l->name) == 0) {
+                rows++;
+                ok &= t->index >= 0 && t->index < l->npar && t->lo <= t->hi;
+            }
+        check_true(rows > 0, l->name);
+    }
+    check_true(ok, "every row bounds a parameter of its law, lo <= hi");
+    for (t = domain_law_bounds; t->law != NULL; t++)
+        if (strcmp(t->law, "bwmcl") == 0 && t->index == 7)
+            break;
+    check_true(t->law != NULL && t->lo == 0x1p-20 && t->hi == 0x1p40 &&
+                   strcmp(t->text, "in [2^-20, 2^40] (spec/law_domain.acsl, "
+                          "bwmcl_domain)") == 0,
+               "BWMCL c: in [2^-20, 2^40], named by bwmcl_domain");
 }
 
 /* Study 1's BWMCL parameters {k, alpha, A, beta, gamma, n, p, c}. */
@@ -114,6 +129,7 @@ static void mass_and_state(void)
 int main(void)
 {
     constants_are_the_spec();
+    law_rows();
     law_checks();
     mass_and_state();
     return check_summary("test_domain");

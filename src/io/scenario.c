@@ -27,28 +27,6 @@
 static const char *const input_names[] = {"none", "gravity", "constant",
                                           "study2"};
 
-/* The unit of each law parameter (SI; "1": a pure number), the laws'
- * tables (src/model/law_*.c) having none: a row names the law, or NULL
- * for every law without a row of its own for that parameter. Phi is a
- * force and z_c a deflection (Eq. 59): k |x_c|^p is a force, c |x_c|^p v
- * of Eq. (69) too, v - Phi/c of Eq. (71) a velocity, and beta |z|^n u
- * (Eqs. 68, 70) a velocity. */
-typedef struct param_unit {
-    const char *law, *param, *unit;
-} param_unit;
-static const param_unit param_units[] = {
-    {"clamped", "k", "N/m"},         /* Eq. (175): k min(x_c, 0) */
-    {NULL, "k", "N/m^p"},
-    {"bwmcl", "c", "N s/m"},         /* Eq. (71) */
-    {NULL, "c", "N s/m^(p+1)"},      /* Eq. (69) */
-    {NULL, "alpha", "1"},
-    {NULL, "A", "1"},
-    {NULL, "beta", "m^-n"},
-    {NULL, "gamma", "m^-n"},
-    {NULL, "n", "1"},
-    {NULL, "p", "1"},
-};
-
 int scenario_key_doc_at(int i, scenario_key_doc *d)
 {
     const key_spec *k = scenario_key_at(i);
@@ -63,17 +41,6 @@ int scenario_key_doc_at(int i, scenario_key_doc *d)
     if (!d->is_word)
         scenario_key_range_text(k, d->range, sizeof d->range);
     return 1;
-}
-
-/* The unit of parameter name of law l, or NULL. */
-static const char *param_unit_of(const law *l, const char *name)
-{
-    size_t i;
-    for (i = 0; i < sizeof param_units / sizeof param_units[0]; i++)
-        if (strcmp(param_units[i].param, name) == 0 &&
-            (!param_units[i].law || strcmp(param_units[i].law, l->name) == 0))
-            return param_units[i].unit;
-    return NULL;
 }
 
 /* When parameter name of law l applies: k and p may be derived from
@@ -94,7 +61,7 @@ int scenario_law_param_doc(const law *l, int i, scenario_key_doc *d)
     if (i < 0 || i >= l->npar)
         return 0;
     d->key = l->par_names[i];
-    d->unit = param_unit_of(l, d->key);
+    d->unit = law_param_unit(l, i);
     if (!d->unit)
         return 0;
     d->when = law_param_when(l, d->key);

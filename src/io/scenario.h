@@ -149,8 +149,8 @@ int scenario_key_doc_at(int i, scenario_key_doc *d);
 
 /* Parameter i of the law l (i from 0, in the order of its par_names):
  * 1 with *d filled (what: the law's title and equations), 0 past the
- * last parameter or when the parameter has no unit in the table of law
- * parameter units (a law added without its units). */
+ * last parameter or when the parameter has no unit in the registry
+ * (law_param_unit: a law added without its units). */
 int scenario_law_param_doc(const law *l, int i, scenario_key_doc *d);
 
 #endif

@@ -27,45 +27,6 @@ static int within(double x, double bound)
     return in_range(x, -bound, bound);
 }
 
-/* law_domain.acsl domain_gain: 0 <= x <= 2^40. */
-static int gain(const char *q, double x, domain_breach *b)
-{
-    return in_range(x, 0.0, DOMAIN_GAIN_MAX) ||
-           breach(b, q, x, "in [0, 2^40] (spec/law_domain.acsl, domain_gain)");
-}
-
-/* law_domain.acsl domain_signed_gain: |x| <= 2^40. */
-static int signed_gain(const char *q, double x, domain_breach *b)
-{
-    return within(x, DOMAIN_GAIN_MAX) ||
-           breach(b, q, x, "in [-2^40, 2^40] (spec/law_domain.acsl, "
-                  "domain_signed_gain)");
-}
-
-/* law_domain.acsl domain_ratio: 2^-20 <= x <= 2^20. */
-static int ratio(const char *q, double x, domain_breach *b)
-{
-    return in_range(x, DOMAIN_RATIO_MIN, DOMAIN_RATIO_MAX) ||
-           breach(b, q, x, "in [2^-20, 2^20] (spec/law_domain.acsl, "
-                  "domain_ratio)");
-}
-
-/* law_domain.acsl domain_exponent: 1 <= x <= 64. */
-static int exponent(const char *q, double x, domain_breach *b)
-{
-    return in_range(x, DOMAIN_EXPONENT_MIN, DOMAIN_EXPONENT_MAX) ||
-           breach(b, q, x, "in [1, 64] (spec/law_domain.acsl, "
-                  "domain_exponent)");
-}
-
-/* law_domain.acsl bwmcl_domain, its c: 2^-20 <= c <= 2^40. */
-static int bwmcl_c(double x, domain_breach *b)
-{
-    return in_range(x, DOMAIN_RATIO_MIN, DOMAIN_GAIN_MAX) ||
-           breach(b, "c", x, "in [2^-20, 2^40] (spec/law_domain.acsl, "
-                  "bwmcl_domain)");
-}
-
 /* bounded.acsl bounded: |x| <= 1e100. */
 static int bounded(const char *q, double x, domain_breach *b)
 {
@@ -73,25 +34,15 @@ static int bounded(const char *q, double x, domain_breach *b)
            breach(b, q, x, "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
 }
 
-/* law_domain.acsl bw_domain {k, alpha, A, beta, gamma, n, p}. */
-static int bw_domain(const double *par, domain_breach *b)
-{
-    return gain("k", par[0], b) && ratio("A", par[2], b) &&
-           gain("beta", par[3], b) && signed_gain("gamma", par[4], b) &&
-           exponent("n", par[5], b) && exponent("p", par[6], b);
-}
-
+/* spec/law_domain.acsl NAME_domain, NAME = l->name: each of its terms
+ * (domain_law_bounds) in order. */
 int domain_check_law(const law *l, const double *par, domain_breach *b)
 {
-    if (strcmp(l->name, "bwshccl") == 0)          /* bwshccl_domain */
-        return bw_domain(par, b) && gain("c", par[7], b);
-    if (strcmp(l->name, "bwmcl") == 0)            /* bwmcl_domain */
-        return bw_domain(par, b) && bwmcl_c(par[7], b);
-    if (strcmp(l->name, "shccl") == 0)            /* shccl_domain {k, p, c} */
-        return gain("k", par[0], b) && exponent("p", par[1], b) &&
-               gain("c", par[2], b);
-    if (strcmp(l->name, "clamped") == 0)          /* clamped_domain {k} */
-        return gain("k", par[0], b);
+    const domain_bound *t;
+    for (t = domain_law_bounds; t->law != NULL; t++)
+        if (strcmp(t->law, l->name) == 0 &&
+            !in_range(par[t->index], t->lo, t->hi))
+            return breach(b, l->par_names[t->index], par[t->index], t->text);
     return 1;
 }
 

@@ -4,8 +4,9 @@
  * one, and the binary64 engine after each accepted step).
  *
  * Each check mirrors one predicate of spec/ with the same constants:
- *   spec/law_domain.acsl  domain_gain, domain_signed_gain, domain_ratio,
- *                         domain_exponent, bwmcl_domain (c), domain_state,
+ *   spec/law_domain.acsl  each law's NAME_domain, as the table
+ *                         domain_law_bounds generated from it
+ *                         (proofs/spec2domain.py); domain_state,
  *                         domain_speed
  *   spec/bounded.acsl     bounded (|x| <= 1e100)
  *   src/model/hybrid.h    requires mass: bounded(m) && 1e-100 <= m
@@ -19,13 +20,9 @@
 #include "law.h"
 #include "model.h"
 
-/* The constants of spec/, written as there (tests/test_domain.c compares
- * them with the text of the spec files). */
-#define DOMAIN_GAIN_MAX 0x1p40      /* law_domain.acsl: domain_gain */
-#define DOMAIN_RATIO_MIN 0x1p-20    /* law_domain.acsl: domain_ratio */
-#define DOMAIN_RATIO_MAX 0x1p20     /* law_domain.acsl: domain_ratio */
-#define DOMAIN_EXPONENT_MIN 1.0     /* law_domain.acsl: domain_exponent */
-#define DOMAIN_EXPONENT_MAX 64.0    /* law_domain.acsl: domain_exponent */
+/* The constants of spec/ the state and mass checks use, written as there
+ * (tests/test_domain.c compares them with the text of the spec files).
+ * The laws' parameter bounds are in domain_law_bounds. */
 #define DOMAIN_STATE_MAX 1.0        /* law_domain.acsl: domain_state */
 #define DOMAIN_SPEED_MAX 0x1p10     /* law_domain.acsl: domain_speed */
 #define DOMAIN_BOUNDED_MAX 1.0e100  /* bounded.acsl: bounded */
@@ -40,10 +37,26 @@ typedef struct domain_breach {
     char domain[112];
 } domain_breach;
 
-/* 1 when the law's parameters par lie in the law's proof domain
- * (bw_domain, bwshccl_domain, bwmcl_domain, shccl_domain, clamped_domain
- * of spec/law_domain.acsl); else 0 and *b names the first one outside.
- * A law the spec has no domain predicate for: 1. */
+/* One term of a law's proof domain NAME_domain of spec/law_domain.acsl:
+ * the parameter par[index] of the law named law is finite and
+ * lo <= par[index] <= hi. */
+typedef struct domain_bound {
+    const char *law;  /* the law's name, as in the registry */
+    int index;        /* in the order of the law's par_names */
+    double lo, hi;    /* the spec's literals */
+    const char *text; /* e.g. "in [0, 2^40] (spec/law_domain.acsl,
+                       * domain_gain)": the range and its predicate */
+} domain_bound;
+
+/* Every law's terms, in the order of its predicate's conjunction, ended
+ * by a row whose law is NULL: generated from spec/law_domain.acsl
+ * (law_domain_spec.c, proofs/spec2domain.py; make tapes). */
+extern const domain_bound domain_law_bounds[];
+
+/* 1 when the law's parameters par lie in the law's proof domain (its
+ * rows of domain_law_bounds); else 0 and *b names the first one outside,
+ * by the law's par_names. A law the spec has no domain predicate for
+ * (none: proofs/spec2domain.py refuses one): 1. */
 int domain_check_law(const law *l, const double *par, domain_breach *b);
 
 /* 1 when the mass named name (m, m1, m2) satisfies the proofs' mass

@@ -1,7 +1,9 @@
 /* registry.c - the registry of contact laws; see registry.h.  Adding a
  * law: one file law_<name>.c with its proved functions, its header, and
- * its table and one line below; its spec file spec/law_<name>_equations.acsl gives
- * the high-precision form (proofs/spec2tape.py, src/mp/mp_law.h). */
+ * its table, its parameters' units and one line below; its spec file
+ * spec/law_<name>_equations.acsl gives the high-precision form
+ * (proofs/spec2tape.py, src/mp/mp_law.h), and its predicate <name>_domain
+ * of spec/law_domain.acsl the checked domain (proofs/spec2domain.py). */
 #include "registry.h"
 
 #include <string.h>
@@ -16,9 +18,15 @@
 /* The table of each law: its name, its parameters, the functions of its
  * proved binary64 form (src/model/law_<name>.c) and its error bands
  * (law_noise.c), which are not proved and so are named here, outside the
- * proved core. */
+ * proved core.  Beside it, the unit of each parameter (SI; "1": a pure
+ * number), in the order of its par_names: Phi is a force and z_c a
+ * deflection (Eq. 59): k |x_c|^p is a force, c |x_c|^p v of Eq. (69) too,
+ * v - Phi/c of Eq. (71) a velocity, and beta |z|^n u (Eqs. 68, 70) a
+ * velocity. */
 static const char *const bwshccl_par_names[BW_NPAR] = {
     "k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
+static const char *const bwshccl_par_units[BW_NPAR] = {
+    "N/m^p", "1", "1", "m^-n", "m^-n", "1", "1", "N s/m^(p+1)"}; /* Eq. (69) */
 
 const law law_bwshccl = {
     "bwshccl",
@@ -40,6 +48,8 @@ const law law_bwshccl = {
 
 static const char *const bwmcl_par_names[BW_NPAR] = {
     "k", "alpha", "A", "beta", "gamma", "n", "p", "c"};
+static const char *const bwmcl_par_units[BW_NPAR] = {
+    "N/m^p", "1", "1", "m^-n", "m^-n", "1", "1", "N s/m"}; /* Eq. (71) */
 
 const law law_bwmcl = {
     "bwmcl",
@@ -60,6 +70,8 @@ const law law_bwmcl = {
 };
 
 static const char *const shccl_par_names[SHCCL_NPAR] = {"k", "p", "c"};
+static const char *const shccl_par_units[SHCCL_NPAR] = {
+    "N/m^p", "1", "N s/m^(p+1)"}; /* Eq. (69) */
 
 const law law_shccl = {
     "shccl",
@@ -80,6 +92,8 @@ const law law_shccl = {
 };
 
 static const char *const clamped_par_names[CLAMPED_NPAR] = {"k"};
+static const char *const clamped_par_units[CLAMPED_NPAR] = {
+    "N/m"}; /* Eq. (175): k min(x_c, 0) */
 
 const law law_clamped = {
     "clamped",
@@ -100,11 +114,11 @@ const law law_clamped = {
 };
 
 const law_entry law_registry[] = {
-    {&law_bwshccl}, /* Eqs. (68)-(69) */
-    {&law_bwmcl},   /* Eqs. (70)-(72) */
-    {&law_shccl},   /* Eq. (69) with alpha = 1 */
-    {&law_clamped}, /* Eq. (175) */
-    {NULL},
+    {&law_bwshccl, bwshccl_par_units}, /* Eqs. (68)-(69) */
+    {&law_bwmcl, bwmcl_par_units},     /* Eqs. (70)-(72) */
+    {&law_shccl, shccl_par_units},     /* Eq. (69) with alpha = 1 */
+    {&law_clamped, clamped_par_units}, /* Eq. (175) */
+    {NULL, NULL},
 };
 
 const law *law_find(const char *name)
@@ -115,6 +129,17 @@ const law *law_find(const char *name)
     for (i = 0; law_registry[i].law != NULL; i++)
         if (strcmp(law_registry[i].law->name, name) == 0)
             return law_registry[i].law;
+    return NULL;
+}
+
+const char *law_param_unit(const law *l, int i)
+{
+    int j;
+    if (l == NULL || i < 0 || i >= l->npar)
+        return NULL;
+    for (j = 0; law_registry[j].law != NULL; j++)
+        if (law_registry[j].law == l)
+            return law_registry[j].par_units[i];
     return NULL;
 }
 
