@@ -23,11 +23,7 @@
 #include "textbuf.h"
 
 #define SAMPLES_MAX 64
-/* A switching point that lies within SWITCH_SLACK h of the end of a step of
- * size h counts as reached there: a step that straddles it by delta errs
- * by about delta / h times the error of a step that straddles it by half
- * (measured: 1e5 tolerances), so below 1e-4 tolerances here. */
-#define SWITCH_SLACK 1e-9
+/* SWITCH_SLACK: engine_rules.h (negligible_straddle). */
 #define FLOOR_MARGIN 4.0        /* a first step is at least this many
                                   times the step floor */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
@@ -156,18 +152,7 @@ double root_eval(const void *ctx, double t)
 
 /* ---- small helpers ---------------------------------------------------- */
 
-/* The step floor at t: one_step takes no step of this size or smaller
- * (16 ulp of t), except to end at a stop or at T. */
-static double step_floor(double t)
-{
-    return 16.0 * DBL_EPSILON * fabs(t);
-}
-
-static double stop_min(double a, double b)
-{
-    double s = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
-    return 8.0 * DBL_EPSILON * s + DBL_MIN;
-}
+/* step_floor, stop_min: engine_rules.h. */
 
 /* The error of each component of the state y that the tolerances allow:
  * sqrt(ny) (atol + rtol |y_i|), the largest error of one component that
@@ -872,27 +857,6 @@ static int screen_events(const run *R, const dop853_step_data *s,
     return 1;
 }
 
-/* Whether some switching function i of kv[0 .. n][i] (nk of them) is
- * not of one strict sign at all the samples (a sign change, a zero or a
- * NaN). When none is, screen_switching can find no crossing whatever the
- * noise bands: a value within its band has sign 0 there, which only
- * removes a sample, and the others all have the one sign, so its bands
- * need not be evaluated. */
-static int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk)
-{
-    int i, k;
-    for (i = 0; i < nk; i++) {
-        int pos = kv[0][i] > 0.0, neg = kv[0][i] < 0.0;
-        for (k = 0; k <= n; k++) {
-            pos &= kv[k][i] > 0.0;
-            neg &= kv[k][i] < 0.0;
-        }
-        if (!pos && !neg)
-            return 1;
-    }
-    return 0;
-}
-
 /* The earliest sign change of a switching function; 0 if none. A sign
  * change counts only from a sample outside the rounding band of the
  * function on one side to a sample outside it on the other: values
@@ -1242,15 +1206,6 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
         memcpy(ya, y, sizeof(double) * (size_t)s->n);
     }
     return found;
-}
-
-/* Whether a switching point at distance d from t counts as reached at t,
- * when it is straddled by a step of size h from or to t: within
- * SWITCH_SLACK h, or so close that no step could end between (the step
- * floor of one_step). */
-static int negligible_straddle(double d, double h, double t)
-{
-    return d <= SWITCH_SLACK * h || d <= 32.0 * DBL_EPSILON * fabs(t);
 }
 
 /* Takes switching point st as reached at the current instant, which lies

@@ -12,10 +12,9 @@
 #include "event.h"
 #include "records.h"
 #include "zeno.h"
-#include "engine_rules.h"    /* finite_vector */
+#include "engine_rules.h"    /* finite_vector, ENGINE_NSWITCH_MAX */
 
 #define ENGINE_TRANS_MAX 8
-#define ENGINE_NSWITCH_MAX 4
 #define ENGINE_LAST_EVENTS 3  /* events a diagnosis names */
 
 typedef struct hybrid_transition {

@@ -31,3 +31,68 @@ int finite_vector(int n, const double *y)
             return 0;
     return 1;
 }
+
+double abs_double(double x)
+{
+    return x < 0.0 ? -x : x;
+}
+
+double step_floor(double t)
+{
+    return 16.0 * DBL_EPSILON * abs_double(t);
+}
+
+double stop_min(double a, double b)
+{
+    double s = abs_double(a) > abs_double(b) ? abs_double(a) : abs_double(b);
+    return 8.0 * DBL_EPSILON * s + DBL_MIN;
+}
+
+int negligible_straddle(double d, double h, double t)
+{
+    return d <= SWITCH_SLACK * h || d <= 32.0 * DBL_EPSILON * abs_double(t);
+}
+
+/* Whether switching function i of the samples kv[0 .. n][i] is of one
+ * strict sign at all of them (spec/engine_rules.acsl, strict_sign_all). */
+/*@ requires 0 <= n < INT_MAX;
+  @ requires 0 <= i < ENGINE_NSWITCH_MAX;
+  @ requires \valid_read(kv + (0 .. n));
+  @ assigns \nothing;
+  @ ensures strict_sign_all: \result == 1 <==> strict_sign_all(kv, n, i);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static int strict_sign_at_all(double kv[][ENGINE_NSWITCH_MAX], int n, int i)
+{
+    int pos = kv[0][i] > 0.0, neg = kv[0][i] < 0.0, k;
+    /*@ loop invariant 1 <= k <= n + 1;
+      @ loop invariant pos == 0 || pos == 1;
+      @ loop invariant neg == 0 || neg == 1;
+      @ loop invariant pos == 1 <==> (\forall integer j; 0 <= j < k ==>
+      @   \lt_double((double)0.0, kv[j][i]));
+      @ loop invariant neg == 1 <==> (\forall integer j; 0 <= j < k ==>
+      @   \lt_double(kv[j][i], (double)0.0));
+      @ loop assigns k, pos, neg;
+      @ loop variant n + 1 - k;
+      @*/
+    for (k = 1; k <= n; k++) {
+        pos = pos && kv[k][i] > 0.0;
+        neg = neg && kv[k][i] < 0.0;
+    }
+    return pos || neg;
+}
+
+int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk)
+{
+    int i;
+    /*@ loop invariant 0 <= i <= nk;
+      @ loop invariant \forall integer j; 0 <= j < i ==>
+      @   strict_sign_all(kv, n, j);
+      @ loop assigns i;
+      @ loop variant nk - i;
+      @*/
+    for (i = 0; i < nk; i++)
+        if (!strict_sign_at_all(kv, n, i))
+            return 1;
+    return 0;
+}

@@ -7,12 +7,29 @@
  * change of one between two samples (opposite_signs, defined in
  * engine_rules.c: the prediction of a switching point calls it a few
  * times per accepted step), and whether a vector is finite
- * (finite_vector, defined in engine_rules.c). engine_rules.c, in WP_CORE,
- * is the translation unit in which WP reads them. */
+ * (finite_vector, defined in engine_rules.c); the step floor at an
+ * instant (step_floor), the least distance of a stop that is not rounding
+ * (stop_min), whether a straddled switching point counts as reached
+ * (negligible_straddle), all three on |x| (abs_double), and whether some
+ * switching function is not of one strict sign at all the samples of a
+ * step (sign_changes), all defined in engine_rules.c. engine_rules.c, in
+ * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
 
+#include <limits.h>
+
 #include "finite.h"
+
+/* The switching functions of a mode, at most (hybrid_system.nswitch). */
+#define ENGINE_NSWITCH_MAX 4
+
+/* A switching point that lies within SWITCH_SLACK h of the end of a step of
+ * size h counts as reached there (negligible_straddle): a step that
+ * straddles it by delta errs by about delta / h times the error of a step
+ * that straddles it by half (measured: 1e5 tolerances), so below 1e-4
+ * tolerances here. */
+#define SWITCH_SLACK 1e-9
 
 #include "../../spec/engine_rules.acsl"
 
@@ -48,5 +65,54 @@ int opposite_signs(const double *ka, const double *kb, int nk);
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int finite_vector(int n, const double *y);
+
+/* |x| (exact), as abs_val of spec/power.acsl: -x for x < 0, else x (so
+ * -0 stays -0 and a NaN stays a NaN; the callers compare it, add it or
+ * scale it by a positive constant, where -0 and +0 give the same). */
+/*@ assigns \nothing;
+  @ ensures abs: \result \in {abs_val(x)};
+  @*/
+double abs_double(double x);
+
+/* The step floor at t (spec/engine_rules.acsl, step_floor_at): 16 ulp of
+ * t; the step loop takes no step of this size or smaller, except to end at
+ * a stop or at T. */
+/*@ assigns \nothing;
+  @ ensures step_floor: \result \in {step_floor_at(t)};
+  @*/
+double step_floor(double t);
+
+/* The least distance between the instants a and b that is not rounding
+ * (spec/engine_rules.acsl, stop_min_at): 8 ulp of the larger of |a|, |b|,
+ * plus the least normal double. */
+/*@ assigns \nothing;
+  @ ensures stop_min: \result \in {stop_min_at(a, b)};
+  @*/
+double stop_min(double a, double b);
+
+/* Whether a switching point at distance d from t counts as reached at t,
+ * when it is straddled by a step of size h from or to t
+ * (spec/engine_rules.acsl, negligible_straddle_at): within SWITCH_SLACK h,
+ * or so close that no step could end between (twice the step floor). */
+/*@ assigns \nothing;
+  @ ensures negligible_straddle: \result == 1 <==> negligible_straddle_at(d, h, t);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int negligible_straddle(double d, double h, double t);
+
+/* Whether some switching function i < nk of the samples kv[0 .. n][i] is
+ * not of one strict sign at all of them (a sign change, a zero or a NaN;
+ * spec/engine_rules.acsl, strict_sign_all). When none is, the screening
+ * of the step can find no crossing of them whatever the noise bands, and
+ * need not evaluate the bands. */
+/*@ requires 0 <= n < INT_MAX;
+  @ requires 0 <= nk <= ENGINE_NSWITCH_MAX;
+  @ requires \valid_read(kv + (0 .. n));
+  @ assigns \nothing;
+  @ ensures sign_changes: \result == 1 <==>
+  @   (\exists integer i; 0 <= i < nk && !strict_sign_all(kv, n, i));
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk);
 
 #endif
