@@ -2,7 +2,9 @@
 """mutate.py - the mutation campaign of the WP proofs (proofs/mutants/README.md).
 
 Generates mutants over every function of the proved core (code only, never
-ACSL annotations or comments), adds the named mutants of proofs/mutants/*.mut,
+ACSL annotations or comments), the functions of the headers that a file of
+the core includes and so proves (static inline: src/b64/flow_map.h through
+flow_map.c), adds the named mutants of proofs/mutants/*.mut,
 and runs each through Frama-C/WP on its own function, on a copy under
 BUILD/mutants (the repository is never modified).
 
@@ -1229,10 +1231,12 @@ def selftest_header(d, heads, hmuts, named):
     # the witnesses rebuild every object that includes the header,
     # through another header too
     W = witness.Witnesses.__new__(witness.Witnesses)
-    W.src, W.lock, W.users = d, threading.RLock(), {}
+    W.src, W.lock, W.users, W.between = d, threading.RLock(), {}, {}
     u = W.users_of('src/model/ST.h')
-    res.append((u == ['src/model/ST.c', 'src/model/STU.c'],
-                'the objects rebuilt for a mutant of the header: %s' % ', '.join(u)))
+    res.append((u == ['src/model/ST.c', 'src/model/STU.c'] and
+                W.between['src/model/ST.h'] == ['src/model/STI.h'],
+                'the objects rebuilt for a mutant of the header: %s (through %s, copied '
+                'beside it)' % (', '.join(u), ', '.join(W.between.get('src/model/ST.h', [])))))
     return res
 
 

@@ -523,6 +523,7 @@ class Witnesses:
         # library that includes it, directly or through another header
         self.headers = headers or {}
         self.users = {}          # header -> [C files of the library]
+        self.between = {}        # header -> [headers that include it]
         self.tests = None        # test -> object, built at the first use
         self.ref_tests = {}      # file -> {test: (status, failed checks)}
         self.out = os.path.join(out, 'diff')
@@ -541,16 +542,18 @@ class Witnesses:
         self.ok = r.returncode == 0 and os.path.exists(lib) and os.path.exists(toolslib)
         self.why = '' if self.ok else ('no %s' % lib if not os.path.exists(lib) else r.stderr[:200])
 
-    def compile(self, d, path, text, extra=''):
+    def compile(self, d, path, text, extra='', incs=()):
         """TEXT (+ EXTRA) compiled as the file PATH in D: its object, or
         None.  A header (a function harness of one of its functions) is
-        compiled as C, into D/STEM_h.o."""
+        compiled as C, into D/STEM_h.o.  INCS: -I folders searched after
+        the snapshot's."""
         c = os.path.join(d, os.path.basename(path))
         with open(c, 'w') as f:
             f.write(text + extra)
         head = path.endswith('.h')
         o = c[:-2] + ('_h.o' if head else '.o')
-        r = subprocess.run(['gcc'] + CFLAGS + self.incs + (['-x', 'c'] if head else []) +
+        r = subprocess.run(['gcc'] + CFLAGS + self.incs + list(incs) +
+                           (['-x', 'c'] if head else []) +
                            ['-c', c, '-o', o], capture_output=True, text=True)
         return o if r.returncode == 0 else None
 
@@ -574,6 +577,11 @@ class Witnesses:
                 names |= more
             self.users[header] = sorted(c for c, inc in texts.items()
                                         if c.endswith('.c') and inc & names)
+            # the headers between (engine.h between engine_rules.h and
+            # engine.c): copied beside the mutated header, so that their
+            # own quoted includes of it find the mutant first
+            self.between[header] = sorted(h for h in texts if h.endswith('.h') and
+                                          h != header and os.path.basename(h) in names)
             return self.users[header]
 
     def objects(self, d, path, text):
@@ -588,10 +596,16 @@ class Witnesses:
             return [o] if o else None
         with open(os.path.join(d, os.path.basename(path)), 'w') as f:
             f.write(text)
+        users = self.users_of(path)
+        for h in self.between[path]:
+            shutil.copy(os.path.join(self.src, h), d)
         objs = []
-        for c in self.users_of(path):
+        for c in users:
             with open(os.path.join(self.src, c)) as f:
-                o = self.compile(d, c, f.read())
+                # the C file's own folder last (src/api is no layer of the
+                # snapshot): D, where it is compiled, comes first
+                o = self.compile(d, c, f.read(),
+                                 incs=['-I' + os.path.join(self.src, os.path.dirname(c))])
             if o is None:
                 return None
             objs.append(o)
