@@ -91,11 +91,6 @@ def fails_on_survivor(path):
 # includes the header, else the first file of the core that does), and
 # their witnesses rebuild every object of the library that includes it.
 
-def includes_of(text):
-    """The headers TEXT includes with quotes (basenames)."""
-    return re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M)
-
-
 def proved_headers(core, src=None):
     """{header: unit}: every header of src/ that defines a function and
     that a file of CORE includes directly, with the file of CORE through
@@ -112,7 +107,7 @@ def proved_headers(core, src=None):
             t = f.read()
         if not functions(t, mask(t)):
             continue
-        users = [c for c in core if os.path.basename(rel) in includes_of(texts[c])]
+        users = [c for c in core if os.path.basename(rel) in witness.includes_of(texts[c])]
         if not users:
             continue
         same = [c for c in users if os.path.splitext(c)[0] == os.path.splitext(rel)[0]]
@@ -142,7 +137,6 @@ def object_code(d, path, text, incs):
                         *incs] + lang + [os.path.basename(path), '-o', 'x.o'], cwd=d,
                        capture_output=True, text=True)
     if r.returncode != 0:
-        shutil.rmtree(d, ignore_errors=True)
         return None, r.stderr
     subprocess.run(['strip', o], check=True)
     with open(o, 'rb') as f:
@@ -1374,8 +1368,7 @@ def main():
 
     # 2. the witnesses, before any prover: the mutated function against the
     # original on random inputs of its domain, then the studies
-    W = witness.Witnesses(R.out, SRC, R.orig, R.incs, args.lib, args.toolslib, ROOT,
-                          headers=args.headers)
+    W = witness.Witnesses(R.out, SRC, R.orig, R.incs, args.lib, args.toolslib, ROOT)
     if not W.ok:
         sys.exit('mutate: the differential runs cannot be built: %s' % W.why)
     where = {}

@@ -505,6 +505,11 @@ class Harness:
              '    return 0;', '}'])
 
 
+def includes_of(text):
+    """The files TEXT includes with quotes, as written (basenames here)."""
+    return re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M)
+
+
 def ref_dir(out, path):
     """The folder of the original's runs of PATH (flow_map.c and flow_map.h
     apart)."""
@@ -516,12 +521,11 @@ class Witnesses:
     """Builds the reference objects and programs once, then looks for a
     witness of each mutant (thread-safe: each mutant has its own folder)."""
 
-    def __init__(self, out, src, orig, incs, lib, toolslib, root=None, headers=None):
+    def __init__(self, out, src, orig, incs, lib, toolslib, root=None):
         self.root = root or src  # the tree whose tests/ are run (test witness)
-        # the headers of the core that define functions (flow_map.h): a
-        # mutant of one is linked by rebuilding every object of the
-        # library that includes it, directly or through another header
-        self.headers = headers or {}
+        # a mutant of a header that defines functions (flow_map.h) is
+        # linked by rebuilding every object of the library that includes
+        # it, directly or through another header
         self.users = {}          # header -> [C files of the library]
         self.between = {}        # header -> [headers that include it]
         self.tests = None        # test -> object, built at the first use
@@ -566,8 +570,7 @@ class Witnesses:
             texts = {}
             for f in glob.glob(os.path.join(self.src, 'src', '*', '*.[ch]')):
                 with open(f, errors='replace') as fh:
-                    texts[os.path.relpath(f, self.src)] = set(re.findall(
-                        r'^\s*#\s*include\s+"([^"]+)"', fh.read(), re.M))
+                    texts[os.path.relpath(f, self.src)] = set(includes_of(fh.read()))
             names = {os.path.basename(header)}
             grown = True
             while grown:
