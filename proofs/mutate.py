@@ -2,7 +2,9 @@
 """mutate.py - the mutation campaign of the WP proofs (proofs/mutants/README.md).
 
 Generates mutants over every function of the proved core (code only, never
-ACSL annotations or comments), adds the named mutants of proofs/mutants/*.mut,
+ACSL annotations or comments), the functions of the headers that a file of
+the core includes and so proves (static inline: src/b64/flow_map.h through
+flow_map.c), adds the named mutants of proofs/mutants/*.mut,
 and runs each through Frama-C/WP on its own function, on a copy under
 BUILD/mutants (the repository is never modified).
 
@@ -77,6 +79,70 @@ version = "4.8.12"
 
 def fails_on_survivor(path):
     return path in FAIL_FAMILIES
+
+
+# ---------------------------------------------------------------------------
+# Headers of the core.  A header of src/ that defines functions (static
+# inline, e.g. src/b64/flow_map.h, whose functions the engine's right-hand
+# side evaluates without a call) is proved through a C file of the core
+# that includes it (flow_map.c): WP proves every function of a translation
+# unit.  Such a header is a family of the core: its mutants are applied to
+# the header, proved through that unit (the .c of the same stem when it
+# includes the header, else the first file of the core that does), and
+# their witnesses rebuild every object of the library that includes it.
+
+def proved_headers(core, src=None):
+    """{header: unit}: every header of src/ that defines a function and
+    that a file of CORE includes directly, with the file of CORE through
+    which WP proves it."""
+    src = src or SRC
+    texts = {}
+    for c in core:
+        with open(os.path.join(src, c)) as f:
+            texts[c] = f.read()
+    res = {}
+    for h in sorted(glob.glob(os.path.join(src, 'src', '*', '*.h'))):
+        rel = os.path.relpath(h, src)
+        with open(h) as f:
+            t = f.read()
+        if not functions(t, mask(t)):
+            continue
+        users = [c for c in core if os.path.basename(rel) in witness.includes_of(texts[c])]
+        if not users:
+            continue
+        same = [c for c in users if os.path.splitext(c)[0] == os.path.splitext(rel)[0]]
+        res[rel] = (same or users)[0]
+    return res
+
+
+def is_header(path):
+    return path.endswith('.h')
+
+
+def object_code(d, path, text, incs):
+    """Stripped gcc -O2 object code of TEXT (as file PATH, compiled in the
+    folder D, which it leaves empty): (bytes, '') or (None, gcc's errors).
+    A header is compiled as C on its own with -fkeep-inline-functions, so
+    that the code of each of its static inline functions is in the object
+    whether a caller is compiled with it or not."""
+    os.makedirs(d, exist_ok=True)
+    c = os.path.join(d, os.path.basename(path))
+    with open(c, 'w') as f:
+        f.write(text)
+    o = os.path.join(d, 'x.o')
+    lang = ['-x', 'c', '-fkeep-inline-functions'] if is_header(path) else []
+    r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-Werror=int-conversion',
+                        '-Werror=incompatible-pointer-types', '-Werror=return-type',
+                        '-Werror=implicit-function-declaration',
+                        *incs] + lang + [os.path.basename(path), '-o', 'x.o'], cwd=d,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, r.stderr
+    subprocess.run(['strip', o], check=True)
+    with open(o, 'rb') as f:
+        data = f.read()
+    shutil.rmtree(d, ignore_errors=True)
+    return data, ''
 
 
 # ---------------------------------------------------------------------------
@@ -651,7 +717,9 @@ def generate(path, skip, ctx=None):
     masked = mask(text)
     muts = []
     seen = set()
-    stem = os.path.splitext(os.path.basename(path))[0]
+    # ids FILESTEM-NNN; a header's FILESTEM_h-NNN (engine_rules.h apart
+    # from engine_rules.c)
+    stem = os.path.splitext(os.path.basename(path))[0] + ('_h' if is_header(path) else '')
     for name, s, e in functions(text, masked):
         if name in skip:
             continue
@@ -800,6 +868,8 @@ class Runner:
                 shutil.copy(h, os.path.join(self.orig, 'src', layer))
         for c in args.core + args.tested:
             shutil.copy(os.path.join(SRC, c), os.path.join(self.orig, c))
+        # the headers of the core and the units they are proved through
+        self.headers = dict(args.headers)
         # headers include ../../spec/*.acsl: the copies keep the layout
         self.incs = ['-I' + os.path.join(self.orig, 'include')] + \
             ['-I' + os.path.join(self.orig, 'src', layer) for layer in LAYERS]
@@ -830,25 +900,25 @@ class Runner:
 
     def obj(self, path, text, where):
         """Stripped gcc -O2 object code of TEXT (as file PATH), or None."""
-        d = os.path.join(self.out, 'obj', where)
-        os.makedirs(d, exist_ok=True)
-        c = os.path.join(d, os.path.basename(path))
-        with open(c, 'w') as f:
-            f.write(text)
-        o = os.path.join(d, 'x.o')
-        r = subprocess.run(['gcc', '-std=c11', '-O2', '-c', '-Werror=int-conversion',
-                            '-Werror=incompatible-pointer-types', '-Werror=return-type',
-                            '-Werror=implicit-function-declaration',
-                            *self.incs,
-                            os.path.basename(path), '-o', 'x.o'], cwd=d,
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            return None, r.stderr
-        subprocess.run(['strip', o], check=True)
-        with open(o, 'rb') as f:
-            data = f.read()
-        shutil.rmtree(d, ignore_errors=True)
-        return data, ''
+        return object_code(os.path.join(self.out, 'obj', where), path, text, self.incs)
+
+    def unit(self, path):
+        """The file frama-c is given for PATH: PATH, or for a header of the
+        core the C file through which it is proved."""
+        return self.headers.get(path, path)
+
+    def tree(self, d, path, text=None):
+        """The files of a WP run of PATH in the folder D: PATH (with TEXT,
+        the mutant, when given) and, for a header, its unit, which
+        includes it with quotes and so finds it in D before the -I
+        folders of the snapshot."""
+        if text is None:
+            shutil.copy(os.path.join(self.orig, path), d)
+        else:
+            with open(os.path.join(d, os.path.basename(path)), 'w') as f:
+                f.write(text)
+        if is_header(path):
+            shutil.copy(os.path.join(self.orig, self.unit(path)), d)
 
     def wp(self, d, path, fn, log, stop_early=None):
         """WP on D/PATH's function FN: (status, {goal: verdict}, time).
@@ -930,9 +1000,9 @@ class Runner:
     def baseline(self, path, fn):
         d = os.path.join(self.out, 'baseline', fn)
         os.makedirs(d, exist_ok=True)
-        shutil.copy(os.path.join(self.orig, path), d)
+        self.tree(d, path)
         # at the campaign's step budget, the one the mutants get
-        rc, goals, dt = self.wp(d, path, fn, os.path.join(d, 'wp.log'))
+        rc, goals, dt = self.wp(d, self.unit(path), fn, os.path.join(d, 'wp.log'))
         return {'rc': rc, 'goals': goals, 'time': dt,
                 'unproved': sorted(g for g, s in goals.items() if s != 'Valid')}
 
@@ -940,9 +1010,9 @@ class Runner:
         d = os.path.join(self.out, 'run', m['id'])
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
-        with open(os.path.join(d, os.path.basename(m['file'])), 'w') as f:
-            f.write(m['text'])
-        rc, goals, dt = self.wp(d, m['file'], m['function'], os.path.join(d, 'wp.log'),
+        self.tree(d, m['file'], m['text'])
+        rc, goals, dt = self.wp(d, self.unit(m['file']), m['function'],
+                                os.path.join(d, 'wp.log'),
                                 stop_early=set(base['unproved']))
         if rc != 0 or not goals:
             return 'invalid', [], dt, 'frama-c status %d, %d goals' % (rc, len(goals))
@@ -967,7 +1037,17 @@ class Runner:
 # inside an annotation or a comment.
 
 SELFTEST_H = """typedef struct pair { double lo; double hi; } pair;
+/*@ ensures \\result == x * 0.5; */
+static inline double half(double x)
+{
+    return x * 0.5;
+}
 """
+# a header that includes ST.h, and a C file outside the core that
+# includes it: a user of ST.h through another header
+SELFTEST_HI = '#include "ST.h"\n'
+SELFTEST_CU = '#include "STI.h"\ndouble twice(double x) { return 2.0 * half(x); }\n'
+
 SELFTEST_C = """#include "ST.h"
 #define C_5 0.25
 static const double TABLE[3] = {1.5, C_5, 0.0};
@@ -1031,12 +1111,24 @@ def selftest():
         with open(os.path.join(mdir, 'gone.mut'), 'w') as f:
             f.write('file: src/model/ST.c src/model/NONE.c\nfunction: f\n--- original\n'
                     'x = y;\n+++ replacement\nx = -y;\n=== end\n')
+        # a header that defines a function, proved through ST.c, and a
+        # named mutant of it
+        with open(os.path.join(d, 'src/model/STI.h'), 'w') as f:
+            f.write(SELFTEST_HI)
+        with open(os.path.join(d, 'src/model/STU.c'), 'w') as f:
+            f.write(SELFTEST_CU)
+        with open(os.path.join(mdir, 'head.mut'), 'w') as f:
+            f.write('file: src/model/ST.h\nfunction: half\n--- original\n    return x * 0.5;\n'
+                    '+++ replacement\n    return x * 0.25;\n=== end\n')
         saved, SRC = SRC, d
         try:
             muts = generate('src/model/ST.c', set(), core_context(['src/model/ST.c']))
             named = {m['id']: m for m in read_named(mdir=mdir)}
+            heads = proved_headers(['src/model/ST.c'])
+            hmuts = generate('src/model/ST.h', set(), core_context(['src/model/ST.c']))
         finally:
             SRC = saved
+        hchecks = selftest_header(d, heads, hmuts, named.get('head', {}))
     got = set((m['operator'], m['function'], m['line'], m['edit']) for m in muts)
     for w in SELFTEST_WANT:
         ok = w in got
@@ -1089,8 +1181,57 @@ def selftest():
         failed += not ok
         print('%s tested family, witness %s: %s' % ('ok  ' if ok else 'FAIL',
                                                      w[0] if w else 'none', want[0]))
+    for ok, what in hchecks:
+        checks += 1
+        failed += not ok
+        print('%s %s' % ('ok  ' if ok else 'FAIL', what))
     print('mutate selftest: %d checks, %d failed' % (checks, failed))
     return 1 if failed else 0
+
+
+def selftest_header(d, heads, hmuts, named):
+    """The checks of a header target (ST.h, which defines `half`, proved
+    through ST.c), in the self-test's tree D: [(ok, what)]."""
+    res = []
+    res.append((heads == {'src/model/ST.h': 'src/model/ST.c'},
+                'a header that defines a function and that a file of the core includes '
+                'is a family of the core, proved through that file (%s)' % heads))
+    want = ('AOR', 'half', 5, '* -> /')
+    got = [m for m in hmuts if (m['operator'], m['function'], m['line'], m['edit']) == want]
+    res.append((bool(got) and got[0]['id'].startswith('ST_h-') and
+                all(m['function'] == 'half' for m in hmuts),
+                'the header\'s function mutated (AOR half line 5: * -> /, id ST_h-NNN)'))
+    res.append((named.get('file') == 'src/model/ST.h' and named.get('line') == 5 and
+                'stale' not in named, 'a named mutant of the header applied at its line'))
+    # the object code of the header alone shows its static inline function
+    with open(os.path.join(d, 'src/model/ST.h')) as f:
+        orig = f.read()
+    o1, _ = object_code(os.path.join(d, 'o1'), 'src/model/ST.h', orig, [])
+    o2, _ = object_code(os.path.join(d, 'o2'), 'src/model/ST.h',
+                        orig.replace('x * 0.5', 'x * 0.25'), [])
+    res.append((o1 is not None and o2 is not None and o1 != o2,
+                'the object code of a mutated header differs (-fkeep-inline-functions)'))
+    # WP's tree: the mutated header next to the unit that includes it
+    R = Runner.__new__(Runner)
+    R.orig, R.headers = d, heads
+    t = os.path.join(d, 'wp-tree')
+    os.makedirs(t)
+    R.tree(t, 'src/model/ST.h', orig.replace('x * 0.5', 'x * 0.25'))
+    with open(os.path.join(t, 'ST.h')) as f:
+        ok = 'x * 0.25' in f.read()
+    res.append((ok and os.path.exists(os.path.join(t, 'ST.c')) and
+                R.unit('src/model/ST.h') == 'src/model/ST.c',
+                'WP runs on ST.c with the mutated ST.h beside it'))
+    # the witnesses rebuild every object that includes the header,
+    # through another header too
+    W = witness.Witnesses.__new__(witness.Witnesses)
+    W.src, W.lock, W.users, W.between = d, threading.RLock(), {}, {}
+    u = W.users_of('src/model/ST.h')
+    res.append((u == ['src/model/ST.c', 'src/model/STU.c'] and
+                W.between['src/model/ST.h'] == ['src/model/STI.h'],
+                'the objects rebuilt for a mutant of the header: %s (through %s, copied '
+                'beside it)' % (', '.join(u), ', '.join(W.between.get('src/model/ST.h', [])))))
+    return res
 
 
 def main():
@@ -1113,27 +1254,33 @@ def main():
     # the tested families: files outside the proved core (a file that
     # enters WP_CORE is a proved family from then on)
     args.tested = [f for f in args.tested.split() if f not in args.core]
-    allowed = args.core + args.tested
+    # the headers that define functions proved through a file of the core
+    # (flow_map.h through flow_map.c): families of the core
+    args.headers = proved_headers(args.core)
+    FAIL_FAMILIES.update(args.headers)
+    allowed = args.core + sorted(args.headers) + args.tested
     skip = set(x for x in args.skip.split(',') if x)
     files = args.files.split() if args.files else allowed
     for f in files:
         if f not in allowed:
-            sys.exit('mutate: %s is neither in the proved core (WP_CORE) nor a tested '
+            sys.exit('mutate: %s is neither in the proved core (WP_CORE), nor a header '
+                     'that defines functions included by a file of it, nor a tested '
                      'family (MUT_TESTED)' % f)
     build = os.path.abspath(args.build)
 
     gen = []
     # the siblings and fields of the core for the core (its set of mutants
     # does not depend on the tested families), of both for the tested ones
-    ctx = core_context(args.core)
+    ctx = core_context(args.core + sorted(args.headers))
     ctx_tested = core_context(allowed) if args.tested else ctx
     for f in files:
-        gen += generate(f, skip, ctx if f in args.core else ctx_tested)
+        gen += generate(f, skip, ctx if f not in args.tested else ctx_tested)
     named = read_named() if not args.files else \
         [m for m in read_named() if m['file'] in files]
     for m in named:
         if 'stale' not in m and m['file'] not in allowed:
-            m['stale'] = '%s is neither in WP_CORE nor in MUT_TESTED' % m['file']
+            m['stale'] = ('%s is neither in WP_CORE, nor a header of it that defines '
+                          'functions, nor in MUT_TESTED' % m['file'])
     if args.mode == 'list':
         for m in named + gen:
             print('%-12s %-20s %-26s %4d %-5s %s' % (m['id'], m['file'], m['function'],

@@ -79,7 +79,9 @@ deps-proofs:
 	@scripts/ensure-packages $(PKG_PROOFS)
 
 # The mutation campaign (proofs/mutants/README.md): mutants generated over
-# every function of WP_CORE (minus WP_SKIP) and the named ones of
+# every function of WP_CORE (minus WP_SKIP), with the static inline
+# functions of the headers a file of it includes (flow_map.h through
+# flow_map.c: found by proofs/mutate.py), and the named ones of
 # proofs/mutants/*.mut, each run through WP on its own function; and over
 # the tested families MUT_TESTED, the engine and the driver, outside the
 # proved set: their mutants are killed by a witness alone (a study or a

@@ -11,7 +11,9 @@
 #                       (the engine and the driver, src/b64) whose mutants
 #                       are killed by a witness alone, the studies or the
 #                       tests (no goal)
-#   MUT_FILES           restrict to these files of WP_CORE (default: all)
+#   MUT_FILES           restrict to these files of WP_CORE, of its headers that
+#                       define functions (src/b64/flow_map.h, proved through
+#                       flow_map.c) or of MUT_TESTED (default: all)
 #   MUT_IDS             run only these mutants (comma-separated ids)
 #   MUT_STEPS           prover steps per goal and prover, the budget that
 #                       decides (cvc5 --rlimit, z3 rlimit; default 3000000)

@@ -34,6 +34,7 @@ prover, both cheap (a second or two per mutant):
   end within TEST_TIMEOUT) is the witness, with its first failed check.
   Tried after the studies, which come first.
 """
+import glob
 import os
 import re
 import shutil
@@ -571,12 +572,29 @@ class Harness:
              '    return 0;', '}'])
 
 
+def includes_of(text):
+    """The files TEXT includes with quotes, as written (basenames here)."""
+    return re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M)
+
+
+def ref_dir(out, path):
+    """The folder of the original's runs of PATH (flow_map.c and flow_map.h
+    apart)."""
+    b = os.path.basename(path)
+    return os.path.join(out, 'ref', b[:-2] + ('_h' if b.endswith('.h') else ''))
+
+
 class Witnesses:
     """Builds the reference objects and programs once, then looks for a
     witness of each mutant (thread-safe: each mutant has its own folder)."""
 
     def __init__(self, out, src, orig, incs, lib, toolslib, root=None):
         self.root = root or src  # the tree whose tests/ are run (test witness)
+        # a mutant of a header that defines functions (flow_map.h) is
+        # linked by rebuilding every object of the library that includes
+        # it, directly or through another header
+        self.users = {}          # header -> [C files of the library]
+        self.between = {}        # header -> [headers that include it]
         self.tests = None        # test -> object, built at the first use
         self.ref_tests = {}      # file -> {test: (status, failed checks)}
         self.out = os.path.join(out, 'diff')
@@ -595,23 +613,83 @@ class Witnesses:
         self.ok = r.returncode == 0 and os.path.exists(lib) and os.path.exists(toolslib)
         self.why = '' if self.ok else ('no %s' % lib if not os.path.exists(lib) else r.stderr[:200])
 
-    def compile(self, d, path, text, extra=''):
+    def compile(self, d, path, text, extra='', incs=()):
+        """TEXT (+ EXTRA) compiled as the file PATH in D: its object, or
+        None.  A header (a function harness of one of its functions) is
+        compiled as C, into D/STEM_h.o.  INCS: -I folders searched after
+        the snapshot's."""
         c = os.path.join(d, os.path.basename(path))
         with open(c, 'w') as f:
             f.write(text + extra)
-        o = c[:-2] + '.o'
-        r = subprocess.run(['gcc'] + CFLAGS + self.incs + ['-c', c, '-o', o],
-                           capture_output=True, text=True)
+        head = path.endswith('.h')
+        o = c[:-2] + ('_h.o' if head else '.o')
+        r = subprocess.run(['gcc'] + CFLAGS + self.incs + list(incs) +
+                           (['-x', 'c'] if head else []) +
+                           ['-c', c, '-o', o], capture_output=True, text=True)
         return o if r.returncode == 0 else None
 
-    def program(self, d, path, obj):
-        """collide linked with OBJ in place of PATH's object of the library."""
+    def users_of(self, header):
+        """The C files of the library (src/LAYER/*.c) that include HEADER,
+        directly or through other headers of src/."""
+        with self.lock:
+            if header in self.users:
+                return self.users[header]
+            texts = {}
+            for f in glob.glob(os.path.join(self.src, 'src', '*', '*.[ch]')):
+                with open(f, errors='replace') as fh:
+                    texts[os.path.relpath(f, self.src)] = set(includes_of(fh.read()))
+            names = {os.path.basename(header)}
+            grown = True
+            while grown:
+                more = {os.path.basename(h) for h, inc in texts.items()
+                        if h.endswith('.h') and inc & names}
+                grown = not more <= names
+                names |= more
+            self.users[header] = sorted(c for c, inc in texts.items()
+                                        if c.endswith('.c') and inc & names)
+            # the headers between (engine.h between engine_rules.h and
+            # engine.c): copied beside the mutated header, so that their
+            # own quoted includes of it find the mutant first
+            self.between[header] = sorted(h for h in texts if h.endswith('.h') and
+                                          h != header and os.path.basename(h) in names)
+            return self.users[header]
+
+    def objects(self, d, path, text):
+        """The objects of the library that TEXT (as the file PATH) changes,
+        compiled in D: PATH's, or for a header every object that includes
+        it, each compiled from its source next to the header's TEXT (a
+        quoted include finds the header in D first), so that the header's
+        static inline functions are those of TEXT where they are used.
+        None when one does not compile."""
+        if not path.endswith('.h'):
+            o = self.compile(d, path, text)
+            return [o] if o else None
+        with open(os.path.join(d, os.path.basename(path)), 'w') as f:
+            f.write(text)
+        users = self.users_of(path)
+        for h in self.between[path]:
+            shutil.copy(os.path.join(self.src, h), d)
+        objs = []
+        for c in users:
+            with open(os.path.join(self.src, c)) as f:
+                # the C file's own folder last (src/api is no layer of the
+                # snapshot): D, where it is compiled, comes first
+                o = self.compile(d, c, f.read(),
+                                 incs=['-I' + os.path.join(self.src, os.path.dirname(c))])
+            if o is None:
+                return None
+            objs.append(o)
+        return objs
+
+    def program(self, d, path, objs):
+        """collide linked with OBJS in place of their members of the library."""
         lib = os.path.join(d, 'libcollide.a')
         shutil.copy(self.lib, lib)
-        member = os.path.join(d, os.path.basename(path)[:-2] + '.o')
-        if obj != member:
-            shutil.copy(obj, member)
-        subprocess.run(['ar', 'r', lib, member], check=True, capture_output=True)
+        for obj in objs:
+            member = os.path.join(d, os.path.basename(obj))
+            if obj != member:
+                shutil.copy(obj, member)
+            subprocess.run(['ar', 'r', lib, member], check=True, capture_output=True)
         exe = os.path.join(d, 'collide')
         r = subprocess.run(['gcc', '-o', exe, self.main_o, self.toolslib, lib] + LDLIBS,
                            capture_output=True, text=True)
@@ -650,12 +728,12 @@ class Witnesses:
         with self.lock:
             if path in self.ref:
                 return self.ref[path]
-            d = os.path.join(self.out, 'ref', os.path.basename(path)[:-2])
+            d = ref_dir(self.out, path)
             os.makedirs(d, exist_ok=True)
             with open(os.path.join(self.orig, path)) as f:
                 text = f.read()
-            o = self.compile(d, path, text)
-            exe = o and self.program(d, path, o)
+            objs = self.objects(d, path, text)
+            exe = objs and self.program(d, path, objs)
             self.ref[path] = self.studies(d, exe) if exe else None
             return self.ref[path]
 
@@ -718,7 +796,7 @@ class Witnesses:
         with self.lock:  # the reference runs once per file
             ref = self.ref_tests.get(m['file'])
             if ref is None:
-                rd = os.path.join(self.out, 'ref', os.path.basename(m['file'])[:-2])
+                rd = ref_dir(self.out, m['file'])
                 ref = self.ref_tests[m['file']] = self.run_tests(
                     rd, os.path.join(rd, 'libcollide.a'))
         lib = os.path.join(d, 'libcollide.a')
@@ -794,8 +872,8 @@ class Witnesses:
         ref = self.reference(m['file'])
         if ref is None:
             return None, 'studies: the original does not build'
-        o = self.compile(d, m['file'], m['text'])
-        exe = o and self.program(d, m['file'], o)
+        objs = self.objects(d, m['file'], m['text'])
+        exe = objs and self.program(d, m['file'], objs)
         if not exe:
             return None, 'studies: the mutant does not link'
         got = self.studies(d, exe, ref)
