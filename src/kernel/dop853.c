@@ -1260,13 +1260,7 @@ static void dense_store(dop853_step_data *s, const dense_table *t)
  * (dense_coefficients, dense_store). */
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ assigns s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
-  @ ensures coeffs: \forall integer c; 0 <= c < s->n ==>
-  @   dop853_dense_coeffs(s->cont[0][c], s->cont[1][c], s->cont[2][c],
-  @     s->cont[3][c], s->cont[4][c], s->cont[5][c], s->cont[6][c],
-  @     s->cont[7][c], s->h, s->y0[c], s->y1[c], s->f0[c], s->f1[c],
-  @     s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c],
-  @     s->k[9][c], s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c],
-  @     s->k[14][c], s->k[15][c]);
+  @ ensures coeffs: dop853_dense_step(s);
   @*/
 static void dense_fill(dop853_step_data *s)
 {
