@@ -709,40 +709,39 @@ static double stage_value(const dop853_step_data *s, int i, int m)
     }
 }
 
-/* *dst = stage_value(s, i, m). (This contract keeps the definitions of
- * the stage formulas out of the goals of the loop of stage_state.) */
-/*@ requires data: \valid_read(s);
-  @ requires row: 1 <= i < N_DENSE;
-  @ requires index: 0 <= m < COLLIDE_NY_MAX;
-  @ requires out: \valid(dst);
-  @ assigns *dst;
-  @*/
-static void stage_put(const dop853_step_data *s, int i, int m, double *dst)
-{
-    *dst = stage_value(s, i, m);
-}
-
-/* Stage value Y_i = y0 + h * sum_{j<i} a_ij k_j (Eq. II.1.8), component
- * by component (stage_value states each component). */
-/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
-  @ requires row: 1 <= i < N_DENSE;
-  @ requires out: \valid(y + (0 .. s->n - 1));
-  @ assigns y[0 .. s->n - 1];
-  @*/
-static void stage_state(const dop853_step_data *s, int i, double *y)
-{
-    /*@ loop invariant range: 0 <= m <= s->n;
-      @ loop assigns m, y[0 .. s->n - 1];
-      @ loop variant s->n - m;
-      @*/
-    for (int m = 0; m < s->n; m++)
-        stage_put(s, i, m, &y[m]);
-}
-
 /* One value per component. */
 typedef struct dop853_column {
     double v[COLLIDE_NY_MAX];
 } dop853_column;
+
+/* Stage argument Y_i = y0 + h * sum_{j<i} a_ij k_j (Eq. II.1.8) of every
+ * component (stage_value), into a vector of its own: the step data are
+ * only read, so the loop's invariant needs no frame. */
+/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires row: 1 <= i < N_DENSE;
+  @ assigns \nothing;
+  @ ensures stage: \forall integer c; 0 <= c < s->n ==>
+  @   \result.v[c] == dop853_stage(i, s->y0[c], s->h,
+  @     s->k[0][c], s->k[1][c], s->k[2][c], s->k[3][c], s->k[4][c],
+  @     s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c], s->k[9][c],
+  @     s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c], s->k[14][c]);
+  @*/
+static dop853_column stage_state(const dop853_step_data *s, int i)
+{
+    dop853_column y;
+    /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant stage: \forall integer c; 0 <= c < m ==>
+      @   y.v[c] == dop853_stage(i, s->y0[c], s->h,
+      @     s->k[0][c], s->k[1][c], s->k[2][c], s->k[3][c], s->k[4][c],
+      @     s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c], s->k[9][c],
+      @     s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c], s->k[14][c]);
+      @ loop assigns m, y;
+      @ loop variant s->n - m;
+      @*/
+    for (int m = 0; m < s->n; m++)
+        y.v[m] = stage_value(s, i, m);
+    return y;
+}
 
 /* The 8th-order solution of every component (stage12), into a vector of
  * its own: the step data are only read, so the loop's invariant needs no
@@ -849,9 +848,8 @@ static double stage_time(int i, double t0, double h)
   @*/
 static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
 {
-    double y[COLLIDE_NY_MAX];
-    stage_state(s, i, y);
-    dop853_call_rhs(f, ctx, stage_time(i, s->t0, s->h), y, s->k[i]);
+    const dop853_column y = stage_state(s, i);
+    dop853_call_rhs(f, ctx, stage_time(i, s->t0, s->h), y.v, s->k[i]);
 }
 
 /*@ requires dim: 0 <= n;
@@ -1262,13 +1260,7 @@ static void dense_store(dop853_step_data *s, const dense_table *t)
  * (dense_coefficients, dense_store). */
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ assigns s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1];
-  @ ensures coeffs: \forall integer c; 0 <= c < s->n ==>
-  @   dop853_dense_coeffs(s->cont[0][c], s->cont[1][c], s->cont[2][c],
-  @     s->cont[3][c], s->cont[4][c], s->cont[5][c], s->cont[6][c],
-  @     s->cont[7][c], s->h, s->y0[c], s->y1[c], s->f0[c], s->f1[c],
-  @     s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c],
-  @     s->k[9][c], s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c],
-  @     s->k[14][c], s->k[15][c]);
+  @ ensures coeffs: dop853_dense_step(s);
   @*/
 static void dense_fill(dop853_step_data *s)
 {

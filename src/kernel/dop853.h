@@ -53,6 +53,20 @@ typedef struct dop853_step_data {
     double cont[8][COLLIDE_NY_MAX];               /* dense output coefficients */
 } dop853_step_data;
 
+/* Section II.10, dense output: every component c < n of the step data
+ * holds in cont[0 .. 7][c] the coefficients of its continuous extension
+ * (dop853_dense_coeffs of spec/dop853_method.acsl) over its own h, y0,
+ * y1, f0, f1 and stages k. */
+/*@ predicate dop853_dense_step{L}(dop853_step_data *s) =
+  @   \forall integer c; 0 <= c < s->n ==>
+  @     dop853_dense_coeffs(s->cont[0][c], s->cont[1][c], s->cont[2][c],
+  @       s->cont[3][c], s->cont[4][c], s->cont[5][c], s->cont[6][c],
+  @       s->cont[7][c], s->h, s->y0[c], s->y1[c], s->f0[c], s->f1[c],
+  @       s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c],
+  @       s->k[9][c], s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c],
+  @       s->k[14][c], s->k[15][c]);
+  @*/
+
 /* The coefficients of the method, exactly as dop853_step and
  * dop853_dense_prepare use them (read-only; exposed so that tests can
  * verify them). Stages are numbered from 0: stage 0 is f0, stages 1..11
@@ -119,13 +133,7 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
   @   assumes s->dense_ready == 0;
   @   ensures ready: s->dense_ready == 1;
   @   ensures count: *nfev == \old(*nfev) + 3;
-  @   ensures coeffs: \forall integer c; 0 <= c < s->n ==>
-  @     dop853_dense_coeffs(s->cont[0][c], s->cont[1][c], s->cont[2][c],
-  @       s->cont[3][c], s->cont[4][c], s->cont[5][c], s->cont[6][c],
-  @       s->cont[7][c], s->h, s->y0[c], s->y1[c], s->f0[c], s->f1[c],
-  @       s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c], s->k[8][c],
-  @       s->k[9][c], s->k[10][c], s->k[11][c], s->k[12][c], s->k[13][c],
-  @       s->k[14][c], s->k[15][c]);
+  @   ensures coeffs: dop853_dense_step(s);
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
