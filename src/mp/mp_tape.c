@@ -74,20 +74,32 @@ static int add_node(mp_tape *T, mp_op op, int a, int b)
     return T->n++;
 }
 
+/* The constant node of value T->t1 (its sign that of a zero too): one
+ * already on the tape, else a new one; -1 if out of memory. */
+static int const_node(mp_tape *T)
+{
+    int i;
+    for (i = 0; T->order < 0 && i < T->n; i++)
+        if (T->node[i].op == MP_CONST &&
+            mpfr_equal_p(T->node[i].value, T->t1) &&
+            mpfr_signbit(T->node[i].value) == mpfr_signbit(T->t1))
+            return i;
+    i = add_node(T, MP_CONST, -1, -1);
+    if (i >= 0)
+        mpfr_set(T->node[i].value, T->t1, MPFR_RNDN);
+    return i;
+}
+
 int mp_const(mp_tape *T, mpfr_srcptr v)
 {
-    int i = add_node(T, MP_CONST, -1, -1);
-    if (i >= 0)
-        mpfr_set(T->node[i].value, v, MPFR_RNDN);
-    return i;
+    mpfr_set(T->t1, v, MPFR_RNDN);
+    return const_node(T);
 }
 
 int mp_const_d(mp_tape *T, double v)
 {
-    int i = add_node(T, MP_CONST, -1, -1);
-    if (i >= 0)
-        mpfr_set_d(T->node[i].value, v, MPFR_RNDN);
-    return i;
+    mpfr_set_d(T->t1, v, MPFR_RNDN);
+    return const_node(T);
 }
 
 int mp_var(mp_tape *T, int v)

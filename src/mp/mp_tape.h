@@ -65,7 +65,9 @@ void mp_tape_init(mp_tape *T, mpfr_prec_t prec);
 void mp_tape_clear(mp_tape *T);
 
 /* Node constructors; each returns the new node's index (or -1 when out
- * of memory, which every later constructor passes on). */
+ * of memory, which every later constructor passes on). Equal constants
+ * are one node: mp_const and mp_const_d return the constant node of the
+ * same value (and sign) when the tape has one. */
 int mp_const(mp_tape *T, mpfr_srcptr v);
 int mp_const_d(mp_tape *T, double v);       /* v must be exact in binary */
 int mp_var(mp_tape *T, int i);
