@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -13,7 +14,6 @@
 #include "law_bwshccl.h"
 #include "law_clamped.h"
 #include "law_shccl.h"
-#include "registry.h"
 #include "mp_law.h"
 #include "powabs.h"
 #include "registry.h"
@@ -31,19 +31,32 @@ static const double table3_bwshccl[8] = {4.254e8, 0.35, 1.0, 5e9,
 /* Eq. (175): a stiffness of the order of the studies'. */
 static const double clamped_k[1] = {1e6};
 
-/* A law with the parameters used in the tests. */
+/* The law registered under name; the test stops when there is none. */
+static const law *registered(const char *name)
+{
+    const law *l = law_find(name);
+    if (l == NULL) {
+        printf("FAIL law %s is not registered\n", name);
+        exit(1);
+    }
+    return l;
+}
+
+/* A law (found by its name in main) with the parameters used in the
+ * tests. */
 typedef struct subject {
-    const law *l;
+    const char *name;
     const double *par;
     const char *label;
+    const law *l;
 } subject;
 
-static const subject subjects[] = {
-    {&law_bwshccl, table2_bwshccl, "bwshccl (Table II)"},
-    {&law_bwshccl, table3_bwshccl, "bwshccl (Table III)"},
-    {&law_bwmcl, table1_bwmcl, "bwmcl (Table I)"},
-    {&law_shccl, table3_shccl, "shccl (Table III)"},
-    {&law_clamped, clamped_k, "clamped"},
+static subject subjects[] = {
+    {"bwshccl", table2_bwshccl, "bwshccl (Table II)", NULL},
+    {"bwshccl", table3_bwshccl, "bwshccl (Table III)", NULL},
+    {"bwmcl", table1_bwmcl, "bwmcl (Table I)", NULL},
+    {"shccl", table3_shccl, "shccl (Table III)", NULL},
+    {"clamped", clamped_k, "clamped", NULL},
 };
 static const int n_subjects = (int)(sizeof subjects / sizeof subjects[0]);
 
@@ -151,21 +164,21 @@ static void test_validate(void)
     char small[4];
     int got;
 
-    check_accepts(&law_bwmcl, table1_bwmcl, "bwmcl Table I");
-    check_accepts(&law_bwshccl, table2_bwshccl, "bwshccl Table II");
-    check_accepts(&law_bwshccl, table3_bwshccl, "bwshccl Table III");
-    check_accepts(&law_shccl, table3_shccl, "shccl Table III");
-    check_accepts(&law_clamped, clamped_k, "clamped k = 1e6");
+    check_accepts(registered("bwmcl"), table1_bwmcl, "bwmcl Table I");
+    check_accepts(registered("bwshccl"), table2_bwshccl, "bwshccl Table II");
+    check_accepts(registered("bwshccl"), table3_bwshccl, "bwshccl Table III");
+    check_accepts(registered("shccl"), table3_shccl, "shccl Table III");
+    check_accepts(registered("clamped"), clamped_k, "clamped k = 1e6");
 
-    test_validate_bw(&law_bwshccl, table2_bwshccl, "c >= 0", -1.0);
-    test_validate_bw(&law_bwmcl, table1_bwmcl, "c > 0", 0.0);
+    test_validate_bw(registered("bwshccl"), table2_bwshccl, "c >= 0", -1.0);
+    test_validate_bw(registered("bwmcl"), table1_bwmcl, "c > 0", 0.0);
     {
         const bad_value bad[] = {{0, 0.0, "k > 0"},  {0, NAN, "k > 0"},
                                  {1, 0.9, "p >= 1"}, {1, INFINITY, "p >= 1"},
                                  {2, -1e-9, "c >= 0"}, {2, NAN, "c >= 0"}};
         int i;
         for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++)
-            check_rejects(&law_shccl, table3_shccl, bad[i]);
+            check_rejects(registered("shccl"), table3_shccl, bad[i]);
     }
     {
         const bad_value bad[] = {{0, 0.0, "k > 0"},
@@ -174,7 +187,7 @@ static void test_validate(void)
                                  {0, -INFINITY, "k > 0"}};
         int i;
         for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++)
-            check_rejects(&law_clamped, clamped_k, bad[i]);
+            check_rejects(registered("clamped"), clamped_k, bad[i]);
     }
 
     /* Boundary values that are admissible. */
@@ -183,18 +196,18 @@ static void test_validate(void)
     par[5] = 1.0;
     par[6] = 1.0;
     par[7] = 0.0;     /* c = 0 is admissible for BWSHCCL */
-    check_true(law_bwshccl.validate(par, NULL, 0) == -1,
+    check_true(registered("bwshccl")->validate(par, NULL, 0) == -1,
                "bwshccl accepts gamma = -beta, n = p = 1, c = 0 (len 0)");
     par[3] = 0.0;
     par[4] = 0.0;
-    check_true(law_bwshccl.validate(par, NULL, 0) == -1,
+    check_true(registered("bwshccl")->validate(par, NULL, 0) == -1,
                "bwshccl accepts beta = gamma = 0");
 
     /* The first bad parameter is reported, truncated to the buffer. */
     memcpy(par, table1_bwmcl, sizeof par);
     par[1] = 2.0;
     par[6] = 0.0;
-    got = law_bwmcl.validate(par, small, sizeof small);
+    got = registered("bwmcl")->validate(par, small, sizeof small);
     check_true(got == 1 && strcmp(small, "alp") == 0,
                "bwmcl reports the first bad parameter, text truncated");
 }
@@ -358,18 +371,18 @@ static void test_phi_rate_at_commencement(void)
     const double shccl_p1[3] = {4.254e8, 1.0, 4.3e5};
     const double v = -0.028, h = 1e-9;
     double zero[2] = {0.0, 0.0};
-    double f1 = law_shccl.phi(shccl_p1, v * h, zero, v);
-    double rate = law_shccl.phi_rate(shccl_p1, 0.0, zero, v, v, zero, 0.0);
+    double f1 = registered("shccl")->phi(shccl_p1, v * h, zero, v);
+    double rate = registered("shccl")->phi_rate(shccl_p1, 0.0, zero, v, v, zero, 0.0);
     /* Phi(x_c = v t) = t (k v + c |v| v) is linear in t: the forward
      * difference is exact up to rounding. */
     check_close(rate, f1 / h, 1e-6, 0.0,
                 "shccl p = 1: phi_rate at x_c = 0 is the right derivative");
     check_close(rate, shccl_p1[0] * v + shccl_p1[2] * fabs(v) * v, 1e-12, 0.0,
                 "shccl p = 1: right derivative k v + c |v| v at x_c = 0");
-    check_close(law_clamped.phi_rate(clamped_k, 0.0, zero, v, v, zero, 0.0),
+    check_close(registered("clamped")->phi_rate(clamped_k, 0.0, zero, v, v, zero, 0.0),
                 clamped_k[0] * v, 1e-15, 0.0,
                 "clamped: phi_rate at x_c = 0 entering compression is k v");
-    check_true(law_clamped.phi_rate(clamped_k, 0.0, zero, -v, -v, zero, 0.0) ==
+    check_true(registered("clamped")->phi_rate(clamped_k, 0.0, zero, -v, -v, zero, 0.0) ==
                    0.0,
                "clamped: phi_rate at x_c = 0 leaving compression is 0");
 }
@@ -440,10 +453,10 @@ static double switching_x(const subject *s, double x)
 static void test_switching(void)
 {
     const double shccl_p1[3] = {4.254e8, 1.0, 4.3e5};
-    const subject bw = {&law_bwshccl, table2_bwshccl, "bwshccl"};
-    const subject mc = {&law_bwmcl, table1_bwmcl, "bwmcl"};
-    const subject sh = {&law_shccl, shccl_p1, "shccl"};
-    const subject cl = {&law_clamped, clamped_k, "clamped"};
+    const subject bw = {"bwshccl", table2_bwshccl, "bwshccl", registered("bwshccl")};
+    const subject mc = {"bwmcl", table1_bwmcl, "bwmcl", registered("bwmcl")};
+    const subject sh = {"shccl", shccl_p1, "shccl", registered("shccl")};
+    const subject cl = {"clamped", clamped_k, "clamped", registered("clamped")};
     const double *p = table2_bwshccl, *q = table1_bwmcl;
     double z[2] = {kz, kz2}, out[LAW_NSWITCH_MAX], v_star;
 
@@ -453,7 +466,7 @@ static void test_switching(void)
                "bwshccl |v_c| in Eq. (68)");
     /* Eq. (70): dPsi_1/dv jumps by -2 beta z_1|z_1|^(n-1) where Psi_2 = 0,
      * i.e. at v = Phi / c (Eq. 71). */
-    v_star = law_bwmcl.phi(q, kx, z, 0.0) / q[7];
+    v_star = registered("bwmcl")->phi(q, kx, z, 0.0) / q[7];
     check_switching_point(bwmcl_psi1_of_v, &mc, v_star, 1e-6,
                -2.0 * q[3] * kz * pow(fabs(kz), q[5] - 1.0), bwmcl_switching_psi2,
                "bwmcl |Psi_2| in Eq. (70)");
@@ -465,16 +478,16 @@ static void test_switching(void)
                "clamped min(x_c, 0) of Eq. (175)");
 
     /* The switching functions are the states named in law.h. */
-    law_bwshccl.switching(p, kx, z, -0.7, out);
+    registered("bwshccl")->switching(p, kx, z, -0.7, out);
     check_true(out[0] == -0.7 && out[1] == kz && out[2] == kx,
                "bwshccl switching functions are (v_c, z_c, x_c)");
-    law_bwmcl.switching(q, kx, z, -0.7, out);
+    registered("bwmcl")->switching(q, kx, z, -0.7, out);
     check_true(out[1] == kz && out[2] == kz2 &&
                    sign_of(out[0]) ==
-                       sign_of(-0.7 - law_bwmcl.phi(q, kx, z, 0.0) / q[7]),
+                       sign_of(-0.7 - registered("bwmcl")->phi(q, kx, z, 0.0) / q[7]),
                "bwmcl switching functions are (Psi_2, z_1, z_2)");
-    check_true(law_bwshccl.nswitch == 3 && law_bwmcl.nswitch == 3 &&
-                   law_shccl.nswitch == 1 && law_clamped.nswitch == 1,
+    check_true(registered("bwshccl")->nswitch == 3 && registered("bwmcl")->nswitch == 3 &&
+                   registered("shccl")->nswitch == 1 && registered("clamped")->nswitch == 1,
                "number of switching functions per law");
 }
 
@@ -486,7 +499,7 @@ static void test_law_forms(void)
 {
     static const char *const swapped[8] = {"alpha", "k", "A", "beta",
                                            "gamma", "n", "p", "c"};
-    law other = law_bwshccl, renamed = law_bwshccl, wider = law_bwshccl;
+    law other = *registered("bwshccl"), renamed = other, wider = other;
     int i, n = 0;
     for (i = 0; mp_law_forms[i].name != NULL; i++)
         n += law_find(mp_law_forms[i].name) != NULL;
@@ -494,7 +507,7 @@ static void test_law_forms(void)
     other.par_names = swapped;
     renamed.name = "bwshccl2";
     wider.nz = 2;
-    check_true(mp_law_find(&law_bwshccl) != mp_law_find(&law_bwmcl) &&
+    check_true(mp_law_find(registered("bwshccl")) != mp_law_find(registered("bwmcl")) &&
                    mp_law_find(&other) == NULL && mp_law_find(&renamed) == NULL &&
                    mp_law_find(&wider) == NULL,
                "a tape form needs the law's name, n_z and parameter order");
@@ -513,18 +526,32 @@ static void test_registry(void)
         ok &= l->npar >= 1 && l->npar <= LAW_NPAR_MAX;
         ok &= l->nswitch >= 1 && l->nswitch <= LAW_NSWITCH_MAX;
         for (j = 0; j < l->npar; j++)
-            ok &= law_param_index(l, l->par_names[j]) == j;
+            ok &= law_param_index(l, l->par_names[j]) == j &&
+                  law_param_unit(l, j) != NULL && law_param_unit(l, j)[0] != '\0';
         ok &= law_param_index(l, "no-such-parameter") == -1;
+        ok &= law_param_unit(l, -1) == NULL && law_param_unit(l, l->npar) == NULL;
     }
     check_true(n == 4, "registry holds the four laws");
-    check_true(ok, "law_find and law_param_index agree with the registry; "
-               "every law has its high-precision form (mp_law_find)");
+    check_true(ok, "law_find, law_param_index and law_param_unit agree with "
+               "the registry; every law has its high-precision form "
+               "(mp_law_find)");
+    check_true(strcmp(law_param_unit(registered("clamped"), 0), "N/m") == 0 &&
+                   strcmp(law_param_unit(registered("bwmcl"), 7), "N s/m") == 0 &&
+                   strcmp(law_param_unit(registered("bwshccl"), 7),
+                          "N s/m^(p+1)") == 0,
+               "units: k of Eq. (175) N/m, c of Eq. (71) N s/m, of Eq. (69) "
+               "N s/m^(p+1)");
+    {
+        law copy = *registered("clamped");
+        check_true(law_param_unit(&copy, 0) == NULL && law_param_unit(NULL, 0) == NULL,
+                   "law_param_unit of a law not registered, or NULL: NULL");
+    }
     check_true(mp_law_find(NULL) == NULL, "mp_law_find(NULL) is NULL");
     test_law_forms();
     check_true(law_find("hertz") == NULL && law_find(NULL) == NULL,
                "law_find of an unknown name is NULL");
-    check_true(law_param_index(&law_bwmcl, "c") == 7 &&
-                   law_param_index(&law_shccl, "c") == 2,
+    check_true(law_param_index(registered("bwmcl"), "c") == 7 &&
+                   law_param_index(registered("shccl"), "c") == 2,
                "parameter c: index 7 (bwmcl), 2 (shccl)");
 }
 
@@ -567,20 +594,20 @@ static void test_domain_corners(void)
             for (c = 0; c < 3; c++) {
                 double z[2] = {states[b], states[c]}, dz[2], v = 0x1p10;
                 double rates[2] = {0x1p128, -0x1p128};
-                law_bwmcl.psi(bw, states[a], z, v, dz);
-                ok &= isfinite(law_bwmcl.phi(bw, states[a], z, v));
+                registered("bwmcl")->psi(bw, states[a], z, v, dz);
+                ok &= isfinite(registered("bwmcl")->phi(bw, states[a], z, v));
                 ok &= isfinite(dz[0]) && isfinite(dz[1]);
-                ok &= isfinite(law_bwmcl.phi_rate(bw, states[a], z, v, 0.0,
+                ok &= isfinite(registered("bwmcl")->phi_rate(bw, states[a], z, v, 0.0,
                                                   rates, 0.0));
-                ok &= isfinite(law_bwmcl.storage(bw, states[a], z));
-                ok &= law_bwmcl.dissipation_rate(bw, states[a], z, v) >= 0.0;
-                ok &= isfinite(law_bwmcl.dissipation_rate(bw, states[a], z, v));
-                law_bwshccl.psi(bw, states[a], z, -v, dz);
-                ok &= isfinite(law_bwshccl.phi(bw, states[a], z, -v));
+                ok &= isfinite(registered("bwmcl")->storage(bw, states[a], z));
+                ok &= registered("bwmcl")->dissipation_rate(bw, states[a], z, v) >= 0.0;
+                ok &= isfinite(registered("bwmcl")->dissipation_rate(bw, states[a], z, v));
+                registered("bwshccl")->psi(bw, states[a], z, -v, dz);
+                ok &= isfinite(registered("bwshccl")->phi(bw, states[a], z, -v));
                 ok &= isfinite(dz[0]);
-                ok &= isfinite(law_bwshccl.phi_rate(bw, states[a], z, -v,
+                ok &= isfinite(registered("bwshccl")->phi_rate(bw, states[a], z, -v,
                                                     0x1p128, rates, 0x1p128));
-                ok &= isfinite(law_bwshccl.dissipation_rate(bw, states[a], z, v));
+                ok &= isfinite(registered("bwshccl")->dissipation_rate(bw, states[a], z, v));
             }
     check_true(ok, "BW laws finite at corners of the proof domain");
 }
@@ -588,6 +615,8 @@ static void test_domain_corners(void)
 int main(void)
 {
     int i;
+    for (i = 0; i < n_subjects; i++)
+        subjects[i].l = registered(subjects[i].name);
     for (i = 0; i < n_subjects; i++) {
         test_eq60(&subjects[i]);
         test_passivity(&subjects[i]);

@@ -28,7 +28,7 @@ static const char *const bwshccl_par_names[BW_NPAR] = {
 static const char *const bwshccl_par_units[BW_NPAR] = {
     "N/m^p", "1", "1", "m^-n", "m^-n", "1", "1", "N s/m^(p+1)"}; /* Eq. (69) */
 
-const law law_bwshccl = {
+static const law law_bwshccl = {
     "bwshccl",
     "Bouc-Wen-Simon-Hunt-Crossley collision law",
     "Eqs. (68)-(69)",
@@ -51,7 +51,7 @@ static const char *const bwmcl_par_names[BW_NPAR] = {
 static const char *const bwmcl_par_units[BW_NPAR] = {
     "N/m^p", "1", "1", "m^-n", "m^-n", "1", "1", "N s/m"}; /* Eq. (71) */
 
-const law law_bwmcl = {
+static const law law_bwmcl = {
     "bwmcl",
     "Bouc-Wen-Maxwell collision law",
     "Eqs. (70)-(72)",
@@ -73,7 +73,7 @@ static const char *const shccl_par_names[SHCCL_NPAR] = {"k", "p", "c"};
 static const char *const shccl_par_units[SHCCL_NPAR] = {
     "N/m^p", "1", "N s/m^(p+1)"}; /* Eq. (69) */
 
-const law law_shccl = {
+static const law law_shccl = {
     "shccl",
     "Simon-Hunt-Crossley collision law",
     "Eq. (69) with alpha = 1",
@@ -95,7 +95,7 @@ static const char *const clamped_par_names[CLAMPED_NPAR] = {"k"};
 static const char *const clamped_par_units[CLAMPED_NPAR] = {
     "N/m"}; /* Eq. (175): k min(x_c, 0) */
 
-const law law_clamped = {
+static const law law_clamped = {
     "clamped",
     "clamped linear law",
     "Eq. (175)",

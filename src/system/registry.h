@@ -1,7 +1,7 @@
 /* registry.h - the registry of contact laws: every law of law.h that a
- * scenario can name. Adding a law: one file law_<name>.c with its
- * functions, its table and one line in registry.c and its table's name
- * below. */
+ * scenario can name, found by its name (law_find) or by walking
+ * law_registry.  Adding a law: its table, its parameters' units and one
+ * line of law_registry in registry.c (doc/design.md, "Adding a law"). */
 #ifndef COLLIDE_REGISTRY_H
 #define COLLIDE_REGISTRY_H
 
@@ -15,12 +15,6 @@ typedef struct law_entry {
     const law *law;
     const char *const *par_units;
 } law_entry;
-
-/* The table of each law (registry.c). */
-extern const law law_bwshccl; /* Eqs. (68)-(69) */
-extern const law law_bwmcl;   /* Eqs. (70)-(72) */
-extern const law law_shccl;   /* Eq. (69) with alpha = 1 */
-extern const law law_clamped; /* Eq. (175) */
 
 /* The registered laws, ended by an entry whose law is NULL. */
 extern const law_entry law_registry[];
