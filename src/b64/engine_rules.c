@@ -96,3 +96,52 @@ int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk)
             return 1;
     return 0;
 }
+
+double switching_secant_least(double h, const double *k0, const double *n0,
+                              const double *k1, const double *n1, int nk,
+                              int passed, int passed_sign, double none)
+{
+    double least = none;
+    int i;
+    /*@ loop invariant 0 <= i <= nk;
+      @ loop invariant least \in
+      @   {secant_least(h, k0, n0, k1, n1, i, passed, passed_sign, none)};
+      @ loop assigns i, least;
+      @ loop variant nk - i;
+      @*/
+    for (i = 0; i < nk; i++) {
+        int a = band_sign(k0[i], n0[i]), b = band_sign(k1[i], n1[i]);
+        /* the asserts split the step of the invariant by case, which the
+           provers do not prove in one goal */
+        //@ assert sign_a: a == band_sign_of(k0[i], n0[i]);
+        //@ assert sign_b: b == band_sign_of(k1[i], n1[i]);
+        if (a != 0 && b != 0 && a != b &&
+            !(i == passed && a == -passed_sign)) {
+            double cap = h * (k0[i] / (k0[i] - k1[i]));
+            //@ assert cap: cap \in {secant_cap(h, k0[i], k1[i])};
+            if (cap > 0.0 && cap < least) {
+                /*@ assert lower:
+                  @   lt_double((double)0.0, secant_cap(h, k0[i], k1[i])) == \true &&
+                  @   lt_double(secant_cap(h, k0[i], k1[i]), least) == \true;
+                  @*/
+                least = cap;
+                /*@ assert least_new: least \in {secant_least(h, k0, n0, k1, n1,
+                  @   i + 1, passed, passed_sign, none)};
+                  @*/
+            } else {
+                /*@ assert not_lower:
+                  @   !(lt_double((double)0.0, secant_cap(h, k0[i], k1[i])) == \true &&
+                  @     lt_double(secant_cap(h, k0[i], k1[i]), least) == \true);
+                  @*/
+                /*@ assert least_kept: least \in {secant_least(h, k0, n0, k1, n1,
+                  @   i + 1, passed, passed_sign, none)};
+                  @*/
+            }
+        } else {
+            /*@ assert least_skip: least \in {secant_least(h, k0, n0, k1, n1,
+              @   i + 1, passed, passed_sign, none)};
+              @*/
+        }
+    }
+    return least;
+}
