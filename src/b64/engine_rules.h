@@ -12,9 +12,7 @@
  * (stop_min), whether a straddled switching point counts as reached
  * (negligible_straddle), all three on |x| (abs_double), and whether some
  * switching function is not of one strict sign at all the samples of a
- * step (sign_changes), and the secant estimate of the step up to a
- * straddled switching point (switching_secant_least), all defined in
- * engine_rules.c. engine_rules.c, in
+ * step (sign_changes), all defined in engine_rules.c. engine_rules.c, in
  * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
@@ -116,23 +114,5 @@ int negligible_straddle(double d, double h, double t);
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk);
-
-/* The secant estimate of the size of a step of size h up to the first
- * switching point whose function (nk of them, values k0 and k1 and noise
- * bands n0 and n1 at the two ends) has opposite band signs at the two
- * ends, except function passed whose sign at the start is -passed_sign
- * (the point just stepped to): the least positive h k0 / (k0 - k1) below
- * none, or none (spec/engine_rules.acsl, secant_least). */
-/*@ requires 0 <= nk;
-  @ requires -1 <= passed_sign <= 1;
-  @ requires \valid_read(k0 + (0 .. nk - 1)) && \valid_read(n0 + (0 .. nk - 1));
-  @ requires \valid_read(k1 + (0 .. nk - 1)) && \valid_read(n1 + (0 .. nk - 1));
-  @ assigns \nothing;
-  @ ensures secant_least: \result \in
-  @   {secant_least(h, k0, n0, k1, n1, nk, passed, passed_sign, none)};
-  @*/
-double switching_secant_least(double h, const double *k0, const double *n0,
-                              const double *k1, const double *n1, int nk,
-                              int passed, int passed_sign, double none);
 
 #endif
