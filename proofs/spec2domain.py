@@ -33,6 +33,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import spec2why3  # noqa: E402
 from spec2why3 import SpecError  # noqa: E402
+import specgen  # noqa: E402
 
 SPEC = 'law_domain.acsl'
 OUT = 'law_domain_spec.c'
@@ -208,34 +209,11 @@ def generate(specdir):
 
 
 def main():
-    argv = sys.argv[1:]
-    check = bool(argv) and argv[0] == '--check'
-    if check:
-        argv = argv[1:]
-    if len(argv) != 2:
-        sys.stderr.write('usage: spec2domain.py [--check] SPECDIR OUTDIR\n')
-        return 2
-    try:
-        text, laws = generate(argv[0])
-    except SpecError as e:
-        sys.stderr.write('spec2domain: %s\n' % e)
-        return 1
-    path = os.path.join(argv[1], OUT)
-    if check:
-        try:
-            old = open(path).read()
-        except OSError:
-            old = None
-        if old != text:
-            sys.stderr.write('spec2domain: %s not what spec/%s generates: run '
-                             'make tapes\n' % (OUT, SPEC))
-            return 1
-        return 0
-    with open(path, 'w') as out:
-        out.write(text)
-    sys.stderr.write('spec2domain: %d laws (%s) -> %s\n'
-                     % (len(laws), ' '.join(laws), path))
-    return 0
+    def files(specdir):
+        text, laws = generate(specdir)
+        return {OUT: text}, laws
+    return specgen.run('spec2domain', files, SpecError, 'spec/' + SPEC,
+                       lambda laws: '%d laws (%s)' % (len(laws), ' '.join(laws)))
 
 
 if __name__ == '__main__':

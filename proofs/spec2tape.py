@@ -57,6 +57,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import spec2why3  # noqa: E402
 from spec2why3 import SpecError  # noqa: E402
+import specgen  # noqa: E402
 
 STATE = {'xc': 'xc', 'v': 'v', 'z': 'z[0]', 'z1': 'z[0]', 'z2': 'z[1]'}
 # The abstract functions of spec/derived.acsl, libm's sqrt and pow: in
@@ -831,39 +832,10 @@ def generate(specdir):
 
 
 def main():
-    argv = sys.argv[1:]
-    check = bool(argv) and argv[0] == '--check'
-    if check:
-        argv = argv[1:]
-    if len(argv) != 2:
-        sys.stderr.write('usage: spec2tape.py [--check] SPECDIR OUTDIR\n')
-        return 2
-    try:
-        files, laws = generate(argv[0])
-    except SpecError as e:
-        sys.stderr.write('spec2tape: %s\n' % e)
-        return 1
-    if check:
-        stale = []
-        for f, text in sorted(files.items()):
-            try:
-                old = open(os.path.join(argv[1], f)).read()
-            except OSError:
-                old = None
-            if old != text:
-                stale.append(f)
-        if stale:
-            sys.stderr.write('spec2tape: %s not what spec/ generates: run make '
-                             'tapes\n' % ', '.join(stale))
-            return 1
-        return 0
-    for f, text in sorted(files.items()):
-        with open(os.path.join(argv[1], f), 'w') as out:
-            out.write(text)
-    sys.stderr.write('spec2tape: %d laws (%s), %d functions -> %s\n'
-                     % (len(laws), ' '.join(l.name for l in laws),
-                        len(FUNCTIONS), argv[1]))
-    return 0
+    return specgen.run('spec2tape', generate, SpecError, 'spec/',
+                       lambda laws: '%d laws (%s), %d functions' % (
+                           len(laws), ' '.join(l.name for l in laws),
+                           len(FUNCTIONS)))
 
 
 if __name__ == '__main__':
