@@ -144,7 +144,6 @@ check: deps-check
 	$(MAKE) --no-print-directory coverage
 	$(MAKE) --no-print-directory fuzz-short
 	$(MAKE) --no-print-directory proofs
-	$(MAKE) --no-print-directory mutants
 
 # libFuzzer campaigns (clang, ASan, UBSan) on the scenario parser and on
 # collide audit's CSV reading, from the seeds of tests/fuzz/ (see
