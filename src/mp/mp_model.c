@@ -241,34 +241,36 @@ static void quadrature_tape(mp_model *M, const force_nodes *f,
     c[L->is_c] = mp_spec_contact_supply_rate_contact(T, supply);
 }
 
-/* The flow maps of mode 0 (apart) and 1 (in contact), Eqs. (74), (81):
- * f_2 generated from spec/flow_map.acsl; f_1, f_3, f_4 written here as
- * impact.c writes them; the quadratures generated (quadrature_tape). */
+/* The flow maps of mode 0 (apart) and 1 (in contact), each component
+ * generated from its definition in spec/flow_map.acsl (mp_spec.h), in the
+ * order of the layout: x, v (and x_m, v_m of H_f), x_c, z_c, then the
+ * quadratures (quadrature_tape); every component of each mode is
+ * written. */
 static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
                       int supply)
 {
     mp_tape *T = &M->tape;
     const layout *L = &M->L;
-    int zero = mp_const_d(T, 0.0), i, q;
-    int m = mp_const(T, M->mass);
-    for (q = 0; q < 2; q++)
-        for (i = 0; i < L->ny; i++)
-            M->flow[q][i] = zero;
+    int m = mp_const(T, M->mass), i, q;
     for (q = 0; q < 2; q++) {
-        M->flow[q][L->x] = M->v;                              /* f_1 */
+        M->flow[q][L->x] = mp_spec_position_rate_value(T, M->v);
         if (M->m->sys == SYS_HF) {
-            M->flow[q][L->xm] = mp_var(T, L->vm);             /* f_3 */
-            M->flow[q][L->vm] = mp_div(T, mp_add(T, f->fe1, f->fe2),
-                                       mp_const(T, M->mt));   /* f_4 */
+            M->flow[q][L->xm] =
+                mp_spec_centre_position_rate_value(T, mp_var(T, L->vm));
+            M->flow[q][L->vm] = mp_spec_centre_acceleration_value(
+                T, f->fe1, f->fe2, M->m1, M->m2);
         }
     }
-    M->flow[0][L->v] =                                        /* f_2, q = 0 */
+    M->flow[0][L->v] =
         mp_spec_relative_acceleration_apart(T, m, n->phi, f->fer);
-    M->flow[1][L->v] =                                        /* f_2, q = 1 */
+    M->flow[1][L->v] =
         mp_spec_relative_acceleration_contact(T, m, n->phi, f->fer);
-    M->flow[1][L->xc] = M->v;
-    for (i = 0; i < L->nz; i++)
-        M->flow[1][L->z + i] = n->psi[i];
+    M->flow[0][L->xc] = mp_spec_contact_factor_apart(T, M->v);
+    M->flow[1][L->xc] = mp_spec_contact_factor_contact(T, M->v);
+    for (i = 0; i < L->nz; i++) {
+        M->flow[0][L->z + i] = mp_spec_contact_factor_apart(T, n->psi[i]);
+        M->flow[1][L->z + i] = mp_spec_contact_factor_contact(T, n->psi[i]);
+    }
     quadrature_tape(M, f, n, supply);
 }
 
@@ -276,20 +278,20 @@ static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
  * initial state and horizon. */
 static void read_model(mp_model *M, const scenario *s)
 {
-    mpfr_t m1, m2;
-    mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
     if (M->m->sys == SYS_HR) {
         body_mass(s, "m", 1, M->mass);              /* m_2 = inf: m = m_1 */
+        mpfr_set(M->m1, M->mass, MPFR_RNDN);
+        mpfr_set_inf(M->m2, 1);
         mpfr_set_zero(M->eta, 1);
         mpfr_set_ui(M->eta_c, 1, MPFR_RNDN);
         mpfr_set_inf(M->mt, 1);
     } else {
-        body_mass(s, "m1", 1, m1);
-        body_mass(s, "m2", 2, m2);
-        mpfr_add(M->mt, m1, m2, MPFR_RNDN);
-        mp_spec_reduced_mass(M->mass, m1, m2);
-        mp_spec_mass_share(M->eta, m1, m2);
-        mp_spec_mass_share_c(M->eta_c, m1, m2);
+        body_mass(s, "m1", 1, M->m1);
+        body_mass(s, "m2", 2, M->m2);
+        mpfr_add(M->mt, M->m1, M->m2, MPFR_RNDN);
+        mp_spec_reduced_mass(M->mass, M->m1, M->m2);
+        mp_spec_mass_share(M->eta, M->m1, M->m2);
+        mp_spec_mass_share_c(M->eta_c, M->m1, M->m2);
     }
     entry_value(s, "x0", M->x0);
     entry_value(s, "v0", M->v0);
@@ -298,7 +300,6 @@ static void read_model(mp_model *M, const scenario *s)
     entry_value(s, "xm0", M->xm0);
     entry_value(s, "vm0", M->vm0);
     entry_value(s, "T", M->T);
-    mpfr_clears(m1, m2, (mpfr_ptr)0);
 }
 
 /* The saturation of each Bouc-Wen state (mp_model.h): zeta =
@@ -367,8 +368,8 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
     M->m = &s->model;
     M->prec = prec;
     M->L = layout_make(s->model.sys, l->nz);
-    mpfr_inits2(prec, M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
-                M->vm0, M->T, (mpfr_ptr)0);
+    mpfr_inits2(prec, M->mass, M->m1, M->m2, M->mt, M->eta, M->eta_c, M->x0,
+                M->v0, M->xm0, M->vm0, M->T, (mpfr_ptr)0);
     for (i = 0; i < LAW_NZ_MAX; i++) {
         mpfr_init2(M->sat_zeta[i], prec);
         M->sat_u[i] = -1;
@@ -404,6 +405,6 @@ void mp_model_clear(mp_model *M)
     for (i = 0; i < LAW_NZ_MAX; i++)
         mpfr_clear(M->sat_zeta[i]);
     mp_tape_clear(&M->tape);
-    mpfr_clears(M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
-                M->vm0, M->T, (mpfr_ptr)0);
+    mpfr_clears(M->mass, M->m1, M->m2, M->mt, M->eta, M->eta_c, M->x0,
+                M->v0, M->xm0, M->vm0, M->T, (mpfr_ptr)0);
 }
