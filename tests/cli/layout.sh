@@ -24,8 +24,8 @@ comm -13 "$tmp/found.sorted" "$tmp/listed" >"$tmp/gone"
 check "no twin outside tests/twins.txt ($(tr '\n' ' ' <"$tmp/new"))" $?
 [ ! -s "$tmp/gone" ]
 check "every twin of tests/twins.txt still one ($(tr '\n' ' ' <"$tmp/gone"))" $?
-[ "$(wc -l <"$tmp/found")" -le 17 ]
-check "at most 17 twins ($(wc -l <"$tmp/found"))" $?
+[ "$(wc -l <"$tmp/found")" -le 15 ]
+check "at most 15 twins ($(wc -l <"$tmp/found"))" $?
 python3 scripts/measure-layout.py --equation-twins >"$tmp/eqs"
 awk '{ print $1 }' "$tmp/eqs" | sort >"$tmp/eqs.found"
 awk '$1 == "eq" { print $2 }' tests/twins.txt | sort >"$tmp/eqs.listed"
