@@ -94,6 +94,11 @@ FUNCTIONS = [
     ('hertz_law_k', 'mpfr', {}, None),
     ('sphere_mass', 'mpfr', {}, None),
     ('hertz_coefficient', 'mpfr', {}, None),
+    ('position_rate_value', 'tape', {}, None),
+    ('centre_position_rate_value', 'tape', {}, None),
+    ('centre_acceleration_value', 'tape', {}, None, ('m1', 'm2')),
+    ('contact_factor', 'tape', {'q': 0}, 'mp_spec_contact_factor_apart'),
+    ('contact_factor', 'tape', {'q': 1}, 'mp_spec_contact_factor_contact'),
     ('relative_acceleration_value', 'tape', {'q': 0},
      'mp_spec_relative_acceleration_apart'),
     ('relative_acceleration_value', 'tape', {'q': 1},
@@ -138,6 +143,11 @@ FUNCTIONS = [
     ('momentum_residual_value', 'mpfr', {}, None),
     ('impulse_ratio_value', 'mpfr', {}, None),
 ]
+
+# The names of the generated C code (the tape T, the result r, the
+# constants c, the nodes t, the loop's i): a spec parameter so named is
+# written with an underscore (r_) in C.
+GENERATED_NAMES = ('T', 'r', 'c', 't', 'i')
 
 # The Bouc-Wen rate and the argument that drives it (saturation).
 DRIVE = ('bouc_wen_rate', 5)
@@ -678,20 +688,22 @@ def build_function(trees, notes, owner, entry):
     ev = Evaluator(trees, 'spec/%s: %s' % (owner[fn], fn))
     d = ev.dag
     args, cargs = [], []
+    cnames = []
     for p in params:
+        # a parameter named as a name of the generated code (T, r, c, t,
+        # i) is that name with an underscore in C
+        cp = p + '_' if p in GENERATED_NAMES else p
+        cnames.append(cp)
         if p in fixed:
             args.append(('ival', fixed[p]))
-        elif p in ('T', 'r', 'c', 't', 'i'):
-            raise SpecError('%s: a parameter named %s, a name of the generated '
-                            'code' % (fn, p))
         elif kind == 'tape' and p not in consts:
-            args.append(d.get(('state', p)))
-            cargs.append('int %s' % p)
+            args.append(d.get(('state', cp)))
+            cargs.append('int %s' % cp)
         else:
-            args.append(d.get(('arg', p)))
-            cargs.append('mpfr_srcptr %s' % p)
+            args.append(d.get(('arg', cp)))
+            cargs.append('mpfr_srcptr %s' % cp)
     v = ev.call(fn, args, {})
-    unused = [p for p, a in zip(params, args)
+    unused = [cp for p, cp, a in zip(params, cnames, args)
               if p not in fixed and not reaches(d, v, a)]
     if kind == 'tape':
         v = d.node(v)

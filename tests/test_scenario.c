@@ -145,6 +145,8 @@ static void test_table1(void)
     check_printed(sc.d.k_H, 2.138e8, 0.001e8, "Table I k_H");
     check_printed(law_par(&sc, "k"), 2.138e8, 0.001e8, "Table I k");
     check_true(sc.d.k_derived, "Table I k by Eq. (191)");
+    check_true(sc.d.k_eq191 && sc.d.m_sphere[0] && !sc.d.m_sphere[1],
+               "Table I: the recorded sources, k by Eq. (191) and m_1 by Eq. (189)");
     check_true(sc.model.u.kind == INPUT_CONSTANT, "Table I gravity input");
     check_close(input_reduced_force(&sc.model, 0.3), -sc.d.m * 9.81, 1e-15, 0,
                 "Table I u = -m g");
@@ -165,6 +167,8 @@ static void test_table2(void)
     check_printed(sc.d.R_e, 10e-3, 1e-3, "Table II R_e");
     check_printed(sc.d.m1, 7.372e-2, 0.001e-2, "Table II m1");
     check_printed(sc.d.m2, 4.725e-2, 0.001e-2, "Table II m2");
+    check_true(sc.d.m_sphere[0] && sc.d.m_sphere[1],
+               "Table II: m_1 and m_2 recorded as by Eq. (189)");
     check_printed(sc.d.m, 2.879e-2, 0.001e-2, "Table II m");
     check_printed(sc.d.eta, 0.6094, 0.0001, "Table II eta");
     check_close(sc.d.eta + sc.d.eta_c, 1, 1e-15, 0, "Table II eta + eta_c = 1");
@@ -191,6 +195,8 @@ static void test_table3(void)
         check_printed(sc.d.m, 2.614e-1, 0.001e-1, "Table III m");
         check_printed(sc.d.k_H, 4.254e8, 0.001e8, "Table III k_H");
         check_printed(law_par(&sc, "k"), 4.254e8, 0.001e8, "Table III SHCCL k");
+        check_true(sc.d.k_derived && !sc.d.k_eq191,
+                   "Table III SHCCL: k = k_H recorded (no alpha, not Eq. 191)");
         check_printed(sc.d.x_cs, 3.312e-6, 0.001e-6, "Table III x_c^s");
         check_true(sc.model.x0 == 40e-6 && sc.model.T == 0.1,
                    "Table III x0, T");

@@ -38,11 +38,14 @@ typedef struct scenario_derived {
     double E_star;      /* Eq. (187) */
     double R_e;         /* Eq. (188) */
     double m1, m2;      /* Eq. (189), or as given; m2 = +inf: infinite mass */
+    int m_sphere[2];    /* 1: m_i by Eq. (189) from R_i and rho_i; 0: given */
     double m;           /* Eq. (41); H_r: m = m_1 */
     double eta, eta_c;  /* Eqs. (48), (49); H_r: NaN */
     double k_H;         /* Eq. (192) */
     double k;           /* the law's k: given, or by Eq. (191) */
-    int k_derived;      /* 1: k was computed by Eq. (191) */
+    int k_derived;      /* 1: k was derived from the materials' k_H */
+    int k_eq191;        /* with k_derived, 1: k by Eq. (191) from k_H, alpha,
+                           A, p; 0: k = k_H (a law without alpha) */
     double p;           /* the law's p: given, or 3/2 by Eq. (190) */
     int p_defaulted;    /* 1: p was set by Eq. (190) */
     double x_cs;        /* Eq. (212): needs gravity and k_H */

@@ -116,6 +116,7 @@ static collide_status body_mass(parser *p, const char *key, int i, double *m)
                     "makes body %d of infinite mass, and H_f needs two finite "
                     "masses (give %s, or use system = Hr)", rho, R, i, key);
     *m = derived_sphere_mass(parser_value_of(p, R), parser_value_of(p, rho));      /* Eq. (189) */
+    p->s->d.m_sphere[i - 1] = 1;
     snprintf(name, sizeof name, "m%d", i);
     return check_derived(p, name, *m, "Eq. (189)");
 }
@@ -177,6 +178,7 @@ static int law_param_default(parser *p, int i, double *v)
     }
     if (materials && strcmp(name, "k") == 0 && law_has(p->law, "p")) {
         p->s->d.k_derived = 1;
+        p->s->d.k_eq191 = law_has(p->law, "alpha") && law_has(p->law, "A");
         *v = NAN;
         return 1;
     }
@@ -205,13 +207,14 @@ static collide_status validate_law(const parser *p)
     return bad < 0 ? COLLIDE_OK : fail_law_range(p, bad, range);
 }
 
-/* k = k_H / (alpha + (1 - alpha) A^p) (Eq. 191); k = k_H without alpha. */
+/* k = k_H / (alpha + (1 - alpha) A^p) (Eq. 191); k = k_H without alpha
+ * (d.k_eq191, law_param_default). */
 static double hertz_k(const parser *p)
 {
     const law *l = p->law;
     const double *par = p->s->model.par;
     double alpha, A, pe;
-    if (!law_has(l, "alpha") || !law_has(l, "A"))
+    if (!p->s->d.k_eq191)
         return p->s->d.k_H;
     alpha = par[law_param_index(l, "alpha")];
     A = par[law_param_index(l, "A")];
@@ -426,7 +429,8 @@ void parser_clear_derived(scenario_derived *d)
     d->has_materials = 0;
     d->E_star = d->R_e = d->k_H = d->k = d->p = d->x_cs = NAN;
     d->m1 = d->m2 = d->m = d->eta = d->eta_c = NAN;
-    d->k_derived = d->p_defaulted = 0;
+    d->k_derived = d->k_eq191 = d->p_defaulted = 0;
+    d->m_sphere[0] = d->m_sphere[1] = 0;
 }
 
 void parser_derive_rest(parser *p)

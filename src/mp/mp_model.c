@@ -23,13 +23,17 @@ static int entry_value(const scenario *s, const char *key, mpfr_t x)
     return 1;
 }
 
-/* The mass of body i: given as `key`, or the sphere's from R_i and
- * rho_i (mp_spec_sphere_mass). */
-static void body_mass(const scenario *s, const char *key, int i, mpfr_t m)
+/* The mass of body i as the scenario obtained it (s->d.m_sphere, set
+ * by the parser): the sphere's from R_i and rho_i
+ * (mp_spec_sphere_mass), or the text of `key`. */
+static void mass_at_precision(const scenario *s, const char *key, int i,
+                              mpfr_t m)
 {
     mpfr_t R, rho;
-    if (entry_value(s, key, m))
+    if (!s->d.m_sphere[i - 1]) {
+        entry_value(s, key, m);
         return;
+    }
     mpfr_inits2(mpfr_get_prec(m), R, rho, (mpfr_ptr)0);
     entry_value(s, i == 1 ? "R1" : "R2", R);
     entry_value(s, i == 1 ? "rho1" : "rho2", rho);
@@ -56,14 +60,16 @@ static void hertz_constant(const scenario *s, mpfr_t kH)
     mpfr_clears(E1, nu1, E2, nu2, Estar, Re, (mpfr_ptr)0);
 }
 
-/* The law's k from k_H (mp_spec_hertz_law_k), or k_H for a law without
- * alpha (scenario.c hertz_k). par holds the other parameters. */
-static void hertz_k(const scenario *s, const law *l, mpfr_t *par, mpfr_t k)
+/* The law's k as the scenario derived it from the materials
+ * (s->d.k_eq191, set by the parser): from k_H by mp_spec_hertz_law_k, or
+ * k_H. par holds the other parameters. */
+static void law_k_from_materials(const scenario *s, const law *l,
+                                 mpfr_t *par, mpfr_t k)
 {
     int ia = law_param_index(l, "alpha"), iA = law_param_index(l, "A");
     int ip = law_param_index(l, "p");
     mpfr_t kH;
-    if (ia < 0 || iA < 0) {
+    if (!s->d.k_eq191) {
         hertz_constant(s, k);
         return;
     }
@@ -73,14 +79,15 @@ static void hertz_k(const scenario *s, const law *l, mpfr_t *par, mpfr_t k)
     mpfr_clear(kH);
 }
 
-/* The law's parameters; k by hertz_k when the scenario derives it. */
+/* The law's parameters; k by law_k_from_materials when the scenario
+ * derives it. */
 static void law_params(const scenario *s, const law *l, mpfr_t *par)
 {
     int i, ik = law_param_index(l, "k");
     for (i = 0; i < l->npar; i++)
         entry_value(s, l->par_names[i], par[i]);
     if (s->d.k_derived && ik >= 0)
-        hertz_k(s, l, par, par[ik]);
+        law_k_from_materials(s, l, par, par[ik]);
 }
 
 /* An exponent the tape can step through zero with: 2p an integer. */
@@ -111,19 +118,17 @@ typedef struct force_nodes {
 static void study2_forces(const scenario *s, mp_model *M, force_nodes *f)
 {
     mp_tape *T = &M->tape;
-    mpfr_t Fe0, Te, Ts, m;
+    mpfr_t Fe0, Te, Ts;
     int t = mp_time(T), draw, a;
-    mpfr_inits2(M->prec, Fe0, Te, Ts, m, (mpfr_ptr)0);
+    mpfr_inits2(M->prec, Fe0, Te, Ts, (mpfr_ptr)0);
     entry_value(s, "Fe0", Fe0);
     entry_value(s, "Te", Te);
     entry_value(s, "Ts", Ts);
     draw = mp_spec_study2_draw(T, Fe0, Te, t);
     a = mp_spec_study2_deceleration(T, M->vm0, Ts, t);
-    body_mass(s, "m1", 1, m);
-    f->fe1 = mp_spec_study2_fe1(T, m, draw, a);
-    body_mass(s, "m2", 2, m);
-    f->fe2 = mp_spec_study2_fe2(T, m, draw, a);
-    mpfr_clears(Fe0, Te, Ts, m, (mpfr_ptr)0);
+    f->fe1 = mp_spec_study2_fe1(T, M->m1, draw, a);
+    f->fe2 = mp_spec_study2_fe2(T, M->m2, draw, a);
+    mpfr_clears(Fe0, Te, Ts, (mpfr_ptr)0);
 }
 
 /* Constant forces: the weights under gravity (mp_spec_weight), or as
@@ -134,16 +139,14 @@ static void constant_forces(const scenario *s, mp_model *M,
     mp_tape *T = &M->tape;
     const scenario_entry *in = scenario_find(s, "input");
     int hf = M->m->sys == SYS_HF;
-    mpfr_t a, m, g;
-    mpfr_inits2(M->prec, a, m, g, (mpfr_ptr)0);
+    mpfr_t a, g;
+    mpfr_inits2(M->prec, a, g, (mpfr_ptr)0);
     if (in && strcmp(in->text, "gravity") == 0) {
         entry_value(s, "g", g);
-        body_mass(s, hf ? "m1" : "m", 1, m);
-        mp_spec_weight(a, m, g);
+        mp_spec_weight(a, M->m1, g);
         f->fe1 = mp_const(T, a);
         if (hf) {
-            body_mass(s, "m2", 2, m);
-            mp_spec_weight(a, m, g);
+            mp_spec_weight(a, M->m2, g);
         } else {
             mpfr_set_zero(a, 1);
         }
@@ -156,7 +159,7 @@ static void constant_forces(const scenario *s, mp_model *M,
             entry_value(s, "F2", a);
         f->fe2 = mp_const(T, a);
     }
-    mpfr_clears(a, m, g, (mpfr_ptr)0);
+    mpfr_clears(a, g, (mpfr_ptr)0);
 }
 
 /* F_e,r: F_e,1 for H_r (m_2 = inf); 0 for H_f under gravity alone (the
@@ -165,7 +168,6 @@ static void constant_forces(const scenario *s, mp_model *M,
 static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
 {
     mp_tape *T = &M->tape;
-    mpfr_t m1, m2;
     switch (M->m->u.kind) {
     case INPUT_STUDY2:
         study2_forces(s, M, f);
@@ -185,11 +187,7 @@ static void input_tape(const scenario *s, mp_model *M, force_nodes *f)
         f->fer = mp_const_d(T, 0.0);
         return;
     }
-    mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
-    body_mass(s, "m1", 1, m1);
-    body_mass(s, "m2", 2, m2);
-    f->fer = mp_spec_reduced_force_value(T, m1, m2, f->fe1, f->fe2);
-    mpfr_clears(m1, m2, (mpfr_ptr)0);
+    f->fer = mp_spec_reduced_force_value(T, M->m1, M->m2, f->fe1, f->fe2);
 }
 
 /* Supply rate <u, y> of H_r or of H_f, with H_f's outputs h_1, h_2
@@ -241,55 +239,57 @@ static void quadrature_tape(mp_model *M, const force_nodes *f,
     c[L->is_c] = mp_spec_contact_supply_rate_contact(T, supply);
 }
 
-/* The flow maps of mode 0 (apart) and 1 (in contact), Eqs. (74), (81):
- * f_2 generated from spec/flow_map.acsl; f_1, f_3, f_4 written here as
- * impact.c writes them; the quadratures generated (quadrature_tape). */
+/* The flow maps of mode 0 (apart) and 1 (in contact), each component
+ * generated from its definition in spec/flow_map.acsl (mp_spec.h), in the
+ * order of the layout: x, v (and x_m, v_m of H_f), x_c, z_c, then the
+ * quadratures (quadrature_tape); every component of each mode is
+ * written. */
 static void flow_tape(mp_model *M, const force_nodes *f, const mp_law_nodes *n,
                       int supply)
 {
     mp_tape *T = &M->tape;
     const layout *L = &M->L;
-    int zero = mp_const_d(T, 0.0), i, q;
-    int m = mp_const(T, M->mass);
-    for (q = 0; q < 2; q++)
-        for (i = 0; i < L->ny; i++)
-            M->flow[q][i] = zero;
+    int m = mp_const(T, M->mass), i, q;
     for (q = 0; q < 2; q++) {
-        M->flow[q][L->x] = M->v;                              /* f_1 */
+        M->flow[q][L->x] = mp_spec_position_rate_value(T, M->v);
         if (M->m->sys == SYS_HF) {
-            M->flow[q][L->xm] = mp_var(T, L->vm);             /* f_3 */
-            M->flow[q][L->vm] = mp_div(T, mp_add(T, f->fe1, f->fe2),
-                                       mp_const(T, M->mt));   /* f_4 */
+            M->flow[q][L->xm] =
+                mp_spec_centre_position_rate_value(T, mp_var(T, L->vm));
+            M->flow[q][L->vm] = mp_spec_centre_acceleration_value(
+                T, f->fe1, f->fe2, M->m1, M->m2);
         }
     }
-    M->flow[0][L->v] =                                        /* f_2, q = 0 */
+    M->flow[0][L->v] =
         mp_spec_relative_acceleration_apart(T, m, n->phi, f->fer);
-    M->flow[1][L->v] =                                        /* f_2, q = 1 */
+    M->flow[1][L->v] =
         mp_spec_relative_acceleration_contact(T, m, n->phi, f->fer);
-    M->flow[1][L->xc] = M->v;
-    for (i = 0; i < L->nz; i++)
-        M->flow[1][L->z + i] = n->psi[i];
+    M->flow[0][L->xc] = mp_spec_contact_factor_apart(T, M->v);
+    M->flow[1][L->xc] = mp_spec_contact_factor_contact(T, M->v);
+    for (i = 0; i < L->nz; i++) {
+        M->flow[0][L->z + i] = mp_spec_contact_factor_apart(T, n->psi[i]);
+        M->flow[1][L->z + i] = mp_spec_contact_factor_contact(T, n->psi[i]);
+    }
     quadrature_tape(M, f, n, supply);
 }
 
-/* Masses (m, m_1 + m_2, eta, eta_c of spec/derived.acsl), and the
- * initial state and horizon. */
+/* Masses (m_1, m_2, read once for the whole tape; m, m_1 + m_2, eta,
+ * eta_c of spec/derived.acsl), and the initial state and horizon. */
 static void read_model(mp_model *M, const scenario *s)
 {
-    mpfr_t m1, m2;
-    mpfr_inits2(M->prec, m1, m2, (mpfr_ptr)0);
     if (M->m->sys == SYS_HR) {
-        body_mass(s, "m", 1, M->mass);              /* m_2 = inf: m = m_1 */
+        mass_at_precision(s, "m", 1, M->mass);      /* m_2 = inf: m = m_1 */
+        mpfr_set(M->m1, M->mass, MPFR_RNDN);
+        mpfr_set_inf(M->m2, 1);
         mpfr_set_zero(M->eta, 1);
         mpfr_set_ui(M->eta_c, 1, MPFR_RNDN);
         mpfr_set_inf(M->mt, 1);
     } else {
-        body_mass(s, "m1", 1, m1);
-        body_mass(s, "m2", 2, m2);
-        mpfr_add(M->mt, m1, m2, MPFR_RNDN);
-        mp_spec_reduced_mass(M->mass, m1, m2);
-        mp_spec_mass_share(M->eta, m1, m2);
-        mp_spec_mass_share_c(M->eta_c, m1, m2);
+        mass_at_precision(s, "m1", 1, M->m1);
+        mass_at_precision(s, "m2", 2, M->m2);
+        mpfr_add(M->mt, M->m1, M->m2, MPFR_RNDN);
+        mp_spec_reduced_mass(M->mass, M->m1, M->m2);
+        mp_spec_mass_share(M->eta, M->m1, M->m2);
+        mp_spec_mass_share_c(M->eta_c, M->m1, M->m2);
     }
     entry_value(s, "x0", M->x0);
     entry_value(s, "v0", M->v0);
@@ -298,7 +298,6 @@ static void read_model(mp_model *M, const scenario *s)
     entry_value(s, "xm0", M->xm0);
     entry_value(s, "vm0", M->vm0);
     entry_value(s, "T", M->T);
-    mpfr_clears(m1, m2, (mpfr_ptr)0);
 }
 
 /* The saturation of each Bouc-Wen state (mp_model.h): zeta =
@@ -367,8 +366,8 @@ collide_status mp_model_init(mp_model *M, const scenario *s, mpfr_prec_t prec,
     M->m = &s->model;
     M->prec = prec;
     M->L = layout_make(s->model.sys, l->nz);
-    mpfr_inits2(prec, M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
-                M->vm0, M->T, (mpfr_ptr)0);
+    mpfr_inits2(prec, M->mass, M->m1, M->m2, M->mt, M->eta, M->eta_c, M->x0,
+                M->v0, M->xm0, M->vm0, M->T, (mpfr_ptr)0);
     for (i = 0; i < LAW_NZ_MAX; i++) {
         mpfr_init2(M->sat_zeta[i], prec);
         M->sat_u[i] = -1;
@@ -404,6 +403,6 @@ void mp_model_clear(mp_model *M)
     for (i = 0; i < LAW_NZ_MAX; i++)
         mpfr_clear(M->sat_zeta[i]);
     mp_tape_clear(&M->tape);
-    mpfr_clears(M->mass, M->mt, M->eta, M->eta_c, M->x0, M->v0, M->xm0,
-                M->vm0, M->T, (mpfr_ptr)0);
+    mpfr_clears(M->mass, M->m1, M->m2, M->mt, M->eta, M->eta_c, M->x0,
+                M->v0, M->xm0, M->vm0, M->T, (mpfr_ptr)0);
 }

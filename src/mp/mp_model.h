@@ -20,6 +20,7 @@ typedef struct mp_model {
     layout L;
     mpfr_prec_t prec;
     mpfr_t mass, mt, eta, eta_c; /* m, m_1 + m_2, eta, eta_c (mp_spec.h) */
+    mpfr_t m1, m2;           /* m_1, m_2 (H_r: m_1 = m, m_2 = inf) */
     mpfr_t x0, v0, xm0, vm0, T;
     mp_tape tape;
     int flow[2][COLLIDE_NY_MAX]; /* node of dy_i/dt in mode q */

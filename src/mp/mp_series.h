@@ -26,8 +26,9 @@ int mp_analytic_nu(const mp_node *x);
 /* Copies the piece's signs into the switching nodes. */
 void mp_apply_signs(run *R);
 
-/* The series of the state in mode q to order K from (t, y) (Eqs. 74, 81
- * with the quadratures): y_{k+1} = (F t')_k / (k+1). */
+/* The series of the state in mode q to order K from (t, y) under the
+ * flow map of the tape, F = M->flow[q] (mp_model.h, each component
+ * generated from spec/flow_map.acsl): y_{k+1} = (F t')_k / (k+1). */
 int mp_state_series(run *R);
 
 /* Holds each Bouc-Wen state that has reached its saturation (mp_model.h)

@@ -136,6 +136,60 @@ void mp_spec_hertz_coefficient(mpfr_ptr r, mpfr_srcptr Estar, mpfr_srcptr Re)
         mpfr_clear(c[i]);
 }
 
+int mp_spec_position_rate_value(mp_tape *T, int v)
+{
+    (void)T;
+    return v;
+}
+
+int mp_spec_centre_position_rate_value(mp_tape *T, int vm)
+{
+    (void)T;
+    return vm;
+}
+
+int mp_spec_centre_acceleration_value(mp_tape *T, int fe1, int fe2,
+                                      mpfr_srcptr m1, mpfr_srcptr m2)
+{
+    mpfr_t c[1];
+    int t[3];
+    int i;
+    int r;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    t[0] = mp_add(T, fe1, fe2);
+    mpfr_add(c[0], m1, m2, MPFR_RNDN);
+    t[1] = mp_const(T, c[0]);
+    t[2] = mp_div(T, t[0], t[1]);
+    r = t[2];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_contact_factor_apart(mp_tape *T, int r_)
+{
+    mpfr_t c[1];
+    int t[1];
+    int i;
+    int r;
+    (void)r_;
+    for (i = 0; i < 1; i++)
+        mpfr_init2(c[i], T->prec);
+    mpfr_set_str(c[0], "0.0", 10, MPFR_RNDN);
+    t[0] = mp_const(T, c[0]);
+    r = t[0];
+    for (i = 0; i < 1; i++)
+        mpfr_clear(c[i]);
+    return r;
+}
+
+int mp_spec_contact_factor_contact(mp_tape *T, int r_)
+{
+    (void)T;
+    return r_;
+}
+
 int mp_spec_relative_acceleration_apart(mp_tape *T, int m, int phi, int fer)
 {
     int t[1];

@@ -44,6 +44,27 @@ void mp_spec_sphere_mass(mpfr_ptr r, mpfr_srcptr R, mpfr_srcptr rho);
  * coefficient k_H = 4/3 E* sqrt(R_e) */
 void mp_spec_hertz_coefficient(mpfr_ptr r, mpfr_srcptr Estar, mpfr_srcptr Re);
 
+/* position_rate_value (spec/flow_map.acsl): Eqs. (74), (81): f_1 = v, the
+ * rate of x */
+int mp_spec_position_rate_value(mp_tape *T, int v);
+
+/* centre_position_rate_value (spec/flow_map.acsl): Eq. (74) f_3: v_m, the
+ * rate of x_m */
+int mp_spec_centre_position_rate_value(mp_tape *T, int vm);
+
+/* centre_acceleration_value (spec/flow_map.acsl): Eq. (74) f_4: (m_1 +
+ * m_2)^-1 (F_e,1 + F_e,2), the rate of v_m */
+int mp_spec_centre_acceleration_value(mp_tape *T, int fe1, int fe2,
+                                      mpfr_srcptr m1, mpfr_srcptr m2);
+
+/* contact_factor (spec/flow_map.acsl, q = 0): Eqs. (74), (81), (21), (22),
+ * (202): the factor q_c of a component, q_c r */
+int mp_spec_contact_factor_apart(mp_tape *T, int r_);
+
+/* contact_factor (spec/flow_map.acsl, q = 1): Eqs. (74), (81), (21), (22),
+ * (202): the factor q_c of a component, q_c r */
+int mp_spec_contact_factor_contact(mp_tape *T, int r_);
+
 /* relative_acceleration_value (spec/flow_map.acsl, q = 0): Eqs. (74), (81):
  * f_2, the relative acceleration m^-1 (-q_c Phi + F_e,r) */
 int mp_spec_relative_acceleration_apart(mp_tape *T, int m, int phi, int fer);
