@@ -1096,25 +1096,16 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
 static double switching_secant(const run *R, const dop853_step_data *s)
 {
     const hybrid_system *H = R->H;
-    double k0[ENGINE_NSWITCH_MAX], k1[ENGINE_NSWITCH_MAX], h = INFINITY;
+    double k0[ENGINE_NSWITCH_MAX], k1[ENGINE_NSWITCH_MAX];
     double n0[ENGINE_NSWITCH_MAX], n1[ENGINE_NSWITCH_MAX];
-    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0, i;
+    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
     if (nk <= 0 || !finite_vector(s->n, s->y1))
-        return h;
+        return INFINITY;
     switching_values(R, s->t0, s->y0, k0, n0);
     switching_values(R, s->t0 + s->h, s->y1, k1, n1);
-    for (i = 0; i < nk; i++) {
-        int a = band_sign(k0[i], n0[i]), b = band_sign(k1[i], n1[i]);
-        double cap;
-        if (a == 0 || b == 0 || a == b)
-            continue;
-        if (i == R->passed_switching && a == -R->passed_sign)
-            continue;
-        cap = s->h * (k0[i] / (k0[i] - k1[i]));
-        if (cap > 0.0 && cap < h)
-            h = cap;
-    }
-    return h;
+    return switching_secant_least(s->h, k0, n0, k1, n1, nk,
+                                  R->passed_switching, R->passed_sign,
+                                  INFINITY);
 }
 
 /* A rejected step whose ends lie on the two sides of a switching point

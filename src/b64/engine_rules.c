@@ -96,3 +96,49 @@ int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk)
             return 1;
     return 0;
 }
+
+double switching_secant_lower(double cap, double least)
+{
+    return cap > 0.0 && cap < least ? cap : least;
+}
+
+int switching_straddles(double x0, double e0, double x1, double e1, int i,
+                        int passed, int passed_sign)
+{
+    int a = band_sign(x0, e0), b = band_sign(x1, e1);
+    //@ assert sign_a: a == band_sign_of(x0, e0);
+    //@ assert sign_b: b == band_sign_of(x1, e1);
+    return a != 0 && b != 0 && a != b && !(i == passed && a == -passed_sign);
+}
+
+double switching_secant_cap(double h, double x0, double x1)
+{
+    return h * (x0 / (x0 - x1));
+}
+
+double switching_secant_step(double h, double x0, double e0, double x1,
+                             double e1, int i, int passed, int passed_sign,
+                             double least)
+{
+    if (!switching_straddles(x0, e0, x1, e1, i, passed, passed_sign))
+        return least;
+    return switching_secant_lower(switching_secant_cap(h, x0, x1), least);
+}
+
+double switching_secant_least(double h, const double *k0, const double *n0,
+                              const double *k1, const double *n1, int nk,
+                              int passed, int passed_sign, double none)
+{
+    double least = none;
+    int i;
+    /*@ loop invariant 0 <= i <= nk;
+      @ loop invariant least \in
+      @   {secant_least(h, k0, n0, k1, n1, i, passed, passed_sign, none)};
+      @ loop assigns i, least;
+      @ loop variant nk - i;
+      @*/
+    for (i = 0; i < nk; i++)
+        least = switching_secant_step(h, k0[i], n0[i], k1[i], n1[i], i,
+                                      passed, passed_sign, least);
+    return least;
+}

@@ -12,8 +12,12 @@
  * (stop_min), whether a straddled switching point counts as reached
  * (negligible_straddle), all three on |x| (abs_double), and whether some
  * switching function is not of one strict sign at all the samples of a
- * step (sign_changes), all defined in engine_rules.c. engine_rules.c, in
- * WP_CORE, is the translation unit in which WP reads them. */
+ * step (sign_changes), and the secant estimate of the step up to a
+ * straddled switching point (switching_secant_least, over the switching
+ * functions; switching_secant_step for one of them, of
+ * switching_straddles, switching_secant_cap and switching_secant_lower),
+ * all defined in engine_rules.c. engine_rules.c, in WP_CORE, is the
+ * translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
 
@@ -114,5 +118,71 @@ int negligible_straddle(double d, double h, double t);
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk);
+
+
+/* Whether switching function i, of values x0 and x1 and noise bands e0
+ * and e1 at the two ends of a rejected step, straddles a switching point:
+ * its band signs there are nonzero and opposite, and it is not function
+ * passed with the sign -passed_sign at the start (the point just stepped
+ * to) (spec/engine_rules.acsl, secant_straddles). */
+/*@ requires -1 <= passed_sign <= 1;
+  @ assigns \nothing;
+  @ ensures secant_straddles: \result == 1 <==>
+  @   secant_straddles(x0, e0, x1, e1, i, passed, passed_sign) == \true;
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int switching_straddles(double x0, double e0, double x1, double e1, int i,
+                        int passed, int passed_sign);
+
+/* The secant estimate h x0 / (x0 - x1) of the size of a step of size h up
+ * to the zero of a switching function of values x0 and x1 at its ends
+ * (spec/engine_rules.acsl, secant_cap). */
+/*@ assigns \nothing;
+  @ ensures secant_cap: \result \in {secant_cap(h, x0, x1)};
+  @*/
+double switching_secant_cap(double h, double x0, double x1);
+
+/* The least positive secant estimate so far after the estimate cap: cap
+ * when 0 < cap < least, else least (spec/engine_rules.acsl,
+ * secant_lower). */
+/*@ assigns \nothing;
+  @ ensures secant_lower: \result \in {secant_lower(cap, least)};
+  @*/
+double switching_secant_lower(double cap, double least);
+
+/* One switching function's part of the secant estimate (doc/events.md: a
+ * rejected step that straddles a zero is retried at the secant estimate
+ * of it): function i, of values x0 and x1 and noise bands e0 and e1 at
+ * the two ends of a step of size h, straddles a switching point when its
+ * band signs there are nonzero and opposite, except when it is function
+ * passed and its sign at the start is -passed_sign (the point just
+ * stepped to); then the result is its secant estimate h x0 / (x0 - x1)
+ * if that is positive and below least, else least
+ * (spec/engine_rules.acsl, secant_step_of). */
+/*@ requires -1 <= passed_sign <= 1;
+  @ assigns \nothing;
+  @ ensures secant_step: \result \in
+  @   {secant_step_of(h, x0, e0, x1, e1, i, passed, passed_sign, least)};
+  @*/
+double switching_secant_step(double h, double x0, double e0, double x1,
+                             double e1, int i, int passed, int passed_sign,
+                             double least);
+
+/* The secant estimate of the size of a step of size h up to the first
+ * switching point that it straddles: switching_secant_step over the nk
+ * switching functions (values k0 and k1 and noise bands n0 and n1 at the
+ * two ends) in turn, from none; the least positive h k0 / (k0 - k1)
+ * below none, or none (spec/engine_rules.acsl, secant_least). */
+/*@ requires 0 <= nk;
+  @ requires -1 <= passed_sign <= 1;
+  @ requires \valid_read(k0 + (0 .. nk - 1)) && \valid_read(n0 + (0 .. nk - 1));
+  @ requires \valid_read(k1 + (0 .. nk - 1)) && \valid_read(n1 + (0 .. nk - 1));
+  @ assigns \nothing;
+  @ ensures secant_least: \result \in
+  @   {secant_least(h, k0, n0, k1, n1, nk, passed, passed_sign, none)};
+  @*/
+double switching_secant_least(double h, const double *k0, const double *n0,
+                              const double *k1, const double *n1, int nk,
+                              int passed, int passed_sign, double none);
 
 #endif
