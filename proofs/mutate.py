@@ -1543,14 +1543,16 @@ def main():
                  kills.get(KILL_CEX, 0), count.get('undecided', 0), count.get('survived', 0),
                  count.get('equivalent', 0), count.get('invalid', 0)))
     print('mutants: %d generated, %d killed, %d survived, %d equivalent, %d undecided '
-          '(killed: %d by a counterexample, %d by a failed goal with a function witness, '
+          '(killed: %d by a counterexample, %d by a witness with no goal run (witness first), '
+          '%d by a failed goal with a function witness, '
           '%d with a study witness, and outside the proved set, without a goal, %d by a '
           'study witness, %d by a test witness; equivalent: %d object code, %d by hand, %d without '
           'witness; %d named and %d of the %d generated mutants taken; %d invalid, %d stale, '
           'in error or with a baseline not proved; %d prover steps)'
           % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
              count.get('survived', 0), count.get('equivalent', 0), count.get('undecided', 0),
-             kills.get(KILL_CEX, 0), kills.get(KILL_FN, 0), kills.get(KILL_STUDY, 0),
+             kills.get(KILL_CEX, 0), sum(kills.get(k, 0) for k in KILL_W.values()),
+             kills.get(KILL_FN, 0), kills.get(KILL_STUDY, 0),
              kills.get(KILL_STUDY_ONLY, 0), kills.get(KILL_TEST_ONLY, 0),
              equiv.get('object code', 0), equiv.get('by hand', 0), equiv.get('no witness', 0),
              len(chosen) - ngen, ngen, len(gen), count.get('invalid', 0), len(errors), R.steps))
