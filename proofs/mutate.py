@@ -1181,6 +1181,24 @@ def selftest():
         failed += not ok
         print('%s tested family, witness %s: %s' % ('ok  ' if ok else 'FAIL',
                                                      w[0] if w else 'none', want[0]))
+    # witness first (make mutants-whole): a witness kills with no goal
+    # run; without one a failed goal is undecided and every goal proved a
+    # survivor (possibly equivalent); a prover's refutation still kills
+    for w, wp, want in ((('function', 'x'), None, ('killed', KILL_W['function'])),
+                        (('study', 'x'), None, ('killed', KILL_W['study'])),
+                        (('test', 'x'), None, ('killed', KILL_W['test'])),
+                        (None, 'failed', ('undecided', UNDECIDED_NO_WITNESS +
+                                          ' (goal not proved within the budget, no witness)')),
+                        (None, 'timeout', ('undecided', UNDECIDED_NO_WITNESS +
+                                           ' (wall-clock timeout, no witness)')),
+                        (None, 'proved', ('survived', SURVIVED_NO_WITNESS)),
+                        (None, 'refuted', ('killed', KILL_CEX)),
+                        (None, 'invalid', ('invalid', None))):
+        ok = (witness_kill(w) if w else whole_verdict(wp, None)) == want
+        checks += 1
+        failed += not ok
+        print('%s witness first, witness %s, WP %s: %s' % (
+            'ok  ' if ok else 'FAIL', w[0] if w else 'none', wp or 'not run', want[0]))
     for ok, what in hchecks:
         checks += 1
         failed += not ok
@@ -1242,7 +1260,7 @@ def main():
     ap.add_argument('--core', required=True)
     ap.add_argument('--skip', default='')
     ap.add_argument('--mode', default='sample',
-                    choices=['sample', 'families', 'full', 'named', 'list'])
+                    choices=['sample', 'families', 'full', 'whole', 'named', 'list'])
     ap.add_argument('--tested', default='')
     ap.add_argument('--files', default='')
     ap.add_argument('--ids', default='')
@@ -1289,7 +1307,7 @@ def main():
         return 0
     if args.mode == 'named':
         chosen = named
-    elif args.mode == 'full':
+    elif args.mode in ('full', 'whole'):
         chosen = named + gen
     elif args.mode == 'families':
         chosen = named + per_family_sample(gen, int(os.environ.get('MUT_PER_FAMILY', '2')),
@@ -1329,13 +1347,10 @@ def main():
                 sys.exit('mutate: %s does not compile: %s' % (p, err))
         t = texts[p]
         m['text'] = t[:m['start']] + m['replacement'] + t[m['end']:]
-        o, err = R.obj(p, m['text'], m['id'])
-        if o is None:
-            m['outcome'] = 'invalid'
-            m['detail'] = ('gcc: ' + squash(err.split('\n')[0])[:100]) if err else 'gcc failed'
-        elif o == origobj[p]:
-            m['outcome'] = 'equivalent'
-            m['detail'] = 'identical object code (gcc -O2 -c, stripped)'
+        if args.mode != 'whole':
+            # (make mutants-whole compares the object code of each mutant
+            # as it comes, so that a run stopped part way has reported)
+            object_verdict(R, m, origobj[p])
     # equivalent by hand (proofs/mutants/equivalent.txt)
     eqf = os.path.join(ROOT, 'proofs/mutants/equivalent.txt')
     known = {}
@@ -1388,58 +1403,6 @@ def main():
         mk, starts, contracts = where[m['file']]
         return m, W.find(m, mk, starts, contracts, m['file'] in args.tested)
 
-    with cf.ThreadPoolExecutor(R.jobs) as ex:
-        for fu in cf.as_completed([ex.submit(find, m) for m in todo]):
-            m, (w, note) = fu.result()
-            m['witness'] = w
-            m['witness_note'] = note
-    nw = sum(1 for m in todo if m['witness'])
-    print('witnesses: %d of %d mutants (%d by the function on random inputs, %d by the '
-          'studies, %d by the tests), %.0f s' % (
-              nw, len(todo),
-              sum(1 for m in todo if m['witness'] and m['witness'][0] == 'function'),
-              sum(1 for m in todo if m['witness'] and m['witness'][0] == 'study'),
-              sum(1 for m in todo if m['witness'] and m['witness'][0] == 'test'),
-              time.time() - t_w), flush=True)
-
-    if os.environ.get('MUT_WP', 'yes') == 'no':
-        return witnesses_only(chosen, todo)
-
-    # the tested families: no goal, the witness decides alone
-    for m in todo:
-        if m['file'] in args.tested:
-            m['wp'] = 'not in the proved set'
-            m['outcome'], m['kill'] = tested_verdict(m['witness'])
-            w = m['witness']
-            m['detail'] = '; '.join(([m['kill']] if m['kill'] else []) + [
-                'witness (%s): %s' % (w[0], w[1][:160]) if w else
-                'no witness: ' + m['witness_note'][:160]])
-    todo = [m for m in todo if m['file'] not in args.tested]
-
-    # 3. one baseline per function
-    fns = sorted(set((m['file'], m['function']) for m in todo))
-    bases = {}
-    with cf.ThreadPoolExecutor(R.jobs) as ex:
-        futs = {ex.submit(R.baseline, p, fn): (p, fn) for p, fn in fns}
-        for fu in cf.as_completed(futs):
-            p, fn = futs[fu]
-            bases[(p, fn)] = b = fu.result()
-            print('baseline %s %s: %d/%d goals proved, %.0f s%s' % (
-                p, fn, len(b['goals']) - len(b['unproved']), len(b['goals']), b['time'],
-                '' if b['rc'] == 0 and b['goals'] else ' (frama-c status %d)' % b['rc']),
-                flush=True)
-
-    # 4. WP on each mutant at the step budget, and the verdict
-    def one(m):
-        b = bases[(m['file'], m['function'])]
-        if b['rc'] != 0 or not b['goals']:
-            return m, ('error', [], 0.0, 'baseline failed (frama-c status %d)' % b['rc'])
-        if len(b['unproved']) == len(b['goals']):
-            # a kill would mean nothing: nothing of the function is proved
-            return m, ('baseline not proved', [], 0.0, 'baseline unproved: ' +
-                       ', '.join(b['unproved'][:4]) + (' ...' if len(b['unproved']) > 4 else ''))
-        return m, R.run_mutant(m, b)
-
     def report(m):
         print('%-12s %-24s %-24s %-5s %-44s %s%s' % (
             m['id'], '%s:%d' % (m['file'], m['line']), m['function'], m['operator'],
@@ -1447,36 +1410,62 @@ def main():
             m['outcome'].upper() if m['outcome'] == 'survived' else m['outcome'],
             (' (' + m['detail'] + ')') if m.get('detail') else ''), flush=True)
 
-    for m in chosen:
-        if 'outcome' in m:
-            report(m)
-    with cf.ThreadPoolExecutor(R.jobs) as ex:
-        for fu in cf.as_completed([ex.submit(one, m) for m in todo]):
-            m, (wp, goals, dt, note) = fu.result()
-            m['wp'] = wp
-            m['outcome'], m['kill'] = verdict(wp, m['witness'])
-            m['time'] = round(dt, 1)
-            m['goals'] = goals
-            detail = []
-            if m['kill']:
-                detail.append(m['kill'])
-            if goals:
-                pre = m['function'] + '_'
-                detail.append(('unproved' if wp != 'refuted' else 'refuted') + ': ' + ', '.join(
-                    g[len(pre):] if g.startswith(pre) else g for g in goals[:4]) +
-                    (' ...' if len(goals) > 4 else '') +
-                    (' (wall-clock timeout)' if wp == 'timeout' else ''))
-            elif wp == 'proved':
-                detail.append('every goal proved')
-            if note:
-                detail.append(note)
-            if m['witness']:
-                detail.append('witness (%s): %s' % (m['witness'][0], m['witness'][1][:160]))
-            elif wp not in ('error', 'baseline not proved'):
-                detail.append('no witness: ' + m['witness_note'][:160])
-            detail.append('%.0f s' % dt)
-            m['detail'] = '; '.join(detail)
-            report(m)
+    if args.mode == 'whole':
+        # witness first (make mutants-whole): the witness decides alone,
+        # WP runs only on the mutants without one
+        for m in chosen:
+            if 'outcome' in m:
+                report(m)
+        bases = witness_first(R, W, where, todo, args.tested, report, origobj)
+    else:
+        with cf.ThreadPoolExecutor(R.jobs) as ex:
+            for fu in cf.as_completed([ex.submit(find, m) for m in todo]):
+                m, (w, note) = fu.result()
+                m['witness'] = w
+                m['witness_note'] = note
+        nw = sum(1 for m in todo if m['witness'])
+        print('witnesses: %d of %d mutants (%d by the function on random inputs, %d by the '
+              'studies, %d by the tests), %.0f s' % (
+                  nw, len(todo),
+                  sum(1 for m in todo if m['witness'] and m['witness'][0] == 'function'),
+                  sum(1 for m in todo if m['witness'] and m['witness'][0] == 'study'),
+                  sum(1 for m in todo if m['witness'] and m['witness'][0] == 'test'),
+                  time.time() - t_w), flush=True)
+
+        if os.environ.get('MUT_WP', 'yes') == 'no':
+            return witnesses_only(chosen, todo)
+
+        # the tested families: no goal, the witness decides alone
+        for m in todo:
+            if m['file'] in args.tested:
+                decide_by_witness(m, tested_verdict)
+        todo = [m for m in todo if m['file'] not in args.tested]
+
+        # 3. one baseline per function
+        fns = sorted(set((m['file'], m['function']) for m in todo))
+        bases = {}
+        with cf.ThreadPoolExecutor(R.jobs) as ex:
+            futs = {ex.submit(R.baseline, p, fn): (p, fn) for p, fn in fns}
+            for fu in cf.as_completed(futs):
+                p, fn = futs[fu]
+                bases[(p, fn)] = b = fu.result()
+                print('baseline %s %s: %d/%d goals proved, %.0f s%s' % (
+                    p, fn, len(b['goals']) - len(b['unproved']), len(b['goals']), b['time'],
+                    '' if b['rc'] == 0 and b['goals'] else ' (frama-c status %d)' % b['rc']),
+                    flush=True)
+
+        # 4. WP on each mutant at the step budget, and the verdict
+        def one(m):
+            return m, prove(R, m, bases[(m['file'], m['function'])])
+
+        for m in chosen:
+            if 'outcome' in m:
+                report(m)
+        with cf.ThreadPoolExecutor(R.jobs) as ex:
+            for fu in cf.as_completed([ex.submit(one, m) for m in todo]):
+                m, (wp, goals, dt, note) = fu.result()
+                decide(m, wp, goals, dt, note, verdict)
+                report(m)
 
     end = time.time()
     count = {}
@@ -1542,19 +1531,146 @@ def main():
         print('mutate: FAILED: %d survivor(s) in the failing families or the named list'
               % len(failing))
     nk = count.get('killed', 0)
+    if args.mode == 'whole':
+        # kills by a witness and by a goal apart (a goal here never kills
+        # alone: failed without a witness is undecided)
+        print('witness first: %d killed by a witness with no goal run (%d function, %d study, '
+              '%d test), %d by a prover\'s counterexample; without a witness: %d undecided '
+              '(proof fails but no witness), %d survived (possibly equivalent: every goal '
+              'proved, no witness); %d equivalent (object code or by hand), %d invalid'
+              % (sum(kills.get(k, 0) for k in KILL_W.values()), kills.get(KILL_W['function'], 0),
+                 kills.get(KILL_W['study'], 0), kills.get(KILL_W['test'], 0),
+                 kills.get(KILL_CEX, 0), count.get('undecided', 0), count.get('survived', 0),
+                 count.get('equivalent', 0), count.get('invalid', 0)))
     print('mutants: %d generated, %d killed, %d survived, %d equivalent, %d undecided '
-          '(killed: %d by a counterexample, %d by a failed goal with a function witness, '
+          '(killed: %d by a counterexample, %d by a witness with no goal run (witness first), '
+          '%d by a failed goal with a function witness, '
           '%d with a study witness, and outside the proved set, without a goal, %d by a '
           'study witness, %d by a test witness; equivalent: %d object code, %d by hand, %d without '
           'witness; %d named and %d of the %d generated mutants taken; %d invalid, %d stale, '
           'in error or with a baseline not proved; %d prover steps)'
           % (len(chosen) - count.get('invalid', 0) - count.get('stale', 0), nk,
              count.get('survived', 0), count.get('equivalent', 0), count.get('undecided', 0),
-             kills.get(KILL_CEX, 0), kills.get(KILL_FN, 0), kills.get(KILL_STUDY, 0),
+             kills.get(KILL_CEX, 0), sum(kills.get(k, 0) for k in KILL_W.values()),
+             kills.get(KILL_FN, 0), kills.get(KILL_STUDY, 0),
              kills.get(KILL_STUDY_ONLY, 0), kills.get(KILL_TEST_ONLY, 0),
              equiv.get('object code', 0), equiv.get('by hand', 0), equiv.get('no witness', 0),
              len(chosen) - ngen, ngen, len(gen), count.get('invalid', 0), len(errors), R.steps))
     return 1 if failing or errors else 0
+
+
+def object_verdict(R, m, orig):
+    """Invalid when gcc rejects mutant M, equivalent when its stripped
+    object code is ORIG's, the original's; else M is left undecided."""
+    o, err = R.obj(m['file'], m['text'], m['id'])
+    if o is None:
+        m['outcome'] = 'invalid'
+        m['detail'] = ('gcc: ' + squash(err.split('\n')[0])[:100]) if err else 'gcc failed'
+    elif o == orig:
+        m['outcome'] = 'equivalent'
+        m['detail'] = 'identical object code (gcc -O2 -c, stripped)'
+
+
+def prove(R, m, b):
+    """WP on mutant M against its function's baseline B: (wp, goals, time,
+    note), wp one of proved, refuted, failed, timeout, invalid, or error
+    and 'baseline not proved' when the baseline cannot decide."""
+    if b['rc'] != 0 or not b['goals']:
+        return ('error', [], 0.0, 'baseline failed (frama-c status %d)' % b['rc'])
+    if len(b['unproved']) == len(b['goals']):
+        # a kill would mean nothing: nothing of the function is proved
+        return ('baseline not proved', [], 0.0, 'baseline unproved: ' +
+                ', '.join(b['unproved'][:4]) + (' ...' if len(b['unproved']) > 4 else ''))
+    return R.run_mutant(m, b)
+
+
+def decide(m, wp, goals, dt, note, rule):
+    """M's outcome, kind of kill and detail from its WP result and its
+    witness, by RULE (verdict, or whole_verdict for make mutants-whole)."""
+    m['wp'] = wp
+    m['outcome'], m['kill'] = rule(wp, m['witness'])
+    m['time'] = round(dt, 1)
+    m['goals'] = goals
+    detail = []
+    if m['kill']:
+        detail.append(m['kill'])
+    if goals:
+        pre = m['function'] + '_'
+        detail.append(('unproved' if wp != 'refuted' else 'refuted') + ': ' + ', '.join(
+            g[len(pre):] if g.startswith(pre) else g for g in goals[:4]) +
+            (' ...' if len(goals) > 4 else '') +
+            (' (wall-clock timeout)' if wp == 'timeout' else ''))
+    elif wp == 'proved':
+        detail.append('every goal proved')
+    if note:
+        detail.append(note)
+    if m['witness']:
+        detail.append('witness (%s): %s' % (m['witness'][0], m['witness'][1][:160]))
+    elif wp not in ('error', 'baseline not proved'):
+        detail.append('no witness: ' + m['witness_note'][:160])
+    detail.append('%.0f s' % dt)
+    m['detail'] = '; '.join(detail)
+
+
+def decide_by_witness(m, rule):
+    """M's outcome from its witness alone, no goal run (a tested family:
+    tested_verdict; a mutant with a witness in make mutants-whole)."""
+    m['wp'] = 'not in the proved set' if rule is tested_verdict else 'not run (witness first)'
+    m['outcome'], m['kill'] = rule(m['witness'])
+    w = m['witness']
+    m['detail'] = '; '.join(([m['kill']] if m['kill'] else []) + [
+        'witness (%s): %s' % (w[0], w[1][:160]) if w else
+        'no witness: ' + m['witness_note'][:160]])
+
+
+def witness_first(R, W, where, todo, tested, report, origobj):
+    """make mutants-whole: each mutant of TODO, in the order of the ids,
+    is compiled (invalid, or equivalent by its object code, against
+    ORIGOBJ), then gets the witness search first (the function on random inputs, the
+    studies, the tests); a witness kills it and no goal is run; a mutant
+    without one goes to WP (the baseline of its function run once, when
+    first needed) and is decided by whole_verdict.  Each mutant is
+    reported when decided, so that a run stopped part way says what it
+    did.  Returns the baselines run."""
+    bases = {}
+    locks = {}
+    guard = threading.Lock()
+    done = [0]
+    t0 = time.time()
+
+    def base(m):
+        k = (m['file'], m['function'])
+        with guard:
+            lock = locks.setdefault(k, threading.Lock())
+        with lock:
+            if k not in bases:
+                bases[k] = b = R.baseline(*k)
+                print('baseline %s %s: %d/%d goals proved, %.0f s%s' % (
+                    k[0], k[1], len(b['goals']) - len(b['unproved']), len(b['goals']),
+                    b['time'], '' if b['rc'] == 0 and b['goals'] else
+                    ' (frama-c status %d)' % b['rc']), flush=True)
+            return bases[k]
+
+    def one(m):
+        object_verdict(R, m, origobj[m['file']])
+        if 'outcome' in m:
+            return m
+        mk, starts, contracts = where[m['file']]
+        m['witness'], m['witness_note'] = W.find(m, mk, starts, contracts, m['file'] in tested)
+        if m['witness'] or m['file'] in tested:
+            decide_by_witness(m, tested_verdict if m['file'] in tested else witness_kill)
+        else:
+            wp, goals, dt, note = prove(R, m, base(m))
+            decide(m, wp, goals, dt, note, whole_verdict)
+        return m
+
+    with cf.ThreadPoolExecutor(R.jobs) as ex:
+        for fu in cf.as_completed([ex.submit(one, m) for m in todo]):
+            m = fu.result()
+            done[0] += 1
+            m['detail'] += '; %d/%d done, %.0f s' % (done[0], len(todo), time.time() - t0)
+            report(m)
+    return bases
 
 
 def witnesses_only(chosen, todo):
@@ -1600,6 +1716,33 @@ def tested_verdict(w):
     if not w:
         return 'survived', None
     return 'killed', KILL_STUDY_ONLY if w[0] == 'study' else KILL_TEST_ONLY
+
+
+# make mutants-whole (witness first): a witness kills before any goal runs
+KILL_W = {'function': 'witness first, function witness (no goal run)',
+          'study': 'witness first, study witness (no goal run)',
+          'test': 'witness first, test witness (no goal run)'}
+UNDECIDED_NO_WITNESS = 'undecided: proof fails but no witness'
+SURVIVED_NO_WITNESS = 'survived (possibly equivalent): every goal proved, no witness'
+
+
+def witness_kill(w):
+    """(outcome, kind of kill) of a mutant with a witness in make
+    mutants-whole: killed by that witness, its goals not run."""
+    return 'killed', KILL_W[w[0]]
+
+
+def whole_verdict(wp, w):
+    """(outcome, kind of kill) of a mutant without a witness in make
+    mutants-whole, from verdict(): a failed goal is undecided, not a kill;
+    every goal proved is a survivor (possibly equivalent), which fails the
+    campaign until shown equivalent (proofs/mutants/equivalent.txt)."""
+    outcome, kill = verdict(wp, w)
+    if outcome == 'equivalent':
+        return 'survived', SURVIVED_NO_WITNESS
+    if outcome == 'undecided':
+        return 'undecided', UNDECIDED_NO_WITNESS + ' (%s)' % kill
+    return outcome, kill
 
 
 def per_family_sample(gen, n, seed):

@@ -21,6 +21,7 @@
 #   make mutants                    the mutation campaign, a sample
 #   make mutants-families           N mutants of each family, drawn
 #   make mutants-full               the whole mutation campaign
+#   make mutants-whole MUT_FILES=F  every mutant of F, witness first
 #   make mutants-selftest           the generator on a known text
 # The proved core is two folders of the tree, src/model (the laws, the
 # hybrid data of H_c, H_r and H_f, the ledger, the observables, the derived
@@ -91,6 +92,12 @@ deps-proofs:
 #                                   mutants of each file, drawn with MUT_SEED
 #   make mutants-full               every generated mutant
 #   make mutants-full MUT_FILES=src/kernel/select.c      one file
+#   make mutants-whole MUT_FILES=src/model/derived.c     one file whole,
+#                                   witness first: a witness (function,
+#                                   study, test) kills with no goal run;
+#                                   WP runs only on the mutants without
+#                                   one (failed: undecided; proved: a
+#                                   survivor, possibly equivalent)
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
 # The budget that decides a goal: prover steps (cvc5 --rlimit, z3 rlimit),
 # the same verdict under any load; the wall-clock limit is a safety net
@@ -118,13 +125,15 @@ MUT_ENV = MUT_STEPS='$(MUT_STEPS)' MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_INPUTS='$(MU
 	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
 	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'
 
-.PHONY: mutants mutants-families mutants-full mutants-selftest
+.PHONY: mutants mutants-families mutants-full mutants-whole mutants-selftest
 mutants: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
 mutants-families: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) families
 mutants-full: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) full
+mutants-whole: $(LIB) $(TOOLS)
+	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) whole
 mutants-selftest:
 	@python3 proofs/mutate.py --selftest
 
