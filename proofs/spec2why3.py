@@ -504,8 +504,12 @@ def translate(specdir):
                 # a constant (no parameter list) is a function of no argument
                 params = parse_params(words[3:eq], where) if eq > 3 else []
                 body = d[eq + 1:-1]
-                funcs[name] = (params, TYPES[words[1]])
-                defs.append((f, name, params, TYPES[words[1]], body))
+                # a boolean function defined by a proposition (ACSL has no
+                # predicate in a term's condition, so spec/ writes it as
+                # logic boolean) is a Why3 predicate
+                rtype = 'prop' if words[1] == 'boolean' else TYPES[words[1]]
+                funcs[name] = (params, rtype)
+                defs.append((f, name, params, rtype, body))
     return files, funcs, defs, skipped
 
 
@@ -534,7 +538,10 @@ def reading(defs, funcs, rounded):
         # a parameter the body does not use is written _name (Why3's unused)
         args = ' '.join('(%s%s: %s)' % ('' if re.search(r'\b%s\b' % n, text) else '_', n, t)
                         for n, t, _ in params)
-        m['defs'].append('  function %s %s : %s =\n    %s' % (name, args, rtype, text))
+        if rtype == 'prop':
+            m['defs'].append('  predicate %s %s =\n    %s' % (name, args, text))
+        else:
+            m['defs'].append('  function %s %s : %s =\n    %s' % (name, args, rtype, text))
     done, out_order = set(), []
 
     def visit(f, stack=()):
