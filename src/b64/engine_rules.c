@@ -18,20 +18,6 @@ int opposite_signs(const double *ka, const double *kb, int nk)
     return 0;
 }
 
-int finite_vector(int n, const double *y)
-{
-    int i;
-    /*@ loop invariant 0 <= i <= n;
-      @ loop invariant all_finite(y, i);
-      @ loop assigns i;
-      @ loop variant n - i;
-      @*/
-    for (i = 0; i < n; i++)
-        if (!finite_double(y[i]))
-            return 0;
-    return 1;
-}
-
 double abs_double(double x)
 {
     return x < 0.0 ? -x : x;

@@ -7,7 +7,7 @@
  * change of one between two samples (opposite_signs, defined in
  * engine_rules.c: the prediction of a switching point calls it a few
  * times per accepted step), and whether a vector is finite
- * (finite_vector, defined in engine_rules.c); the step floor at an
+ * (finite_vector, of finite.h, which this header includes); the step floor at an
  * instant (step_floor), the least distance of a stop that is not rounding
  * (stop_min), whether a straddled switching point counts as reached
  * (negligible_straddle), all three on |x| (abs_double), and whether some
@@ -60,15 +60,6 @@ static inline int band_sign(double x, double noise)
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int opposite_signs(const double *ka, const double *kb, int nk);
-
-/* Whether y[0 .. n - 1] are all finite (a step's result, a state). */
-/*@ requires 0 <= n;
-  @ requires \valid_read(y + (0 .. n - 1));
-  @ assigns \nothing;
-  @ ensures finite_vector: \result == 1 <==> all_finite(y, n);
-  @ ensures boolean: \result == 0 || \result == 1;
-  @*/
-int finite_vector(int n, const double *y);
 
 /* |x| (exact), as abs_val of spec/power.acsl: -x for x < 0, else x (so
  * -0 stays -0 and a NaN stays a NaN; the callers compare it, add it or

@@ -852,23 +852,6 @@ static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
     dop853_call_rhs(f, ctx, stage_time(i, s->t0, s->h), y.v, s->k[i]);
 }
 
-/*@ requires dim: 0 <= n;
-  @ requires v: \valid_read(v + (0 .. n - 1));
-  @ assigns \nothing;
-  @ ensures boolean: \result == 0 || \result == 1;
-  @*/
-static int all_finite(int n, const double *v)
-{
-    /*@ loop invariant range: 0 <= i <= n;
-      @ loop assigns i;
-      @ loop variant n - i;
-      @*/
-    for (int i = 0; i < n; i++)
-        if (!finite_double(v[i]))
-            return 0;
-    return 1;
-}
-
 /* 5th-order error estimate / h, component m */
 /*@ requires data: \valid_read(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
@@ -1110,7 +1093,7 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
     copy_vec(n, s->f1, s->k[ROW_B]);
     *nfev += N_STAGES;
 
-    if (!all_finite(n, s->y1) || !all_finite(n, s->f1))
+    if (!finite_vector(n, s->y1) || !finite_vector(n, s->f1))
         return INFINITY;
     double err = error_norm(s, rtol, atol);
     return finite_double(err) ? err : INFINITY;

@@ -1,10 +1,14 @@
 /* finite.h - whether a double is neither NaN nor an infinity, by two
  * comparisons: isfinite without libm, whose Frama-C contracts the proved
- * core does not use. One definition for the core's files. */
+ * core does not use; and whether a vector is (a state, a step's result:
+ * DOP853's y1 and f1, the engine's state). One definition for the core's
+ * files and the engine's. */
 #ifndef COLLIDE_FINITE_H
 #define COLLIDE_FINITE_H
 
 #include <float.h>
+
+#include "../../spec/float_range.acsl"
 
 /*@ assigns \nothing;
   @ ensures meaning: \result != 0 <==> \is_finite(x);
@@ -13,6 +17,28 @@
 static inline int finite_double(double x)
 {
     return x >= -DBL_MAX && x <= DBL_MAX;
+}
+
+/* Whether y[0 .. n - 1] are all finite (spec/float_range.acsl,
+ * all_finite). */
+/*@ requires dim: 0 <= n;
+  @ requires y: \valid_read(y + (0 .. n - 1));
+  @ assigns \nothing;
+  @ ensures finite_vector: \result == 1 <==> all_finite(y, n);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int finite_vector(int n, const double *y)
+{
+    int i;
+    /*@ loop invariant 0 <= i <= n;
+      @ loop invariant all_finite(y, i);
+      @ loop assigns i;
+      @ loop variant n - i;
+      @*/
+    for (i = 0; i < n; i++)
+        if (!finite_double(y[i]))
+            return 0;
+    return 1;
 }
 
 #endif
