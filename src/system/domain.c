@@ -1,13 +1,19 @@
-/* domain.c - the proof domain of spec/ checked at run time; see domain.h. */
+/* domain.c - the proof domain of spec/ checked at run time; see domain.h.
+ * Each check is proved to return 1 exactly when its predicate of spec/
+ * holds; the messages (domain_breach_set, domain_breach_component,
+ * law_breach, domain_breach_text) are outside the proof (WP_SKIP). */
 #include "domain.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 /* Fills *b with quantity q, value v and the domain text dom. Returns 0
  * (outside), for the checks to return it. */
-static int breach(domain_breach *b, const char *q, double v, const char *dom)
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures outside: \result == 0;
+  @*/
+static int domain_breach_set(domain_breach *b, const char *q, double v,
+                             const char *dom)
 {
     snprintf(b->quantity, sizeof b->quantity, "%s", q);
     b->value = v;
@@ -15,96 +21,170 @@ static int breach(domain_breach *b, const char *q, double v, const char *dom)
     return 0;
 }
 
-/* float_range.acsl in_range(x, lo, hi): finite and lo <= x <= hi. */
-static int in_range(double x, double lo, double hi)
-{
-    return isfinite(x) && lo <= x && x <= hi;
-}
-
 /* float_range.acsl within(x, bound): finite and |x| <= bound. */
-static int within(double x, double bound)
+/*@ assigns \nothing;
+  @ ensures meaning: \result == 1 <==> within(x, bound);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static int domain_within(double x, double bound)
 {
-    return in_range(x, -bound, bound);
+    return domain_in_range(x, -bound, bound);
 }
 
 /* bounded.acsl bounded: |x| <= 1e100. */
-static int bounded(const char *q, double x, domain_breach *b)
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures domain: \result == 1 <==> bounded(x);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static int check_bounded(const char *q, double x, domain_breach *b)
 {
-    return within(x, DOMAIN_BOUNDED_MAX) ||
-           breach(b, q, x, "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
+    if (domain_within(x, DOMAIN_BOUNDED_MAX))
+        return 1;
+    return domain_breach_set(b, q, x,
+                             "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
 }
 
-/* spec/law_domain.acsl NAME_domain, NAME = l->name: each of its terms
- * (domain_law_bounds) in order. */
+/* The breach of row r of domain_law_bounds: the parameter it names. */
+/*@ requires row: 0 <= r < DOMAIN_LAW_ROWS;
+  @ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures outside: \result == 0;
+  @*/
+static int law_breach(domain_breach *b, const law *l, const double *par,
+                      int r)
+{
+    const domain_bound *t = &domain_law_bounds[r];
+    return domain_breach_set(b, l->par_names[t->index], par[t->index],
+                             t->text);
+}
+
+/* spec/law_domain.acsl NAME_domain, NAME the law l: its first term
+ * outside, if any, named. */
 int domain_check_law(const law *l, const double *par, domain_breach *b)
 {
-    const domain_bound *t;
-    for (t = domain_law_bounds; t->law != NULL; t++)
-        if (strcmp(t->law, l->name) == 0 &&
-            !in_range(par[t->index], t->lo, t->hi))
-            return breach(b, l->par_names[t->index], par[t->index], t->text);
-    return 1;
+    int r = domain_law_outside(l, par);
+    if (r < 0)
+        return 1;
+    return law_breach(b, l, par, r);
 }
 
 int domain_check_mass(const char *name, double m, domain_breach *b)
 {
-    return in_range(m, DOMAIN_MASS_MIN, DOMAIN_BOUNDED_MAX) ||
-           breach(b, name, m, "in [1e-100, 1e100] (spec/bounded.acsl bounded, "
-                  "and m >= 1e-100 of src/model/hybrid.h)");
+    if (domain_in_range(m, DOMAIN_MASS_MIN, DOMAIN_BOUNDED_MAX))
+        return 1;
+    return domain_breach_set(b, name, m,
+                             "in [1e-100, 1e100] (spec/bounded.acsl bounded, "
+                             "and m >= 1e-100 of src/model/hybrid.h)");
 }
 
-/* The applied forces of M's input signal, each bounded. */
+/* The applied forces of the input signal u, each bounded. */
+/*@ requires input: \valid_read(u);
+  @ requires breach: \valid(b) && \separated(b, u);
+  @ assigns *b;
+  @ ensures domain: \result == 1 <==> \old(bounded(u->F1) && bounded(u->F2) &&
+  @                 bounded(u->Fe0) && bounded(u->vm0));
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
 static int input_domain(const input_signal *u, domain_breach *b)
 {
-    return bounded("F1", u->F1, b) && bounded("F2", u->F2, b) &&
-           bounded("Fe0", u->Fe0, b) && bounded("vm0", u->vm0, b);
+    double F1 = u->F1, F2 = u->F2, Fe0 = u->Fe0, vm0 = u->vm0;
+    return check_bounded("F1", F1, b) && check_bounded("F2", F2, b) &&
+           check_bounded("Fe0", Fe0, b) && check_bounded("vm0", vm0, b);
 }
 
 /* law_domain.acsl domain_speed: |v_c| <= 2^10. */
-static int speed(const char *q, double v, domain_breach *b)
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures domain: \result == 1 <==> domain_speed(v);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static int check_speed(const char *q, double v, domain_breach *b)
 {
-    return within(v, DOMAIN_SPEED_MAX) ||
-           breach(b, q, v, "in [-1024, 1024] m/s (spec/law_domain.acsl, "
-                  "domain_speed)");
+    if (domain_within(v, DOMAIN_SPEED_MAX))
+        return 1;
+    return domain_breach_set(b, q, v, "in [-1024, 1024] m/s "
+                             "(spec/law_domain.acsl, domain_speed)");
 }
 
 int domain_check_model(const model *M, domain_breach *b)
 {
     int hf = M->sys == SYS_HF;
+    input_signal u = M->u;
+    double m = M->m, m1 = M->m1, m2 = M->m2, x0 = M->x0, v0 = M->v0;
+    double xm0 = M->xm0, vm0 = M->vm0;
     return domain_check_law(M->law, M->par, b) &&
-           domain_check_mass("m", M->m, b) &&
-           (!hf || (domain_check_mass("m1", M->m1, b) &&
-                    domain_check_mass("m2", M->m2, b))) &&
-           input_domain(&M->u, b) && bounded("x0", M->x0, b) &&
-           speed("v0", M->v0, b) &&
-           (!hf || (bounded("xm0", M->xm0, b) && bounded("vm0", M->vm0, b)));
+           domain_check_mass("m", m, b) &&
+           (!hf || (domain_check_mass("m1", m1, b) &&
+                    domain_check_mass("m2", m2, b))) &&
+           input_domain(&u, b) && check_bounded("x0", x0, b) &&
+           check_speed("v0", v0, b) &&
+           (!hf || (check_bounded("xm0", xm0, b) &&
+                    check_bounded("vm0", vm0, b)));
 }
 
 /* law_domain.acsl domain_state: |x| <= 1. */
-static int state(const char *q, double x, domain_breach *b)
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures domain: \result == 1 <==> domain_state(x);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static int check_state(const char *q, double x, domain_breach *b)
 {
-    return within(x, DOMAIN_STATE_MAX) ||
-           breach(b, q, x, "in [-1, 1] (spec/law_domain.acsl, domain_state)");
+    if (domain_within(x, DOMAIN_STATE_MAX))
+        return 1;
+    return domain_breach_set(b, q, x,
+                             "in [-1, 1] (spec/law_domain.acsl, domain_state)");
+}
+
+/* The breach of component chi[i] = x, not bounded. */
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures outside: \result == 0;
+  @*/
+static int domain_breach_component(domain_breach *b, int i, double x)
+{
+    char name[24];
+    snprintf(name, sizeof name, "chi[%d]", i);
+    return domain_breach_set(b, name, x,
+                             "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
 }
 
 int domain_check_state(const double *y, int ny, int v, int xc, int z,
                        int nz, domain_breach *b)
 {
-    char name[24];
     int i;
-    if (!state("x_c", y[xc], b) || !speed("v_c", y[v], b))
-        return 0;
-    for (i = 0; i < nz; i++)
-        if (!state("z_c", y[z + i], b))
-            return 0;
-    for (i = 0; i < ny; i++)
-        if (!within(y[i], DOMAIN_BOUNDED_MAX)) {
-            snprintf(name, sizeof name, "chi[%d]", i);
-            return bounded(name, y[i], b);
-        }
+    if (!domain_within(y[xc], DOMAIN_STATE_MAX))
+        return check_state("x_c", y[xc], b);
+    if (!domain_within(y[v], DOMAIN_SPEED_MAX))
+        return check_speed("v_c", y[v], b);
+    /*@ loop invariant 0 <= i <= nz;
+      @ loop invariant \forall integer k; z <= k < z + i ==> domain_state(y[k]);
+      @ loop assigns i;
+      @ loop variant nz - i;
+      @*/
+    for (i = 0; i < nz; i++) {
+        if (!domain_within(y[z + i], DOMAIN_STATE_MAX))
+            return check_state("z_c", y[z + i], b);
+        /*@ assert z_c: domain_state(y[z + i]); */
+    }
+    /*@ loop invariant 0 <= i <= ny;
+      @ loop invariant \forall integer k; 0 <= k < i ==> bounded(y[k]);
+      @ loop assigns i;
+      @ loop variant ny - i;
+      @*/
+    for (i = 0; i < ny; i++) {
+        if (!domain_within(y[i], DOMAIN_BOUNDED_MAX))
+            return domain_breach_component(b, i, y[i]);
+        /*@ assert chi: bounded(y[i]); */
+    }
+    /*@ assert inside: state_domain(y, ny, v, xc, z, nz); */
     return 1;
 }
 
+/*@ requires buf: \valid(buf + (0 .. len - 1));
+  @ assigns buf[0 .. len - 1];
+  @*/
 void domain_breach_text(const domain_breach *b, char *buf, size_t len)
 {
     snprintf(buf, len, "%s = %.17g is outside the proof domain: %s",

@@ -3,7 +3,8 @@
  * its table, its parameters' units and one line below; its spec file
  * spec/law_<name>_equations.acsl gives the high-precision form
  * (proofs/spec2tape.py, src/mp/mp_law.h), and its predicate <name>_domain
- * of spec/law_domain.acsl the checked domain (proofs/spec2domain.py). */
+ * of spec/law_domain.acsl the checked domain (proofs/spec2domain.py,
+ * which declares each law's table here as law_<name>: law_domain_spec.h). */
 #include "registry.h"
 
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "law_bwmcl.h"
 #include "law_bwshccl.h"
 #include "law_clamped.h"
+#include "law_domain_spec.h"
 #include "law_shccl.h"
 #include "law_noise.h"
 
@@ -28,7 +30,7 @@ static const char *const bwshccl_par_names[BW_NPAR] = {
 static const char *const bwshccl_par_units[BW_NPAR] = {
     "N/m^p", "1", "1", "m^-n", "m^-n", "1", "1", "N s/m^(p+1)"}; /* Eq. (69) */
 
-static const law law_bwshccl = {
+const law law_bwshccl = {
     "bwshccl",
     "Bouc-Wen-Simon-Hunt-Crossley collision law",
     "Eqs. (68)-(69)",
@@ -51,7 +53,7 @@ static const char *const bwmcl_par_names[BW_NPAR] = {
 static const char *const bwmcl_par_units[BW_NPAR] = {
     "N/m^p", "1", "1", "m^-n", "m^-n", "1", "1", "N s/m"}; /* Eq. (71) */
 
-static const law law_bwmcl = {
+const law law_bwmcl = {
     "bwmcl",
     "Bouc-Wen-Maxwell collision law",
     "Eqs. (70)-(72)",
@@ -73,7 +75,7 @@ static const char *const shccl_par_names[SHCCL_NPAR] = {"k", "p", "c"};
 static const char *const shccl_par_units[SHCCL_NPAR] = {
     "N/m^p", "1", "N s/m^(p+1)"}; /* Eq. (69) */
 
-static const law law_shccl = {
+const law law_shccl = {
     "shccl",
     "Simon-Hunt-Crossley collision law",
     "Eq. (69) with alpha = 1",
@@ -95,7 +97,7 @@ static const char *const clamped_par_names[CLAMPED_NPAR] = {"k"};
 static const char *const clamped_par_units[CLAMPED_NPAR] = {
     "N/m"}; /* Eq. (175): k min(x_c, 0) */
 
-static const law law_clamped = {
+const law law_clamped = {
     "clamped",
     "clamped linear law",
     "Eq. (175)",

@@ -29,7 +29,7 @@ python3 proofs/spec2domain.py --check "$tmp/spec" src/system 2>"$tmp/err"
     has '{"bwmcl", 7, 0x1p-21, 0x1p40,' "$tmp/gen2/law_domain_spec.c" &&
     has '"in [2^-21, 2^40] (spec/law_domain.acsl, bwmcl_domain)"' "$tmp/gen2/law_domain_spec.c"
 check "a changed bound of bwmcl_domain makes the table stale, and is in the new one" $?
-rm -f "$tmp/gen2/law_domain_spec.c"
+rm -f "$tmp/gen2/law_domain_spec.c" "$tmp/gen2/law_domain_spec.h"
 
 # A law without its domain: clamped_domain removed.
 grep -v 'clamped_domain' spec/law_domain.acsl >"$tmp/spec/law_domain.acsl"
