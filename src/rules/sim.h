@@ -1,6 +1,7 @@
 /* sim.h - a run of the hybrid system: options, the hybrid trajectory
  * (event list, flow intervals, samples), the per-collision observables of
- * Eqs. (193)-(204) and the energy ledger of Prop. III.4. */
+ * Eqs. (193)-(204) (contact.h) and the energy ledger of Prop. III.4
+ * (its bound and check: run_rules.h). */
 #ifndef COLLIDE_SIM_H
 #define COLLIDE_SIM_H
 
@@ -38,10 +39,9 @@ sim_options sim_options_default(void);
  * asked by both engines after each accepted step that ends before T. */
 int sim_cancelled(const sim_options *o);
 
-/* The number of points of the uniform sample grid on [0, T], the
- * definition of both engines: n_samples when it is at least 2, else the
- * two ends 0 and T, or the one point 0 when T is not positive
- * (t_positive: T > 0). */
+/* The number of points of the uniform sample grid on [0, T] of the
+ * options o: sim_grid_count (run_rules.h) of o->n_samples (t_positive:
+ * T > 0). */
 int sim_grid_points(const sim_options *o, int t_positive);
 
 
