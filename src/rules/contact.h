@@ -115,12 +115,12 @@ typedef struct contact_step {
 /* The number of column col of collisions.csv (TC_TE ... TC_RES) in
  * collision c; NULL for a col out of range. */
 /*@ assigns \nothing;
-  @ ensures column: \result == collision_column_field(c, col);
+  @ ensures column: collision_column_is((collision_rec *)c, col, (double *)\result);
   @*/
 const double *collision_column_of(const collision_rec *c, int col);
 
 /*@ assigns \nothing;
-  @ ensures column: \result == (double *)collision_column_field(c, col);
+  @ ensures column: collision_column_is(c, col, \result);
   @*/
 double *collision_column(collision_rec *c, int col);
 
