@@ -35,6 +35,7 @@
 # rate of chi, Eqs. 74/81, and of the quadratures, Eqs. 21, 22, 201,
 # 202). Nothing else is proved.
 WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c \
+                  src/rules/run_rules.c src/rules/contact.c src/rules/initial.c src/rules/names.c \
                   src/rules/zeno.c src/b64/engine_rules.c src/b64/flow_map.c \
                   src/system/domain.c src/system/law_domain_spec.c src/system/model.c)
 

@@ -1,61 +1,145 @@
-/* contact.c - a collision's row at the events that begin and end its
- * contact, for both engines; see contact.h. */
+/* contact.c - a collision's columns and the steps its row takes at the
+ * events that begin and end its contact, for both engines; see contact.h
+ * and spec/contact_rules.acsl. */
 #include "contact.h"
 
-void contact_begin(const contact_numbers *n, void *engine, const layout *L,
-                   int tr)
+#include <stddef.h>
+
+const double *collision_column_of(const collision_rec *c, int col)
 {
-    int k;
-    /* every column 0: the maxima start at x_c = 0 and at
-     * F_c = -Phi(0, 0, v) = 0 (Eq. 60), the interface undeformed */
-    for (k = 0; k < TC_N; k++)
-        n->zero(engine, k);
-    n->time(engine, TC_TE);                                  /* Eq. (193) */
-    /* Eq. (196); a contact that commences overlapping commences where
-     * v = 0 (its guard): what the event holds of v is the rounding of
-     * that zero (-2.7e-20 m/s gave e = 6e15 for a contact lasting to T) */
-    if (tr == TR_COMMENCE_OVERLAP)
-        n->zero(engine, TC_VI);
-    else
-        n->component(engine, TC_VI, CONTACT_AFTER, L->v);
-    n->storage(engine, TC_VSTART, CONTACT_AFTER);
+    switch (col) {
+    case TC_TE: return &c->t_e;
+    case TC_TS: return &c->t_s;
+    case TC_TD: return &c->t_d;
+    case TC_TF: return &c->t_f;
+    case TC_VI: return &c->v_i;
+    case TC_VS: return &c->v_s;
+    case TC_E: return &c->e;
+    case TC_XCMAX: return &c->xc_max;
+    case TC_FCMAX: return &c->Fc_max;
+    case TC_XCR: return &c->xc_r;
+    case TC_W: return &c->W;
+    case TC_JFC: return &c->J_Fc;
+    case TC_JFE: return &c->J_Fe;
+    case TC_LAMBDA: return &c->Lambda;
+    case TC_MOM: return &c->momentum_residual;
+    case TC_VSTART: return &c->V_start;
+    case TC_VEND: return &c->V_end;
+    case TC_IS: return &c->Is;
+    case TC_DC: return &c->DeltaC;
+    case TC_DD: return &c->DeltaD;
+    case TC_RES: return &c->residual;
+    default: return NULL;
+    }
 }
 
-void contact_flight(const contact_numbers *n, void *engine)
+double *collision_column(collision_rec *c, int col)
 {
-    if (n->is_undefined(engine, TC_TF))
-        n->formula(engine, TC_TF);                           /* Eq. (195) */
+    return (double *)collision_column_of(c, col);   /* c is not const */
 }
 
-/* The observables of the contact from the state before the jump. */
-static void contact_observables(const contact_numbers *n, void *engine,
-                                const layout *L)
+/* The step op on column col, reading side and arg. */
+/*@ assigns \nothing;
+  @ ensures step: contact_step_is(\result, op, col, side, arg);
+  @*/
+static contact_step row_step(contact_op op, int col, contact_side side,
+                             int arg)
 {
-    n->time(engine, TC_TS);                                  /* Eq. (193) */
-    n->formula(engine, TC_TD);                               /* Eq. (194) */
-    n->undefined(engine, TC_TF);         /* Eq. (195): at the next contact */
-    n->component(engine, TC_VS, CONTACT_BEFORE, L->v);
-    if (n->is_zero(engine, TC_VI))   /* Eq. (197): undefined from rest */
-        n->undefined(engine, TC_E);
-    else
-        n->formula(engine, TC_E);
-    n->component(engine, TC_XCR, CONTACT_BEFORE, L->xc);
-    n->absolute(engine, TC_XCR);                             /* Eq. (200) */
-    n->raise(engine, TC_XCMAX, TC_XCR);     /* Eq. (198), its value at t_s */
-    n->raise_force(engine, TC_FCMAX, CONTACT_BEFORE);        /* Eq. (199) */
-    n->component(engine, TC_W, CONTACT_BEFORE, L->w);        /* Eq. (201) */
-    n->component(engine, TC_JFC, CONTACT_BEFORE, L->jfc);    /* Eq. (202) */
-    n->component(engine, TC_JFE, CONTACT_BEFORE, L->jfe);
-    n->formula(engine, TC_LAMBDA);                           /* Eq. (204) */
-    n->formula(engine, TC_MOM);                              /* Eq. (203) */
-    n->component(engine, TC_IS, CONTACT_BEFORE, L->is_c);
-    n->component(engine, TC_DC, CONTACT_BEFORE, L->dc_c);
+    contact_step s;
+    s.op = op;
+    s.col = col;
+    s.side = side;
+    s.arg = arg;
+    return s;
 }
 
-void contact_end(const contact_numbers *n, void *engine, const layout *L)
+contact_step contact_begin_step(const layout *L, int tr, int k)
 {
-    contact_observables(n, engine, L);
-    n->storage(engine, TC_VEND, CONTACT_AFTER);
-    n->dissipation(engine, TC_DD);                           /* Eq. (23) */
-    n->formula(engine, TC_RES);                              /* Eq. (24) */
+    if (k < TC_N)            /* every column 0: the maxima start at 0 */
+        return row_step(CONTACT_ZERO, k, CONTACT_BEFORE, 0);
+    if (k == TC_N)                                           /* Eq. (193) */
+        return row_step(CONTACT_TIME, TC_TE, CONTACT_BEFORE, 0);
+    if (k == TC_N + 1) {
+        /* Eq. (196); a contact that commences overlapping commences where
+         * v = 0 (its guard): what the event holds of v is the rounding of
+         * that zero (-2.7e-20 m/s gave e = 6e15 for a contact lasting to
+         * T) */
+        if (tr == TR_COMMENCE_OVERLAP)
+            return row_step(CONTACT_ZERO, TC_VI, CONTACT_BEFORE, 0);
+        return row_step(CONTACT_COMPONENT, TC_VI, CONTACT_AFTER, L->v);
+    }                                                /* Eqs. (91), (94) */
+    return row_step(CONTACT_STORAGE, TC_VSTART, CONTACT_AFTER, 0);
+}
+
+contact_step contact_flight_step(int k)
+{                                                            /* Eq. (195) */
+    (void)k;                 /* the one step */
+    return row_step(CONTACT_FORMULA_IF_UNDEFINED, TC_TF, CONTACT_BEFORE, 0);
+}
+
+/* The observables from the state before the jump, then the contact's
+ * ledger with V after it: a table, one case a step. */
+contact_step contact_end_step(const layout *L, int k)
+{
+    contact_step s;
+    switch (k) {
+    case 0:  /* Eq. (193) */
+        s = row_step(CONTACT_TIME, TC_TS, CONTACT_BEFORE, 0);
+        break;
+    case 1:  /* Eq. (194) */
+        s = row_step(CONTACT_FORMULA, TC_TD, CONTACT_BEFORE, 0);
+        break;
+    case 2:  /* Eq. (195): at the next contact */
+        s = row_step(CONTACT_UNDEFINED, TC_TF, CONTACT_BEFORE, 0);
+        break;
+    case 3:  /* Eq. (196) */
+        s = row_step(CONTACT_COMPONENT, TC_VS, CONTACT_BEFORE, L->v);
+        break;
+    case 4:  /* Eq. (197): undefined from rest */
+        s = row_step(CONTACT_FORMULA_UNLESS_ZERO, TC_E, CONTACT_BEFORE, TC_VI);
+        break;
+    case 5:  /* Eq. (200) */
+        s = row_step(CONTACT_COMPONENT, TC_XCR, CONTACT_BEFORE, L->xc);
+        break;
+    case 6:  /* Eq. (200) */
+        s = row_step(CONTACT_ABSOLUTE, TC_XCR, CONTACT_BEFORE, 0);
+        break;
+    case 7:  /* Eq. (198), its value at t_s */
+        s = row_step(CONTACT_RAISE, TC_XCMAX, CONTACT_BEFORE, TC_XCR);
+        break;
+    case 8:  /* Eq. (199) */
+        s = row_step(CONTACT_RAISE_FORCE, TC_FCMAX, CONTACT_BEFORE, 0);
+        break;
+    case 9:  /* Eq. (201) */
+        s = row_step(CONTACT_COMPONENT, TC_W, CONTACT_BEFORE, L->w);
+        break;
+    case 10: /* Eq. (202) */
+        s = row_step(CONTACT_COMPONENT, TC_JFC, CONTACT_BEFORE, L->jfc);
+        break;
+    case 11: /* Eq. (202) */
+        s = row_step(CONTACT_COMPONENT, TC_JFE, CONTACT_BEFORE, L->jfe);
+        break;
+    case 12: /* Eq. (204) */
+        s = row_step(CONTACT_FORMULA, TC_LAMBDA, CONTACT_BEFORE, 0);
+        break;
+    case 13: /* Eq. (203) */
+        s = row_step(CONTACT_FORMULA, TC_MOM, CONTACT_BEFORE, 0);
+        break;
+    case 14: /* Eq. (21) over the contact */
+        s = row_step(CONTACT_COMPONENT, TC_IS, CONTACT_BEFORE, L->is_c);
+        break;
+    case 15: /* Eq. (22) over the contact */
+        s = row_step(CONTACT_COMPONENT, TC_DC, CONTACT_BEFORE, L->dc_c);
+        break;
+    case 16: /* Eqs. (91), (94) */
+        s = row_step(CONTACT_STORAGE, TC_VEND, CONTACT_AFTER, 0);
+        break;
+    case 17: /* Eq. (23) */
+        s = row_step(CONTACT_DISSIPATION, TC_DD, CONTACT_BEFORE, 0);
+        break;
+    default: /* Eq. (24) */
+        s = row_step(CONTACT_FORMULA, TC_RES, CONTACT_BEFORE, 0);
+        break;
+    }
+    return s;
 }

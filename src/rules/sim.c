@@ -1,8 +1,7 @@
-/* sim.c - the options, the ledger check and the result of a run; see
+/* sim.c - the options and the result of a run; see
  * sim.h. */
 #include "sim.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -28,68 +27,14 @@ sim_options sim_options_default(void)
     return o;
 }
 
-const double *collision_column_of(const collision_rec *c, int col)
-{
-    switch (col) {
-    case TC_TE: return &c->t_e;
-    case TC_TS: return &c->t_s;
-    case TC_TD: return &c->t_d;
-    case TC_TF: return &c->t_f;
-    case TC_VI: return &c->v_i;
-    case TC_VS: return &c->v_s;
-    case TC_E: return &c->e;
-    case TC_XCMAX: return &c->xc_max;
-    case TC_FCMAX: return &c->Fc_max;
-    case TC_XCR: return &c->xc_r;
-    case TC_W: return &c->W;
-    case TC_JFC: return &c->J_Fc;
-    case TC_JFE: return &c->J_Fe;
-    case TC_LAMBDA: return &c->Lambda;
-    case TC_MOM: return &c->momentum_residual;
-    case TC_VSTART: return &c->V_start;
-    case TC_VEND: return &c->V_end;
-    case TC_IS: return &c->Is;
-    case TC_DC: return &c->DeltaC;
-    case TC_DD: return &c->DeltaD;
-    case TC_RES: return &c->residual;
-    default: return NULL;
-    }
-}
-
-double *collision_column(collision_rec *c, int col)
-{
-    return (double *)collision_column_of(c, col);   /* c is not const */
-}
-
 int sim_grid_points(const sim_options *o, int t_positive)
 {
-    if (o->n_samples >= 2)
-        return o->n_samples;
-    return t_positive ? 2 : 1;
-}
-
-double sim_ledger_bound(int ny, double step_error_sum, double magnitude)
-{
-    return sqrt((double)ny) * step_error_sum + 8.0 * DBL_EPSILON * magnitude;
-}
-
-double sim_ledger_cap(double bound, double scale)
-{
-    double cap = SIM_LEDGER_CAP * scale;
-    return bound > cap ? cap : bound;   /* a NaN bound stays NaN */
+    return sim_grid_count(o->n_samples, t_positive);
 }
 
 int sim_cancelled(const sim_options *o)
 {
     return o->cancel && o->cancel(o->cancel_ctx);
-}
-
-collide_status sim_ledger_verdict(double residual, double bound,
-                                  double delta_c)
-{
-    if (!isfinite(residual) || !isfinite(bound) || !(fabs(residual) <= bound))
-        return COLLIDE_E_LEDGER;
-    return delta_c >= 0.0 ? COLLIDE_OK : COLLIDE_E_LEDGER;
 }
 
 void sim_result_free(sim_result *r)
