@@ -338,7 +338,7 @@ static double margin_resolution(const run *R, int tr, double lo,
     int i;
     for (i = 0; i < H->ny; i++)
         if (dy[i] != 0.0 && guard_depends_on(R, tr, lo, y, i))
-            dt = fmin(dt, (R->o->atol + R->o->rtol * fabs(y[i])) / fabs(dy[i]));
+            dt = resolution_time(dt, R->o->atol, R->o->rtol, y[i], dy[i]);
     if (!isfinite(dt))
         return 0.0;
     for (i = 0; i < H->ny; i++)

@@ -201,3 +201,9 @@ int touch_within(double m, double g2, double band)
 {
     return m * m <= 2.0 * g2 * band;
 }
+
+double resolution_time(double dt, double atol, double rtol, double y,
+                       double dy)
+{
+    return min_double(dt, (atol + rtol * abs_double(y)) / abs_double(dy));
+}

@@ -28,7 +28,8 @@
  * continuation of a step bracket a switching point to predict
  * (predict_brackets), and the two figures of a guard's touch, the rate of
  * change of its rate (touch_rate_change) and whether the excursion its
- * margin allows lies within its error band (touch_within), all defined in
+ * margin allows lies within its error band (touch_within), and the time
+ * that sets the resolution of a margin (resolution_time), all defined in
  * engine_rules.c. engine_rules.c, in
  * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
@@ -336,5 +337,17 @@ double touch_rate_change(double ra, double rb, double ta, double tb);
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int touch_within(double m, double g2, double band);
+
+/* The time in which the state moves, in its fastest component so far, by
+ * the error the step control allows it: dt so far, after component i of
+ * value y and rate dy (not 0), the smaller of dt and
+ * (atol + rtol |y|) / |dy| (spec/engine_rules.acsl, resolution_time_of;
+ * the resolution of a margin, margin_resolution of engine.c). */
+/*@ assigns \nothing;
+  @ ensures resolution_time: \result \in
+  @   {resolution_time_of(dt, atol, rtol, y, dy)};
+  @*/
+double resolution_time(double dt, double atol, double rtol, double y,
+                       double dy);
 
 #endif
