@@ -24,8 +24,7 @@
 
 #define SAMPLES_MAX 64
 /* SWITCH_SLACK: engine_rules.h (negligible_straddle). */
-#define FLOOR_MARGIN 4.0        /* a first step is at least this many
-                                  times the step floor */
+/* FLOOR_MARGIN: engine_rules.h (first_step_usable). */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
                                   point beyond a step */
 #define PREDICT_AHEAD 2.0      /* predictions reach this many steps ahead */
@@ -339,7 +338,7 @@ static double margin_resolution(const run *R, int tr, double lo,
     int i;
     for (i = 0; i < H->ny; i++)
         if (dy[i] != 0.0 && guard_depends_on(R, tr, lo, y, i))
-            dt = fmin(dt, (R->o->atol + R->o->rtol * fabs(y[i])) / fabs(dy[i]));
+            dt = resolution_time(dt, R->o->atol, R->o->rtol, y[i], dy[i]);
     if (!isfinite(dt))
         return 0.0;
     for (i = 0; i < H->ny; i++)
@@ -432,12 +431,12 @@ static int guard_touch(const run *R, const dop853_step_data *s,
 {
     const hybrid_system *H = R->H;
     double y[COLLIDE_NY_MAX], band, g2, back, window;
-    g2 = fabs(rate[k + 1] - rate[k]) / (S->t[k + 1] - S->t[k]);
+    g2 = touch_rate_change(rate[k], rate[k + 1], S->t[k], S->t[k + 1]);
     if (!(g2 > 0.0) || !(m >= 0.0))
         return 0;
     dop853_dense_eval(s, br->hi, y);
     band = guard_band(R, S, k, tr, br->hi, y, &window);
-    if (!(m * m <= 2.0 * g2 * band))
+    if (!touch_within(m, g2, band))
         return 0;
     back = fmax(4.0 * sqrt(2.0 * band / g2), window);
     if (!(back > 0.0 && back <= s->h))
@@ -746,7 +745,8 @@ static int screen_guard(const run *R, const dop853_step_data *s,
         int at_start = (k == 0 && R->fresh);
         int clean = 0;          /* the samples show no crossing */
         double tm = 0.0, vh = 0.0;
-        if (at_start && v[k] == 0.0 && rate[k] == 0.0 && v[k + 1] >= 0.0 &&
+        int shown = GUARD_CLEAN; /* what the samples show */
+        if (guard_dip_possible(at_start, v[k], rate[k], v[k + 1]) &&
             (rc = hidden_dip(R, s, S, tr, sg, k, &tm, &vh)) != 0) {
             /* on the guard at the start with rate 0, and on or beyond it
                at b, with a dip hidden between (a contact of the SHCCL
@@ -754,10 +754,9 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             if (rc < 0 ||
                 (rc = locate(R, &p, tm, vh, b, v[k + 1], &br)) != 0)
                 return rc;
-        } else if (((at_start && v[k] == 0.0) || v[k] > 0.0) &&
-                   v[k + 1] >= 0.0 && rate[k] < 0.0 &&
-                   (rate[k + 1] > 0.0 ||
-                    (rate[k + 1] == 0.0 && v[k + 1] == 0.0))) {
+        } else if ((shown = guard_interval_case(at_start, v[k], v[k + 1],
+                                                rate[k], rate[k + 1])) ==
+                   GUARD_LEAST) {
             /* on or beyond the guard at a, and at b, with a least value
                between: the guard may dip to the near side and cross back
                in its orientation within the sample spacing (a flight after
@@ -776,14 +775,14 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             if (!clean &&
                 (rc = locate(R, &p, br.lo, vm, b, v[k + 1], &br)) != 0)
                 return rc;
-        } else if (crosses_in_orientation(at_start, v[k], v[k + 1])) {
+        } else if (shown == GUARD_CROSSES) {
             if (v[k] == 0.0) {          /* on the guard at the start */
                 br.lo = br.hi = a;
             } else if ((rc = locate(R, &p, a, v[k], b, v[k + 1], &br)) != 0) {
                 return rc;
             }
-        } else if (v[k] < 0.0 && v[k + 1] < 0.0 && rate[k] > 0.0 &&
-                   rate[k + 1] < 0.0) { /* a maximum inside: two crossings? */
+        } else if (shown == GUARD_GREATEST) { /* a maximum inside: two
+                                                 crossings? */
             double vm;
             if ((rc = locate(R, &pr, a, -rate[k], b, -rate[k + 1], &br)) != 0)
                 return rc;
@@ -882,12 +881,12 @@ static int screen_switching(const run *R, const dop853_step_data *s,
     for (i = 0; i < nk; i++) {
         int last = 0, ls = 0;   /* the last sample outside the band */
         for (k = 0; k <= S->n; k++) {
-            int sk = band_sign(kv[k][i], kn[k][i]);
+            /* 0 inside the band, and at the start for the point just
+               stepped to, not crossed yet in rounding: the same crossing */
+            int sk = screen_sign(kv[k][i], kn[k][i], k, i,
+                                 R->passed_switching, R->passed_sign);
             probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0, 0};
             bracket br;
-            if (k == 0 && i == R->passed_switching && sk == -R->passed_sign)
-                sk = 0;         /* the point just stepped to, not crossed
-                                   yet in rounding: the same crossing */
             if (sk == 0)
                 continue;
             if (ls == 0 || sk == ls) {
@@ -947,17 +946,6 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
            H->in_jump_set(H->ctx, q, R->t, y);
 }
 
-/* Whether h, the first step of an earlier interval of flow (0 when there
- * was none), can start the interval that begins at the current instant:
- * finite, positive, at least FLOOR_MARGIN times the step floor there (an
- * interval that began near t = 0 may have begun with a step under the
- * floor of a later t: 1e-18 s for a ball dropped from 1e-18 m) and no
- * longer than what remains of the run. */
-static int first_step_usable(const run *R, double h)
-{
-    return isfinite(h) && h > 0.0 && h >= FLOOR_MARGIN * step_floor(R->t) &&
-           h <= R->T - R->t;
-}
 
 /* The first step of the interval of flow that begins at the current
  * instant (R->t, R->y, R->f, mode R->q), after a jump: the initial-step
@@ -975,7 +963,11 @@ static double first_step(run *R)
                                 &R->ctl, &R->r->stats.nfev);
     double before = R->q >= 0 && R->q < ENGINE_TRANS_MAX ? R->h_start[R->q]
                                                          : 0.0;
-    if (first_step_usable(R, before) && before < h)
+    /* first_step_usable: finite, positive, at least FLOOR_MARGIN times the
+       step floor at t (an interval that began near t = 0 may have begun
+       with a step under the floor of a later t: 1e-18 s for a ball
+       dropped from 1e-18 m) and no longer than what remains of the run */
+    if (first_step_usable(before, R->t, R->T) && before < h)
         h = before;
     return fmax(h, FLOOR_MARGIN * step_floor(R->t));
 }
@@ -1046,19 +1038,11 @@ static collide_status take_event(run *R, const stop *st)
 static double step_end(const run *R)
 {
     const hybrid_system *H = R->H;
-    double limit = R->T, t1 = R->t + R->h;
-    if (H->next_breakpoint) {
-        double bp = H->next_breakpoint(H->ctx, R->t);
-        if (bp < limit)
-            limit = bp;
-    }
-    if (R->pending.kind != STOP_NONE && R->pending.t < limit)
-        limit = R->pending.t;
-    if (R->switching_goal > R->t && R->switching_goal < limit)
-        limit = R->switching_goal;
-    if (t1 >= limit - stop_min(R->t, limit))
-        t1 = limit;
-    return t1;
+    double bp = H->next_breakpoint ? H->next_breakpoint(H->ctx, R->t)
+                                   : INFINITY;
+    return step_end_at(R->t, R->h, R->T, bp,
+                       R->pending.kind != STOP_NONE ? R->pending.t : INFINITY,
+                       R->switching_goal);
 }
 
 /* The flow piece [s->t0, te] of step s to the observer; the continuous
@@ -1119,13 +1103,10 @@ static double switching_secant(const run *R, const dop853_step_data *s)
 static double switching_cap(const run *R, const dop853_step_data *s, double h,
                        int first)
 {
-    double h_switching = switching_secant(R, s);
-    if (!(h_switching < s->h))
-        return h;
     /* a step whose end is far off (a large error) puts the secant anywhere,
-       even within rounding of its start: not below a tenth of h */
-    h_switching = fmax(h_switching, 0.1 * h);
-    return fmin(h_switching, first ? fmax(h, R->h_free) : h);
+       even within rounding of its start: not below a tenth of h
+       (switching_cap_at) */
+    return switching_cap_at(switching_secant(R, s), s->h, h, first, R->h_free);
 }
 
 /* The earliest switching point of the current mode that the continuous
@@ -1171,7 +1152,7 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
             int sa = band_sign(ka[i], na[i]), sb = band_sign(kb[i], nb[i]);
             probe p = {R, s, PROBE_SWITCH, i, sa < 0 ? 1.0 : -1.0, 0};
             bracket br;
-            if (band_sign(k1[i], n1[i]) == 0 || sa == 0 || sb == 0 || sa == sb)
+            if (!predict_brackets(k1[i], n1[i], ka[i], na[i], kb[i], nb[i]))
                 continue;
             br.lo = ta;
             br.slo = p.orient * ka[i];
@@ -1207,8 +1188,7 @@ static void pass_switching(run *R, const stop *st)
     R->passed_sign = st->new_sign;
     R->r->stats.nstops++;
     R->r->stats.nstops_tail++;
-    if (R->h_free > R->h)
-        R->h = R->h_free;
+    R->h = resume_step(R->h, R->h_free);
 }
 
 /* After an accepted step s ending at t1: find the earliest stop inside;
@@ -1313,9 +1293,9 @@ static collide_status reach_stop(run *R)
     R->r->stats.nstops_tail++;
     R->passed_switching = st.index;
     R->passed_sign = st.new_sign;
-    if (R->h_free > R->h)
-        R->h = R->h_free;  /* the step was cut for the stop, not for the
-                              accuracy of the flow beyond it */
+    R->h = resume_step(R->h, R->h_free);  /* the step was cut for the stop,
+                                             not for the accuracy of the flow
+                                             beyond it */
     return COLLIDE_OK;  /* a switching point: the next step starts on the
                            new smooth piece */
 }
@@ -1358,8 +1338,8 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
         return cs;
     *rejected_last = 0;
     R->h = h_next;
-    if (cut_short && R->h_free > R->h)
-        R->h = R->h_free;   /* a step cut short says nothing of longer ones */
+    if (cut_short)          /* a step cut short says nothing of longer ones */
+        R->h = resume_step(R->h, R->h_free);
     R->switching_goal = INFINITY;
     if (!at_stop && !found) {
         stop pk;

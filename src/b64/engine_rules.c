@@ -91,10 +91,9 @@ double switching_secant_lower(double cap, double least)
 int switching_straddles(double x0, double e0, double x1, double e1, int i,
                         int passed, int passed_sign)
 {
-    int a = band_sign(x0, e0), b = band_sign(x1, e1);
-    //@ assert sign_a: a == band_sign_of(x0, e0);
-    //@ assert sign_b: b == band_sign_of(x1, e1);
-    return a != 0 && b != 0 && a != b && !(i == passed && a == -passed_sign);
+    int a = screen_sign(x0, e0, 0, i, passed, passed_sign);
+    int b = band_sign(x1, e1);
+    return a != 0 && b != 0 && a != b;
 }
 
 double switching_secant_cap(double h, double x0, double x1)
@@ -127,4 +126,84 @@ double switching_secant_least(double h, const double *k0, const double *n0,
         least = switching_secant_step(h, k0[i], n0[i], k1[i], n1[i], i,
                                       passed, passed_sign, least);
     return least;
+}
+
+/* The least of limit and x, a NaN x no limit (limit_lower). */
+/*@ assigns \nothing;
+  @ ensures lower: \result \in {limit_lower(x, limit)};
+  @*/
+static double lower_limit(double x, double limit)
+{
+    return x < limit ? x : limit;
+}
+
+double step_end_at(double t, double h, double T, double bp, double pend,
+                   double aim)
+{
+    double limit = lower_limit(pend, lower_limit(bp, T)), t1 = t + h;
+    if (aim > t && aim < limit)
+        limit = aim;
+    //@ assert limit: limit \in {step_limit_of(T, bp, pend, aim, t)};
+    return t1 >= limit - stop_min(t, limit) ? limit : t1;
+}
+
+int first_step_usable(double h, double t, double T)
+{
+    return finite_double(h) && h > 0.0 &&
+           h >= FLOOR_MARGIN * step_floor(t) && h <= T - t;
+}
+
+int predict_brackets(double k1, double n1, double ka, double na, double kb,
+                     double nb)
+{
+    int sa = band_sign(ka, na), sb = band_sign(kb, nb);
+    return band_sign(k1, n1) != 0 && sa != 0 && sb != 0 && sa != sb;
+}
+
+double resume_step(double h, double h_free)
+{
+    return h < h_free ? h_free : h;
+}
+
+/* max(x, y) as C11 fmax for numbers and for a NaN x (dop853_max). */
+/*@ assigns \nothing;
+  @ ensures max: \result \in {dop853_max(x, y)};
+  @*/
+static double max_double(double x, double y)
+{
+    return (x < y || !(x == x)) ? y : x;
+}
+
+/* min(x, y) as C11 fmin for numbers and for a NaN x (min_num). */
+/*@ assigns \nothing;
+  @ ensures min: \result \in {min_num(x, y)};
+  @*/
+static double min_double(double x, double y)
+{
+    return (y < x || !(x == x)) ? y : x;
+}
+
+double switching_cap_at(double hs, double sh, double h, int first,
+                        double h_free)
+{
+    if (!(hs < sh))
+        return h;
+    return min_double(max_double(hs, 0.1 * h),
+                      first ? max_double(h, h_free) : h);
+}
+
+double touch_rate_change(double ra, double rb, double ta, double tb)
+{
+    return abs_double(rb - ra) / (tb - ta);
+}
+
+int touch_within(double m, double g2, double band)
+{
+    return m * m <= 2.0 * g2 * band;
+}
+
+double resolution_time(double dt, double atol, double rtol, double y,
+                       double dy)
+{
+    return min_double(dt, (atol + rtol * abs_double(y)) / abs_double(dy));
 }

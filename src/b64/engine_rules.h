@@ -3,27 +3,42 @@
  * spec/engine_rules.acsl: the sign of a switching function within its
  * error band (band_sign, static inline here: the screening of the
  * switching functions evaluates it at every sample of every step, and a
- * call costs 0.15% of the instructions of study 1) and a strict sign
- * change of one between two samples (opposite_signs, defined in
- * engine_rules.c: the prediction of a switching point calls it a few
- * times per accepted step), and whether a vector is finite
- * (finite_vector, of finite.h, which this header includes); the step floor at an
- * instant (step_floor), the least distance of a stop that is not rounding
- * (stop_min), whether a straddled switching point counts as reached
- * (negligible_straddle), all three on |x| (abs_double), and whether some
- * switching function is not of one strict sign at all the samples of a
- * step (sign_changes), and the secant estimate of the step up to a
- * straddled switching point (switching_secant_least, over the switching
- * functions; switching_secant_step for one of them, of
- * switching_straddles, switching_secant_cap and switching_secant_lower),
- * all defined in engine_rules.c. engine_rules.c, in WP_CORE, is the
- * translation unit in which WP reads them. */
+ * call costs 0.15% of the instructions of study 1) and the same at a
+ * sample of the screening, 0 for the point just stepped to (screen_sign,
+ * static inline), a strict sign change of one between two samples
+ * (opposite_signs, defined in engine_rules.c: the prediction of a
+ * switching point calls it a few times per accepted step), and whether a
+ * vector is finite (finite_vector, of finite.h, which this header
+ * includes); what the samples of a guard show on a sample interval
+ * (guard_dip_possible and guard_interval_case, static inline: the
+ * screening of the guards evaluates them on every sample interval of
+ * every step); the step floor at an instant (step_floor), the least
+ * distance of a stop that is not rounding (stop_min), whether a straddled
+ * switching point counts as reached (negligible_straddle), all three on
+ * |x| (abs_double), and whether some switching function is not of one
+ * strict sign at all the samples of a step (sign_changes), and the secant
+ * estimate of the step up to a straddled switching point
+ * (switching_secant_least, over the switching functions;
+ * switching_secant_step for one of them, of switching_straddles,
+ * switching_secant_cap and switching_secant_lower), the next size after
+ * a rejected step that straddles one (switching_cap_at), the end of the
+ * next step (step_end_at), whether an earlier first step can start an
+ * interval of flow (first_step_usable), the proposal after a step cut
+ * short for a stop (resume_step) and whether two points of the
+ * continuation of a step bracket a switching point to predict
+ * (predict_brackets), and the two figures of a guard's touch, the rate of
+ * change of its rate (touch_rate_change) and whether the excursion its
+ * margin allows lies within its error band (touch_within), and the time
+ * that sets the resolution of a margin (resolution_time), all defined in
+ * engine_rules.c. engine_rules.c, in
+ * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
 
 #include <limits.h>
 
 #include "finite.h"
+#include "select.h"     /* crosses_in_orientation */
 
 /* The switching functions of a mode, at most (hybrid_system.nswitch). */
 #define ENGINE_NSWITCH_MAX 4
@@ -35,13 +50,24 @@
  * tolerances here. */
 #define SWITCH_SLACK 1e-9
 
+/* A first step is at least this many times the step floor
+ * (first_step_usable; spec/engine_rules.acsl, first_step_usable_at). */
+#define FLOOR_MARGIN 4.0
+
+/* What the samples of a guard show on a sample interval
+ * (guard_interval_case): nothing, a least value between on or beyond the
+ * guard at both ends, a crossing in the orientation, a greatest value
+ * between below the guard at both ends. */
+enum guard_case { GUARD_CLEAN = 0, GUARD_LEAST = 1, GUARD_CROSSES = 2,
+                  GUARD_GREATEST = 3 };
+
 #include "../../spec/engine_rules.acsl"
 
 /* The sign of a switching function's value x whose rounding error is at
  * most noise: 0 inside the band [-noise, noise], where its sign is
  * rounding noise and the point counts as a zero. */
 /*@ assigns \nothing;
-  @ ensures band_sign: band_sign_is(\result, x, noise);
+  @ ensures band_sign: \result == band_sign_of(x, noise);
   @*/
 static inline int band_sign(double x, double noise)
 {
@@ -110,7 +136,6 @@ int negligible_straddle(double d, double h, double t);
   @*/
 int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk);
 
-
 /* Whether switching function i, of values x0 and x1 and noise bands e0
  * and e1 at the two ends of a rejected step, straddles a switching point:
  * its band signs there are nonzero and opposite, and it is not function
@@ -175,5 +200,154 @@ double switching_secant_step(double h, double x0, double e0, double x1,
 double switching_secant_least(double h, const double *k0, const double *n0,
                               const double *k1, const double *n1, int nk,
                               int passed, int passed_sign, double none);
+
+/* The band sign of switching function i at sample k of the screening of a
+ * step (value x, band noise), 0 at the step's start for the point just
+ * stepped to: function passed with the sign -passed_sign there
+ * (spec/engine_rules.acsl, screen_sign_of). Static inline: the screening
+ * evaluates it at every sample of a step whose switching functions change
+ * sign. */
+/*@ requires -1 <= passed_sign <= 1;
+  @ assigns \nothing;
+  @ ensures screen_sign: \result == screen_sign_of(x, noise, k, i, passed,
+  @                                                passed_sign);
+  @*/
+static inline int screen_sign(double x, double noise, int k, int i,
+                              int passed, int passed_sign)
+{
+    int s = band_sign(x, noise);
+    return k == 0 && i == passed && s == -passed_sign ? 0 : s;
+}
+
+/* The proposal h for the step after a step cut short for a stop, raised
+ * to h_free, the proposal after the last step not cut short, when that is
+ * larger (spec/engine_rules.acsl, resume_step_of). */
+/*@ assigns \nothing;
+  @ ensures resume_step: \result \in {resume_step_of(h, h_free)};
+  @*/
+double resume_step(double h, double h_free);
+
+/* The next size after a rejected step of size sh, from the controller's
+ * proposal h and the secant estimate hs of the first switching point the
+ * step straddles (switching_secant_least): h when hs is not below sh,
+ * else hs at least h / 10 and at most max(h, h_free) after the first
+ * rejection in a row, at most h after further ones
+ * (spec/engine_rules.acsl, switching_cap_of). */
+/*@ assigns \nothing;
+  @ ensures switching_cap: \result \in
+  @   {switching_cap_of(hs, sh, h, first, h_free)};
+  @*/
+double switching_cap_at(double hs, double sh, double h, int first,
+                        double h_free);
+
+/* Whether the oriented guard of values va, vb and rate ra at the ends of
+ * a sample interval may hide a dip to the near side between them: at 0
+ * with rate 0 at the first instant of a flow interval (at_start) and on
+ * or beyond zero at the end (spec/engine_rules.acsl, dip_possible_at). */
+/*@ assigns \nothing;
+  @ ensures dip_possible: \result == 1 <==>
+  @   dip_possible_at(at_start, va, ra, vb);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int guard_dip_possible(int at_start, double va, double ra,
+                                     double vb)
+{
+    return at_start && va == 0.0 && ra == 0.0 && vb >= 0.0;
+}
+
+/* What the samples of the oriented guard (values va, vb and rates ra, rb
+ * at the ends of a sample interval; at_start: the first instant of a flow
+ * interval) show there, in this order: a least value between
+ * (least_between), a crossing in the orientation (crossing_shown), a
+ * greatest value between below the guard (greatest_below), or nothing
+ * (spec/engine_rules.acsl). */
+/*@ requires finite: \is_finite(va) && \is_finite(vb);
+  @ assigns \nothing;
+  @ ensures least: least_between(at_start, va, vb, ra, rb) ==>
+  @   \result == GUARD_LEAST;
+  @ ensures crosses: !least_between(at_start, va, vb, ra, rb) &&
+  @   crossing_shown(at_start, va, vb) ==> \result == GUARD_CROSSES;
+  @ ensures greatest: !least_between(at_start, va, vb, ra, rb) &&
+  @   !crossing_shown(at_start, va, vb) && greatest_below(va, vb, ra, rb) ==>
+  @   \result == GUARD_GREATEST;
+  @ ensures clean: !least_between(at_start, va, vb, ra, rb) &&
+  @   !crossing_shown(at_start, va, vb) && !greatest_below(va, vb, ra, rb) ==>
+  @   \result == GUARD_CLEAN;
+  @*/
+static inline int guard_interval_case(int at_start, double va, double vb,
+                                      double ra, double rb)
+{
+    if (((at_start && va == 0.0) || va > 0.0) && vb >= 0.0 && ra < 0.0 &&
+        (rb > 0.0 || (rb == 0.0 && vb == 0.0)))
+        return GUARD_LEAST;
+    if (crosses_in_orientation(at_start, va, vb))
+        return GUARD_CROSSES;
+    if (va < 0.0 && vb < 0.0 && ra > 0.0 && rb < 0.0)
+        return GUARD_GREATEST;
+    return GUARD_CLEAN;
+}
+
+/* The end of the next step from t of proposed size h: t + h, lowered to
+ * the end of the run T, the next breakpoint bp and a pending stop pend
+ * (+inf when none) and a predicted switching point aim after t, and made
+ * that limit when it lies within stop_min of it (spec/engine_rules.acsl,
+ * step_end_of and step_limit_of). */
+/*@ assigns \nothing;
+  @ ensures step_end: \result \in
+  @   {step_end_of(t, h, step_limit_of(T, bp, pend, aim, t))};
+  @*/
+double step_end_at(double t, double h, double T, double bp, double pend,
+                   double aim);
+
+/* Whether h, the first step of an earlier interval of flow, can start the
+ * interval of flow at t of a run to T (spec/engine_rules.acsl,
+ * first_step_usable_at). */
+/*@ assigns \nothing;
+  @ ensures usable: \result == 1 <==> first_step_usable_at(h, t, T);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int first_step_usable(double h, double t, double T);
+
+/* Whether two points of the continuation of an accepted step, of values
+ * ka, kb and bands na, nb of a switching function whose value and band at
+ * the step's end are k1, n1, bracket a switching point to predict
+ * (spec/engine_rules.acsl, predict_bracket). */
+/*@ assigns \nothing;
+  @ ensures predict_bracket: \result == 1 <==>
+  @   predict_bracket(k1, n1, ka, na, kb, nb) == \true;
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int predict_brackets(double k1, double n1, double ka, double na, double kb,
+                     double nb);
+
+/* g2, the rate of change of the oriented guard's rate sigma dg/dt over a
+ * sample interval [ta, tb] from its values ra and rb at the ends,
+ * |rb - ra| / (tb - ta) (spec/engine_rules.acsl, touch_rate_change_of). */
+/*@ assigns \nothing;
+  @ ensures touch_rate_change: \result \in
+  @   {touch_rate_change_of(ra, rb, ta, tb)};
+  @*/
+double touch_rate_change(double ra, double rb, double ta, double tb);
+
+/* Whether the excursion beyond zero that a margin m allows a guard whose
+ * rate changes at g2, m^2 / (2 g2), lies within its error band
+ * (spec/engine_rules.acsl, touch_within_band). */
+/*@ assigns \nothing;
+  @ ensures within: \result == 1 <==> touch_within_band(m, g2, band);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int touch_within(double m, double g2, double band);
+
+/* The time in which the state moves, in its fastest component so far, by
+ * the error the step control allows it: dt so far, after component i of
+ * value y and rate dy (not 0), the smaller of dt and
+ * (atol + rtol |y|) / |dy| (spec/engine_rules.acsl, resolution_time_of;
+ * the resolution of a margin, margin_resolution of engine.c). */
+/*@ assigns \nothing;
+  @ ensures resolution_time: \result \in
+  @   {resolution_time_of(dt, atol, rtol, y, dy)};
+  @*/
+double resolution_time(double dt, double atol, double rtol, double y,
+                       double dy);
 
 #endif
