@@ -33,11 +33,15 @@
 # small decision rules (spec/engine_rules.acsl), and src/b64/flow_map.c,
 # the translation unit of the binary64 engine's flow map (flow_map.h: the
 # rate of chi, Eqs. 74/81, and of the quadratures, Eqs. 21, 22, 201,
-# 202). Nothing else is proved.
+# 202), and src/b64/impact_rules.c, the binary64 driver's arithmetic
+# that calls no function of the model (spec/impact_rules.acsl: the sample
+# grid, the bound of the ledger's residual, the ledger's scale, the rules
+# of the search for the maxima of Eqs. 198-199). Nothing else is proved.
 WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c \
                   src/rules/run_rules.c src/rules/contact.c src/rules/initial.c src/rules/names.c \
                   src/rules/zeno.c src/b64/engine_rules.c src/b64/flow_map.c \
-                  src/system/domain.c src/system/law_domain_spec.c src/system/model.c)
+                  src/system/domain.c src/system/law_domain_spec.c src/system/model.c \
+                  src/b64/impact_rules.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions
 # (libm), listed in proofs/README.md.

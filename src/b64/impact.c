@@ -3,6 +3,7 @@
  * Eqs. (193)-(204) and the energy ledger of Prop. III.4 computed along the
  * run; see impact.h and sim.h. */
 #include "impact.h"
+#include "impact_rules.h"
 
 #include <float.h>
 #include <math.h>
@@ -353,19 +354,6 @@ static int add_sample(impact *I, double t, int j, int q, int boundary,
 
 /* ---- observers ----------------------------------------------------------- */
 
-/* The number of points of the uniform grid of [0, T]: n_samples, and at
- * least its two ends (one point when T = 0), so that the trajectory always
- * starts at 0 and ends at T, whatever the samples asked for. */
-/* Point k of the grid of n points on [0, T]; the ends are 0 and T. */
-static double grid_time(int n, double T, int k)
-{
-    if (n <= 1 || k == 0)
-        return 0.0;
-    if (k == n - 1)
-        return T;
-    return T * ((double)k / (n - 1));
-}
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -462,7 +450,7 @@ static double rate_root_max(impact *I, const flow_piece *p, int which,
     double r, qa, qb;
     int it;
     for (it = 0; it < 200; it++) {
-        double m = a + 0.5 * (b - a);
+        double m = bisect_mid(a, b);
         if (!(m > a && m < b))
             break;
         r = rate_at(I, p, which, m);
@@ -510,8 +498,7 @@ static void piece_samples_of(const flow_piece *p, piece_samples *P)
         P->n = PIECE_BUF;
         P->t = P->tbuf;
         for (k = 0; k <= P->n; k++) {
-            P->tbuf[k] = k == P->n ? p->t1
-                         : p->t0 + (p->t1 - p->t0) * ((double)k / P->n);
+            P->tbuf[k] = piece_point(p->t0, p->t1, k, P->n);
             dop853_dense_eval(p->dense, P->tbuf[k], P->ybuf[k]);
             dop853_dense_deriv(p->dense, P->tbuf[k], P->dybuf[k]);
             P->y[k] = P->ybuf[k];
@@ -568,7 +555,7 @@ static double xc_bound(const impact *I, const flow_piece *p)
 static int may_exceed(const impact *I, const flow_piece *p, int which,
                       double current)
 {
-    return which != 0 || !(xc_bound(I, p) <= current);
+    return which != 0 || may_exceed_bound(xc_bound(I, p), current);
 }
 
 /* The largest of `current` and the maximum of the quantity over the
@@ -589,7 +576,7 @@ static double piece_max(impact *I, const flow_piece *p, int which,
         current = obs_running_max(current, contact_quantity(I, which, P->y[k]));
     }
     for (k = 0; k < P->n; k++) {
-        if (!(rate[k] > 0.0 && rate[k + 1] < 0.0))
+        if (!rate_falls_between(rate[k], rate[k + 1]))
             continue;
         if (may < 0)
             may = may_exceed(I, p, which, current);
@@ -605,20 +592,9 @@ static double piece_max(impact *I, const flow_piece *p, int which,
  * compute whatever their steps. */
 static void track_scale(impact *I, const double *y)
 {
-    double V = impact_storage(I->m, &I->L, y);
-    double s = fabs(y[I->L.is]);
     ledger_rec *l = &I->r->ledger;
-    if (V > l->scale)
-        l->scale = V;
-    if (s > l->scale)
-        l->scale = s;
-}
-
-/* One tolerance unit of component i over the piece p: the scale
- * sk_i = atol + rtol max(|y0_i|, |y1_i|) of the error norm of the step. */
-static double tol_unit(const impact *I, const flow_piece *p, int i)
-{
-    return I->o->engine.atol + I->o->engine.rtol * fmax(fabs(p->y0[i]), fabs(p->y1[i]));
+    l->scale = ledger_scale(l->scale, impact_storage(I->m, &I->L, y),
+                            y[I->L.is]);
 }
 
 /* |dV_c/dy_i| sk for component i (x_c or an internal state) at y, as the
@@ -637,9 +613,7 @@ static double contact_storage_change(const impact *I, const double *y, int i,
     up = m->law->storage(m->par, u[L->xc], u + L->z);
     u[i] = y[i] - sk;
     dn = m->law->storage(m->par, u[L->xc], u + L->z);
-    if (isfinite(y[i]) && isfinite(sk) && !(isfinite(up) && isfinite(dn)))
-        return HUGE_VAL;
-    return 0.5 * fabs(up - dn);
+    return storage_change(y[i], sk, up, dn, HUGE_VAL);
 }
 
 /* The terms |dV_c/dy_i| sk_i of the contact components i = x_c, z_c (in
@@ -653,9 +627,10 @@ static int contact_storage_terms(const impact *I, const flow_piece *p,
     int i, n = 0;
     if (p->q == 1)
         for (i = L->xc; i < L->z + L->nz; i++) {
-            double sk = tol_unit(I, p, i);
-            terms[n++] = fmax(contact_storage_change(I, p->y0, i, sk),
-                              contact_storage_change(I, p->y1, i, sk));
+            double sk = tol_unit(I->o->engine.atol, I->o->engine.rtol,
+                                 p->y0[i], p->y1[i]);
+            terms[n++] = impact_max(contact_storage_change(I, p->y0, i, sk),
+                                    contact_storage_change(I, p->y1, i, sk));
         }
     return n;
 }
@@ -670,25 +645,18 @@ static int contact_storage_terms(const impact *I, const flow_piece *p,
  * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
  * taken with at most that magnitude, so that a Delta_C that runs away
  * (the error of a run that does not hold its tolerances) cannot widen
- * the bound it is checked against. */
-static double ledger_step_error(const impact *I, const flow_piece *p, int is,
-                                int dc, double v_start, const double *terms,
-                                int nc)
+ * the bound it is checked against. The sum is ledger_step_error's
+ * (impact_rules.h, proved), of the numbers of p and the model. */
+static double piece_step_error(const impact *I, const flow_piece *p, int is,
+                               int dc, double v_start, const double *terms,
+                               int nc)
 {
     const model *m = I->m;
     const layout *L = &I->L;
-    double dc_max = fabs(v_start) + fmax(fabs(p->y0[is]), fabs(p->y1[is]));
-    double dc_mag = fmin(fmax(fabs(p->y0[dc]), fabs(p->y1[dc])), dc_max);
-    double e = tol_unit(I, p, is) + I->o->engine.atol + I->o->engine.rtol * dc_mag;
-    int i;
-    e += m->m * fmax(fabs(p->y0[L->v]), fabs(p->y1[L->v])) *
-         tol_unit(I, p, L->v);
-    if (m->sys == SYS_HF)
-        e += (m->m1 + m->m2) * fmax(fabs(p->y0[L->vm]), fabs(p->y1[L->vm])) *
-             tol_unit(I, p, L->vm);
-    for (i = 0; i < nc; i++)
-        e += terms[i];
-    return e;
+    return ledger_step_error(I->o->engine.atol, I->o->engine.rtol, p->y0,
+                             p->y1, is, dc, L->v,
+                             m->sys == SYS_HF ? L->vm : -1, m->m,
+                             m->m1 + m->m2, v_start, terms, nc);
 }
 
 static int on_flow(void *ctx, const flow_piece *p)
@@ -696,10 +664,10 @@ static int on_flow(void *ctx, const flow_piece *p)
     impact *I = ctx;
     double terms[COLLIDE_NY_MAX] = {0.0};
     int nc = contact_storage_terms(I, p, terms);
-    I->err_run += ledger_step_error(I, p, I->L.is, I->L.dc, I->v0, terms, nc);
+    I->err_run += piece_step_error(I, p, I->L.is, I->L.dc, I->v0, terms, nc);
     if (p->q == 1)
-        I->err_contact += ledger_step_error(I, p, I->L.is_c, I->L.dc_c,
-                                            I->cur.V_start, terms, nc);
+        I->err_contact += piece_step_error(I, p, I->L.is_c, I->L.dc_c,
+                                           I->cur.V_start, terms, nc);
     if (p->q == 1 && p->t1 > p->t0) {
         piece_samples P;
         piece_samples_of(p, &P);
@@ -835,11 +803,12 @@ static void begin_contact(impact *I, const event_rec *e)
 }
 
 /* The magnitude whose rounding the residual of a collision's ledger
- * carries (sim_ledger_bound); v_jump is V before its separation. */
+ * carries (sim_ledger_bound, ledger_magnitude); v_jump is V before its
+ * separation. */
 static double collision_magnitude(const collision_rec *c, double v_jump)
 {
-    return fabs(c->V_start) + fabs(c->V_end) + fabs(c->DeltaC) +
-           fabs(c->DeltaD) + fabs(c->Is) + fabs(v_jump);
+    return ledger_magnitude(c->V_start, c->V_end, c->DeltaC, c->DeltaD, c->Is,
+                            impact_abs(v_jump));
 }
 
 /* The contact of I->cur ends at t, copied into c: its row from the states
@@ -884,8 +853,7 @@ static int end_contact(impact *I, const event_rec *e, double d_jump)
  * and state, so that t never decreases along the rows. */
 static int sample_at_event(impact *I, const event_rec *e, int q)
 {
-    double res = fmax(e->bracket_hi - e->bracket_lo,
-                      4.0 * DBL_EPSILON * fabs(e->t));
+    double res = event_resolution(e->bracket_lo, e->bracket_hi, e->t);
     while (I->next_sample < I->ntimes
            && I->times[I->next_sample] <= e->t + res) {
         if (add_sample(I, e->t, e->d.j, q, 0, e->before))
@@ -969,8 +937,8 @@ static void finish(impact *I, const double *y0)
     track_scale(I, r->end.y);
     l->bound = sim_ledger_cap(
         sim_ledger_bound(L->ny, I->err_run,
-                         fabs(l->V0) + fabs(l->VT) + fabs(l->DeltaC) +
-                         fabs(l->DeltaD) + fabs(l->Is) + I->jumps_v),
+                         ledger_magnitude(l->V0, l->VT, l->DeltaC, l->DeltaD,
+                                          l->Is, I->jumps_v)),
         l->scale);
     r->final_contact = r->end.q == 1;
     if (r->final_contact) {

@@ -1,0 +1,123 @@
+/* impact_rules.c - the arithmetic of the binary64 driver that calls no
+ * function of the model; see impact_rules.h (impact_abs, impact_max,
+ * tol_unit and rate_falls_between are defined there, static inline, and
+ * proved here). */
+#include "impact_rules.h"
+
+double impact_min(double x, double y)
+{
+    return (y < x || !(x == x)) ? y : x;
+}
+
+double grid_time(int n, double T, int k)
+{
+    if (n <= 1 || k == 0)
+        return 0.0;
+    if (k == n - 1)
+        return T;
+    return T * ((double)k / (n - 1));
+}
+
+/* max(|a|, |b|) (spec/impact_rules.acsl, end_magnitude). */
+/*@ assigns \nothing;
+  @ ensures end_magnitude: \result \in {end_magnitude(a, b)};
+  @*/
+static inline double end_magnitude(double a, double b)
+{
+    return impact_max(impact_abs(a), impact_abs(b));
+}
+
+double storage_change(double yi, double sk, double up, double dn,
+                      double huge)
+{
+    if (finite_double(yi) && finite_double(sk) &&
+        !(finite_double(up) && finite_double(dn)))
+        return huge;
+    return 0.5 * impact_abs(up - dn);
+}
+
+/* The terms of I_s and Delta_C of a step's error (spec/impact_rules.acsl,
+ * ledger_step_base_value): is0, is1, dc0, dc1 their values at the ends. */
+/*@ assigns \nothing;
+  @ ensures base: \result \in
+  @   {ledger_step_base_value(atol, rtol, is0, is1, dc0, dc1, v_start)};
+  @*/
+static double ledger_step_base(double atol, double rtol, double is0,
+                               double is1, double dc0, double dc1,
+                               double v_start)
+{
+    double dc_max = impact_abs(v_start) + end_magnitude(is0, is1);
+    double dc_mag = impact_min(end_magnitude(dc0, dc1), dc_max);
+    return tol_unit(atol, rtol, is0, is1) + atol + rtol * dc_mag;
+}
+
+/* The term mass max(|v0|, |v1|) sk(v) of a velocity (spec/
+ * impact_rules.acsl, kinetic_term_value). */
+/*@ assigns \nothing;
+  @ ensures kinetic: \result \in {kinetic_term_value(atol, rtol, mass, v0, v1)};
+  @*/
+static inline double kinetic_term(double atol, double rtol, double mass, double v0,
+                           double v1)
+{
+    return mass * end_magnitude(v0, v1) * tol_unit(atol, rtol, v0, v1);
+}
+
+double ledger_step_error(double atol, double rtol, const double *y0,
+                         const double *y1, int is_idx, int dc, int v, int vm,
+                         double mass, double mass_c, double v_start,
+                         const double *terms, int nc)
+{
+    double e = ledger_step_base(atol, rtol, y0[is_idx], y1[is_idx], y0[dc], y1[dc],
+                                v_start);
+    int i;
+    e += kinetic_term(atol, rtol, mass, y0[v], y1[v]);
+    if (vm >= 0)
+        e += kinetic_term(atol, rtol, mass_c, y0[vm], y1[vm]);
+    /*@ loop invariant 0 <= i <= nc;
+      @ loop invariant sum: e \in {terms_sum(\at(e, LoopEntry), terms, i)};
+      @ loop assigns i, e;
+      @ loop variant nc - i;
+      @*/
+    for (i = 0; i < nc; i++)
+        e += terms[i];
+    return e;
+}
+
+double ledger_magnitude(double v0, double vt, double delta_c, double delta_d,
+                        double i_s, double jumps)
+{
+    return impact_abs(v0) + impact_abs(vt) + impact_abs(delta_c) +
+           impact_abs(delta_d) + impact_abs(i_s) + jumps;
+}
+
+double ledger_scale(double scale, double V, double i_s)
+{
+    double s = impact_abs(i_s);
+    if (V > scale)
+        scale = V;
+    if (s > scale)
+        scale = s;
+    return scale;
+}
+
+int may_exceed_bound(double bound, double current)
+{
+    return !(bound <= current);
+}
+
+double bisect_mid(double a, double b)
+{
+    return a + 0.5 * (b - a);
+}
+
+double piece_point(double t0, double t1, int k, int n)
+{
+    if (k == n)
+        return t1;
+    return t0 + (t1 - t0) * ((double)k / n);
+}
+
+double event_resolution(double lo, double hi, double t)
+{
+    return impact_max(hi - lo, 4.0 * DBL_EPSILON * impact_abs(t));
+}

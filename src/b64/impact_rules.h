@@ -1,0 +1,166 @@
+/* impact_rules.h - the arithmetic of the binary64 driver (impact.c) that
+ * calls no function of the model: the sample grid, the bound of the energy
+ * ledger's residual (sim_ledger_bound of src/rules/sim.h: the tolerance
+ * units, the change of the contact's storage, a step's error, the
+ * magnitude of a ledger), the ledger's energy scale, and the rules of the
+ * search for the maxima of Eqs. (198)-(199) over a piece of flow. Each
+ * function has a contract that fixes its result to its definition in
+ * spec/impact_rules.acsl; impact_rules.c, in WP_CORE, is the translation
+ * unit in which WP proves them. impact.c keeps what calls the model (the
+ * law's storage, the continuous extension), and passes the numbers. */
+#ifndef COLLIDE_IMPACT_RULES_H
+#define COLLIDE_IMPACT_RULES_H
+
+#include <limits.h>
+
+#include "finite.h"
+
+#include "../../spec/impact_rules.acsl"
+
+/* |x| as fabs returns it (spec/impact_rules.acsl, fabs_value): +0 at -0,
+ * a NaN kept, without a call of libm. Static inline, as the next two and
+ * rate_falls_between: the driver evaluates them at every accepted step
+ * (a call of rate_falls_between alone cost 0.15% of the instructions of
+ * study 2). */
+/*@ assigns \nothing;
+  @ ensures fabs: \result \in {fabs_value(x)};
+  @*/
+static inline double impact_abs(double x)
+{
+    return x < 0.0 ? -x : (x == 0.0 ? 0.0 : x);
+}
+
+/* max(x, y) as fmax returns it for numbers, a NaN x taken as missing
+ * (spec/dop853_method.acsl, dop853_max). */
+/*@ assigns \nothing;
+  @ ensures fmax: \result \in {dop853_max(x, y)};
+  @*/
+static inline double impact_max(double x, double y)
+{
+    return (x < y || !(x == x)) ? y : x;
+}
+
+/* min(x, y) as fmin returns it for numbers, a NaN x taken as missing
+ * (spec/impact_rules.acsl, fmin_value). */
+/*@ assigns \nothing;
+  @ ensures fmin: \result \in {fmin_value(x, y)};
+  @*/
+double impact_min(double x, double y);
+
+/* Point k of the uniform grid of n points on [0, T]; the ends are 0 and T
+ * exactly (spec/impact_rules.acsl, grid_time_at). */
+/*@ requires 0 <= k < n < INT_MAX;
+  @ assigns \nothing;
+  @ ensures grid_time: \result \in {grid_time_at(n, T, k)};
+  @*/
+double grid_time(int n, double T, int k);
+
+/* One tolerance unit of a component whose values at the ends of a step
+ * are a and b: sk = atol + rtol max(|a|, |b|), the scale of the step's
+ * error norm (spec/impact_rules.acsl, tol_unit_value). */
+/*@ assigns \nothing;
+  @ ensures tol_unit: \result \in {tol_unit_value(atol, rtol, a, b)};
+  @*/
+static inline double tol_unit(double atol, double rtol, double a, double b)
+{
+    return atol + rtol * impact_max(impact_abs(a), impact_abs(b));
+}
+
+/* |dV_c/dy_i| sk of a contact component of value yi, from the storage
+ * V_c at y_i + sk (up) and y_i - sk (dn): their centred difference, or
+ * huge where yi and sk are finite and V_c leaves the doubles at one of
+ * them (spec/impact_rules.acsl, storage_change_is). The caller passes
+ * HUGE_VAL, which sim_ledger_cap caps (never the NaN of inf - inf); as
+ * an argument, because WP's model of binary64 has no infinite constant
+ * that a proof can use. */
+/*@ assigns \nothing;
+  @ ensures storage_change: storage_change_is(\result, yi, sk, up, dn, huge);
+  @*/
+double storage_change(double yi, double sk, double up, double dn,
+                      double huge);
+
+/* The error of a step from y0 to y1 in R = V + Delta_C - I_s (Eq. 24):
+ * the terms of I_s and Delta_C (components is_idx and dc; v_start the V at
+ * the start of the ledger, which caps Delta_C's magnitude), of v with
+ * the mass m, of v_m with the mass m_1 + m_2 (vm >= 0, H_f only), then
+ * terms[0 .. nc - 1] of the contact's storage, in order
+ * (spec/impact_rules.acsl, ledger_step_error_value). */
+/*@ requires 0 <= is_idx && 0 <= dc && 0 <= v && vm < INT_MAX;
+  @ requires \valid_read(y0 + is_idx) && \valid_read(y1 + is_idx);
+  @ requires \valid_read(y0 + dc) && \valid_read(y1 + dc);
+  @ requires \valid_read(y0 + v) && \valid_read(y1 + v);
+  @ requires vm >= 0 ==> \valid_read(y0 + vm) && \valid_read(y1 + vm);
+  @ requires 0 <= nc && \valid_read(terms + (0 .. nc - 1));
+  @ assigns \nothing;
+  @ ensures ledger_step_error: \result \in {ledger_step_error_value(atol,
+  @   rtol, y0, y1, is_idx, dc, v, vm, mass, mass_c, v_start, terms, nc)};
+  @*/
+double ledger_step_error(double atol, double rtol, const double *y0,
+                         const double *y1, int is_idx, int dc, int v, int vm,
+                         double mass, double mass_c, double v_start,
+                         const double *terms, int nc);
+
+/* The magnitude whose rounding the residual of a ledger carries:
+ * |V(0)| + |V(T)| + |Delta_C| + |Delta_D| + |I_s| + jumps, jumps the sum
+ * of |V| before its jumps (spec/impact_rules.acsl,
+ * ledger_magnitude_value). */
+/*@ assigns \nothing;
+  @ ensures magnitude: \result \in
+  @   {ledger_magnitude_value(v0, vt, delta_c, delta_d, i_s, jumps)};
+  @*/
+double ledger_magnitude(double v0, double vt, double delta_c, double delta_d,
+                        double i_s, double jumps);
+
+/* The ledger's energy scale after a state of storage V and supply i_s:
+ * the largest of scale, V and |i_s| (spec/impact_rules.acsl,
+ * ledger_scale_after). */
+/*@ assigns \nothing;
+  @ ensures scale: \result \in {ledger_scale_after(scale, V, i_s)};
+  @*/
+double ledger_scale(double scale, double V, double i_s);
+
+/* Whether a quantity's rate goes from > 0 at one sample to < 0 at the
+ * next, where an interior maximum lies (spec/impact_rules.acsl,
+ * rate_falls). */
+/*@ assigns \nothing;
+  @ ensures falls: \result == 1 <==> rate_falls(ra, rb);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int rate_falls_between(double ra, double rb)
+{
+    return ra > 0.0 && rb < 0.0;
+}
+
+/* Whether a maximum above current can lie where the quantity is bounded
+ * by bound: bound not <= current (a NaN bound does not exclude it;
+ * spec/impact_rules.acsl, may_exceed_at). */
+/*@ assigns \nothing;
+  @ ensures may_exceed: \result == 1 <==> may_exceed_at(bound, current);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+int may_exceed_bound(double bound, double current);
+
+/* The midpoint a + (b - a)/2 of the bracket [a, b] of the bisection
+ * (spec/impact_rules.acsl, bisect_mid_value). */
+/*@ assigns \nothing;
+  @ ensures mid: \result \in {bisect_mid_value(a, b)};
+  @*/
+double bisect_mid(double a, double b);
+
+/* Instant k of the n + 1 equally spaced samples of the piece [t0, t1],
+ * the last one t1 exactly (spec/impact_rules.acsl, piece_point_value). */
+/*@ requires 0 <= k <= n && 0 < n < INT_MAX;
+  @ assigns \nothing;
+  @ ensures point: \result \in {piece_point_value(t0, t1, k, n)};
+  @*/
+double piece_point(double t0, double t1, int k, int n);
+
+/* The resolution of an event time t located in [lo, hi]: the larger of
+ * the bracket's width and 4 eps |t| (spec/impact_rules.acsl,
+ * event_resolution_value). */
+/*@ assigns \nothing;
+  @ ensures resolution: \result \in {event_resolution_value(lo, hi, t)};
+  @*/
+double event_resolution(double lo, double hi, double t);
+
+#endif
