@@ -369,14 +369,26 @@ def arg_kind(name, contract):
     return 'bounded'
 
 
-def int_range(name, contract):
+def enum_constants(text):
+    """The constants NAME = number of the enums of a C text: the harness,
+    a file of its own, does not see an enum private to the file of the
+    function, so a bound named by one is written as its number."""
+    out = {}
+    for body in re.findall(r'\benum\b[^{;]*\{([^}]*)\}', text):
+        for name, value in re.findall(r'\b([A-Za-z_]\w*)\s*=\s*(-?\d+)\b', body):
+            out[name] = value
+    return out
+
+
+def int_range(name, contract, consts=None):
     n = re.escape(name)
     m = re.search(r'(-?\d+)\s*<=\s*' + n + r'\s*<=\s*(-?\d+)', contract)
     if m:
         return list(range(int(m.group(1)), int(m.group(2)) + 1))
     m = re.search(r'(-?\d+)\s*<=\s*' + n + r'\s*<\s*([A-Z_][A-Z_0-9]*)\b', contract)
     if m:
-        return ('%s + (int)(rng() %% (uint64_t)(%s - (%s)))' % (m.group(1), m.group(2), m.group(1)),)
+        bound = (consts or {}).get(m.group(2), m.group(2))
+        return ('%s + (int)(rng() %% (uint64_t)(%s - (%s)))' % (m.group(1), bound, m.group(1)),)
     m = re.search(r'(-?\d+)\s*<=\s*' + n + r'\s*;', contract)
     if m:  # a lower bound alone: up to the 8 elements of the harness's arrays
         return list(range(int(m.group(1)), 9))
@@ -404,6 +416,8 @@ class Harness:
         if re.search(r'\brequires[^;]*(\\separated|\\valid)[^;]*\bL\b', contract):
             self.why = 'layout argument'
             return
+        with open(path) as f:
+            consts = enum_constants(f.read())
         decls, args_o, args_m, checks, shows = [], [], [], [], []
         step = None
         text_buffers = []
@@ -421,7 +435,7 @@ class Harness:
                 args_m.append(v)
                 shows.append('show("%s", %s);' % (nm, v))
             elif ty == 'int':
-                r = int_range(nm, contract)
+                r = int_range(nm, contract, consts)
                 if r is None:
                     self.why = 'int %s: a condition the harness does not read' % nm
                     return

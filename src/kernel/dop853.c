@@ -856,9 +856,9 @@ static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
 /*@ requires data: \valid_read(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
   @ assigns \nothing;
-  @ ensures eq: \result == dop853_err5(
+  @ ensures eq: \result \in {dop853_err5(
   @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m]);
+  @   s->k[9][m], s->k[10][m], s->k[11][m])};
   @*/
 static double err5(const dop853_step_data *s, int m)
 {
@@ -877,9 +877,9 @@ static double err5(const dop853_step_data *s, int m)
 /*@ requires data: \valid_read(s);
   @ requires index: 0 <= m < COLLIDE_NY_MAX;
   @ assigns \nothing;
-  @ ensures eq: \result == dop853_err3(
+  @ ensures eq: \result \in {dop853_err3(
   @   s->k[0][m], s->k[5][m], s->k[6][m], s->k[7][m], s->k[8][m],
-  @   s->k[9][m], s->k[10][m], s->k[11][m]);
+  @   s->k[9][m], s->k[10][m], s->k[11][m])};
   @*/
 static double err3(const dop853_step_data *s, int m)
 {
@@ -1038,21 +1038,65 @@ static double norm_of_sums(double h, double s5, double s3, int n)
     return dop853_fabs(h) * s5 / dop853_sqrt(n * norm_deno(s5, s3));
 }
 
+/* Component m of a vector all finite is finite (all_finite read at one
+ * index, as a contract: its call instantiates it at m). */
+/*@ ghost
+  @ /@ requires dim: 0 <= m < n;
+  @    requires all: all_finite(y, n);
+  @    assigns \nothing;
+  @    ensures finite: \is_finite(y[m]);
+  @ @/
+  @ static void finite_at(const double *y, int n, int m)
+  @ {
+  @ }
+  @*/
+
+/* The sums S5 and S3 of the error norm one component further: their
+ * recursive definitions unfolded once, a fact stated as a contract
+ * (proved in the small context of this empty ghost function, then used
+ * at error_norm's call without a quantifier to instantiate). */
+/*@ ghost
+  @ /@ requires dim: 0 <= m;
+  @    assigns \nothing;
+  @    ensures s5: dop853_s5_sum(s, rtol, atol, m + 1) \in
+  @      {\add_double(dop853_s5_sum(s, rtol, atol, m),
+  @        dop853_s5_term(s, rtol, atol, m))};
+  @    ensures s3: dop853_s3_sum(s, rtol, atol, m + 1) \in
+  @      {\add_double(dop853_s3_sum(s, rtol, atol, m),
+  @        dop853_s3_term(s, rtol, atol, m))};
+  @ @/
+  @ static void sums_next(const dop853_step_data *s, double rtol,
+  @                       double atol, int m)
+  @ {
+  @ }
+  @*/
+
 /* Hairer's error norm of DOP853 (Section II.10): with
  *   sk_i  = atol + rtol * max(|y0_i|, |y1_i|),
  *   err5_i = sum_j (b_j - bhat_j) k_j          (5th-order estimate / h),
  *   err3_i = sum_j (b_j - bhh_j) k_j           (3rd-order estimate / h),
  *   S5 = sum_i (err5_i / sk_i)^2,  S3 = sum_i (err3_i / sk_i)^2,
  * the norm is err = |h| S5 / sqrt(n (S5 + 0.01 S3)), which behaves like
- * O(h^8) and is reliable also for large h (the 3rd-order term). */
+ * O(h^8) and is reliable also for large h (the 3rd-order term). The
+ * result is dop853_step_err of dop853.h: S5 and S3 summed from component
+ * 0 up in the code's order, for y1 finite (dop853_step checks it first)
+ * and y0 without NaN (a NaN y0_i drops out of max(|y0_i|, |y1_i|) in the
+ * code, while dop853_abs of the spec does not describe fabs of a NaN). */
 /*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires finite: all_finite(&s->y1[0], s->n);
   @ assigns \nothing;
+  @ ensures norm: !\is_NaN(s->h) && dop853_y0_numbers(s, s->n) ==>
+  @   \result \in {dop853_step_err(s, rtol, atol)};
   @*/
 static double error_norm(const dop853_step_data *s, double rtol,
                          double atol)
 {
     double s5 = 0.0, s3 = 0.0;
     /*@ loop invariant range: 0 <= m <= s->n;
+      @ loop invariant s5: dop853_y0_numbers(s, s->n) ==>
+      @   s5 \in {dop853_s5_sum(s, rtol, atol, m)};
+      @ loop invariant s3: dop853_y0_numbers(s, s->n) ==>
+      @   s3 \in {dop853_s3_sum(s, rtol, atol, m)};
       @ loop assigns m, s5, s3;
       @ loop variant s->n - m;
       @*/
@@ -1060,6 +1104,19 @@ static double error_norm(const dop853_step_data *s, double rtol,
         double sk = atol + rtol * scale_max(dop853_fabs(s->y0[m]),
                                             dop853_fabs(s->y1[m]));
         double e5 = err5(s, m), e3 = err3(s, m);
+        //@ ghost finite_at(&s->y1[0], s->n, m);
+        //@ assert y1: !\is_NaN(s->y1[m]);
+        //@ assert y0: dop853_y0_numbers(s, s->n) ==> !\is_NaN(s->y0[m]);
+        /*@ assert sk: !\is_NaN(s->y0[m]) ==>
+          @   sk \in {dop853_sk(s, rtol, atol, m)};
+          @*/
+        /*@ assert t5: !\is_NaN(s->y0[m]) ==> dop853_sq_ratio(e5, sk) \in
+          @   {dop853_s5_term(s, rtol, atol, m)};
+          @*/
+        /*@ assert t3: !\is_NaN(s->y0[m]) ==> dop853_sq_ratio(e3, sk) \in
+          @   {dop853_s3_term(s, rtol, atol, m)};
+          @*/
+        //@ ghost sums_next(s, rtol, atol, m);
         s5 += (e5 / sk) * (e5 / sk);
         s3 += (e3 / sk) * (e3 / sk);
     }

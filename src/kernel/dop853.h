@@ -67,6 +67,46 @@ typedef struct dop853_step_data {
   @       s->k[14][c], s->k[15][c]);
   @*/
 
+/* Section II.10 (Hairer's DOP853), the error norm of a step over its
+ * components c < m: the scale sk_c, the estimates err5_c and err3_c
+ * (dop853_err5, dop853_err3 over the stages k), the sums
+ * S5 = sum_c (err5_c / sk_c)^2 and S3 = sum_c (err3_c / sk_c)^2 added
+ * from component 0 up, as error_norm adds them, and the norm
+ * dop853_err_norm of S5, S3 over the n components of the step. */
+/*@ logic double dop853_sk{L}(dop853_step_data *s, double rtol, double atol,
+  @     integer c) =
+  @   dop853_scale(atol, rtol, s->y0[c], s->y1[c]);
+  @ logic double dop853_e5{L}(dop853_step_data *s, integer c) =
+  @   dop853_err5(s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c],
+  @     s->k[8][c], s->k[9][c], s->k[10][c], s->k[11][c]);
+  @ logic double dop853_e3{L}(dop853_step_data *s, integer c) =
+  @   dop853_err3(s->k[0][c], s->k[5][c], s->k[6][c], s->k[7][c],
+  @     s->k[8][c], s->k[9][c], s->k[10][c], s->k[11][c]);
+  @ logic double dop853_s5_term{L}(dop853_step_data *s, double rtol,
+  @     double atol, integer c) =
+  @   dop853_sq_ratio(dop853_e5(s, c), dop853_sk(s, rtol, atol, c));
+  @ logic double dop853_s3_term{L}(dop853_step_data *s, double rtol,
+  @     double atol, integer c) =
+  @   dop853_sq_ratio(dop853_e3(s, c), dop853_sk(s, rtol, atol, c));
+  @ logic double dop853_s5_sum{L}(dop853_step_data *s, double rtol,
+  @     double atol, integer m) =
+  @   m <= 0 ? (double)0.0 :
+  @   \add_double(dop853_s5_sum(s, rtol, atol, m - 1),
+  @     dop853_s5_term(s, rtol, atol, m - 1));
+  @ logic double dop853_s3_sum{L}(dop853_step_data *s, double rtol,
+  @     double atol, integer m) =
+  @   m <= 0 ? (double)0.0 :
+  @   \add_double(dop853_s3_sum(s, rtol, atol, m - 1),
+  @     dop853_s3_term(s, rtol, atol, m - 1));
+  @ logic double dop853_step_err{L}(dop853_step_data *s, double rtol,
+  @     double atol) =
+  @   dop853_err_norm(s->h, dop853_s5_sum(s, rtol, atol, s->n),
+  @     dop853_s3_sum(s, rtol, atol, s->n), (double)s->n);
+  @ // y0 holds numbers (no NaN) in components c < m
+  @ predicate dop853_y0_numbers{L}(dop853_step_data *s, integer m) =
+  @   \forall integer c; 0 <= c < m ==> !\is_NaN(s->y0[c]);
+  @*/
+
 /* The coefficients of the method, exactly as dop853_step and
  * dop853_dense_prepare use them (read-only; exposed so that tests can
  * verify them). Stages are numbered from 0: stage 0 is f0, stages 1..11
