@@ -1325,7 +1325,7 @@ def main():
         chosen = [m for m in named + gen if m['id'] in want]
         unknown = sorted(want - set(m['id'] for m in chosen))
         if unknown:
-            sys.exit('mutate: MUT_IDS: no mutant %s (sh proofs/run-mutants.sh BUILD list '
+            sys.exit('mutate: MUT_IDS: no mutant %s (make mutants-list '
                      'lists them)' % ', '.join(unknown))
 
     R = Runner(build, args)

@@ -106,6 +106,7 @@ deps-proofs:
 #                                   one (failed: undecided; proved: a
 #                                   survivor, possibly equivalent)
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
+#   make mutants-list               every mutant's id and edit, run nothing
 # The budget that decides a goal: prover steps (cvc5 --rlimit, z3 rlimit),
 # the same verdict under any load; the wall-clock limit is a safety net
 # far beyond it.
@@ -133,7 +134,7 @@ MUT_ENV = MUT_STEPS='$(MUT_STEPS)' MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_INPUTS='$(MU
 	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
 	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'
 
-.PHONY: mutants mutants-families mutants-full mutants-whole mutants-selftest
+.PHONY: mutants mutants-families mutants-full mutants-whole mutants-list mutants-selftest
 mutants: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
 mutants-families: $(LIB) $(TOOLS)
@@ -142,6 +143,8 @@ mutants-full: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) full
 mutants-whole: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) whole
+mutants-list:
+	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) list
 mutants-selftest:
 	@python3 proofs/mutate.py --selftest
 
