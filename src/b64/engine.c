@@ -946,7 +946,6 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
            H->in_jump_set(H->ctx, q, R->t, y);
 }
 
-
 /* The first step of the interval of flow that begins at the current
  * instant (R->t, R->y, R->f, mode R->q), after a jump: the initial-step
  * heuristic of Hairer, Norsett and Wanner from the state after the jump

@@ -44,8 +44,6 @@ int sim_cancelled(const sim_options *o);
  * T > 0). */
 int sim_grid_points(const sim_options *o, int t_positive);
 
-
-
 /* Energy ledger over the whole run, Eq. (24). */
 typedef struct ledger_rec {
     double V0, VT, Is, DeltaC, DeltaD;
