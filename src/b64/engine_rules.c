@@ -18,25 +18,20 @@ int opposite_signs(const double *ka, const double *kb, int nk)
     return 0;
 }
 
-double abs_double(double x)
-{
-    return x < 0.0 ? -x : x;
-}
-
 double step_floor(double t)
 {
-    return 16.0 * DBL_EPSILON * abs_double(t);
+    return 16.0 * DBL_EPSILON * absval(t);
 }
 
 double stop_min(double a, double b)
 {
-    double s = abs_double(a) > abs_double(b) ? abs_double(a) : abs_double(b);
+    double s = absval(a) > absval(b) ? absval(a) : absval(b);
     return 8.0 * DBL_EPSILON * s + DBL_MIN;
 }
 
 int negligible_straddle(double d, double h, double t)
 {
-    return d <= SWITCH_SLACK * h || d <= 32.0 * DBL_EPSILON * abs_double(t);
+    return d <= SWITCH_SLACK * h || d <= 32.0 * DBL_EPSILON * absval(t);
 }
 
 /* Whether switching function i of the samples kv[0 .. n][i] is of one
@@ -165,36 +160,18 @@ double resume_step(double h, double h_free)
     return h < h_free ? h_free : h;
 }
 
-/* max(x, y) as C11 fmax for numbers and for a NaN x (dop853_max). */
-/*@ assigns \nothing;
-  @ ensures max: \result \in {dop853_max(x, y)};
-  @*/
-static double max_double(double x, double y)
-{
-    return (x < y || !(x == x)) ? y : x;
-}
-
-/* min(x, y) as C11 fmin for numbers and for a NaN x (min_num). */
-/*@ assigns \nothing;
-  @ ensures min: \result \in {min_num(x, y)};
-  @*/
-static double min_double(double x, double y)
-{
-    return (y < x || !(x == x)) ? y : x;
-}
-
 double switching_cap_at(double hs, double sh, double h, int first,
                         double h_free)
 {
     if (!(hs < sh))
         return h;
-    return min_double(max_double(hs, 0.1 * h),
-                      first ? max_double(h, h_free) : h);
+    return fmin_number(fmax_number(hs, 0.1 * h),
+                       first ? fmax_number(h, h_free) : h);
 }
 
 double touch_rate_change(double ra, double rb, double ta, double tb)
 {
-    return abs_double(rb - ra) / (tb - ta);
+    return absval(rb - ra) / (tb - ta);
 }
 
 int touch_within(double m, double g2, double band)
@@ -205,5 +182,5 @@ int touch_within(double m, double g2, double band)
 double resolution_time(double dt, double atol, double rtol, double y,
                        double dy)
 {
-    return min_double(dt, (atol + rtol * abs_double(y)) / abs_double(dy));
+    return fmin_number(dt, (atol + rtol * absval(y)) / absval(dy));
 }

@@ -15,9 +15,10 @@
  * every step); the step floor at an instant (step_floor), the least
  * distance of a stop that is not rounding (stop_min), whether a straddled
  * switching point counts as reached (negligible_straddle), all three on
- * |x| (abs_double), and whether some switching function is not of one
- * strict sign at all the samples of a step (sign_changes), and the secant
- * estimate of the step up to a straddled switching point
+ * |x| (absval of powabs.h, the laws' |x|), and whether some switching
+ * function is not of one strict sign at all the samples of a step
+ * (sign_changes), and the secant estimate of the step up to a straddled
+ * switching point
  * (switching_secant_least, over the switching functions;
  * switching_secant_step for one of them, of switching_straddles,
  * switching_secant_cap and switching_secant_lower), the next size after
@@ -38,6 +39,8 @@
 #include <limits.h>
 
 #include "finite.h"
+#include "fminmax.h"     /* fmax_number, fmin_number */
+#include "powabs.h"      /* absval: |x| (exact) */
 #include "select.h"     /* crosses_in_orientation */
 
 /* The switching functions of a mode, at most (hybrid_system.nswitch). */
@@ -86,14 +89,6 @@ static inline int band_sign(double x, double noise)
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 int opposite_signs(const double *ka, const double *kb, int nk);
-
-/* |x| (exact), as abs_val of spec/power.acsl: -x for x < 0, else x (so
- * -0 stays -0 and a NaN stays a NaN; the callers compare it, add it or
- * scale it by a positive constant, where -0 and +0 give the same). */
-/*@ assigns \nothing;
-  @ ensures abs: \result \in {abs_val(x)};
-  @*/
-double abs_double(double x);
 
 /* The step floor at t (spec/engine_rules.acsl, step_floor_at): 16 ulp of
  * t; the step loop takes no step of this size or smaller, except to end at

@@ -629,8 +629,8 @@ static int contact_storage_terms(const impact *I, const flow_piece *p,
         for (i = L->xc; i < L->z + L->nz; i++) {
             double sk = tol_unit(I->o->engine.atol, I->o->engine.rtol,
                                  p->y0[i], p->y1[i]);
-            terms[n++] = impact_max(contact_storage_change(I, p->y0, i, sk),
-                                    contact_storage_change(I, p->y1, i, sk));
+            terms[n++] = fmax_number(contact_storage_change(I, p->y0, i, sk),
+                                     contact_storage_change(I, p->y1, i, sk));
         }
     return n;
 }

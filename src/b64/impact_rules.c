@@ -1,13 +1,8 @@
 /* impact_rules.c - the arithmetic of the binary64 driver that calls no
- * function of the model; see impact_rules.h (impact_abs, impact_max,
- * tol_unit and rate_falls_between are defined there, static inline, and
- * proved here). */
+ * function of the model; see impact_rules.h (impact_abs, tol_unit and
+ * rate_falls_between are defined there, static inline, and proved here;
+ * the max and the min are fminmax.h's). */
 #include "impact_rules.h"
-
-double impact_min(double x, double y)
-{
-    return (y < x || !(x == x)) ? y : x;
-}
 
 double grid_time(int n, double T, int k)
 {
@@ -24,7 +19,7 @@ double grid_time(int n, double T, int k)
   @*/
 static inline double end_magnitude(double a, double b)
 {
-    return impact_max(impact_abs(a), impact_abs(b));
+    return fmax_number(impact_abs(a), impact_abs(b));
 }
 
 double storage_change(double yi, double sk, double up, double dn,
@@ -47,7 +42,7 @@ static double ledger_step_base(double atol, double rtol, double is0,
                                double v_start)
 {
     double dc_max = impact_abs(v_start) + end_magnitude(is0, is1);
-    double dc_mag = impact_min(end_magnitude(dc0, dc1), dc_max);
+    double dc_mag = fmin_number(end_magnitude(dc0, dc1), dc_max);
     return tol_unit(atol, rtol, is0, is1) + atol + rtol * dc_mag;
 }
 
@@ -119,5 +114,5 @@ double piece_point(double t0, double t1, int k, int n)
 
 double event_resolution(double lo, double hi, double t)
 {
-    return impact_max(hi - lo, 4.0 * DBL_EPSILON * impact_abs(t));
+    return fmax_number(hi - lo, 4.0 * DBL_EPSILON * impact_abs(t));
 }

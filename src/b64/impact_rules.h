@@ -14,11 +14,12 @@
 #include <limits.h>
 
 #include "finite.h"
+#include "fminmax.h"     /* fmax_number, fmin_number */
 
 #include "../../spec/impact_rules.acsl"
 
 /* |x| as fabs returns it (spec/impact_rules.acsl, fabs_value): +0 at -0,
- * a NaN kept, without a call of libm. Static inline, as the next two and
+ * a NaN kept, without a call of libm. Static inline, as tol_unit and
  * rate_falls_between: the driver evaluates them at every accepted step
  * (a call of rate_falls_between alone cost 0.15% of the instructions of
  * study 2). */
@@ -29,23 +30,6 @@ static inline double impact_abs(double x)
 {
     return x < 0.0 ? -x : (x == 0.0 ? 0.0 : x);
 }
-
-/* max(x, y) as fmax returns it for numbers, a NaN x taken as missing
- * (spec/dop853_method.acsl, dop853_max). */
-/*@ assigns \nothing;
-  @ ensures fmax: \result \in {dop853_max(x, y)};
-  @*/
-static inline double impact_max(double x, double y)
-{
-    return (x < y || !(x == x)) ? y : x;
-}
-
-/* min(x, y) as fmin returns it for numbers, a NaN x taken as missing
- * (spec/impact_rules.acsl, fmin_value). */
-/*@ assigns \nothing;
-  @ ensures fmin: \result \in {fmin_value(x, y)};
-  @*/
-double impact_min(double x, double y);
 
 /* Point k of the uniform grid of n points on [0, T]; the ends are 0 and T
  * exactly (spec/impact_rules.acsl, grid_time_at). */
@@ -63,7 +47,7 @@ double grid_time(int n, double T, int k);
   @*/
 static inline double tol_unit(double atol, double rtol, double a, double b)
 {
-    return atol + rtol * impact_max(impact_abs(a), impact_abs(b));
+    return atol + rtol * fmax_number(impact_abs(a), impact_abs(b));
 }
 
 /* |dV_c/dy_i| sk of a contact component of value yi, from the storage

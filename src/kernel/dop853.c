@@ -12,6 +12,7 @@
  * continuous extension. */
 #include "dop853.h"
 #include "finite.h"
+#include "fminmax.h"
 
 #include <float.h>
 #include <math.h>
@@ -1003,16 +1004,6 @@ static double dense_r7(const dop853_step_data *s, int m)
         D_7_16 * s->k[15][m]);
 }
 
-/* max(x, y) of the scale sk_i of error_norm (dop853_max): the value of
- * fmax(x, y) for numbers and for a NaN x, without a call of libm. */
-/*@ assigns \nothing;
-  @ ensures max: \result \in {dop853_max(x, y)};
-  @*/
-static double scale_max(double x, double y)
-{
-    return (x < y || !(x == x)) ? y : x;
-}
-
 /* S5 + 0.01 S3, the sum under the root of the error norm, or 1 when it is
  * not > 0 (error_norm). */
 /*@ assigns \nothing;
@@ -1101,8 +1092,8 @@ static double error_norm(const dop853_step_data *s, double rtol,
       @ loop variant s->n - m;
       @*/
     for (int m = 0; m < s->n; m++) {
-        double sk = atol + rtol * scale_max(dop853_fabs(s->y0[m]),
-                                            dop853_fabs(s->y1[m]));
+        double sk = atol + rtol * fmax_number(dop853_fabs(s->y0[m]),
+                                              dop853_fabs(s->y1[m]));
         double e5 = err5(s, m), e3 = err3(s, m);
         //@ ghost finite_at(&s->y1[0], s->n, m);
         //@ assert y1: !\is_NaN(s->y1[m]);

@@ -42,11 +42,6 @@ double powsgn(double x, double p)
     return 0.0;
 }
 
-double absval(double x)
-{
-    return x < 0.0 ? -x : x;
-}
-
 double powsgn_rate(double x, double p, double dx)
 {
     double slope = p * powabs(x, p - 1.0);
