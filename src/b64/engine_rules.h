@@ -30,7 +30,12 @@
  * change of its rate (touch_rate_change) and whether the excursion its
  * margin allows lies within its error band (touch_within), and the time
  * that sets the resolution of a margin (resolution_time), all defined in
- * engine_rules.c. engine_rules.c, in
+ * engine_rules.c; the step loop's decisions on the progress of the hybrid
+ * time domain, whether a step is refused as under the step floor
+ * (step_under_floor) and what an accepted step comes to after its
+ * screening (step_outcome), both static inline (every step evaluates
+ * them: as calls they cost 0.06% of the instructions of study 1).
+ * engine_rules.c, in
  * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
@@ -60,6 +65,36 @@
  * between below the guard at both ends. */
 enum guard_case { GUARD_CLEAN = 0, GUARD_LEAST = 1, GUARD_CROSSES = 2,
                   GUARD_GREATEST = 3 };
+
+/* The kind of a stop of the step loop: none, an event (a transition's
+ * guard crossed), a switching point of the flow map. */
+enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_SWITCH = 2 };
+
+/* What the screening of a step returns when it cannot go on (screen of
+ * engine.c and the functions under it; 0: no stop found, 1: a stop found,
+ * -1: a root that could not be located). SCREEN_FLOOR: a guard that
+ * leaves zero at the start of its interval and comes back within rounding
+ * of the start, the next event under the step floor. SCREEN_WIDE: a root
+ * that max_iter evaluations did not bracket to t_tol or to adjacent
+ * doubles (the diagnosis names the event or switching function and the
+ * bracket). SCREEN_NONFINITE: a guard or its rate not finite at a sample
+ * of the step, where no sign test nor root_refine is made. */
+enum screen_failure { SCREEN_FLOOR = -2, SCREEN_WIDE = -3,
+                      SCREEN_NONFINITE = -4 };
+
+/* What an accepted step comes to after its screening (step_outcome): the
+ * run fails (the step floor, a value not finite, a root left wide, a root
+ * not located); the step is accepted to its end and the switching point
+ * crossed just before the end passed; the step is cut and taken again to
+ * the stop found; the stop found is at the step's start (an event, no
+ * flow); the piece ends at the stop on the continuous extension; the step
+ * is accepted to its end with the stop found there; the step is accepted
+ * to its end, no stop found. */
+enum step_outcome { STEP_FAIL_FLOOR = 0, STEP_FAIL_NONFINITE = 1,
+                    STEP_FAIL_WIDE = 2, STEP_FAIL_UNLOCATED = 3,
+                    STEP_PASS_SWITCH = 4, STEP_CUT = 5,
+                    STEP_STOP_AT_START = 6, STEP_END_AT_STOP = 7,
+                    STEP_ACCEPT_STOP = 8, STEP_ACCEPT = 9 };
 
 #include "../../spec/engine_rules.acsl"
 
@@ -349,5 +384,63 @@ int touch_within(double m, double g2, double band);
   @*/
 double resolution_time(double dt, double atol, double rtol, double y,
                        double dy);
+
+/* Whether the step from t to t1 of a run to T is refused as under the
+ * step floor: t1 - t not above step_floor(t), and the step ends neither at
+ * T nor at a pending stop (pending: 1 when there is one)
+ * (spec/engine_rules.acsl, step_under_floor_at). Static inline: every
+ * step evaluates it. */
+/*@ requires pending: pending == 0 || pending == 1;
+  @ assigns \nothing;
+  @ ensures under_floor: \result == 1 <==> step_under_floor_at(t, t1, T, pending);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int step_under_floor(double t, double t1, double T,
+                                   int pending)
+{
+    return !(t1 - t > step_floor(t)) && t1 < T && !pending;
+}
+
+/* What an accepted step from t to t1 comes to (enum step_outcome), from
+ * what its screening returned, got (1: a stop found, of kind kind at st_t;
+ * event_too: an event found as well; 0: none; negative: enum
+ * screen_failure, or -1), and the retries so far towards a pending stop
+ * (spec/engine_rules.acsl, step_outcome_is). Static inline: every
+ * accepted step evaluates it. */
+/*@ requires screened: -4 <= got <= 1;
+  @ requires kind: 0 <= kind <= 2;
+  @ requires event_too: event_too == 0 || event_too == 1;
+  @ requires retries: 0 <= retries <= 4;
+  @ assigns \nothing;
+  @ ensures step_outcome: step_outcome_is(\result, got, kind, event_too, st_t,
+  @                                       t, t1, retries);
+  @*/
+static inline int step_outcome(int got, int kind, int event_too,
+                               double st_t, double t, double t1, int retries)
+{
+    if (got == SCREEN_FLOOR)
+        return STEP_FAIL_FLOOR;
+    if (got == SCREEN_NONFINITE)
+        return STEP_FAIL_NONFINITE;
+    if (got == SCREEN_WIDE)
+        return STEP_FAIL_WIDE;
+    if (got < 0)
+        return STEP_FAIL_UNLOCATED;
+    if (!got)
+        return STEP_ACCEPT;
+    /* a switching point alone, crossed just before the end */
+    if (kind == STOP_SWITCH && !event_too && st_t < t1 &&
+        negligible_straddle(t1 - st_t, t1 - t, t1))
+        return STEP_PASS_SWITCH;
+    /* cut the step: take it again to the stop */
+    if (st_t < t1 && retries < 4 && st_t - t > stop_min(t, st_t))
+        return STEP_CUT;
+    if (st_t <= t)
+        return STEP_STOP_AT_START;
+    /* too close to cut again: the piece ends at the stop */
+    if (st_t < t1)
+        return STEP_END_AT_STOP;
+    return STEP_ACCEPT_STOP;
+}
 
 #endif
