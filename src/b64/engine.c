@@ -974,11 +974,12 @@ static collide_status take_event(run *R, const stop *st)
     e.d.tr = st->index;
     memcpy(e.before, R->y, sizeof(double) * (size_t)H->ny);
     /* a margin within its resolution cannot be told from 0: it is 0 */
-    e.margin = fabs(st->margin) <= st->margin_res ? 0.0 : st->margin;
-    e.rate_scale = fmax(fabs(e.margin), st->index < ENGINE_TRANS_MAX
-                                            ? R->rate0[st->index] : 0.0);
-    e.d.grazing = is_grazing(e.margin, fmax(R->o->graze_tol * e.rate_scale,
-                                          st->margin_res));
+    e.margin = event_margin(st->margin, st->margin_res);
+    e.rate_scale = event_rate_scale(e.margin, st->index < ENGINE_TRANS_MAX
+                                                  ? R->rate0[st->index] : 0.0);
+    e.d.grazing = is_grazing(e.margin, graze_threshold(R->o->graze_tol,
+                                                       e.rate_scale,
+                                                       st->margin_res));
     e.d.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
     e.bracket_lo = st->lo;
     e.bracket_hi = st->hi;
@@ -993,11 +994,10 @@ static collide_status take_event(run *R, const stop *st)
             return fail(R, (collide_status)st_obs, "stopped by the observer");
     }
     memcpy(R->y, e.after, sizeof(double) * (size_t)H->ny);
-    R->q = T->to;
-    R->j++;
-    R->last_t[R->nlast % ENGINE_LAST_EVENTS] = R->t;
-    R->last_tr[R->nlast % ENGINE_LAST_EVENTS] = st->index;
-    R->nlast++;
+    /* (t, j) -> (t, j + 1), the mode the transition's target, the event
+       recorded in the ring of the last ones */
+    jump_commit(&R->q, &R->j, &R->t, T->to, st->index, R->last_t,
+                R->last_tr, &R->nlast, ENGINE_LAST_EVENTS);
     if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window)) {
         char what[256];
         snprintf(what, sizeof what,

@@ -207,3 +207,29 @@ double resolution_time(double dt, double atol, double rtol, double y,
 {
     return min_double(dt, (atol + rtol * abs_double(y)) / abs_double(dy));
 }
+
+double event_margin(double margin, double res)
+{
+    return abs_double(margin) <= res ? 0.0 : margin;
+}
+
+double event_rate_scale(double margin, double rate0)
+{
+    return max_double(abs_double(margin), rate0);
+}
+
+double graze_threshold(double graze_tol, double rate_scale, double res)
+{
+    return max_double(graze_tol * rate_scale, res);
+}
+
+void jump_commit(int *q, int *j, const double *t, int to, int tr,
+                 double *ring_t, int *ring_tr, long *count, int n)
+{
+    long slot = *count % n;
+    *q = to;
+    *j += 1;
+    ring_t[slot] = *t;
+    ring_tr[slot] = tr;
+    *count += 1;
+}

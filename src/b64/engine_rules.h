@@ -34,8 +34,11 @@
  * time domain, whether a step is refused as under the step floor
  * (step_under_floor) and what an accepted step comes to after its
  * screening (step_outcome), both static inline (every step evaluates
- * them: as calls they cost 0.06% of the instructions of study 1).
- * engine_rules.c, in
+ * them: as calls they cost 0.06% of the instructions of study 1), and of
+ * an event, the margin it reports (event_margin), its rate scale
+ * (event_rate_scale), the threshold of its grazing test (graze_threshold)
+ * and the commit of its jump to the hybrid time domain (jump_commit),
+ * defined in engine_rules.c. engine_rules.c, in
  * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
@@ -44,6 +47,7 @@
 
 #include "finite.h"
 #include "select.h"     /* crosses_in_orientation */
+#include "../rules/zeno.h"  /* zeno_slot: the slot of an event in a ring */
 
 /* The switching functions of a mode, at most (hybrid_system.nswitch). */
 #define ENGINE_NSWITCH_MAX 4
@@ -442,5 +446,56 @@ static inline int step_outcome(int got, int kind, int event_too,
         return STEP_END_AT_STOP;
     return STEP_ACCEPT_STOP;
 }
+
+/* The margin an event reports: 0 when it lies within its resolution res,
+ * where it cannot be told from 0, else the margin as measured
+ * (spec/engine_rules.acsl, event_margin_of). */
+/*@ assigns \nothing;
+  @ ensures event_margin: \result \in {event_margin_of(margin, res)};
+  @*/
+double event_margin(double margin, double res);
+
+/* The rate scale of an event, the larger of |margin| and rate0, the
+ * |d g/dt| of its guard at the start of the flow interval
+ * (spec/engine_rules.acsl, rate_scale_of). */
+/*@ assigns \nothing;
+  @ ensures rate_scale: \result \in {rate_scale_of(margin, rate0)};
+  @*/
+double event_rate_scale(double margin, double rate0);
+
+/* The threshold of the grazing test of an event: the larger of graze_tol
+ * times its rate scale and the margin's resolution res
+ * (spec/engine_rules.acsl, graze_threshold_of). */
+/*@ assigns \nothing;
+  @ ensures graze_threshold: \result \in
+  @   {graze_threshold_of(graze_tol, rate_scale, res)};
+  @*/
+double graze_threshold(double graze_tol, double rate_scale, double res);
+
+/* The commit of a jump of transition tr to mode to, at the instant *t, to
+ * the hybrid time domain: (t, j) -> (t, j + 1), the mode becomes to, and
+ * the jump is recorded in the ring of the last n events (ring_t, ring_tr),
+ * event *count in slot *count mod n, *count one more after
+ * (spec/engine_rules.acsl, jump_commit_of; zeno_slot of spec/zeno.acsl). */
+/*@ requires valid: \valid(q) && \valid(j) && \valid_read(t) && \valid(count);
+  @ requires ring: 0 < n && \valid(ring_t + (0 .. n - 1)) &&
+  @   \valid(ring_tr + (0 .. n - 1));
+  @ requires separated: \separated(q, j, t, count, ring_t + (0 .. n - 1),
+  @                                ring_tr + (0 .. n - 1));
+  @ requires jumps_room: *j < INT_MAX;
+  @ requires count_room: 0 <= *count < LONG_MAX;
+  @ assigns *q, *j, *count, ring_t[zeno_slot(*count, n)],
+  @         ring_tr[zeno_slot(*count, n)];
+  @ ensures commit: jump_commit_of(\old(*t), \old(*j), *t, *j, *q, to);
+  @ ensures target: *q == to;
+  @ ensures modes: (to == 0 || to == 1) ==> (*q == 0 || *q == 1);
+  @ ensures jumps: *j == \old(*j) + 1;
+  @ ensures time: *t == \old(*t);
+  @ ensures ring_time: ring_t[zeno_slot(\old(*count), n)] == *t;
+  @ ensures ring_transition: ring_tr[zeno_slot(\old(*count), n)] == tr;
+  @ ensures ring_count: *count == \old(*count) + 1;
+  @*/
+void jump_commit(int *q, int *j, const double *t, int to, int tr,
+                 double *ring_t, int *ring_tr, long *count, int n);
 
 #endif
