@@ -31,23 +31,10 @@
 #define PREDICT_STEPS 8.0      /* ... and at most this many times the step
                                   they extrapolate */
 
-enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_SWITCH = 2 };
-
-/* The screening of a step found a guard that leaves zero at the start of
- * its interval and comes back within rounding of the start: the next
- * event lies under the step floor (returned by screen_guard, screen_events
- * and screen, where -1 is a root that could not be located). */
-#define SCREEN_FLOOR (-2)
-
-/* A root that max_iter evaluations did not bracket to t_tol or to
- * adjacent doubles (returned by locate and the screening above it); the
- * diagnosis names the event or switching function and the bracket. */
-#define SCREEN_WIDE (-3)
-
-/* A guard or its rate not finite at a sample of the step (returned by the
- * screening): no sign test (crosses_in_orientation) nor root_refine is
- * made on such a value, the run stops with COLLIDE_E_NONFINITE. */
-#define SCREEN_NONFINITE (-4)
+/* enum stop_kind, and what the screening returns when it cannot go on
+ * (enum screen_failure: SCREEN_FLOOR, SCREEN_WIDE, SCREEN_NONFINITE; -1 a
+ * root that could not be located): engine_rules.h, which decides what an
+ * accepted step comes to from them (step_outcome). */
 
 /* Evaluations of root_refine to locate an event or switching point when
  * the options do not set root_max_iter. From a bracket of one step,
@@ -987,11 +974,12 @@ static collide_status take_event(run *R, const stop *st)
     e.d.tr = st->index;
     memcpy(e.before, R->y, sizeof(double) * (size_t)H->ny);
     /* a margin within its resolution cannot be told from 0: it is 0 */
-    e.margin = fabs(st->margin) <= st->margin_res ? 0.0 : st->margin;
-    e.rate_scale = fmax(fabs(e.margin), st->index < ENGINE_TRANS_MAX
-                                            ? R->rate0[st->index] : 0.0);
-    e.d.grazing = is_grazing(e.margin, fmax(R->o->graze_tol * e.rate_scale,
-                                          st->margin_res));
+    e.margin = event_margin(st->margin, st->margin_res);
+    e.rate_scale = event_rate_scale(e.margin, st->index < ENGINE_TRANS_MAX
+                                                  ? R->rate0[st->index] : 0.0);
+    e.d.grazing = is_grazing(e.margin, graze_threshold(R->o->graze_tol,
+                                                       e.rate_scale,
+                                                       st->margin_res));
     e.d.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
     e.bracket_lo = st->lo;
     e.bracket_hi = st->hi;
@@ -1006,11 +994,10 @@ static collide_status take_event(run *R, const stop *st)
             return fail(R, (collide_status)st_obs, "stopped by the observer");
     }
     memcpy(R->y, e.after, sizeof(double) * (size_t)H->ny);
-    R->q = T->to;
-    R->j++;
-    R->last_t[R->nlast % ENGINE_LAST_EVENTS] = R->t;
-    R->last_tr[R->nlast % ENGINE_LAST_EVENTS] = st->index;
-    R->nlast++;
+    /* (t, j) -> (t, j + 1), the mode the transition's target, the event
+       recorded in the ring of the last ones */
+    jump_commit(&R->q, &R->j, &R->t, T->to, st->index, R->last_t,
+                R->last_tr, &R->nlast, ENGINE_LAST_EVENTS);
     if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window)) {
         char what[256];
         snprintf(what, sizeof what,
@@ -1370,8 +1357,7 @@ static collide_status one_step(run *R, int *rejected_last)
     if (R->r->stats.steps_accepted >= R->o->max_steps)
         return fail(R, COLLIDE_E_STEP, "the bound max_steps on accepted "
                                        "steps was reached");
-    if (!(t1 - R->t > step_floor(R->t)) && t1 < R->T &&
-        R->pending.kind == STOP_NONE)
+    if (step_under_floor(R->t, t1, R->T, R->pending.kind != STOP_NONE))
         return fail(R, COLLIDE_E_STEP, "step size under its floor "
                                        "(16 ulp of t)");
     err = dop853_step(rhs, R, R->H->ny, R->t, R->y, R->f, t1 - R->t,
@@ -1380,24 +1366,26 @@ static collide_status one_step(run *R, int *rejected_last)
         return reject(R, &s, t1, err, rejected_last);
     dop853_dense_prepare(rhs, R, &s, &R->r->stats.nfev);
     got = screen(R, &s, &st, &event_too);
-    if (got == SCREEN_FLOOR)
+    /* the stop's kind and time are read only when one was found */
+    switch (step_outcome(got, got > 0 ? st.kind : STOP_NONE, event_too,
+                         got > 0 ? st.t : t1, R->t, t1, R->retries)) {
+    case STEP_FAIL_FLOOR:
         return fail(R, COLLIDE_E_STEP, "step size under its floor (16 ulp "
                     "of t): a guard leaves zero at the start of the interval "
                     "and comes back to it within rounding of the start");
-    if (got == SCREEN_NONFINITE)
+    case STEP_FAIL_NONFINITE:
         return fail(R, COLLIDE_E_NONFINITE, "NaN or infinity in a guard or "
                     "its rate at a sample of the step: no crossing can be "
                     "decided there");
-    if (got == SCREEN_WIDE) {  /* locate left the text in the diagnosis */
+    case STEP_FAIL_WIDE: {  /* locate left the text in the diagnosis */
         char what[sizeof R->r->diagnosis];
         memcpy(what, R->r->diagnosis, sizeof what);
         return fail(R, COLLIDE_E_EVENT, what);
     }
-    if (got < 0)
+    case STEP_FAIL_UNLOCATED:
         return fail(R, COLLIDE_E_EVENT, "an event or switching point could "
                                         "not be located (non-finite guard)");
-    if (got && st.kind == STOP_SWITCH && !event_too && st.t < t1 &&
-        negligible_straddle(t1 - st.t, t1 - R->t, t1)) {
+    case STEP_PASS_SWITCH: {
         /* crossed just before the end, and no event: no new step */
         collide_status cs = accept(R, &s, t1, s.y1, s.f1, err, NULL,
                                    rejected_last);
@@ -1405,18 +1393,15 @@ static collide_status one_step(run *R, int *rejected_last)
             pass_switching(R, &st);
         return cs;
     }
-    if (got && st.t < t1 && R->retries < 4 &&
-        st.t - R->t > stop_min(R->t, st.t)) {
+    case STEP_CUT:
         R->pending = st;        /* cut the step: take it again to the stop */
         R->retries++;
         R->h = st.t - R->t;
         return COLLIDE_OK;
-    }
-    if (got && st.t <= R->t) {
+    case STEP_STOP_AT_START:
         R->pending = st;        /* an event at the start: no flow */
         return reach_stop(R);
-    }
-    if (got && st.t < t1) {
+    case STEP_END_AT_STOP:
         /* too close to cut again: the piece ends at the stop, on the
            continuous extension */
         dop853_dense_eval(&s, st.t, yst);
@@ -1424,9 +1409,11 @@ static collide_status one_step(run *R, int *rejected_last)
         R->r->stats.nfev++;
         R->pending = st;
         return accept(R, &s, st.t, yst, fst, err, &st, rejected_last);
+    case STEP_ACCEPT_STOP:
+        return accept(R, &s, t1, s.y1, s.f1, err, &st, rejected_last);
+    default:                    /* STEP_ACCEPT: no stop found */
+        return accept(R, &s, t1, s.y1, s.f1, err, NULL, rejected_last);
     }
-    return accept(R, &s, t1, s.y1, s.f1, err, got ? &st : NULL,
-                  rejected_last);
 }
 
 /* Rule R2: the state flows only while it is in the flow set. A jump that

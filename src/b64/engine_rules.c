@@ -184,3 +184,29 @@ double resolution_time(double dt, double atol, double rtol, double y,
 {
     return fmin_number(dt, (atol + rtol * absval(y)) / absval(dy));
 }
+
+double event_margin(double margin, double res)
+{
+    return absval(margin) <= res ? 0.0 : margin;
+}
+
+double event_rate_scale(double margin, double rate0)
+{
+    return fmax_number(absval(margin), rate0);
+}
+
+double graze_threshold(double graze_tol, double rate_scale, double res)
+{
+    return fmax_number(graze_tol * rate_scale, res);
+}
+
+void jump_commit(int *q, int *j, const double *t, int to, int tr,
+                 double *ring_t, int *ring_tr, long *count, int n)
+{
+    long slot = *count % n;
+    *q = to;
+    *j += 1;
+    ring_t[slot] = *t;
+    ring_tr[slot] = tr;
+    *count += 1;
+}

@@ -31,7 +31,15 @@
  * change of its rate (touch_rate_change) and whether the excursion its
  * margin allows lies within its error band (touch_within), and the time
  * that sets the resolution of a margin (resolution_time), all defined in
- * engine_rules.c. engine_rules.c, in
+ * engine_rules.c; the step loop's decisions on the progress of the hybrid
+ * time domain, whether a step is refused as under the step floor
+ * (step_under_floor) and what an accepted step comes to after its
+ * screening (step_outcome), both static inline (every step evaluates
+ * them: as calls they cost 0.06% of the instructions of study 1), and of
+ * an event, the margin it reports (event_margin), its rate scale
+ * (event_rate_scale), the threshold of its grazing test (graze_threshold)
+ * and the commit of its jump to the hybrid time domain (jump_commit),
+ * defined in engine_rules.c. engine_rules.c, in
  * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
@@ -42,6 +50,7 @@
 #include "fminmax.h"     /* fmax_number, fmin_number */
 #include "powabs.h"      /* absval: |x| (exact) */
 #include "select.h"     /* crosses_in_orientation */
+#include "../rules/zeno.h"  /* zeno_slot: the slot of an event in a ring */
 
 /* The switching functions of a mode, at most (hybrid_system.nswitch). */
 #define ENGINE_NSWITCH_MAX 4
@@ -63,6 +72,36 @@
  * between below the guard at both ends. */
 enum guard_case { GUARD_CLEAN = 0, GUARD_LEAST = 1, GUARD_CROSSES = 2,
                   GUARD_GREATEST = 3 };
+
+/* The kind of a stop of the step loop: none, an event (a transition's
+ * guard crossed), a switching point of the flow map. */
+enum stop_kind { STOP_NONE = 0, STOP_EVENT = 1, STOP_SWITCH = 2 };
+
+/* What the screening of a step returns when it cannot go on (screen of
+ * engine.c and the functions under it; 0: no stop found, 1: a stop found,
+ * -1: a root that could not be located). SCREEN_FLOOR: a guard that
+ * leaves zero at the start of its interval and comes back within rounding
+ * of the start, the next event under the step floor. SCREEN_WIDE: a root
+ * that max_iter evaluations did not bracket to t_tol or to adjacent
+ * doubles (the diagnosis names the event or switching function and the
+ * bracket). SCREEN_NONFINITE: a guard or its rate not finite at a sample
+ * of the step, where no sign test nor root_refine is made. */
+enum screen_failure { SCREEN_FLOOR = -2, SCREEN_WIDE = -3,
+                      SCREEN_NONFINITE = -4 };
+
+/* What an accepted step comes to after its screening (step_outcome): the
+ * run fails (the step floor, a value not finite, a root left wide, a root
+ * not located); the step is accepted to its end and the switching point
+ * crossed just before the end passed; the step is cut and taken again to
+ * the stop found; the stop found is at the step's start (an event, no
+ * flow); the piece ends at the stop on the continuous extension; the step
+ * is accepted to its end with the stop found there; the step is accepted
+ * to its end, no stop found. */
+enum step_outcome { STEP_FAIL_FLOOR = 0, STEP_FAIL_NONFINITE = 1,
+                    STEP_FAIL_WIDE = 2, STEP_FAIL_UNLOCATED = 3,
+                    STEP_PASS_SWITCH = 4, STEP_CUT = 5,
+                    STEP_STOP_AT_START = 6, STEP_END_AT_STOP = 7,
+                    STEP_ACCEPT_STOP = 8, STEP_ACCEPT = 9 };
 
 #include "../../spec/engine_rules.acsl"
 
@@ -344,5 +383,114 @@ int touch_within(double m, double g2, double band);
   @*/
 double resolution_time(double dt, double atol, double rtol, double y,
                        double dy);
+
+/* Whether the step from t to t1 of a run to T is refused as under the
+ * step floor: t1 - t not above step_floor(t), and the step ends neither at
+ * T nor at a pending stop (pending: 1 when there is one)
+ * (spec/engine_rules.acsl, step_under_floor_at). Static inline: every
+ * step evaluates it. */
+/*@ requires pending: pending == 0 || pending == 1;
+  @ assigns \nothing;
+  @ ensures under_floor: \result == 1 <==> step_under_floor_at(t, t1, T, pending);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int step_under_floor(double t, double t1, double T,
+                                   int pending)
+{
+    return !(t1 - t > step_floor(t)) && t1 < T && !pending;
+}
+
+/* What an accepted step from t to t1 comes to (enum step_outcome), from
+ * what its screening returned, got (1: a stop found, of kind kind at st_t;
+ * event_too: an event found as well; 0: none; negative: enum
+ * screen_failure, or -1), and the retries so far towards a pending stop
+ * (spec/engine_rules.acsl, step_outcome_is). Static inline: every
+ * accepted step evaluates it. */
+/*@ requires screened: -4 <= got <= 1;
+  @ requires kind: 0 <= kind <= 2;
+  @ requires event_too: event_too == 0 || event_too == 1;
+  @ requires retries: 0 <= retries <= 4;
+  @ assigns \nothing;
+  @ ensures step_outcome: step_outcome_is(\result, got, kind, event_too, st_t,
+  @                                       t, t1, retries);
+  @*/
+static inline int step_outcome(int got, int kind, int event_too,
+                               double st_t, double t, double t1, int retries)
+{
+    if (got == SCREEN_FLOOR)
+        return STEP_FAIL_FLOOR;
+    if (got == SCREEN_NONFINITE)
+        return STEP_FAIL_NONFINITE;
+    if (got == SCREEN_WIDE)
+        return STEP_FAIL_WIDE;
+    if (got < 0)
+        return STEP_FAIL_UNLOCATED;
+    if (!got)
+        return STEP_ACCEPT;
+    /* a switching point alone, crossed just before the end */
+    if (kind == STOP_SWITCH && !event_too && st_t < t1 &&
+        negligible_straddle(t1 - st_t, t1 - t, t1))
+        return STEP_PASS_SWITCH;
+    /* cut the step: take it again to the stop */
+    if (st_t < t1 && retries < 4 && st_t - t > stop_min(t, st_t))
+        return STEP_CUT;
+    if (st_t <= t)
+        return STEP_STOP_AT_START;
+    /* too close to cut again: the piece ends at the stop */
+    if (st_t < t1)
+        return STEP_END_AT_STOP;
+    return STEP_ACCEPT_STOP;
+}
+
+/* The margin an event reports: 0 when it lies within its resolution res,
+ * where it cannot be told from 0, else the margin as measured
+ * (spec/engine_rules.acsl, event_margin_of). */
+/*@ assigns \nothing;
+  @ ensures event_margin: \result \in {event_margin_of(margin, res)};
+  @*/
+double event_margin(double margin, double res);
+
+/* The rate scale of an event, the larger of |margin| and rate0, the
+ * |d g/dt| of its guard at the start of the flow interval
+ * (spec/engine_rules.acsl, rate_scale_of). */
+/*@ assigns \nothing;
+  @ ensures rate_scale: \result \in {rate_scale_of(margin, rate0)};
+  @*/
+double event_rate_scale(double margin, double rate0);
+
+/* The threshold of the grazing test of an event: the larger of graze_tol
+ * times its rate scale and the margin's resolution res
+ * (spec/engine_rules.acsl, graze_threshold_of). */
+/*@ assigns \nothing;
+  @ ensures graze_threshold: \result \in
+  @   {graze_threshold_of(graze_tol, rate_scale, res)};
+  @*/
+double graze_threshold(double graze_tol, double rate_scale, double res);
+
+/* The commit of a jump of transition tr to mode to, at the instant *t, to
+ * the hybrid time domain: (t, j) -> (t, j + 1), the mode becomes to, and
+ * the jump is recorded in the ring of the last n events (ring_t, ring_tr),
+ * event *count in slot *count mod n, *count one more after
+ * (spec/engine_rules.acsl, jump_commit_of; zeno_slot of spec/zeno.acsl). */
+/*@ requires valid: \valid(q) && \valid(j) && \valid_read(t) && \valid(count);
+  @ requires ring: 0 < n && \valid(ring_t + (0 .. n - 1)) &&
+  @   \valid(ring_tr + (0 .. n - 1));
+  @ requires separated: \separated(q, j, t, count, ring_t + (0 .. n - 1),
+  @                                ring_tr + (0 .. n - 1));
+  @ requires jumps_room: *j < INT_MAX;
+  @ requires count_room: 0 <= *count < LONG_MAX;
+  @ assigns *q, *j, *count, ring_t[zeno_slot(*count, n)],
+  @         ring_tr[zeno_slot(*count, n)];
+  @ ensures commit: jump_commit_of(\old(*t), \old(*j), *t, *j, *q, to);
+  @ ensures target: *q == to;
+  @ ensures modes: (to == 0 || to == 1) ==> (*q == 0 || *q == 1);
+  @ ensures jumps: *j == \old(*j) + 1;
+  @ ensures time: *t == \old(*t);
+  @ ensures ring_time: ring_t[zeno_slot(\old(*count), n)] == *t;
+  @ ensures ring_transition: ring_tr[zeno_slot(\old(*count), n)] == tr;
+  @ ensures ring_count: *count == \old(*count) + 1;
+  @*/
+void jump_commit(int *q, int *j, const double *t, int to, int tr,
+                 double *ring_t, int *ring_tr, long *count, int n);
 
 #endif
