@@ -15,6 +15,7 @@
 
 #include "common.h"
 #include "../../spec/dop853_method.acsl"
+#include "../../spec/float_range.acsl"
 
 /* Right-hand side y' = f(t, y) of an ODE of dimension n <= COLLIDE_NY_MAX.
  *
@@ -142,8 +143,10 @@ const dop853_tableau *dop853_coefficients(void);
  * needed for the absence of run-time errors. The dense output of the
  * previous contents of *s is invalidated (dense_ready = 0). */
 /*@ requires dim: 1 <= n <= COLLIDE_NY_MAX;
-  @ requires y0: \valid_read(y0 + (0 .. n - 1));
-  @ requires f0: \valid_read(f0 + (0 .. n - 1));
+  @ requires y0: \valid_read(y0 + (0 .. n - 1)) &&
+  @   \separated(y0 + (0 .. n - 1), s);
+  @ requires f0: \valid_read(f0 + (0 .. n - 1)) &&
+  @   \separated(f0 + (0 .. n - 1), s);
   @ requires data: \valid(s);
   @ requires count: \valid(nfev) && \separated(nfev, s) &&
   @   *nfev <= LONG_MAX - 12;
@@ -151,6 +154,18 @@ const dop853_tableau *dop853_coefficients(void);
   @ ensures dim: s->n == n;
   @ ensures not_ready: s->dense_ready == 0;
   @ ensures count: *nfev == \old(*nfev) + 12;
+  @ ensures start: s->t0 \in {t0} && s->h \in {h};
+  @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[12][c]};
+  @ ensures not_finite: !all_finite(&s->y1[0], n) ||
+  @   !all_finite(&s->f1[0], n) ==> \is_plus_infinity(\result);
+  @ ensures norm: all_finite(&s->y1[0], n) && all_finite(&s->f1[0], n) &&
+  @   !\is_NaN(s->h) && dop853_y0_numbers(s, n) &&
+  @   \is_finite(dop853_step_err(s, rtol, atol)) ==>
+  @   \result \in {dop853_step_err(s, rtol, atol)};
+  @ ensures norm_infinite: all_finite(&s->y1[0], n) &&
+  @   all_finite(&s->f1[0], n) && !\is_NaN(s->h) &&
+  @   dop853_y0_numbers(s, n) && !\is_finite(dop853_step_err(s, rtol, atol)) ==>
+  @   \is_plus_infinity(\result);
   @*/
 double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
                    const double *f0, double h, double rtol, double atol,
