@@ -19,7 +19,7 @@
 /* The arguments of the latest call of the right-hand side (ghost: they
  * exist for the contracts only, see dop853.h). */
 /*@ ghost double dop853_rhs_t;
-  @   double dop853_rhs_y[COLLIDE_NY_MAX];
+  @   double dop853_rhs_y[COLLIDE_NY_MAX], dop853_stage_t[16];
   @*/
 
 /* Number of stages of the step proper (the book's s = 12) and index of the
@@ -853,13 +853,15 @@ static double stage_time(int i, double t0, double h)
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires stage: 1 <= i < N_DENSE;
   @ assigns s->k[i][0 .. COLLIDE_NY_MAX - 1], dop853_rhs_t,
-  @   dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @   dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1], dop853_stage_t[i];
   @ ensures time: dop853_rhs_t \in {dop853_stage_time(i, \old(s->t0), \old(s->h))};
+  @ ensures log: dop853_stage_t[i] \in {dop853_stage_time(i, \old(s->t0), \old(s->h))};
   @*/
 static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
 {
     const dop853_column y = stage_state(s, i);
     dop853_call_rhs(f, ctx, stage_time(i, s->t0, s->h), y.v, s->k[i]);
+    //@ ghost dop853_stage_t[i] = dop853_rhs_t;
 }
 
 /* 5th-order error estimate / h, component m */
@@ -1206,15 +1208,22 @@ static void step_fsal(ode_rhs f, void *ctx, dop853_step_data *s, int n,
  * and the flag of the step unchanged. */
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ assigns s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1],
-  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[1 .. N_STAGES - 1];
   @ ensures keep: s->n == \old(s->n) && s->t0 \in {\old(s->t0)} &&
   @   s->h \in {\old(s->h)} && s->dense_ready == \old(s->dense_ready);
+  @ ensures times: \forall integer j; 1 <= j < N_STAGES ==>
+  @   dop853_stage_t[j] \in {dop853_stage_time(j, \old(s->t0), \old(s->h))};
   @*/
 static void step_stages(ode_rhs f, void *ctx, dop853_step_data *s)
 {
     /*@ loop invariant range: 1 <= i <= N_STAGES;
+      @ loop invariant times: \forall integer j; 1 <= j < i ==>
+      @   dop853_stage_t[j] \in {dop853_stage_time(j, \at(s->t0, Pre),
+      @     \at(s->h, Pre))};
       @ loop assigns i, s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1],
-      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+      @   dop853_stage_t[1 .. N_STAGES - 1];
       @ loop variant N_STAGES - i;
       @*/
     for (int i = 1; i < N_STAGES; i++)
@@ -1230,11 +1239,14 @@ static void step_stages(ode_rhs f, void *ctx, dop853_step_data *s)
   @   \separated(y0 + (0 .. n - 1), s);
   @ requires f0: \valid_read(f0 + (0 .. n - 1)) &&
   @   \separated(f0 + (0 .. n - 1), s);
-  @ assigns *s, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @ assigns *s, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[1 .. N_STAGES - 1];
   @ ensures dim: s->n == n;
   @ ensures not_ready: s->dense_ready == 0;
   @ ensures start: s->t0 \in {t0} && s->h \in {h};
   @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[ROW_B][c]};
+  @ ensures times: \forall integer j; 1 <= j < N_STAGES ==>
+  @   dop853_stage_t[j] \in {dop853_stage_time(j, t0, h)};
   @*/
 static void step_take(ode_rhs f, void *ctx, int n, double t0,
                       const double *y0, const double *f0, double h,
@@ -1435,7 +1447,8 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
         return;
     /*@ loop invariant range: ROW_B + 1 <= i <= N_DENSE;
       @ loop assigns i, s->k[ROW_B + 1 .. N_DENSE - 1][0 .. COLLIDE_NY_MAX - 1],
-      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+      @   dop853_stage_t[ROW_B + 1 .. N_DENSE - 1];
       @ loop variant N_DENSE - i;
       @*/
     for (int i = ROW_B + 1; i < N_DENSE; i++)
