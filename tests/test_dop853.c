@@ -1083,6 +1083,31 @@ static double nan_step(long nan_at)
                        &step_data, &nfev);
 }
 
+/* y' = 1e300, whatever y: with y0 near DBL_MAX and h = 1e8 the solution
+ * y1 = y0 + h sum_i b_i k_i overflows while every stage, f1 included,
+ * stays finite. */
+static void rhs_const(void *ctx, double t, const double *y, double *dy)
+{
+    (void)ctx;
+    (void)t;
+    (void)y;
+    dy[0] = 1e300;
+}
+
+/* A step whose y1 is not finite is +inf even when f1 is finite (the test
+ * of y1, not of y0 nor of f1 alone: its error norm would be 0, the scale
+ * atol + rtol |y1| being +inf). */
+static void check_overflow_step(void)
+{
+    long nfev = 0;
+    double y0 = 1.7e308, f0 = 1e300;
+    double e = dop853_step(rhs_const, NULL, 1, 0.0, &y0, &f0, 1e8, 1e-6,
+                           1e-9, &step_data, &nfev);
+    check_true(isinf(step_data.y1[0]) && isfinite(step_data.f1[0]),
+               "y1 overflows, f1 finite");
+    check_true(isinf(e) && e > 0, "y1 not finite, f1 finite gives +inf");
+}
+
 static void test_nonfinite(void)
 {
     double e = nan_step(4);
@@ -1091,6 +1116,7 @@ static void test_nonfinite(void)
     check_true(isinf(e) && e > 0, "NaN only in f1 gives +inf");
     e = nan_step(-1);
     check_range(e, 0.0, 1.0, "the same step without NaN is accepted");
+    check_overflow_step();
 }
 
 static void test_controller(void)

@@ -20,7 +20,7 @@
 /* The arguments of the latest call of the right-hand side (ghost: they
  * exist for the contracts only, see dop853.h). */
 /*@ ghost double dop853_rhs_t;
-  @   double dop853_rhs_y[COLLIDE_NY_MAX];
+  @   double dop853_rhs_y[COLLIDE_NY_MAX], dop853_stage_t[16];
   @*/
 
 /* Number of stages of the step proper (the book's s = 12) and index of the
@@ -381,6 +381,14 @@ static double dop853_sqrt(double x) { return sqrt(x); }
 
 /*@ assigns \nothing; */
 static double dop853_pow(double x, double y) { return pow(x, y); }
+
+/* +inf, the verdict on a step that is not finite (C11 F.10: INFINITY is
+ * +inf in IEEE 754 arithmetic; an assumption, as WP does not model the
+ * float constant of math.h). */
+/*@ assigns \nothing;
+  @ ensures value: \is_plus_infinity(\result);
+  @*/
+static double dop853_infinity(void) { return INFINITY; }
 
 
 /* dst[0 .. n-1] = src[0 .. n-1], component by component (dst may be src;
@@ -797,6 +805,8 @@ static void solution_store(dop853_step_data *s, dop853_column y)
   @     \old(s->k[0][c]), \old(s->k[5][c]), \old(s->k[6][c]),
   @     \old(s->k[7][c]), \old(s->k[8][c]), \old(s->k[9][c]),
   @     \old(s->k[10][c]), \old(s->k[11][c]))};
+  @ ensures keep: s->n == \old(s->n) && s->t0 \in {\old(s->t0)} &&
+  @   s->h \in {\old(s->h)} && s->dense_ready == \old(s->dense_ready);
   @*/
 static void solution(dop853_step_data *s)
 {
@@ -844,13 +854,15 @@ static double stage_time(int i, double t0, double h)
 /*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires stage: 1 <= i < N_DENSE;
   @ assigns s->k[i][0 .. COLLIDE_NY_MAX - 1], dop853_rhs_t,
-  @   dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @   dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1], dop853_stage_t[i];
   @ ensures time: dop853_rhs_t \in {dop853_stage_time(i, \old(s->t0), \old(s->h))};
+  @ ensures log: dop853_stage_t[i] \in {dop853_stage_time(i, \old(s->t0), \old(s->h))};
   @*/
 static void eval_stage(ode_rhs f, void *ctx, dop853_step_data *s, int i)
 {
     const dop853_column y = stage_state(s, i);
     dop853_call_rhs(f, ctx, stage_time(i, s->t0, s->h), y.v, s->k[i]);
+    //@ ghost dop853_stage_t[i] = dop853_rhs_t;
 }
 
 /* 5th-order error estimate / h, component m */
@@ -1114,9 +1126,27 @@ static double error_norm(const dop853_step_data *s, double rtol,
     return norm_of_sums(s->h, s5, s3, s->n);
 }
 
-double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
-                   const double *f0, double h, double rtol, double atol,
-                   dop853_step_data *s, long *nfev)
+/* The start of a step: n, t0, h, y0 and f0 = f(t0, y0), which is also
+ * stage 0 (Hairer's k_1); the continuous extension of the data before is
+ * no longer valid. */
+/*@ requires dim: 1 <= n <= COLLIDE_NY_MAX;
+  @ requires data: \valid(s);
+  @ requires y0: \valid_read(y0 + (0 .. n - 1)) &&
+  @   \separated(y0 + (0 .. n - 1), s);
+  @ requires f0: \valid_read(f0 + (0 .. n - 1)) &&
+  @   \separated(f0 + (0 .. n - 1), s);
+  @ assigns s->n, s->t0, s->h, s->dense_ready, s->y0[0 .. n - 1],
+  @   s->f0[0 .. n - 1], s->k[0][0 .. n - 1];
+  @ ensures dim: s->n == n;
+  @ ensures t0: s->t0 \in {t0};
+  @ ensures h: s->h \in {h};
+  @ ensures not_ready: s->dense_ready == 0;
+  @ ensures start: \forall integer c; 0 <= c < n ==>
+  @   s->y0[c] \in {\old(y0[c])} && s->f0[c] \in {\old(f0[c])} &&
+  @   s->k[0][c] \in {\old(f0[c])};
+  @*/
+static void step_start(dop853_step_data *s, int n, double t0, double h,
+                       const double *y0, const double *f0)
 {
     s->n = n;
     s->t0 = t0;
@@ -1125,26 +1155,112 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
     copy_vec(n, s->y0, y0);
     copy_vec(n, s->f0, f0);
     copy_vec(n, s->k[0], f0);
+}
 
-    /* stages 2..12 of the book (11 evaluations) */
+/* The verdict on a step whose y1 and f1 are finite: the error norm
+ * (error_norm) when it is finite, +inf when it is not. */
+/*@ requires data: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires finite: all_finite(&s->y1[0], s->n);
+  @ assigns \nothing;
+  @ ensures norm: !\is_NaN(s->h) && dop853_y0_numbers(s, s->n) &&
+  @   \is_finite(dop853_step_err(s, rtol, atol)) ==>
+  @   \result \in {dop853_step_err(s, rtol, atol)};
+  @ ensures norm_infinite: !\is_NaN(s->h) && dop853_y0_numbers(s, s->n) &&
+  @   !\is_finite(dop853_step_err(s, rtol, atol)) ==>
+  @   \is_plus_infinity(\result);
+  @*/
+static double step_verdict(const dop853_step_data *s, double rtol,
+                           double atol)
+{
+    double err = error_norm(s, rtol, atol);
+    return finite_double(err) ? err : dop853_infinity();
+}
+
+/* The FSAL evaluation f1 = f(t1, y1), t1 = t0 + h, into stage 12 (the
+ * first stage of the next step) and into f1; n, t0, h and the flag of
+ * the step unchanged (stated, so that the caller's goals need no
+ * reasoning on memory). */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires dim: n == s->n;
+  @ assigns s->k[ROW_B][0 .. COLLIDE_NY_MAX - 1], s->f1[0 .. n - 1],
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[ROW_B][c]};
+  @ ensures keep: s->n == \old(s->n) && s->t0 \in {\old(s->t0)} &&
+  @   s->h \in {\old(s->h)} && s->dense_ready == \old(s->dense_ready);
+  @*/
+static void step_fsal(ode_rhs f, void *ctx, dop853_step_data *s, int n,
+                      double t1)
+{
+    dop853_call_rhs(f, ctx, t1, s->y1, s->k[ROW_B]);
+    copy_vec(n, s->f1, s->k[ROW_B]);
+}
+
+/* Stages 1 .. 11 (the book's stages 2 .. 12, 11 evaluations); n, t0, h
+ * and the flag of the step unchanged. */
+/*@ requires data: \valid(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[1 .. N_STAGES - 1];
+  @ ensures keep: s->n == \old(s->n) && s->t0 \in {\old(s->t0)} &&
+  @   s->h \in {\old(s->h)} && s->dense_ready == \old(s->dense_ready);
+  @ ensures times: \forall integer j; 1 <= j < N_STAGES ==>
+  @   dop853_stage_t[j] \in {dop853_stage_time(j, \old(s->t0), \old(s->h))};
+  @*/
+static void step_stages(ode_rhs f, void *ctx, dop853_step_data *s)
+{
     /*@ loop invariant range: 1 <= i <= N_STAGES;
+      @ loop invariant times: \forall integer j; 1 <= j < i ==>
+      @   dop853_stage_t[j] \in {dop853_stage_time(j, \at(s->t0, Pre),
+      @     \at(s->h, Pre))};
       @ loop assigns i, s->k[1 .. N_STAGES - 1][0 .. COLLIDE_NY_MAX - 1],
-      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+      @   dop853_stage_t[1 .. N_STAGES - 1];
       @ loop variant N_STAGES - i;
       @*/
     for (int i = 1; i < N_STAGES; i++)
         eval_stage(f, ctx, s, i);
+}
+
+/* The step proper: its start (step_start), stages 1 .. 11 (step_stages),
+ * the 8th-order solution y1 (solution) and the FSAL stage f1
+ * (step_fsal). */
+/*@ requires dim: 1 <= n <= COLLIDE_NY_MAX;
+  @ requires data: \valid(s);
+  @ requires y0: \valid_read(y0 + (0 .. n - 1)) &&
+  @   \separated(y0 + (0 .. n - 1), s);
+  @ requires f0: \valid_read(f0 + (0 .. n - 1)) &&
+  @   \separated(f0 + (0 .. n - 1), s);
+  @ assigns *s, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[1 .. N_STAGES - 1];
+  @ ensures dim: s->n == n;
+  @ ensures not_ready: s->dense_ready == 0;
+  @ ensures start: s->t0 \in {t0} && s->h \in {h};
+  @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[ROW_B][c]};
+  @ ensures times: \forall integer j; 1 <= j < N_STAGES ==>
+  @   dop853_stage_t[j] \in {dop853_stage_time(j, t0, h)};
+  @*/
+static void step_take(ode_rhs f, void *ctx, int n, double t0,
+                      const double *y0, const double *f0, double h,
+                      dop853_step_data *s)
+{
+    step_start(s, n, t0, h, y0, f0);
+    step_stages(f, ctx, s);
 
     /* 8th-order solution and the FSAL evaluation f1 = f(t0 + h, y1) */
     solution(s);
-    dop853_call_rhs(f, ctx, t0 + h, s->y1, s->k[ROW_B]);
-    copy_vec(n, s->f1, s->k[ROW_B]);
+    step_fsal(f, ctx, s, n, t0 + h);
+}
+
+double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
+                   const double *f0, double h, double rtol, double atol,
+                   dop853_step_data *s, long *nfev)
+{
+    step_take(f, ctx, n, t0, y0, f0, h, s);
     *nfev += N_STAGES;
 
     if (!finite_vector(n, s->y1) || !finite_vector(n, s->f1))
-        return INFINITY;
-    double err = error_norm(s, rtol, atol);
-    return finite_double(err) ? err : INFINITY;
+        return dop853_infinity();
+    return step_verdict(s, rtol, atol);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1322,7 +1438,8 @@ void dop853_dense_prepare(ode_rhs f, void *ctx, dop853_step_data *s,
         return;
     /*@ loop invariant range: ROW_B + 1 <= i <= N_DENSE;
       @ loop assigns i, s->k[ROW_B + 1 .. N_DENSE - 1][0 .. COLLIDE_NY_MAX - 1],
-      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+      @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+      @   dop853_stage_t[ROW_B + 1 .. N_DENSE - 1];
       @ loop variant N_DENSE - i;
       @*/
     for (int i = ROW_B + 1; i < N_DENSE; i++)

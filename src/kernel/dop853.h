@@ -15,6 +15,7 @@
 
 #include "common.h"
 #include "../../spec/dop853_method.acsl"
+#include "../../spec/float_range.acsl"
 
 /* Right-hand side y' = f(t, y) of an ODE of dimension n <= COLLIDE_NY_MAX.
  *
@@ -34,10 +35,10 @@
 typedef void (*ode_rhs)(void *ctx, double t, const double *y, double *dy);
 
 /* The arguments of the latest call of the right-hand side, its time and
- * its state: ghost variables of dop853.c, for the contracts only (they
- * state at which time each stage called f). */
+ * its state, and the time of each stage i's call (dop853_stage_t[i]):
+ * ghost variables of dop853.c, for the contracts only. */
 /*@ ghost extern double dop853_rhs_t;
-  @   extern double dop853_rhs_y[COLLIDE_NY_MAX];
+  @   extern double dop853_rhs_y[COLLIDE_NY_MAX], dop853_stage_t[16];
   @*/
 
 /* The stages of one step: enough to evaluate the error estimate and,
@@ -142,15 +143,32 @@ const dop853_tableau *dop853_coefficients(void);
  * needed for the absence of run-time errors. The dense output of the
  * previous contents of *s is invalidated (dense_ready = 0). */
 /*@ requires dim: 1 <= n <= COLLIDE_NY_MAX;
-  @ requires y0: \valid_read(y0 + (0 .. n - 1));
-  @ requires f0: \valid_read(f0 + (0 .. n - 1));
+  @ requires y0: \valid_read(y0 + (0 .. n - 1)) &&
+  @   \separated(y0 + (0 .. n - 1), s);
+  @ requires f0: \valid_read(f0 + (0 .. n - 1)) &&
+  @   \separated(f0 + (0 .. n - 1), s);
   @ requires data: \valid(s);
   @ requires count: \valid(nfev) && \separated(nfev, s) &&
   @   *nfev <= LONG_MAX - 12;
-  @ assigns *s, *nfev, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @ assigns *s, *nfev, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[1 .. 11];
   @ ensures dim: s->n == n;
   @ ensures not_ready: s->dense_ready == 0;
   @ ensures count: *nfev == \old(*nfev) + 12;
+  @ ensures start: s->t0 \in {t0} && s->h \in {h};
+  @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[12][c]};
+  @ ensures times: \forall integer i; 1 <= i < 12 ==>
+  @   dop853_stage_t[i] \in {dop853_stage_time(i, t0, h)};
+  @ ensures not_finite: !all_finite(&s->y1[0], n) ||
+  @   !all_finite(&s->f1[0], n) ==> \is_plus_infinity(\result);
+  @ ensures norm: all_finite(&s->y1[0], n) && all_finite(&s->f1[0], n) &&
+  @   !\is_NaN(s->h) && dop853_y0_numbers(s, n) &&
+  @   \is_finite(dop853_step_err(s, rtol, atol)) ==>
+  @   \result \in {dop853_step_err(s, rtol, atol)};
+  @ ensures norm_infinite: all_finite(&s->y1[0], n) &&
+  @   all_finite(&s->f1[0], n) && !\is_NaN(s->h) &&
+  @   dop853_y0_numbers(s, n) && !\is_finite(dop853_step_err(s, rtol, atol)) ==>
+  @   \is_plus_infinity(\result);
   @*/
 double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
                    const double *f0, double h, double rtol, double atol,
@@ -164,7 +182,8 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
   @   *nfev <= LONG_MAX - 3;
   @ assigns s->k[13 .. 15][0 .. COLLIDE_NY_MAX - 1],
   @   s->cont[0 .. 7][0 .. COLLIDE_NY_MAX - 1], s->dense_ready, *nfev,
-  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1];
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[13 .. 15];
   @ ensures ready: s->dense_ready != 0;
   @ behavior ready:
   @   assumes s->dense_ready != 0;
