@@ -382,14 +382,6 @@ static double dop853_sqrt(double x) { return sqrt(x); }
 /*@ assigns \nothing; */
 static double dop853_pow(double x, double y) { return pow(x, y); }
 
-/* +inf, the verdict on a step that is not finite (C11 F.10: INFINITY is
- * +inf in IEEE 754 arithmetic; an assumption, as WP does not model the
- * float constant of math.h). */
-/*@ assigns \nothing;
-  @ ensures value: \is_plus_infinity(\result);
-  @*/
-static double dop853_infinity(void) { return INFINITY; }
-
 
 /* dst[0 .. n-1] = src[0 .. n-1], component by component (dst may be src;
  * the contract states the copy for separated arrays). */
@@ -1173,7 +1165,7 @@ static double step_verdict(const dop853_step_data *s, double rtol,
                            double atol)
 {
     double err = error_norm(s, rtol, atol);
-    return finite_double(err) ? err : dop853_infinity();
+    return finite_double(err) ? err : plus_infinity();
 }
 
 /* The FSAL evaluation f1 = f(t1, y1), t1 = t0 + h, into stage 12 (the
@@ -1259,7 +1251,7 @@ double dop853_step(ode_rhs f, void *ctx, int n, double t0, const double *y0,
     *nfev += N_STAGES;
 
     if (!finite_vector(n, s->y1) || !finite_vector(n, s->f1))
-        return dop853_infinity();
+        return plus_infinity();
     return step_verdict(s, rtol, atol);
 }
 

@@ -7,6 +7,7 @@
  * proved (WP_CORE), with libm's cos and sin assumed to return cos_rn and
  * sin_rn (input_cos, input_sin: WP_SKIP). */
 #include "model.h"
+#include "finite.h"
 
 #include <math.h>
 
@@ -32,14 +33,6 @@ static double input_sin(double x)
     return sin(x);
 }
 
-/* HUGE_VAL, +inf in IEEE 754 arithmetic (C11 F.10; an assumption). */
-/*@ assigns \nothing;
-  @ ensures value: \is_plus_infinity(\result);
-  @*/
-static double input_infinity(void)
-{
-    return HUGE_VAL;
-}
 
 /* S(w) of Eq. (205). */
 /*@ assigns \nothing;
@@ -181,7 +174,7 @@ double input_reduced_force(const model *m, double t)
 double input_next_breakpoint(const model *m, double t)
 {
     const input_signal *u = &m->u;
-    double next = input_infinity();
+    double next = plus_infinity();
     if (u->kind != INPUT_STUDY2)
         return next;
     if (u->Te > t)          /* S(t/T_e) is C^1, not C^2, at t = T_e */
