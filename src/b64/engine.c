@@ -27,9 +27,7 @@
 /* FLOOR_MARGIN: engine_rules.h (first_step_usable). */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
                                   point beyond a step */
-#define PREDICT_AHEAD 2.0      /* predictions reach this many steps ahead */
-#define PREDICT_STEPS 8.0      /* ... and at most this many times the step
-                                  they extrapolate */
+/* PREDICT_AHEAD, PREDICT_STEPS: engine_rules.h (predict_reach). */
 
 /* enum stop_kind, and what the screening returns when it cannot go on
  * (enum screen_failure: SCREEN_FLOOR, SCREEN_WIDE, SCREEN_NONFINITE; -1 a
@@ -1313,9 +1311,12 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
 {
     collide_status cs;
     double h_next = dop853_next_h(&R->ctl, s->h, err, *rejected_last);
-    int at_stop = R->pending.kind != STOP_NONE && te >= R->pending.t;
-    int cut_short = te < R->t + R->h_free && te == R->switching_goal;
-    if (found && !at_stop && found->t >= te - stop_min(R->t, te)) {
+    int at_stop = pending_reached(R->pending.kind != STOP_NONE, te,
+                                  R->pending.t);
+    int cut_short = step_cut_short(te, R->t, R->h_free, R->switching_goal);
+    /* the stop's time is read only when one was found */
+    if (stop_at_step_end(found != NULL, at_stop, found ? found->t : te, R->t,
+                         te)) {
         R->pending = *found;  /* found at the very end of the step */
         at_stop = 1;
     }
@@ -1323,23 +1324,27 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
     if (cs != COLLIDE_OK)
         return cs;
     *rejected_last = 0;
-    R->h = h_next;
-    if (cut_short)          /* a step cut short says nothing of longer ones */
-        R->h = resume_step(R->h, R->h_free);
+    /* a step cut short says nothing of longer ones */
+    R->h = step_proposal(h_next, cut_short, R->h_free);
     R->switching_goal = INFINITY;
     if (!at_stop && !found) {
         stop pk;
-        double reach = fmin(PREDICT_AHEAD * R->h, PREDICT_STEPS * s->h);
+        double reach = predict_reach(R->h, s->h);
         if (!cut_short)
             R->h_free = h_next;
         if (te == s->t0 + s->h && predict_switching(R, s, reach, &pk)) {
             double d = pk.t - te;
-            if (negligible_straddle(d, R->h, te))
+            switch (switching_plan(d, R->h, te)) {
+            case SWITCH_PASS:
                 pass_switching(R, &pk);
-            else if (d <= R->h)
+                break;
+            case SWITCH_AIM:
                 R->switching_goal = pk.t;
-            else    /* two equal steps to it rather than a long and a short */
+                break;
+            default:    /* SWITCH_HALVE: two equal steps to it rather than
+                           a long and a short */
                 R->h = 0.5 * d;
+            }
         }
     }
     if (at_stop)

@@ -39,7 +39,13 @@
  * an event, the margin it reports (event_margin), its rate scale
  * (event_rate_scale), the threshold of its grazing test (graze_threshold)
  * and the commit of its jump to the hybrid time domain (jump_commit),
- * defined in engine_rules.c. engine_rules.c, in
+ * defined in engine_rules.c; and what an accepted step decides: whether
+ * it reaches the pending stop (pending_reached), was cut short to aim at
+ * a predicted switching point (step_cut_short), ends at a stop its
+ * screening found (stop_at_step_end), the next proposal (step_proposal),
+ * how far ahead a switching point is predicted (predict_reach) and what
+ * is done with one predicted (switching_plan), all static inline (every
+ * accepted step evaluates them). engine_rules.c, in
  * WP_CORE, is the translation unit in which WP reads them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
@@ -102,6 +108,17 @@ enum step_outcome { STEP_FAIL_FLOOR = 0, STEP_FAIL_NONFINITE = 1,
                     STEP_PASS_SWITCH = 4, STEP_CUT = 5,
                     STEP_STOP_AT_START = 6, STEP_END_AT_STOP = 7,
                     STEP_ACCEPT_STOP = 8, STEP_ACCEPT = 9 };
+
+/* The prediction of a switching point after an accepted step of size sh
+ * (predict_reach) reaches PREDICT_AHEAD times the proposal for the next
+ * step ahead, at most PREDICT_STEPS times sh. */
+#define PREDICT_AHEAD 2.0
+#define PREDICT_STEPS 8.0
+
+/* What the step loop does with a predicted switching point
+ * (switching_plan): passes it (reached within rounding), aims the next
+ * step at it, or takes two equal steps to it. */
+enum switching_plan { SWITCH_PASS = 0, SWITCH_AIM = 1, SWITCH_HALVE = 2 };
 
 #include "../../spec/engine_rules.acsl"
 
@@ -440,6 +457,97 @@ static inline int step_outcome(int got, int kind, int event_too,
     if (st_t < t1)
         return STEP_END_AT_STOP;
     return STEP_ACCEPT_STOP;
+}
+
+/* Whether the step that ends at te reaches the pending stop (pending: 1
+ * when there is one) of time pend: te at or after it
+ * (spec/engine_rules.acsl, pending_reached_at). Static inline: every
+ * accepted step evaluates it. */
+/*@ requires pending: pending == 0 || pending == 1;
+  @ assigns \nothing;
+  @ ensures reached: \result == 1 <==> pending_reached_at(pending, te, pend);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int pending_reached(int pending, double te, double pend)
+{
+    return pending && te >= pend;
+}
+
+/* Whether the stop that the screening of a step from t found (found: 1
+ * when it found one) at st_t becomes the pending stop at te, the end of
+ * the piece taken: no pending stop reached there (at_stop: 1 when one is)
+ * and st_t within stop_min(t, te) of te or beyond (spec/engine_rules.acsl,
+ * stop_at_step_end_at). Static inline: every accepted step evaluates it. */
+/*@ requires found: found == 0 || found == 1;
+  @ requires at_stop: at_stop == 0 || at_stop == 1;
+  @ assigns \nothing;
+  @ ensures at_end: \result == 1 <==>
+  @   stop_at_step_end_at(found, at_stop, st_t, t, te);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int stop_at_step_end(int found, int at_stop, double st_t,
+                                   double t, double te)
+{
+    return found && !at_stop && st_t >= te - stop_min(t, te);
+}
+
+/* Whether the step from t that ends at te was cut short to aim at a
+ * predicted switching point goal: it ends at goal, before t + h_free, the
+ * end of a step of the proposal after the last step not cut short
+ * (spec/engine_rules.acsl, step_cut_short_at). Static inline: every
+ * accepted step evaluates it. */
+/*@ assigns \nothing;
+  @ ensures cut_short: \result == 1 <==> step_cut_short_at(te, t, h_free, goal);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int step_cut_short(double te, double t, double h_free,
+                                 double goal)
+{
+    return te < t + h_free && te == goal;
+}
+
+/* The proposal for the step after an accepted one: the controller's
+ * h_next, raised to h_free by resume_step when the step was cut short
+ * (cut_short: 1) (spec/engine_rules.acsl, step_proposal_of). Static
+ * inline: every accepted step evaluates it. */
+/*@ requires cut_short: cut_short == 0 || cut_short == 1;
+  @ assigns \nothing;
+  @ ensures proposal: \result \in {step_proposal_of(h_next, cut_short, h_free)};
+  @*/
+static inline double step_proposal(double h_next, int cut_short,
+                                   double h_free)
+{
+    return cut_short ? resume_step(h_next, h_free) : h_next;
+}
+
+/* How far ahead of an accepted step of size sh, with the proposal h for
+ * the next, a switching point is predicted: PREDICT_AHEAD h, at most
+ * PREDICT_STEPS sh (spec/engine_rules.acsl, predict_reach_of). Static
+ * inline: every accepted step with no stop evaluates it. */
+/*@ assigns \nothing;
+  @ ensures reach: \result \in {predict_reach_of(h, sh)};
+  @*/
+static inline double predict_reach(double h, double sh)
+{
+    return fmin_number(PREDICT_AHEAD * h, PREDICT_STEPS * sh);
+}
+
+/* What the step loop does with a switching point predicted at distance d
+ * after te, with the proposal h for the next step (enum switching_plan):
+ * passes it when it counts as reached at te (negligible_straddle), aims
+ * the next step at it when it lies within h, else takes two equal steps
+ * to it (spec/engine_rules.acsl, switching_plan_is). Static inline: every
+ * accepted step with a prediction evaluates it. */
+/*@ assigns \nothing;
+  @ ensures switching_plan: switching_plan_is(\result, d, h, te);
+  @*/
+static inline int switching_plan(double d, double h, double te)
+{
+    if (negligible_straddle(d, h, te))
+        return SWITCH_PASS;
+    if (d <= h)
+        return SWITCH_AIM;
+    return SWITCH_HALVE;
 }
 
 /* The margin an event reports: 0 when it lies within its resolution res,
