@@ -114,15 +114,17 @@ run_job() {
     n=$1; f=$2; j=$wpdir/job-$n
     echo "$f" >"$j.file"
     date +%s >"$j.start"
-    # The skipped functions defined in this file or in a header it
-    # includes (static inline: plus_infinity of finite.h), the headers as
-    # the preprocessor finds them (frama-c rejects -wp-skip-fct for a
-    # function it does not see).
+    # The skipped functions defined in this file, or static inline in a
+    # header it includes (plus_infinity of finite.h), the headers as the
+    # preprocessor finds them (frama-c rejects -wp-skip-fct for a function
+    # it does not see; a header's prototype is not a definition).
     hdrs=$(cc -MM -Isrc/model -Isrc/kernel "$f" 2>/dev/null |
            tr -d '\\' | tr ' ' '\n' | grep '\.h$')
     jskip=""
     for s in $(echo "$skip" | tr ',' ' '); do
-        if grep -q -E "^[a-z_][a-z_0-9 *]*[ *]$s *\(" "$f" $hdrs; then
+        if grep -q -E "^[a-z_][a-z_0-9 *]*[ *]$s *\(" "$f" ||
+           { [ -n "$hdrs" ] &&
+             grep -q -E "^static inline [a-z_0-9 *]*[ *]$s *\(" $hdrs; }; then
             jskip=${jskip:+$jskip,}$s
         fi
     done
