@@ -994,7 +994,7 @@ static collide_status take_event(run *R, const stop *st)
     memcpy(R->y, e.after, sizeof(double) * (size_t)H->ny);
     /* (t, j) -> (t, j + 1), the mode the transition's target, the event
        recorded in the ring of the last ones */
-    jump_commit(&R->q, &R->j, &R->t, T->to, st->index, R->last_t,
+    jump_commit(&R->q, &R->j, R->t, T->to, st->index, R->last_t,
                 R->last_tr, &R->nlast, ENGINE_LAST_EVENTS);
     if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window)) {
         char what[256];

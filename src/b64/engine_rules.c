@@ -200,13 +200,13 @@ double graze_threshold(double graze_tol, double rate_scale, double res)
     return fmax_number(graze_tol * rate_scale, res);
 }
 
-void jump_commit(int *q, int *j, const double *t, int to, int tr,
+void jump_commit(int *q, int *j, double t, int to, int tr,
                  double *ring_t, int *ring_tr, long *count, int n)
 {
     long slot = *count % n;
     *q = to;
     *j += 1;
-    ring_t[slot] = *t;
+    ring_t[slot] = t;
     ring_tr[slot] = tr;
     *count += 1;
 }

@@ -575,30 +575,27 @@ double event_rate_scale(double margin, double rate0);
   @*/
 double graze_threshold(double graze_tol, double rate_scale, double res);
 
-/* The commit of a jump of transition tr to mode to, at the instant *t, to
- * the hybrid time domain: (t, j) -> (t, j + 1), the mode becomes to, and
- * the jump is recorded in the ring of the last n events (ring_t, ring_tr),
- * event *count in slot *count mod n, *count one more after
- * (spec/engine_rules.acsl, jump_commit_of; zeno_slot of spec/zeno.acsl). */
-/*@ requires valid: \valid(q) && \valid(j) && \valid_read(t) && \valid(count);
+/* The commit of a jump of transition tr to mode to, at the instant t, to
+ * the hybrid time domain: (t, j) -> (t, j + 1) (t is passed by value: the
+ * commit cannot move it), the mode becomes to, and the jump is recorded
+ * in the ring of the last n events (ring_t, ring_tr), event *count in
+ * slot *count mod n, *count one more after (spec/engine_rules.acsl,
+ * jump_commit_of; zeno_slot of spec/zeno.acsl). */
+/*@ requires valid: \valid(q) && \valid(j) && \valid(count);
   @ requires ring: 0 < n && \valid(ring_t + (0 .. n - 1)) &&
   @   \valid(ring_tr + (0 .. n - 1));
-  @ requires separated: \separated(q, j, t, count, ring_t + (0 .. n - 1),
+  @ requires separated: \separated(q, j, count, ring_t + (0 .. n - 1),
   @                                ring_tr + (0 .. n - 1));
   @ requires jumps_room: *j < INT_MAX;
   @ requires count_room: 0 <= *count < LONG_MAX;
   @ assigns *q, *j, *count, ring_t[zeno_slot(*count, n)],
   @         ring_tr[zeno_slot(*count, n)];
-  @ ensures commit: jump_commit_of(\old(*t), \old(*j), *t, *j, *q, to);
-  @ ensures target: *q == to;
-  @ ensures modes: (to == 0 || to == 1) ==> (*q == 0 || *q == 1);
-  @ ensures jumps: *j == \old(*j) + 1;
-  @ ensures time: *t == \old(*t);
-  @ ensures ring_time: ring_t[zeno_slot(\old(*count), n)] == *t;
+  @ ensures commit: jump_commit_of(*j, *q, \old(*j), to);
+  @ ensures ring_time: ring_t[zeno_slot(\old(*count), n)] == t;
   @ ensures ring_transition: ring_tr[zeno_slot(\old(*count), n)] == tr;
   @ ensures ring_count: *count == \old(*count) + 1;
   @*/
-void jump_commit(int *q, int *j, const double *t, int to, int tr,
+void jump_commit(int *q, int *j, double t, int to, int tr,
                  double *ring_t, int *ring_tr, long *count, int n);
 
 #endif
