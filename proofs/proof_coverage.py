@@ -25,8 +25,8 @@ Classification (mechanical, from the sources and the WP report):
              output when a conjunct of its conclusion names the output and
                - states an equality: ==, <==>, \\eq_double, \\eq_float or
                  \\in (\\result == f_value(x), *d \\in {g(x)}), or
-               - applies an equational predicate of spec/: one whose
-                 definition fixes its first argument that way
+               - applies a predicate of spec/ whose definition fixes
+                 the parameter at the output's position that way
                  (same_double(\\result, v), dop853_dense_slope(dy, ...)).
              The conclusion of a clause is the part after its last
              top-level ==> (inside a \\forall too), split on &&, each
@@ -52,6 +52,8 @@ import sys
 FOLDERS = ["src/base", "src/model", "src/kernel", "src/system", "src/rules",
            "src/io", "src/b64", "src/mp", "src/api", "tools"]
 SIMULATION = ["src/model", "src/kernel", "src/system", "src/rules", "src/b64"]
+# The -I folders of the proof (proofs/run-wp.sh: -cpp-extra-args).
+INCLUDE_PATH = ["src/model", "src/kernel"]
 KEYWORDS = {"if", "for", "while", "do", "switch", "return", "sizeof"}
 
 
@@ -142,14 +144,34 @@ def mentions(text, key):
     return re.search(r"(?<![\w.>])" + re.escape(key) + r"(?!\w)", text) is not None
 
 
+def call_args(text):
+    """The applications NAME(ARG, ...) in TEXT, nested ones too, as
+    (NAME, [ARG, ...])."""
+    out = []
+    for m in CALL.finditer(text):
+        depth, i = 0, m.end() - 1
+        for i in range(m.end() - 1, len(text)):
+            if text[i] in "([{":
+                depth += 1
+            elif text[i] in ")]}":
+                depth -= 1
+                if depth == 0:
+                    break
+        out.append((m.group(1), top_split(text[m.end():i], ",")))
+    return out
+
+
 def fixes(conjunct, key, equational):
     """Whether one conjunct of an ensures fixes the output KEY: it names
-    KEY and states an equality, or applies a predicate of EQUATIONAL."""
+    KEY and states an equality, or it applies a predicate of EQUATIONAL
+    with KEY in an argument at a position the predicate fixes."""
     if not mentions(conjunct, key):
         return False
     if EQUALITY.search(conjunct):
         return True
-    return any(c in equational for c in CALL.findall(conjunct))
+    return any(mentions(args[k], key)
+               for name, args in call_args(conjunct) if name in equational
+               for k in equational[name] if k < len(args))
 
 
 def conclusions(clause):
@@ -173,24 +195,30 @@ def conclusions(clause):
 
 
 def equational_predicates(text):
-    """The predicates defined in TEXT (spec/*.acsl) whose definition
-    fixes their first argument: a conjunct of the body names it in an
-    equality (same_double(a, b), dop853_dense_slope(dy, ...)); iterated so
-    that a predicate defined by another equational one is too."""
+    """{predicate: the positions of the parameters its definition fixes}
+    of the predicates defined in TEXT (spec/*.acsl) that fix one: a
+    conjunct of the body names the parameter in an equality
+    (same_double(a, b), dop853_dense_slope(dy, ...)), or applies a
+    predicate that fixes the position it passes it at; iterated so that a
+    predicate defined by another equational one is too."""
     text = re.sub(r"^\s*@", "", text, flags=re.M)
     text = re.sub(r"//[^\n]*", "", text)
     defs = {}
     for m in re.finditer(r"predicate\s+(\w+)\s*\(([^)]*)\)\s*=\s*(.*?);", text, re.S):
-        params = [p.split()[-1] for p in m.group(2).split(",") if p.split()]
+        params = [p.split()[-1].lstrip("*") for p in m.group(2).split(",") if p.split()]
         if params:
-            defs[m.group(1)] = (params[0], " ".join(m.group(3).split()))
-    eq = set()
+            defs[m.group(1)] = (params, " ".join(m.group(3).split()))
+    eq = {}
     while True:
-        new = {n for n, (first, body) in defs.items() if n not in eq and any(
-            fixes(c, first, eq) for c in conclusions(body))}
-        if not new:
+        grown = False
+        for n, (params, body) in defs.items():
+            fixed = {k for k, p in enumerate(params)
+                     if any(fixes(c, p, eq) for c in conclusions(body))}
+            if fixed - eq.get(n, set()):
+                eq[n] = eq.get(n, set()) | fixed
+                grown = True
+        if not grown:
             return eq
-        eq |= new
 
 
 def fixed_outputs(contract, keys, equational):
@@ -243,10 +271,12 @@ def result_contract(contract, non_void, equational):
 # ---------------------------------------------------------------- proved set
 
 def core_headers(core, root="."):
-    """The headers of the folders of CORE that a file of CORE includes
-    (#include "NAME.h"), directly or through another such header: WP reads
-    their static inline functions in the translation units of CORE, and
-    not those of a header no file of CORE includes."""
+    """The headers that a file of CORE includes (#include "NAME.h"),
+    directly or through another such header, found as the preprocessor of
+    proofs/run-wp.sh finds them (the including file's folder, then
+    INCLUDE_PATH): WP reads their static inline functions in the
+    translation units of CORE, and not those of a header no file of CORE
+    includes."""
     seen, todo = set(), list(core)
     while todo:
         f = todo.pop()
@@ -255,9 +285,14 @@ def core_headers(core, root="."):
                 text = fh.read()
         except OSError:
             continue
-        for name in re.findall(r'(?m)^\s*#\s*include\s+"([^"/]+\.h)"', text):
-            h = os.path.normpath(os.path.join(os.path.dirname(f), name))
-            if h not in seen and os.path.isfile(os.path.join(root, h)):
+        for name in re.findall(r'(?m)^\s*#\s*include\s+"([^"]+\.h)"', text):
+            for d in [os.path.dirname(f)] + INCLUDE_PATH:
+                h = os.path.normpath(os.path.join(d, name))
+                if os.path.isfile(os.path.join(root, h)):
+                    break
+            else:
+                continue
+            if h not in seen:
                 seen.add(h)
                 todo.append(h)
     return seen
@@ -498,6 +533,16 @@ void k(int s, double *out);
   @ ensures b: \\result == 1 <==> crosses(a);
   @*/
 int p(int a);
+
+/*@ assigns \\nothing;
+  @ ensures at: slot_is(s, k, \\result);
+  @*/
+double *third(double *s, int k);
+
+/*@ assigns \\nothing;
+  @ ensures at: slot_is(\\result, k, s);
+  @*/
+double *wrong_place(double *s, int k);
 """
 
 FAKE_SPEC = """
@@ -505,6 +550,8 @@ FAKE_SPEC = """
   @   \\is_finite(x) && \\le_double(lo, x) && \\le_double(x, hi);
   @ predicate same_double(double a, double b) =
   @   \\eq_double(a, b) && \\eq_double(\\div_double(1.0, a), \\div_double(1.0, b));
+  @ predicate slot_is(double *s, integer k, double *p) =
+  @   \\valid(s) && 0 <= k && p == &TABLE[k];
   @*/
 """
 
@@ -542,7 +589,8 @@ def selftest():
         expect = {"f": (True, True), "g": (True, False), "h": (True, False),
                   "h2": (True, True), "m": (True, False),
                   "k": (True, True), "p": (True, True),
-                  "helper": (True, True), "skipped": (False, False)}
+                  "helper": (True, True), "skipped": (False, False),
+                  "third": (True, True), "wrong_place": (True, False)}
         fails = []
         for name, want in expect.items():
             path = "src/model/FAKE.c" if name in ("helper", "skipped") else "src/model/FAKE.h"
@@ -561,6 +609,11 @@ def selftest():
             fails.append("the WP report's statuses are not used")
         if not cls2.proved("src/model/FAKE.c", "helper"):
             fails.append("a function without goals of a file WP ran on is not proved")
+        # a header of another folder, found on the proof's include path
+        with open(os.path.join(root, "src/b64/USE.c"), "w") as fh:
+            fh.write('#include "FAKE.h"\nint u(void) { return 0; }\n')
+        if not Classifier(["src/b64/USE.c"], [], None, root).proved("src/model/FAKE.h", "f"):
+            fails.append("a header on the include path of a file of WP_CORE is not read")
         cls3 = Classifier(["src/model/FAKE.c", "src/model/OTHER.c"], [], rep, root)
         if cls3.proved("src/model/OTHER.c", "o"):
             fails.append("a function of a file missing from the WP report is proved")
