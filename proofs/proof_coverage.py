@@ -260,9 +260,32 @@ def contracts_of(text):
     return out
 
 
-def result_contract(contract, non_void, equational):
-    """Whether a contract fixes every output of its function."""
-    keys = output_keys(contract, non_void)
+GHOST = re.compile(r"(?:/\*@|//@)\s*ghost\b((?:(?!\*/)[^\n]|\n(?=\s*@))*)")
+GHOST_DECL = re.compile(r"(?:^|;)\s*(?:extern\s+)?(?:const\s+)?"
+                        r"(?:unsigned\s+)?(?:double|float|int|long|char|size_t)\s+([^;=]+)")
+
+
+def ghost_names(text):
+    """The variables that ghost declarations of TEXT declare (/*@ ghost
+    double a[3], b; */, //@ ghost int n;): they exist for the contracts
+    only, and no code of the program reads them (ACSL: ghost code does
+    not change the program's state), so they are no output of it."""
+    names = set()
+    for m in GHOST.finditer(text):
+        body = re.sub(r"(?m)^\s*@", " ", m.group(1))
+        for d in GHOST_DECL.finditer(body):
+            for v in top_split(d.group(1), ","):
+                v = re.sub(r"\[.*", "", v).strip().lstrip("*").strip()
+                if re.fullmatch(r"[A-Za-z_]\w*", v):
+                    names.add(v)
+    return names
+
+
+def result_contract(contract, non_void, equational, ghosts=frozenset()):
+    """Whether a contract fixes every output of its function (the ghost
+    variables GHOSTS are not outputs)."""
+    keys = [k for k in output_keys(contract, non_void)
+            if re.match(r"\w*", k).group(0) not in ghosts]
     if not keys:
         return False
     return set(keys) <= fixed_outputs(contract, keys, equational)
@@ -313,10 +336,12 @@ def proved_set(core, skip, report, root="."):
                 ok = row["goals"] == row["proved"]
                 wp[row["function"]] = wp.get(row["function"], True) and ok
                 wp[""].add(os.path.normpath(row["file"]))
-    contracts = {}
+    contracts, ghosts = {}, set()
     for f in files:
         with open(os.path.join(root, f)) as fh:
-            for name, c in contracts_of(fh.read()).items():
+            text = fh.read()
+            ghosts |= ghost_names(text)
+            for name, c in contracts_of(text).items():
                 prev = contracts.get(name)
                 if prev:
                     c = (prev[0] + " " + c[0], c[1])
@@ -328,7 +353,7 @@ def proved_set(core, skip, report, root="."):
             if f.endswith(".acsl"):
                 with open(os.path.join(spec_dir, f)) as fh:
                     spec += fh.read() + "\n"
-    return headers, contracts, wp, set(skip), equational_predicates(spec)
+    return headers, contracts, wp, set(skip), equational_predicates(spec), ghosts
 
 
 class Classifier:
@@ -336,7 +361,8 @@ class Classifier:
     result contract."""
 
     def __init__(self, core, skip, report=None, root="."):
-        self.headers, self.contracts, self.wp, self.skip, self.equational = proved_set(
+        (self.headers, self.contracts, self.wp, self.skip, self.equational,
+         self.ghosts) = proved_set(
             core, skip, report, root)
         self.core = {os.path.normpath(c) for c in core}
 
@@ -355,7 +381,7 @@ class Classifier:
     def result(self, path, name):
         if not self.proved(path, name) or name not in self.contracts:
             return False
-        return result_contract(*self.contracts[name], self.equational)
+        return result_contract(*self.contracts[name], self.equational, self.ghosts)
 
 
 # ---------------------------------------------------------------- gcov
@@ -543,6 +569,18 @@ double *third(double *s, int k);
   @ ensures at: slot_is(\\result, k, s);
   @*/
 double *wrong_place(double *s, int k);
+
+/*@ ghost extern int calls;
+  @   extern double log_t[4]; */
+/*@ assigns calls, log_t[0 .. 3], *w;
+  @ ensures r: \\result == 2;
+  @*/
+int logged(double *w);
+
+/*@ assigns calls, log_t[0 .. 3];
+  @ ensures r: \\result == 2;
+  @*/
+int logged2(void);
 """
 
 FAKE_SPEC = """
@@ -590,7 +628,8 @@ def selftest():
                   "h2": (True, True), "m": (True, False),
                   "k": (True, True), "p": (True, True),
                   "helper": (True, True), "skipped": (False, False),
-                  "third": (True, True), "wrong_place": (True, False)}
+                  "third": (True, True), "wrong_place": (True, False),
+                  "logged": (True, False), "logged2": (True, True)}
         fails = []
         for name, want in expect.items():
             path = "src/model/FAKE.c" if name in ("helper", "skipped") else "src/model/FAKE.h"
