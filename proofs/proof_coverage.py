@@ -19,8 +19,9 @@ Classification (mechanical, from the sources and the WP report):
   result contract
              a proved function whose contract fixes every one of its
              outputs: the result of a non-void function, and every
-             location of its `assigns` clauses (a location counts as
-             fixed when one of its elements or fields is). An ensures
+             location of its `assigns` clauses but ghost variables (a
+             location counts as fixed when one of its elements or
+             fields is). An ensures
              clause (of the function or of one of its behaviors) fixes an
              output when a conjunct of its conclusion names the output and
                - states an equality: ==, <==>, \\eq_double, \\eq_float or
