@@ -31,8 +31,9 @@
 # the ledger's bound, cap and verdict, the sample grid), a collision's row
 # as a closed dispatch (contact.c), the initial state (initial.c) and the
 # names of components, transitions and modes (names.c); of src/system, the
-# checks of the proof's domain (domain.c, law_domain_spec.c) and the
-# applied forces (model.c); of src/b64, the binary64 engine's decision
+# checks of the proof's domain (domain.c, law_domain_spec.c), the error
+# bands of the laws' switching functions (law_noise.c) and the applied
+# forces (model.c); of src/b64, the binary64 engine's decision
 # rules on sampled numbers (engine_rules.c, spec/engine_rules.acsl), the
 # flow map's translation unit (flow_map.c: the rate of chi, Eqs. 74/81,
 # and of the quadratures, Eqs. 21, 22, 201, 202) and the driver's
@@ -41,7 +42,7 @@
 WP_CORE  = $(sort $(wildcard src/model/*.c src/kernel/*.c) src/rules/impact_data.c \
                   src/rules/run_rules.c src/rules/contact.c src/rules/initial.c src/rules/names.c \
                   src/rules/zeno.c src/b64/engine_rules.c src/b64/flow_map.c \
-                  src/system/domain.c src/system/law_domain_spec.c src/system/model.c \
+                  src/system/domain.c src/system/law_domain_spec.c src/system/law_noise.c src/system/model.c \
                   src/b64/impact_rules.c)
 
 # Functions whose bodies are not proved: their contracts are assumptions
