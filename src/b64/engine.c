@@ -1245,10 +1245,15 @@ static int left_domain(run *R, double te, const double *ye)
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
+    if (!flow_advance(&R->t, te)) {   /* t never decreases */
+        char what[160];
+        snprintf(what, sizeof what, "a step of the flow would end at t = %.17g s, "
+                 "before the current instant or not finite", te);
+        return fail(R, COLLIDE_E_STEP, what);
+    }
     count_touches(R, te);
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
-    R->t = te;
     if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
         R->h_start[R->q] = te - s->t0;
     R->fresh = 0;

@@ -210,3 +210,11 @@ void jump_commit(int *q, int *j, double t, int to, int tr,
     ring_tr[slot] = tr;
     *count += 1;
 }
+
+int flow_advance(double *t, double te)
+{
+    if (!(finite_double(te) && *t <= te))
+        return 0;
+    *t = te;
+    return 1;
+}

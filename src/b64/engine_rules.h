@@ -39,6 +39,7 @@
  * an event, the margin it reports (event_margin), its rate scale
  * (event_rate_scale), the threshold of its grazing test (graze_threshold)
  * and the commit of its jump to the hybrid time domain (jump_commit),
+ * and the end of a step of the flow (flow_advance: t never decreases),
  * defined in engine_rules.c; and what an accepted step decides: whether
  * it reaches the pending stop (pending_reached), was cut short to aim at
  * a predicted switching point (step_cut_short), ends at a stop its
@@ -597,5 +598,17 @@ double graze_threshold(double graze_tol, double rate_scale, double res);
   @*/
 void jump_commit(int *q, int *j, double t, int to, int tr,
                  double *ring_t, int *ring_tr, long *count, int n);
+
+
+/* The end of a step of the flow from the instant *t at te: *t := te and 1
+ * when te is finite and not before *t; else *t unchanged and 0, the
+ * step refused (spec/engine_rules.acsl, flow_advance_of): along the flow
+ * t never decreases. */
+/*@ requires valid: \valid(t);
+  @ assigns *t;
+  @ ensures advance: flow_advance_of(*t, \result, \old(*t), te);
+  @ ensures monotone: \result != 0 ==> \le_double(\old(*t), *t);
+  @*/
+int flow_advance(double *t, double te);
 
 #endif
