@@ -6,7 +6,10 @@
 # functions are in proved functions (CORE: the files of WP_CORE, SKIP:
 # WP_SKIP; the statuses of BUILD/proofs/report.json when `make proofs` wrote
 # it) and how many have a contract that fixes their result, per folder.
-# Writes BUILD/proofs/coverage.json; the runs write nothing in the tree.
+# Writes BUILD/proofs/coverage.json and BUILD/proofs/coverage-outside.txt
+# (the executed functions of the simulation code of the binary64 runs that
+# are not proved with a result contract, their executed lines and why);
+# the runs write nothing in the tree.
 set -u
 build=$1; core=$2; skip=$3
 dir=$(dirname "$0")
@@ -39,4 +42,8 @@ find "$cov" -name '*.gcda' -delete
 
 python3 "$dir/proof_coverage.py" --core "$core" --skip "$skip" \
     --report "$build/proofs/report.json" --json "$build/proofs/coverage.json" \
+    --outside "$build/proofs/coverage-outside.txt" \
     --binary64 "run study1" --binary64 "run study2" "$@"
+rc=$?
+echo "proof coverage: what is outside, and why: $build/proofs/coverage-outside.txt"
+exit $rc

@@ -41,7 +41,8 @@ parsing and output (src/io), the API (src/api), the high-precision engine
 
 Usage:
   proof_coverage.py --core "FILES" --skip "f,g" [--report report.json]
-                    [--json OUT] [--binary64 ARGS]... --run ARGS=GCOV.jsonl ...
+                    [--json OUT] [--outside OUT] [--binary64 ARGS]...
+                    --run ARGS=GCOV.jsonl ...
   proof_coverage.py --selftest
 """
 import argparse
@@ -384,6 +385,25 @@ class Classifier:
             return False
         return result_contract(*self.contracts[name], self.equational, self.ghosts)
 
+    def why(self, path, name):
+        """Why a function has no proved result contract: one line."""
+        path = os.path.normpath(path)
+        if not (path in self.core or path in self.headers):
+            return "not in the proved set (its file is not in WP_CORE)"
+        if name in self.skip:
+            return "body not proved (WP_SKIP)"
+        if not self.proved(path, name):
+            return "a goal not proved"
+        if name not in self.contracts:
+            return "proved, no contract"
+        contract, non_void = self.contracts[name]
+        keys = [k for k in output_keys(contract, non_void)
+                if re.match(r"\w*", k).group(0) not in self.ghosts]
+        if not keys:
+            return "proved, its contract names no output"
+        loose = [k for k in keys if k not in fixed_outputs(contract, keys, self.equational)]
+        return "proved, outputs not fixed: " + ", ".join(loose)
+
 
 # ---------------------------------------------------------------- gcov
 
@@ -471,6 +491,30 @@ def report(label, rows, tot, sim, out):
                   pct(sim["result"], sim["lines"]), sim["lines"]), file=out)
 
 
+def outside(runs, binary64, cls, out):
+    """Per binary64 run of RUNS: the executed functions of the simulation
+    code without a proved result contract, most executed lines first,
+    each with why (Classifier.why)."""
+    for run in runs:
+        label, path = run.rsplit("=", 1)
+        if label not in binary64:
+            continue
+        lines, _ = read_gcov(path)
+        count = {}
+        for (p, _), name in lines.items():
+            if folder_of(p) in SIMULATION and not (name and cls.result(p, name)):
+                count[(p, name)] = count.get((p, name), 0) + 1
+        total = sum(1 for (p, _) in lines if folder_of(p) in SIMULATION)
+        print("# `collide %s`: %d of the %d executed lines of the simulation code "
+              "are outside proved functions with a result contract" % (
+                  label, sum(count.values()), total), file=out)
+        for (p, name), n in sorted(count.items(), key=lambda kv: (-kv[1], kv[0])):
+            print("%5d  %s:%s  %s" % (n, p, name or "?",
+                                      cls.why(p, name) if name else "no function"),
+                  file=out)
+        print(file=out)
+
+
 def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("--core", default="")
@@ -483,6 +527,10 @@ def main(argv):
                     help="ARGS=GCOV.jsonl: the gcov JSON of `collide ARGS`")
     ap.add_argument("--binary64", action="append", default=[],
                     help="ARGS of a binary64 run (the simulation figure is printed for these)")
+    ap.add_argument("--outside",
+                    help="FILE: the executed functions of the simulation code of the "
+                         "binary64 runs that are not proved with a result contract, "
+                         "their executed lines and why")
     a = ap.parse_args(argv)
     if a.selftest:
         return selftest()
@@ -500,6 +548,9 @@ def main(argv):
         report(label, rows, tot, sim if label in a.binary64 else None, sys.stdout)
         result["runs"].append({"run": label, "folders": rows, "total": tot,
                                "simulation": sim})
+    if a.outside:
+        with open(a.outside, "w") as fh:
+            outside(a.run, a.binary64, cls, fh)
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(result, fh, indent=1)

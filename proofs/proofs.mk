@@ -155,7 +155,8 @@ mutants-selftest:
 # proved set (WP_CORE minus WP_SKIP; the goals of $(BUILD)/proofs/report.json
 # when present), and those whose contract fixes their result, per folder
 # (proofs/proof_coverage.py says how). Prints "proof coverage: ..." and
-# "simulation code: ..." per run; writes $(BUILD)/proofs/coverage.json.
+# "simulation code: ..." per run; writes $(BUILD)/proofs/coverage.json and
+# $(BUILD)/proofs/coverage-outside.txt (what is outside, and why).
 .PHONY: proof-coverage
 proof-coverage:
 	@scripts/ensure-packages $(PKG_BUILD) python3
