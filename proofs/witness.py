@@ -12,7 +12,8 @@ prover, both cheap (a second or two per mutant):
   and inside spec/law_domain.acsl, each double argument inside the
   domain predicates its contract applies to it (domain_state,
   domain_speed, ...) or else inside `bounded` (spec/bounded.acsl), each
-  int argument inside the range its `requires` states.  An input on which
+  int argument inside the range its `requires` states (a bound that is
+  another int argument, 0 <= k <= n, drawn after that argument).  An input on which
   the original's result is not finite is skipped.  A witness is an input
   on which a result (the return value, an output array, a text buffer)
   differs in value (-0 against +0 is not counted).  A function whose
@@ -391,9 +392,18 @@ def int_range(name, contract, consts=None):
     if m:
         bound = (consts or {}).get(m.group(2), m.group(2))
         return ('%s + (int)(rng() %% (uint64_t)(%s - (%s)))' % (m.group(1), bound, m.group(1)),)
-    m = re.search(r'(-?\d+)\s*<=\s*' + n + r'\s*;', contract)
+    m = re.search(r'(-?\d+)\s*<=\s*' + n + r'\s*<\s*(\d+)\s*(?:;|&&)', contract)
+    if m:
+        return list(range(int(m.group(1)), int(m.group(2))))
+    m = re.search(r'(-?\d+)\s*<=\s*' + n + r'\s*<=\s*([a-z_]\w*)\s*(?:;|&&)', contract)
+    if m:  # an upper bound that is another int argument: drawn after it
+        return ('dep', int(m.group(1)), m.group(2))
+    m = re.search(r'(-?\d+)\s*(<=?)\s*' + n + r'\s*(?:;|&&|<\s*INT_MAX\b)', contract)
     if m:  # a lower bound alone: up to the 8 elements of the harness's arrays
-        return list(range(int(m.group(1)), 9))
+        return list(range(int(m.group(1)) + (m.group(2) == '<'), 9))
+    m = re.search(r'(?<![<=]\s)(?<![\w.])' + n + r'\s*<\s*INT_MAX\s*(?:;|&&)', contract)
+    if m and not re.search(r'\d\s*<=?\s*' + n + r'\b', contract):
+        return [-1, 0, 1, 2]  # an upper bound alone (room for an increment)
     m = re.search(r'\b' + n + r'\s*==\s*(-?\d+)\s*\|\|\s*' + n + r'\s*==\s*(-?\d+)', contract)
     if m:
         return sorted({int(m.group(1)), int(m.group(2))})
@@ -420,7 +430,7 @@ class Harness:
             return
         with open(path) as f:
             consts = enum_constants(f.read())
-        decls, args_o, args_m, checks, shows = [], [], [], [], []
+        decls, args_o, args_m, checks, shows, late = [], [], [], [], [], []
         step = None
         text_buffers = []
         for i, (ty, nm) in enumerate(params):
@@ -441,7 +451,15 @@ class Harness:
                 if r is None:
                     self.why = 'int %s: a condition the harness does not read' % nm
                     return
-                if isinstance(r, tuple):
+                if isinstance(r, tuple) and r[0] == 'dep':
+                    other = [j for j, (_, pn) in enumerate(params) if pn == r[2]]
+                    if not other or params[other[0]][0] != 'int':
+                        self.why = 'int %s: bounded by %s, not an int argument' % (nm, r[2])
+                        return
+                    # drawn after the loop, once the bound is drawn
+                    late.append('int %s = %d + (int)(rng() %% (uint64_t)(a%d - (%d) + 1));'
+                                % (v, r[1], other[0], r[1]))
+                elif isinstance(r, tuple):
                     decls.append('int %s = %s;' % (v, r[0]))
                 else:
                     decls.append('static const int %s_set[] = {%s}; int %s = %s_set[rng() %% %du];'
@@ -519,6 +537,7 @@ class Harness:
             else:
                 self.why = 'parameter %s %s' % (ty, nm)
                 return
+        decls += late
         self.ok = True
         self.why = ''
         kinds = LAW_PAR.get(stem, ['bounded'])
