@@ -20,14 +20,22 @@
   @ requires apart: \separated(r + (0 .. 7), b + (0 .. 7));
   @ requires finite: \forall integer j; 0 <= j <= 7 ==> within(r[j], (double)1.0e300);
   @ assigns b[0 .. 7];
-  @ ensures coef0: b[0] == bern7_coef(0, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef1: b[1] == bern7_coef(1, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef2: b[2] == bern7_coef(2, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef3: b[3] == bern7_coef(3, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef4: b[4] == bern7_coef(4, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef5: b[5] == bern7_coef(5, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef6: b[6] == bern7_coef(6, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
-  @ ensures coef7: b[7] == bern7_coef(7, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+  @ ensures coef0: b[0] \in {bern7_coef(0, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef1: b[1] \in {bern7_coef(1, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef2: b[2] \in {bern7_coef(2, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef3: b[3] \in {bern7_coef(3, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef4: b[4] \in {bern7_coef(4, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef5: b[5] \in {bern7_coef(5, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef6: b[6] \in {bern7_coef(6, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
+  @ ensures coef7: b[7] \in {bern7_coef(7, \old(r[0]), \old(r[1]), \old(r[2]),
+  @   \old(r[3]), \old(r[4]), \old(r[5]), \old(r[6]), \old(r[7]))};
   @*/
 void bern7_from_nested(const double *r, double *b);
 
@@ -38,9 +46,9 @@ void bern7_from_nested(const double *r, double *b);
   @ requires out: \valid(left + (0 .. 7)) && \valid(right + (0 .. 7));
   @ requires apart: \separated(b + (0 .. 7), left + (0 .. 7), right + (0 .. 7));
   @ assigns left[0 .. 7], right[0 .. 7];
-  @ ensures left: \forall integer l; 0 <= l <= 7 ==> left[l] == bern_dc{Pre}(b, l, 0);
+  @ ensures left: \forall integer l; 0 <= l <= 7 ==> left[l] \in {bern_dc{Pre}(b, l, 0)};
   @ ensures right: \forall integer l; 0 <= l <= 7 ==>
-  @   right[7 - l] == bern_dc{Pre}(b, l, 7 - l);
+  @   right[7 - l] \in {bern_dc{Pre}(b, l, 7 - l)};
   @*/
 void bern7_halves(const double *b, double *left, double *right);
 
