@@ -1242,15 +1242,21 @@ static int left_domain(run *R, double te, const double *ye)
     return 1;
 }
 
+/* A step of the flow that flow_advance refuses: one that would end before
+ * the current instant or at a time that is not finite. */
+static collide_status step_refused(run *R, double te)
+{
+    char what[160];
+    snprintf(what, sizeof what, "a step of the flow would end at t = %.17g s, "
+             "before the current instant or not finite", te);
+    return fail(R, COLLIDE_E_STEP, what);
+}
+
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
-    if (!flow_advance(&R->t, te)) {   /* t never decreases */
-        char what[160];
-        snprintf(what, sizeof what, "a step of the flow would end at t = %.17g s, "
-                 "before the current instant or not finite", te);
-        return fail(R, COLLIDE_E_STEP, what);
-    }
+    if (!flow_advance(&R->t, te))   /* t never decreases */
+        return step_refused(R, te);
     count_touches(R, te);
     memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
     memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
