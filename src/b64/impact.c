@@ -454,12 +454,7 @@ static double rate_root_max(impact *I, const flow_piece *p, int which,
         if (!(m > a && m < b))
             break;
         r = rate_at(I, p, which, m);
-        if (r > 0.0)
-            a = m;
-        else if (r < 0.0)
-            b = m;
-        else
-            a = b = m;
+        bisect_narrow(&a, &b, m, r);
     }
     qa = quantity_at(I, p, which, a, &r);
     qb = quantity_at(I, p, which, b, &r);
@@ -509,14 +504,6 @@ static void piece_samples_of(const flow_piece *p, piece_samples *P)
     P->y[P->n] = p->y1;
 }
 
-/* The interval of r + theta [lo, hi] over theta in [0, 1], into lo, hi:
- * one level of the nested form of the continuous extension. */
-static void interval_level(double r, double *lo, double *hi)
-{
-    *lo = r + fmin(0.0, *lo);
-    *hi = r + fmax(0.0, *hi);
-}
-
 /* An upper bound of every value of |x_c| that dop853_dense_eval gives on
  * the step of p (its computed values, not only the exact polynomial), so
  * that a maximum search on the step that can find nothing above it may be
@@ -525,28 +512,26 @@ static void interval_level(double r, double *lo, double *hi)
  * with th = (t - t0)/h and th1 = 1 - th, both in [0, 1] as computed for
  * any t of the step: taking th and th1 as two independent numbers of
  * [0, 1], each level c + th [lo, hi] lies in [c + min(0, lo), c + max(0,
- * hi)] (interval_level), from c7 outwards. Every partial value of the
+ * hi)], from c7 outwards. Every partial value of the
  * nested form, and every end of these intervals, is at most M = sum |c_i|
  * in magnitude, so that the roundings of the 16 operations of the
  * evaluation and of the 16 of the bound stay below 32 ulp of M each way:
  * the margin 64 DBL_EPSILON M covers both. At t0 and t0 + h the extension
- * gives y0 and y1 exactly (dense_point): their |x_c| are included. */
-static double xc_bound(const impact *I, const flow_piece *p)
+ * gives y0 and y1 exactly (dense_point): their |x_c| are included. The
+ * bound is xc_bound's (impact_rules.h, proved) of the coefficients of
+ * x_c. */
+static double piece_xc_bound(const impact *I, const flow_piece *p)
 {
     const dop853_step_data *s = p->dense;
+    double c[8];
     int m = I->L.xc, i;
-    double lo = s->cont[7][m], hi = lo, mag = fabs(lo), margin, b;
-    for (i = 6; i >= 0; i--) {
-        interval_level(s->cont[i][m], &lo, &hi);
-        mag += fabs(s->cont[i][m]);
-    }
-    margin = 64.0 * DBL_EPSILON * mag;
-    b = fmax(hi + margin, -(lo - margin));
-    return fmax(b, fmax(fabs(s->y0[m]), fabs(s->y1[m])));
+    for (i = 0; i < 8; i++)
+        c[i] = s->cont[i][m];
+    return xc_bound(c, s->y0[m], s->y1[m]);
 }
 
 /* Whether a maximum of the quantity `which` above `current` can lie in
- * the step of p: for |x_c|, only if xc_bound exceeds current (every value
+ * the step of p: for |x_c|, only if piece_xc_bound exceeds current (every value
  * a search can find is a computed value of the extension on the step,
  * and obs_running_max keeps current against any value not above it, NaN
  * included: skipping such a search gives the same result); F_c = -Phi is
@@ -555,7 +540,7 @@ static double xc_bound(const impact *I, const flow_piece *p)
 static int may_exceed(const impact *I, const flow_piece *p, int which,
                       double current)
 {
-    return which != 0 || may_exceed_bound(xc_bound(I, p), current);
+    return which != 0 || may_exceed_bound(piece_xc_bound(I, p), current);
 }
 
 /* The largest of `current` and the maximum of the quantity over the
@@ -744,27 +729,12 @@ static void b64_dissipation(void *engine, int col)
     *b64_column(engine, col) = ((b64_contact *)engine)->d_jump;
 }
 
-/* The column's defining equation, by the proved functions of
- * observables.h and ledger.h. */
+/* The column's defining equation: collision_formula (impact_rules.h,
+ * proved, by the functions of observables.h and ledger.h). */
 static void b64_formula(void *engine, int col)
 {
     const b64_contact *b = engine;
-    collision_rec *c = b->c;
-    switch (col) {
-    case TC_TD: c->t_d = obs_contact_duration(c->t_e, c->t_s); break;
-    case TC_TF: c->t_f = obs_flight_duration(c->t_s, b->t); break;
-    case TC_E: c->e = obs_restitution(c->v_i, c->v_s); break;
-    case TC_LAMBDA: c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc); break;
-    case TC_MOM:
-        c->momentum_residual = obs_momentum_residual(b->I->m->m, c->v_i,
-                                                     c->v_s, c->J_Fc, c->J_Fe);
-        break;
-    case TC_RES:
-        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
-                                      c->DeltaD, c->Is);
-        break;
-    default: break;
-    }
+    collision_formula(b->c, col, b->t, b->I->m->m);
 }
 
 static int b64_is_zero(void *engine, int col)
@@ -1020,24 +990,19 @@ static void check_ledger(impact *I)
     int i;
     if (r->status != COLLIDE_OK)
         return;
-    snprintf(scope, sizeof scope, "the run");
-    if (sim_ledger_verdict(l->residual, l->bound, l->DeltaC) == COLLIDE_OK) {
-        for (i = 0; i < r->ncollisions && !c; i++)
-            if (sim_ledger_verdict(r->collisions[i].residual,
-                                   r->collisions[i].ledger_bound,
-                                   r->collisions[i].DeltaC) != COLLIDE_OK)
-                c = &r->collisions[i];
-        if (!c && r->final_contact &&
-            sim_ledger_verdict(r->final_partial.residual,
-                               r->final_partial.ledger_bound,
-                               r->final_partial.DeltaC) != COLLIDE_OK)
-            c = &r->final_partial;
-        if (!c)
-            return;
-        if (c == &r->final_partial)
-            snprintf(scope, sizeof scope, "the contact lasting at T");
-        else
-            snprintf(scope, sizeof scope, "collision %d", c->i);
+    i = failing_ledger_index(l->residual, l->bound, l->DeltaC, r->collisions,
+                             r->ncollisions,
+                             r->final_contact ? &r->final_partial : NULL);
+    if (i > r->ncollisions)
+        return;
+    if (i < 0) {
+        snprintf(scope, sizeof scope, "the run");
+    } else if (i == r->ncollisions) {
+        c = &r->final_partial;
+        snprintf(scope, sizeof scope, "the contact lasting at T");
+    } else {
+        c = &r->collisions[i];
+        snprintf(scope, sizeof scope, "collision %d", c->i);
     }
     r->status = COLLIDE_E_LEDGER;
     describe_end(I, r->diagnosis, sizeof r->diagnosis,

@@ -105,6 +105,37 @@ double bisect_mid(double a, double b)
     return a + 0.5 * (b - a);
 }
 
+void bisect_narrow(double *a, double *b, double m, double r)
+{
+    if (r > 0.0)
+        *a = m;
+    else if (r < 0.0)
+        *b = m;
+    else
+        *a = *b = m;
+}
+
+double xc_bound(const double *c, double y0, double y1)
+{
+    double lo = c[7], hi = lo, mag = impact_abs(lo), margin;
+    int i;
+    /*@ loop invariant -1 <= i <= 6;
+      @ loop invariant lo: lo \in {nested_lo(c, i + 1)};
+      @ loop invariant hi: hi \in {nested_hi(c, i + 1)};
+      @ loop invariant mag: mag \in {nested_mag(c, i + 1)};
+      @ loop assigns i, lo, hi, mag;
+      @ loop variant i + 1;
+      @*/
+    for (i = 6; i >= 0; i--) {
+        lo = c[i] + fmin_number(0.0, lo);   /* c + th [lo, hi], th in [0, 1] */
+        hi = c[i] + fmax_number(0.0, hi);
+        mag += impact_abs(c[i]);
+    }
+    margin = 64.0 * DBL_EPSILON * mag;
+    return fmax_number(fmax_number(hi + margin, -(lo - margin)),
+                       end_magnitude(y0, y1));
+}
+
 double piece_point(double t0, double t1, int k, int n)
 {
     if (k == n)
@@ -115,4 +146,45 @@ double piece_point(double t0, double t1, int k, int n)
 double event_resolution(double lo, double hi, double t)
 {
     return fmax_number(hi - lo, 4.0 * DBL_EPSILON * impact_abs(t));
+}
+
+void collision_formula(collision_rec *c, int col, double t, double m)
+{
+    switch (col) {
+    case TC_TD: c->t_d = obs_contact_duration(c->t_e, c->t_s); break;
+    case TC_TF: c->t_f = obs_flight_duration(c->t_s, t); break;
+    case TC_E: c->e = obs_restitution(c->v_i, c->v_s); break;
+    case TC_LAMBDA: c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc); break;
+    case TC_MOM:
+        c->momentum_residual = obs_momentum_residual(m, c->v_i, c->v_s,
+                                                     c->J_Fc, c->J_Fe);
+        break;
+    case TC_RES:
+        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
+                                      c->DeltaD, c->Is);
+        break;
+    default: break;
+    }
+}
+
+int failing_ledger_index(double residual, double bound, double delta_c,
+                         const collision_rec *c, int n,
+                         const collision_rec *fin)
+{
+    int i;
+    if (sim_ledger_verdict(residual, bound, delta_c) != COLLIDE_OK)
+        return -1;
+    /*@ loop invariant 0 <= i <= n;
+      @ loop invariant hold: collision_ledgers_hold(c, i);
+      @ loop assigns i;
+      @ loop variant n - i;
+      @*/
+    for (i = 0; i < n; i++)
+        if (sim_ledger_verdict(c[i].residual, c[i].ledger_bound,
+                               c[i].DeltaC) != COLLIDE_OK)
+            return i;
+    if (fin && sim_ledger_verdict(fin->residual, fin->ledger_bound,
+                                  fin->DeltaC) != COLLIDE_OK)
+        return n;
+    return n + 1;
 }

@@ -15,6 +15,10 @@
 
 #include "finite.h"
 #include "fminmax.h"     /* fmax_number, fmin_number */
+#include "ledger.h"      /* ledger_residual, Eq. (24) */
+#include "observables.h" /* Eqs. (193)-(204) */
+#include "../rules/contact.h"    /* collision_rec; by its path, as the */
+#include "../rules/run_rules.h"  /* prover's include path holds the model */
 
 #include "../../spec/impact_rules.acsl"
 
@@ -131,6 +135,26 @@ int may_exceed_bound(double bound, double current);
   @*/
 double bisect_mid(double a, double b);
 
+/* The bracket [*a, *b] of the root of a quantity's rate after its value
+ * r at the midpoint m: [m, b] where r > 0, [a, m] where r < 0, the one
+ * point m at a root or a NaN r (spec/impact_rules.acsl,
+ * bracket_lo_after, bracket_hi_after). */
+/*@ requires \valid(a) && \valid(b) && \separated(a, b);
+  @ assigns *a, *b;
+  @ ensures lo: *a \in {bracket_lo_after(\old(*a), m, r)};
+  @ ensures hi: *b \in {bracket_hi_after(\old(*b), m, r)};
+  @*/
+void bisect_narrow(double *a, double *b, double m, double r);
+
+/* An upper bound of every value of |x_c| that the continuous extension
+ * of coefficients c[0 .. 7] gives on its step, y0 and y1 its values at
+ * the ends (spec/impact_rules.acsl, xc_bound_value). */
+/*@ requires \valid_read(c + (0 .. 7));
+  @ assigns \nothing;
+  @ ensures xc_bound: \result \in {xc_bound_value(c, y0, y1)};
+  @*/
+double xc_bound(const double *c, double y0, double y1);
+
 /* Instant k of the n + 1 equally spaced samples of the piece [t0, t1],
  * the last one t1 exactly (spec/impact_rules.acsl, piece_point_value). */
 /*@ requires 0 <= k <= n && 0 < n < INT_MAX;
@@ -146,5 +170,74 @@ double piece_point(double t0, double t1, int k, int n);
   @ ensures resolution: \result \in {event_resolution_value(lo, hi, t)};
   @*/
 double event_resolution(double lo, double hi, double t);
+
+/* Column col of the collision's row c that an equation of the row's other
+ * columns defines, from the numbers of binary64 (the row's primitive
+ * `formula`, contact.h): t_d (Eq. 194), t_f with t the next contact's
+ * t_e (Eq. 195), e (Eq. 197), Lambda (Eq. 204), the residual of the
+ * momentum balance with the reduced mass m (Eq. 203) and the residual of
+ * the collision's ledger (Eq. 24); no other column (spec/observables.acsl,
+ * spec/ledger.acsl). The arguments of each are those its function of the
+ * model requires. */
+/*@ requires \valid(c);
+  @ requires td: col == TC_TD ==> bounded(c->t_e) && bounded(c->t_s);
+  @ requires tf: col == TC_TF ==> bounded(c->t_s) && bounded(t);
+  @ requires e: col == TC_E ==> bounded(c->v_i) && bounded(c->v_s);
+  @ requires lambda: col == TC_LAMBDA ==> bounded(c->J_Fe) && bounded(c->J_Fc);
+  @ requires mom: col == TC_MOM ==> bounded(m) && bounded(c->v_i) &&
+  @   bounded(c->v_s) && bounded(c->J_Fc) && bounded(c->J_Fe);
+  @ requires res: col == TC_RES ==> bounded(c->V_end) && bounded(c->V_start) &&
+  @   bounded(c->DeltaC) && bounded(c->DeltaD) && bounded(c->Is);
+  @ behavior td:
+  @   assumes col == TC_TD;
+  @   assigns c->t_d;
+  @   ensures eq194: same_double(c->t_d, contact_duration_value(c->t_e, c->t_s));
+  @ behavior tf:
+  @   assumes col == TC_TF;
+  @   assigns c->t_f;
+  @   ensures eq195: same_double(c->t_f, flight_duration_value(c->t_s, t));
+  @ behavior e:
+  @   assumes col == TC_E;
+  @   assigns c->e;
+  @   ensures eq197: \ne_double(c->v_i, (double)0.0) ==>
+  @     same_double(c->e, restitution_value(c->v_i, c->v_s));
+  @ behavior lambda:
+  @   assumes col == TC_LAMBDA;
+  @   assigns c->Lambda;
+  @   ensures eq204: \ne_double(c->J_Fc, (double)0.0) ==>
+  @     same_double(c->Lambda, impulse_ratio_value(c->J_Fe, c->J_Fc));
+  @ behavior mom:
+  @   assumes col == TC_MOM;
+  @   assigns c->momentum_residual;
+  @   ensures eq203: same_double(c->momentum_residual,
+  @     momentum_residual_value(m, c->v_i, c->v_s, c->J_Fc, c->J_Fe));
+  @ behavior res:
+  @   assumes col == TC_RES;
+  @   assigns c->residual;
+  @   ensures eq24: \eq_double(c->residual, ledger_residual_value(c->V_end,
+  @     c->V_start, c->DeltaC, c->DeltaD, c->Is));
+  @ behavior other:
+  @   assumes col != TC_TD && col != TC_TF && col != TC_E &&
+  @     col != TC_LAMBDA && col != TC_MOM && col != TC_RES;
+  @   assigns \nothing;
+  @ complete behaviors;
+  @ disjoint behaviors;
+  @*/
+void collision_formula(collision_rec *c, int col, double t, double m);
+
+/* The first ledger of a run that fails its check (sim_ledger_verdict),
+ * in the order the run reports them: -1 the run's own (residual, bound,
+ * delta_c), i < n collision i of c[0 .. n - 1], n the contact lasting at
+ * T (fin, NULL when there is none), n + 1 none (spec/impact_rules.acsl,
+ * failing_ledger_is). */
+/*@ requires 0 <= n < INT_MAX && \valid_read(c + (0 .. n - 1));
+  @ requires fin == \null || \valid_read(fin);
+  @ assigns \nothing;
+  @ ensures failing: failing_ledger_is(\result, residual, bound, delta_c, c,
+  @                                    n, fin);
+  @*/
+int failing_ledger_index(double residual, double bound, double delta_c,
+                         const collision_rec *c, int n,
+                         const collision_rec *fin);
 
 #endif
