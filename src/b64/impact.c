@@ -365,19 +365,15 @@ static int cmp_double(const void *a, const void *b)
 static int sample_times(impact *I)
 {
     const sim_options *o = I->o;
-    int ng = sim_grid_points(o, I->m->T > 0.0), n = ng + o->n_sample_at, i, k;
+    int ng = sim_grid_points(o, I->m->T > 0.0), n = ng + o->n_sample_at, i;
     I->times = malloc(sizeof(double) * (size_t)n);
     if (!I->times)
         return -1;
-    for (i = 0; i < ng; i++)
-        I->times[i] = grid_time(ng, I->m->T, i);
+    sample_grid(I->times, ng, I->m->T);
     for (i = 0; i < o->n_sample_at; i++)
         I->times[ng + i] = o->sample_at[i];
     qsort(I->times, (size_t)n, sizeof(double), cmp_double);
-    for (i = k = 0; i < n; i++)
-        if (k == 0 || I->times[i] != I->times[k - 1])
-            I->times[k++] = I->times[i];
-    I->ntimes = k;
+    I->ntimes = distinct_times(I->times, n);
     return 0;
 }
 
@@ -772,15 +768,6 @@ static void begin_contact(impact *I, const event_rec *e)
     I->err_contact = 0.0;
 }
 
-/* The magnitude whose rounding the residual of a collision's ledger
- * carries (sim_ledger_bound, ledger_magnitude); v_jump is V before its
- * separation. */
-static double collision_magnitude(const collision_rec *c, double v_jump)
-{
-    return ledger_magnitude(c->V_start, c->V_end, c->DeltaC, c->DeltaD, c->Is,
-                            impact_abs(v_jump));
-}
-
 /* The contact of I->cur ends at t, copied into c: its row from the states
  * before and after (the same state for the contact open at T) and the
  * bound of its ledger's residual, v_jump being V before the jump. */
@@ -798,10 +785,9 @@ static void close_contact(impact *I, collision_rec *c, double t,
     if (c != &I->cur)
         *c = I->cur;
     contact_end(&b64_contact_numbers, &b, &I->L);
-    c->ledger_bound = sim_ledger_cap(
-        sim_ledger_bound(I->L.ny, I->err_contact,
-                         collision_magnitude(c, v_jump)),
-        I->r->ledger.scale);
+    c->ledger_bound = ledger_bound_checked(I->L.ny, I->err_contact,
+                                           collision_magnitude(c, v_jump),
+                                           I->r->ledger.scale);
 }
 
 static int end_contact(impact *I, const event_rec *e, double d_jump)
@@ -905,11 +891,11 @@ static void finish(impact *I, const double *y0)
     l->DeltaD = I->delta_d;
     l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
     track_scale(I, r->end.y);
-    l->bound = sim_ledger_cap(
-        sim_ledger_bound(L->ny, I->err_run,
-                         ledger_magnitude(l->V0, l->VT, l->DeltaC, l->DeltaD,
-                                          l->Is, I->jumps_v)),
-        l->scale);
+    l->bound = ledger_bound_checked(L->ny, I->err_run,
+                                    ledger_magnitude(l->V0, l->VT, l->DeltaC,
+                                                     l->DeltaD, l->Is,
+                                                     I->jumps_v),
+                                    l->scale);
     r->final_contact = r->end.q == 1;
     if (r->final_contact) {
         close_contact(I, &r->final_partial, r->end.t, r->end.y, r->end.y,

@@ -13,6 +13,51 @@ double grid_time(int n, double T, int k)
     return T * ((double)k / (n - 1));
 }
 
+void sample_grid(double *times, int n, double T)
+{
+    int k;
+    /*@ loop invariant 0 <= k <= n;
+      @ loop invariant grid: \forall integer j; 0 <= j < k ==>
+      @   times[j] \in {grid_time_at(n, T, j)};
+      @ loop assigns k, times[0 .. n - 1];
+      @ loop variant n - k;
+      @*/
+    for (k = 0; k < n; k++)
+        times[k] = grid_time(n, T, k);
+}
+
+int distinct_times(double *t, int n)
+{
+    double prev = 0.0;   /* t[i - 1] as it was */
+    int i, k;
+    /*@ loop invariant 0 <= k <= i <= n;
+      @ loop invariant count: k == kept_count{Pre}(t, i);
+      @ loop invariant rest: \forall integer j; i <= j < n ==>
+      @   t[j] \in {\at(t[j], Pre)};
+      @ loop invariant kept: \forall integer j; 0 <= j < i &&
+      @   time_kept{Pre}(t, j) ==> t[kept_count{Pre}(t, j)] \in {\at(t[j], Pre)};
+      @ loop invariant below: \forall integer j; 0 <= j < i &&
+      @   time_kept{Pre}(t, j) ==> kept_count{Pre}(t, j) < k;
+      @ loop invariant prev: 0 < i ==> \let p = i - 1; prev \in {\at(t[p], Pre)};
+      @ loop invariant first: 0 < i ==> 0 < k;
+      @ loop assigns i, k, prev, t[0 .. n - 1];
+      @ loop variant n - i;
+      @*/
+    for (i = k = 0; i < n; i++) {
+        double x = t[i];
+        /*@ assert step_kept: time_kept{Pre}(t, i) ==>
+          @   kept_count{Pre}(t, i + 1) == kept_count{Pre}(t, i) + 1;
+          @*/
+        /*@ assert step_dropped: !time_kept{Pre}(t, i) ==>
+          @   kept_count{Pre}(t, i + 1) == kept_count{Pre}(t, i);
+          @*/
+        if (i == 0 || x != prev)   /* == x != t[k - 1], the last kept */
+            t[k++] = x;
+        prev = x;
+    }
+    return k;
+}
+
 /* max(|a|, |b|) (spec/impact_rules.acsl, end_magnitude). */
 /*@ assigns \nothing;
   @ ensures end_magnitude: \result \in {end_magnitude(a, b)};
@@ -83,6 +128,18 @@ double ledger_magnitude(double v0, double vt, double delta_c, double delta_d,
 {
     return impact_abs(v0) + impact_abs(vt) + impact_abs(delta_c) +
            impact_abs(delta_d) + impact_abs(i_s) + jumps;
+}
+
+double collision_magnitude(const collision_rec *c, double v_jump)
+{
+    return ledger_magnitude(c->V_start, c->V_end, c->DeltaC, c->DeltaD, c->Is,
+                            impact_abs(v_jump));
+}
+
+double ledger_bound_checked(int ny, double err, double magnitude,
+                            double scale)
+{
+    return sim_ledger_cap(sim_ledger_bound(ny, err, magnitude), scale);
 }
 
 double ledger_scale(double scale, double V, double i_s)

@@ -43,6 +43,27 @@ static inline double impact_abs(double x)
   @*/
 double grid_time(int n, double T, int k);
 
+/* The n points of the uniform grid on [0, T] into times[0 .. n - 1]
+ * (grid_time; spec/impact_rules.acsl, grid_time_at). */
+/*@ requires 0 <= n < INT_MAX && \valid(times + (0 .. n - 1));
+  @ assigns times[0 .. n - 1];
+  @ ensures grid: \forall integer k; 0 <= k < n ==>
+  @   times[k] \in {grid_time_at(n, T, k)};
+  @*/
+void sample_grid(double *times, int n, double T);
+
+/* The sorted sample times t[0 .. n - 1] each once, in place: each that
+ * is the first or differs from the one before it (a NaN from every
+ * value) moved to t[kept_count(t, i)]; returns their number
+ * (spec/impact_rules.acsl, kept_count, time_kept). */
+/*@ requires 0 <= n < INT_MAX && \valid(t + (0 .. n - 1));
+  @ assigns t[0 .. n - 1];
+  @ ensures count: \result == kept_count{Pre}(t, n);
+  @ ensures kept: \forall integer i; 0 <= i < n && time_kept{Pre}(t, i) ==>
+  @   t[kept_count{Pre}(t, i)] \in {\at(t[i], Pre)};
+  @*/
+int distinct_times(double *t, int n);
+
 /* One tolerance unit of a component whose values at the ends of a step
  * are a and b: sk = atol + rtol max(|a|, |b|), the scale of the step's
  * error norm (spec/impact_rules.acsl, tol_unit_value). */
@@ -98,6 +119,29 @@ double ledger_step_error(double atol, double rtol, const double *y0,
   @*/
 double ledger_magnitude(double v0, double vt, double delta_c, double delta_d,
                         double i_s, double jumps);
+
+/* The magnitude of the ledger of collision c (ledger_magnitude), whose
+ * jumps are the one V before its separation, v_jump
+ * (spec/impact_rules.acsl, ledger_magnitude_value). */
+/*@ requires \valid_read(c);
+  @ assigns \nothing;
+  @ ensures magnitude: \result \in {ledger_magnitude_value(c->V_start,
+  @   c->V_end, c->DeltaC, c->DeltaD, c->Is, fabs_value(v_jump))};
+  @*/
+double collision_magnitude(const collision_rec *c, double v_jump);
+
+/* The bound a ledger's residual is checked against: sim_ledger_bound of
+ * the sum err of its steps' errors over ny components and of its
+ * magnitude, capped at SIM_LEDGER_CAP of the run's energy scale
+ * (sim_ledger_cap; spec/run_check.acsl, ledger_bound_value,
+ * ledger_capped). */
+/*@ requires 0 <= ny <= COLLIDE_NY_MAX;
+  @ assigns \nothing;
+  @ ensures capped: ledger_capped(\result,
+  @   ledger_bound_value(ny, err, magnitude), scale);
+  @*/
+double ledger_bound_checked(int ny, double err, double magnitude,
+                            double scale);
 
 /* The ledger's energy scale after a state of storage V and supply i_s:
  * the largest of scale, V and |i_s| (spec/impact_rules.acsl,
