@@ -626,18 +626,15 @@ static int contact_storage_terms(const impact *I, const flow_piece *p,
  * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
  * taken with at most that magnitude, so that a Delta_C that runs away
  * (the error of a run that does not hold its tolerances) cannot widen
- * the bound it is checked against. The sum is ledger_step_error's
+ * the bound it is checked against. The sum is model_step_error's
  * (impact_rules.h, proved), of the numbers of p and the model. */
 static double piece_step_error(const impact *I, const flow_piece *p, int is,
                                int dc, double v_start, const double *terms,
                                int nc)
 {
-    const model *m = I->m;
-    const layout *L = &I->L;
-    return ledger_step_error(I->o->engine.atol, I->o->engine.rtol, p->y0,
-                             p->y1, is, dc, L->v,
-                             m->sys == SYS_HF ? L->vm : -1, m->m,
-                             m->m1 + m->m2, v_start, terms, nc);
+    return model_step_error(I->m, &I->L, I->o->engine.atol,
+                            I->o->engine.rtol, p->y0, p->y1, is, dc, v_start,
+                            terms, nc);
 }
 
 static int on_flow(void *ctx, const flow_piece *p)

@@ -1,5 +1,6 @@
-/* impact_rules.c - the arithmetic of the binary64 driver that calls no
- * function of the model; see impact_rules.h (impact_abs, tol_unit and
+/* impact_rules.c - the arithmetic and the decisions of the binary64
+ * driver that call no function of the model through a pointer; see
+ * impact_rules.h (impact_abs, tol_unit and
  * rate_falls_between are defined there, static inline, and proved here;
  * the max and the min are fminmax.h's). */
 #include "impact_rules.h"
@@ -121,6 +122,16 @@ double ledger_step_error(double atol, double rtol, const double *y0,
     for (i = 0; i < nc; i++)
         e += terms[i];
     return e;
+}
+
+double model_step_error(const model *m, const layout *L, double atol,
+                        double rtol, const double *y0, const double *y1,
+                        int is_idx, int dc, double v_start,
+                        const double *terms, int nc)
+{
+    return ledger_step_error(atol, rtol, y0, y1, is_idx, dc, L->v,
+                             m->sys == SYS_HF ? L->vm : -1, m->m,
+                             m->m1 + m->m2, v_start, terms, nc);
 }
 
 double ledger_magnitude(double v0, double vt, double delta_c, double delta_d,

@@ -1,13 +1,19 @@
-/* impact_rules.h - the arithmetic of the binary64 driver (impact.c) that
- * calls no function of the model: the sample grid, the bound of the energy
+/* impact_rules.h - the arithmetic and the decisions of the binary64
+ * driver (impact.c) that call no function of the model through a pointer:
+ * the sample grid and the sample times each once, the bound of the energy
  * ledger's residual (sim_ledger_bound of src/rules/sim.h: the tolerance
  * units, the change of the contact's storage, a step's error, the
- * magnitude of a ledger), the ledger's energy scale, and the rules of the
- * search for the maxima of Eqs. (198)-(199) over a piece of flow. Each
- * function has a contract that fixes its result to its definition in
- * spec/impact_rules.acsl; impact_rules.c, in WP_CORE, is the translation
- * unit in which WP proves them. impact.c keeps what calls the model (the
- * law's storage, the continuous extension), and passes the numbers. */
+ * magnitude of a ledger, the cap), the ledger's energy scale, the rules of
+ * the search for the maxima of Eqs. (198)-(199) over a piece of flow (the
+ * bound of |x_c| over a step, the bisection's bracket), the columns of a
+ * collision's row that an equation defines (Eqs. 194-197, 203, 204, 24,
+ * by the proved functions of the model) and the first ledger of a run
+ * that fails its check (sim_ledger_verdict). Each function has a contract
+ * that fixes its result to its definition in spec/impact_rules.acsl (or
+ * in the spec/ file of the equation); impact_rules.c, in WP_CORE, is the
+ * translation unit in which WP proves them. impact.c keeps what calls the
+ * law through its pointers (its storage, Phi and its rate), the continuous
+ * extension, qsort, the memory and the text, and passes the numbers. */
 #ifndef COLLIDE_IMPACT_RULES_H
 #define COLLIDE_IMPACT_RULES_H
 
@@ -17,8 +23,9 @@
 #include "fminmax.h"     /* fmax_number, fmin_number */
 #include "ledger.h"      /* ledger_residual, Eq. (24) */
 #include "observables.h" /* Eqs. (193)-(204) */
-#include "../rules/contact.h"    /* collision_rec; by its path, as the */
-#include "../rules/run_rules.h"  /* prover's include path holds the model */
+#include "../system/model.h"     /* the model's masses, collision_rec and */
+#include "../rules/contact.h"    /* the ledger's check, by their paths, as */
+#include "../rules/run_rules.h"  /* the prover's include path holds src/model */
 
 #include "../../spec/impact_rules.acsl"
 
@@ -45,7 +52,9 @@ double grid_time(int n, double T, int k);
 
 /* The n points of the uniform grid on [0, T] into times[0 .. n - 1]
  * (grid_time; spec/impact_rules.acsl, grid_time_at). */
-/*@ requires 0 <= n < INT_MAX && \valid(times + (0 .. n - 1));
+/*@ requires n: 0 <= n;
+  @ requires fits: n < INT_MAX;
+  @ requires \valid(times + (0 .. n - 1));
   @ assigns times[0 .. n - 1];
   @ ensures grid: \forall integer k; 0 <= k < n ==>
   @   times[k] \in {grid_time_at(n, T, k)};
@@ -56,7 +65,8 @@ void sample_grid(double *times, int n, double T);
  * is the first or differs from the one before it (a NaN from every
  * value) moved to t[kept_count(t, i)]; returns their number
  * (spec/impact_rules.acsl, kept_count, time_kept). */
-/*@ requires 0 <= n < INT_MAX && \valid(t + (0 .. n - 1));
+/*@ requires n: 0 <= n;
+  @ requires \valid(t + (0 .. n - 1));
   @ assigns t[0 .. n - 1];
   @ ensures count: \result == kept_count{Pre}(t, n);
   @ ensures kept: \forall integer i; 0 <= i < n && time_kept{Pre}(t, i) ==>
@@ -108,6 +118,28 @@ double ledger_step_error(double atol, double rtol, const double *y0,
                          const double *y1, int is_idx, int dc, int v, int vm,
                          double mass, double mass_c, double v_start,
                          const double *terms, int nc);
+
+/* The error of a step from y0 to y1 of the system of model m, layout L,
+ * in the ledger whose I_s and Delta_C are components is and dc (the
+ * run's or the contact's) and whose V at the start is v_start:
+ * ledger_step_error with the velocity v, and v_m of H_f, of L, the mass
+ * m and the mass m_1 + m_2 (Eqs. 91, 94), and the nc terms of the
+ * contact's storage (spec/impact_rules.acsl, ledger_step_error_value). */
+/*@ requires valid_layout(L) && \valid_read(m);
+  @ requires 0 <= is_idx < L->ny && 0 <= dc < L->ny;
+  @ requires m->sys == SYS_HF ==> 0 <= L->vm < L->ny;
+  @ requires \valid_read(y0 + (0 .. L->ny - 1)) &&
+  @   \valid_read(y1 + (0 .. L->ny - 1));
+  @ requires 0 <= nc && \valid_read(terms + (0 .. nc - 1));
+  @ assigns \nothing;
+  @ ensures ledger_step_error: \result \in {ledger_step_error_value(atol,
+  @   rtol, y0, y1, is_idx, dc, L->v, m->sys == SYS_HF ? L->vm : -1, m->m,
+  @   \add_double(m->m1, m->m2), v_start, terms, nc)};
+  @*/
+double model_step_error(const model *m, const layout *L, double atol,
+                        double rtol, const double *y0, const double *y1,
+                        int is_idx, int dc, double v_start,
+                        const double *terms, int nc);
 
 /* The magnitude whose rounding the residual of a ledger carries:
  * |V(0)| + |V(T)| + |Delta_C| + |Delta_D| + |I_s| + jumps, jumps the sum
