@@ -1,8 +1,8 @@
 /* impact_rules.c - the arithmetic and the decisions of the binary64
  * driver that call no function of the model through a pointer; see
- * impact_rules.h (impact_abs, tol_unit and
- * rate_falls_between are defined there, static inline, and proved here;
- * the max and the min are fminmax.h's). */
+ * impact_rules.h (impact_abs, tol_unit, rate_falls_between, bisect_narrow
+ * and model_step_error are defined there, static inline, and proved
+ * here; the max and the min are fminmax.h's). */
 #include "impact_rules.h"
 
 double grid_time(int n, double T, int k)
@@ -124,16 +124,6 @@ double ledger_step_error(double atol, double rtol, const double *y0,
     return e;
 }
 
-double model_step_error(const model *m, const layout *L, double atol,
-                        double rtol, const double *y0, const double *y1,
-                        int is_idx, int dc, double v_start,
-                        const double *terms, int nc)
-{
-    return ledger_step_error(atol, rtol, y0, y1, is_idx, dc, L->v,
-                             m->sys == SYS_HF ? L->vm : -1, m->m,
-                             m->m1 + m->m2, v_start, terms, nc);
-}
-
 double ledger_magnitude(double v0, double vt, double delta_c, double delta_d,
                         double i_s, double jumps)
 {
@@ -171,16 +161,6 @@ int may_exceed_bound(double bound, double current)
 double bisect_mid(double a, double b)
 {
     return a + 0.5 * (b - a);
-}
-
-void bisect_narrow(double *a, double *b, double m, double r)
-{
-    if (r > 0.0)
-        *a = m;
-    else if (r < 0.0)
-        *b = m;
-    else
-        *a = *b = m;
 }
 
 double xc_bound(const double *c, double y0, double y1)

@@ -124,7 +124,8 @@ double ledger_step_error(double atol, double rtol, const double *y0,
  * run's or the contact's) and whose V at the start is v_start:
  * ledger_step_error with the velocity v, and v_m of H_f, of L, the mass
  * m and the mass m_1 + m_2 (Eqs. 91, 94), and the nc terms of the
- * contact's storage (spec/impact_rules.acsl, ledger_step_error_value). */
+ * contact's storage (spec/impact_rules.acsl, ledger_step_error_value).
+ * Static inline: the driver evaluates it twice at every step in contact. */
 /*@ requires valid_layout(L) && \valid_read(m);
   @ requires 0 <= is_idx < L->ny && 0 <= dc < L->ny;
   @ requires m->sys == SYS_HF ==> 0 <= L->vm < L->ny;
@@ -136,10 +137,16 @@ double ledger_step_error(double atol, double rtol, const double *y0,
   @   rtol, y0, y1, is_idx, dc, L->v, m->sys == SYS_HF ? L->vm : -1, m->m,
   @   \add_double(m->m1, m->m2), v_start, terms, nc)};
   @*/
-double model_step_error(const model *m, const layout *L, double atol,
-                        double rtol, const double *y0, const double *y1,
-                        int is_idx, int dc, double v_start,
-                        const double *terms, int nc);
+static inline double model_step_error(const model *m, const layout *L,
+                                      double atol, double rtol,
+                                      const double *y0, const double *y1,
+                                      int is_idx, int dc, double v_start,
+                                      const double *terms, int nc)
+{
+    return ledger_step_error(atol, rtol, y0, y1, is_idx, dc, L->v,
+                             m->sys == SYS_HF ? L->vm : -1, m->m,
+                             m->m1 + m->m2, v_start, terms, nc);
+}
 
 /* The magnitude whose rounding the residual of a ledger carries:
  * |V(0)| + |V(T)| + |Delta_C| + |Delta_D| + |I_s| + jumps, jumps the sum
@@ -214,13 +221,22 @@ double bisect_mid(double a, double b);
 /* The bracket [*a, *b] of the root of a quantity's rate after its value
  * r at the midpoint m: [m, b] where r > 0, [a, m] where r < 0, the one
  * point m at a root or a NaN r (spec/impact_rules.acsl,
- * bracket_lo_after, bracket_hi_after). */
+ * bracket_lo_after, bracket_hi_after). Static inline: an iteration of
+ * the bisection. */
 /*@ requires \valid(a) && \valid(b) && \separated(a, b);
   @ assigns *a, *b;
   @ ensures lo: *a \in {bracket_lo_after(\old(*a), m, r)};
   @ ensures hi: *b \in {bracket_hi_after(\old(*b), m, r)};
   @*/
-void bisect_narrow(double *a, double *b, double m, double r);
+static inline void bisect_narrow(double *a, double *b, double m, double r)
+{
+    if (r > 0.0)
+        *a = m;
+    else if (r < 0.0)
+        *b = m;
+    else
+        *a = *b = m;
+}
 
 /* An upper bound of every value of |x_c| that the continuous extension
  * of coefficients c[0 .. 7] gives on its step, y0 and y1 its values at
