@@ -183,19 +183,6 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
     return phi;
 }
 
-/* Whether the law's arguments x_c, z_c and v at y are finite (the proved
- * laws require them finite, src/model): x - x is 0 for a finite x and NaN
- * for an infinity or NaN, so their sum is 0 exactly when all are finite
- * (a few instructions for each evaluation of the flow map). */
-static int law_args_finite(const layout *L, const double *y)
-{
-    const double *c = y + L->xc;     /* x_c, then z_c (L->z = L->xc + 1) */
-    double d = (y[L->v] - y[L->v]) + (c[0] - c[0]);
-    if (L->nz > 0)                   /* n_z <= LAW_NZ_MAX = 2 */
-        d += (c[1] - c[1]) + (c[L->nz] - c[L->nz]);
-    return d == 0.0;
-}
-
 /* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
 void impact_flow(const model *m, const layout *L, int q, double t,
                  const double *y, double *dy)

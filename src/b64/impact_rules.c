@@ -1,8 +1,8 @@
 /* impact_rules.c - the arithmetic and the decisions of the binary64
  * driver that call no function of the model through a pointer; see
- * impact_rules.h (impact_abs, tol_unit, rate_falls_between, bisect_narrow
- * and model_step_error are defined there, static inline, and proved
- * here; the max and the min are fminmax.h's). */
+ * impact_rules.h (impact_abs, law_args_finite, tol_unit,
+ * rate_falls_between, bisect_narrow and model_step_error are defined
+ * there, static inline, and proved here; the max and the min are fminmax.h's). */
 #include "impact_rules.h"
 
 double grid_time(int n, double T, int k)

@@ -42,6 +42,37 @@ static inline double impact_abs(double x)
     return x < 0.0 ? -x : (x == 0.0 ? 0.0 : x);
 }
 
+/* Whether the law's arguments v, x_c and z_c at y are all finite (the
+ * proved laws require them finite, src/model; spec/impact_rules.acsl,
+ * law_args_finite_at): x - x is 0 for a finite x and NaN for an infinity or a NaN,
+ * so their sum is 0 exactly when all are finite. Static inline: the
+ * driver asks it at every evaluation of the flow map in contact. */
+/*@ requires valid_layout(L);
+  @ requires \valid_read(y + (0 .. L->ny - 1));
+  @ assigns \nothing;
+  @ ensures finite: \result == 1 <==>
+  @   law_args_finite_at(y, L->v, L->xc, L->nz);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int law_args_finite(const layout *L, const double *y)
+{
+    const double *c = y + L->xc;     /* x_c, then z_c (L->z = L->xc + 1) */
+    double d = (y[L->v] - y[L->v]) + (c[0] - c[0]);
+    /*@ assert d: \eq_double(d, (double)0.0) <==>
+      @   \is_finite(y[L->v]) && \is_finite(c[0]);
+      @*/
+    /*@ assert d_nan: \eq_double(d, (double)0.0) || \is_NaN(d); */
+    if (L->nz > 0) {                 /* n_z <= LAW_NZ_MAX = 2 */
+        double e = (c[1] - c[1]) + (c[L->nz] - c[L->nz]);
+        /*@ assert e: \eq_double(e, (double)0.0) <==>
+          @   \is_finite(c[1]) && \is_finite(c[L->nz]);
+          @*/
+        /*@ assert e_nan: \eq_double(e, (double)0.0) || \is_NaN(e); */
+        d += e;
+    }
+    return d == 0.0;
+}
+
 /* Point k of the uniform grid of n points on [0, T]; the ends are 0 and T
  * exactly (spec/impact_rules.acsl, grid_time_at). */
 /*@ requires 0 <= k < n < INT_MAX;
