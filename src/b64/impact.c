@@ -183,19 +183,6 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
     return phi;
 }
 
-/* Whether the law's arguments x_c, z_c and v at y are finite (the proved
- * laws require them finite, src/model): x - x is 0 for a finite x and NaN
- * for an infinity or NaN, so their sum is 0 exactly when all are finite
- * (a few instructions for each evaluation of the flow map). */
-static int law_args_finite(const layout *L, const double *y)
-{
-    const double *c = y + L->xc;     /* x_c, then z_c (L->z = L->xc + 1) */
-    double d = (y[L->v] - y[L->v]) + (c[0] - c[0]);
-    if (L->nz > 0)                   /* n_z <= LAW_NZ_MAX = 2 */
-        d += (c[1] - c[1]) + (c[L->nz] - c[L->nz]);
-    return d == 0.0;
-}
-
 /* Flow map: Eq. (81) for H_r, Eq. (74) for H_f, with the quadratures. */
 void impact_flow(const model *m, const layout *L, int q, double t,
                  const double *y, double *dy)
@@ -365,19 +352,15 @@ static int cmp_double(const void *a, const void *b)
 static int sample_times(impact *I)
 {
     const sim_options *o = I->o;
-    int ng = sim_grid_points(o, I->m->T > 0.0), n = ng + o->n_sample_at, i, k;
+    int ng = sim_grid_points(o, I->m->T > 0.0), n = ng + o->n_sample_at, i;
     I->times = malloc(sizeof(double) * (size_t)n);
     if (!I->times)
         return -1;
-    for (i = 0; i < ng; i++)
-        I->times[i] = grid_time(ng, I->m->T, i);
+    sample_grid(I->times, ng, I->m->T);
     for (i = 0; i < o->n_sample_at; i++)
         I->times[ng + i] = o->sample_at[i];
     qsort(I->times, (size_t)n, sizeof(double), cmp_double);
-    for (i = k = 0; i < n; i++)
-        if (k == 0 || I->times[i] != I->times[k - 1])
-            I->times[k++] = I->times[i];
-    I->ntimes = k;
+    I->ntimes = distinct_times(I->times, n);
     return 0;
 }
 
@@ -454,12 +437,7 @@ static double rate_root_max(impact *I, const flow_piece *p, int which,
         if (!(m > a && m < b))
             break;
         r = rate_at(I, p, which, m);
-        if (r > 0.0)
-            a = m;
-        else if (r < 0.0)
-            b = m;
-        else
-            a = b = m;
+        bisect_narrow(&a, &b, m, r);
     }
     qa = quantity_at(I, p, which, a, &r);
     qb = quantity_at(I, p, which, b, &r);
@@ -509,14 +487,6 @@ static void piece_samples_of(const flow_piece *p, piece_samples *P)
     P->y[P->n] = p->y1;
 }
 
-/* The interval of r + theta [lo, hi] over theta in [0, 1], into lo, hi:
- * one level of the nested form of the continuous extension. */
-static void interval_level(double r, double *lo, double *hi)
-{
-    *lo = r + fmin(0.0, *lo);
-    *hi = r + fmax(0.0, *hi);
-}
-
 /* An upper bound of every value of |x_c| that dop853_dense_eval gives on
  * the step of p (its computed values, not only the exact polynomial), so
  * that a maximum search on the step that can find nothing above it may be
@@ -525,28 +495,26 @@ static void interval_level(double r, double *lo, double *hi)
  * with th = (t - t0)/h and th1 = 1 - th, both in [0, 1] as computed for
  * any t of the step: taking th and th1 as two independent numbers of
  * [0, 1], each level c + th [lo, hi] lies in [c + min(0, lo), c + max(0,
- * hi)] (interval_level), from c7 outwards. Every partial value of the
+ * hi)], from c7 outwards. Every partial value of the
  * nested form, and every end of these intervals, is at most M = sum |c_i|
  * in magnitude, so that the roundings of the 16 operations of the
  * evaluation and of the 16 of the bound stay below 32 ulp of M each way:
  * the margin 64 DBL_EPSILON M covers both. At t0 and t0 + h the extension
- * gives y0 and y1 exactly (dense_point): their |x_c| are included. */
-static double xc_bound(const impact *I, const flow_piece *p)
+ * gives y0 and y1 exactly (dense_point): their |x_c| are included. The
+ * bound is xc_bound's (impact_rules.h, proved) of the coefficients of
+ * x_c. */
+static double piece_xc_bound(const impact *I, const flow_piece *p)
 {
     const dop853_step_data *s = p->dense;
+    double c[8];
     int m = I->L.xc, i;
-    double lo = s->cont[7][m], hi = lo, mag = fabs(lo), margin, b;
-    for (i = 6; i >= 0; i--) {
-        interval_level(s->cont[i][m], &lo, &hi);
-        mag += fabs(s->cont[i][m]);
-    }
-    margin = 64.0 * DBL_EPSILON * mag;
-    b = fmax(hi + margin, -(lo - margin));
-    return fmax(b, fmax(fabs(s->y0[m]), fabs(s->y1[m])));
+    for (i = 0; i < 8; i++)
+        c[i] = s->cont[i][m];
+    return xc_bound(c, s->y0[m], s->y1[m]);
 }
 
 /* Whether a maximum of the quantity `which` above `current` can lie in
- * the step of p: for |x_c|, only if xc_bound exceeds current (every value
+ * the step of p: for |x_c|, only if piece_xc_bound exceeds current (every value
  * a search can find is a computed value of the extension on the step,
  * and obs_running_max keeps current against any value not above it, NaN
  * included: skipping such a search gives the same result); F_c = -Phi is
@@ -555,7 +523,7 @@ static double xc_bound(const impact *I, const flow_piece *p)
 static int may_exceed(const impact *I, const flow_piece *p, int which,
                       double current)
 {
-    return which != 0 || may_exceed_bound(xc_bound(I, p), current);
+    return which != 0 || may_exceed_bound(piece_xc_bound(I, p), current);
 }
 
 /* The largest of `current` and the maximum of the quantity over the
@@ -645,18 +613,15 @@ static int contact_storage_terms(const impact *I, const flow_piece *p,
  * [0, v_start + I_s] (Eq. 24 with V, Delta_D >= 0): its tolerance unit is
  * taken with at most that magnitude, so that a Delta_C that runs away
  * (the error of a run that does not hold its tolerances) cannot widen
- * the bound it is checked against. The sum is ledger_step_error's
+ * the bound it is checked against. The sum is model_step_error's
  * (impact_rules.h, proved), of the numbers of p and the model. */
 static double piece_step_error(const impact *I, const flow_piece *p, int is,
                                int dc, double v_start, const double *terms,
                                int nc)
 {
-    const model *m = I->m;
-    const layout *L = &I->L;
-    return ledger_step_error(I->o->engine.atol, I->o->engine.rtol, p->y0,
-                             p->y1, is, dc, L->v,
-                             m->sys == SYS_HF ? L->vm : -1, m->m,
-                             m->m1 + m->m2, v_start, terms, nc);
+    return model_step_error(I->m, &I->L, I->o->engine.atol,
+                            I->o->engine.rtol, p->y0, p->y1, is, dc, v_start,
+                            terms, nc);
 }
 
 static int on_flow(void *ctx, const flow_piece *p)
@@ -744,27 +709,12 @@ static void b64_dissipation(void *engine, int col)
     *b64_column(engine, col) = ((b64_contact *)engine)->d_jump;
 }
 
-/* The column's defining equation, by the proved functions of
- * observables.h and ledger.h. */
+/* The column's defining equation: collision_formula (impact_rules.h,
+ * proved, by the functions of observables.h and ledger.h). */
 static void b64_formula(void *engine, int col)
 {
     const b64_contact *b = engine;
-    collision_rec *c = b->c;
-    switch (col) {
-    case TC_TD: c->t_d = obs_contact_duration(c->t_e, c->t_s); break;
-    case TC_TF: c->t_f = obs_flight_duration(c->t_s, b->t); break;
-    case TC_E: c->e = obs_restitution(c->v_i, c->v_s); break;
-    case TC_LAMBDA: c->Lambda = obs_impulse_ratio(c->J_Fe, c->J_Fc); break;
-    case TC_MOM:
-        c->momentum_residual = obs_momentum_residual(b->I->m->m, c->v_i,
-                                                     c->v_s, c->J_Fc, c->J_Fe);
-        break;
-    case TC_RES:
-        c->residual = ledger_residual(c->V_end, c->V_start, c->DeltaC,
-                                      c->DeltaD, c->Is);
-        break;
-    default: break;
-    }
+    collision_formula(b->c, col, b->t, b->I->m->m);
 }
 
 static int b64_is_zero(void *engine, int col)
@@ -802,15 +752,6 @@ static void begin_contact(impact *I, const event_rec *e)
     I->err_contact = 0.0;
 }
 
-/* The magnitude whose rounding the residual of a collision's ledger
- * carries (sim_ledger_bound, ledger_magnitude); v_jump is V before its
- * separation. */
-static double collision_magnitude(const collision_rec *c, double v_jump)
-{
-    return ledger_magnitude(c->V_start, c->V_end, c->DeltaC, c->DeltaD, c->Is,
-                            impact_abs(v_jump));
-}
-
 /* The contact of I->cur ends at t, copied into c: its row from the states
  * before and after (the same state for the contact open at T) and the
  * bound of its ledger's residual, v_jump being V before the jump. */
@@ -828,10 +769,9 @@ static void close_contact(impact *I, collision_rec *c, double t,
     if (c != &I->cur)
         *c = I->cur;
     contact_end(&b64_contact_numbers, &b, &I->L);
-    c->ledger_bound = sim_ledger_cap(
-        sim_ledger_bound(I->L.ny, I->err_contact,
-                         collision_magnitude(c, v_jump)),
-        I->r->ledger.scale);
+    c->ledger_bound = ledger_bound_checked(I->L.ny, I->err_contact,
+                                           collision_magnitude(c, v_jump),
+                                           I->r->ledger.scale);
 }
 
 static int end_contact(impact *I, const event_rec *e, double d_jump)
@@ -935,11 +875,11 @@ static void finish(impact *I, const double *y0)
     l->DeltaD = I->delta_d;
     l->residual = ledger_residual(l->VT, l->V0, l->DeltaC, l->DeltaD, l->Is);
     track_scale(I, r->end.y);
-    l->bound = sim_ledger_cap(
-        sim_ledger_bound(L->ny, I->err_run,
-                         ledger_magnitude(l->V0, l->VT, l->DeltaC, l->DeltaD,
-                                          l->Is, I->jumps_v)),
-        l->scale);
+    l->bound = ledger_bound_checked(L->ny, I->err_run,
+                                    ledger_magnitude(l->V0, l->VT, l->DeltaC,
+                                                     l->DeltaD, l->Is,
+                                                     I->jumps_v),
+                                    l->scale);
     r->final_contact = r->end.q == 1;
     if (r->final_contact) {
         close_contact(I, &r->final_partial, r->end.t, r->end.y, r->end.y,
@@ -1020,24 +960,19 @@ static void check_ledger(impact *I)
     int i;
     if (r->status != COLLIDE_OK)
         return;
-    snprintf(scope, sizeof scope, "the run");
-    if (sim_ledger_verdict(l->residual, l->bound, l->DeltaC) == COLLIDE_OK) {
-        for (i = 0; i < r->ncollisions && !c; i++)
-            if (sim_ledger_verdict(r->collisions[i].residual,
-                                   r->collisions[i].ledger_bound,
-                                   r->collisions[i].DeltaC) != COLLIDE_OK)
-                c = &r->collisions[i];
-        if (!c && r->final_contact &&
-            sim_ledger_verdict(r->final_partial.residual,
-                               r->final_partial.ledger_bound,
-                               r->final_partial.DeltaC) != COLLIDE_OK)
-            c = &r->final_partial;
-        if (!c)
-            return;
-        if (c == &r->final_partial)
-            snprintf(scope, sizeof scope, "the contact lasting at T");
-        else
-            snprintf(scope, sizeof scope, "collision %d", c->i);
+    i = failing_ledger_index(l->residual, l->bound, l->DeltaC, r->collisions,
+                             r->ncollisions,
+                             r->final_contact ? &r->final_partial : NULL);
+    if (i > r->ncollisions)
+        return;
+    if (i < 0) {
+        snprintf(scope, sizeof scope, "the run");
+    } else if (i == r->ncollisions) {
+        c = &r->final_partial;
+        snprintf(scope, sizeof scope, "the contact lasting at T");
+    } else {
+        c = &r->collisions[i];
+        snprintf(scope, sizeof scope, "collision %d", c->i);
     }
     r->status = COLLIDE_E_LEDGER;
     describe_end(I, r->diagnosis, sizeof r->diagnosis,
