@@ -512,15 +512,10 @@ static void enclosure_init(const run *R, int tr, const step_samples *S,
                            guard_enclosure *E)
 {
     const hybrid_system *H = R->H;
-    int n = 1, levels = 0;
     E->comp = H->guard_component ? H->guard_component(H->ctx, tr) : -1;
     if (E->comp >= H->ny)
         E->comp = -1;
-    while (n < S->n) {
-        n *= 2;
-        levels++;
-    }
-    E->levels = n == S->n ? levels : -1;
+    E->levels = sample_levels(S->n);
     E->side = 2;
     E->split = 0;
 }

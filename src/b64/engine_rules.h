@@ -410,6 +410,33 @@ static inline int samples_finite(int n, const double *v, const double *rate)
     return d == 0.0;
 }
 
+/* The levels of halvings that take a step to its n sample intervals,
+ * log2 n, when n is a power of two, else -1: the enclosure of a guard
+ * that is a component of the state halves the whole step's coefficients
+ * that many times (spec/engine_rules.acsl, sample_levels_of). Static
+ * inline: the screening evaluates it for every guard at every step. */
+/*@ requires count: 1 <= n <= SAMPLES_MAX;
+  @ assigns \nothing;
+  @ ensures levels: \result == sample_levels_of(n);
+  @*/
+static inline int sample_levels(int n)
+{
+    int m = 1, levels = 0;
+    /*@ loop invariant pow2: (m == 1 && levels == 0) ||
+      @   (m == 2 && levels == 1) || (m == 4 && levels == 2) ||
+      @   (m == 8 && levels == 3) || (m == 16 && levels == 4) ||
+      @   (m == 32 && levels == 5) || (m == 64 && levels == 6);
+      @ loop invariant below: m == 1 || m / 2 < n;
+      @ loop assigns m, levels;
+      @ loop variant n - m;
+      @*/
+    while (m < n) {
+        m *= 2;
+        levels++;
+    }
+    return m == n ? levels : -1;
+}
+
 /* The oriented nested coefficients r[j] = sg cont[j][comp] of the
  * continuous extension of component comp of step s, whose enclosure
  * (enclose.h) decides the crossings of a guard that is that component,
