@@ -50,7 +50,9 @@
  * points of a step (sample_end; step_samples holds the samples) and
  * whether the samples of a guard and its rate are finite
  * (samples_finite), all static inline (the screening takes every sample
- * of every accepted step), and the oriented coefficients of the
+ * of every accepted step), the halvings that take a step to its sample
+ * intervals (sample_levels, static inline), and the oriented coefficients
+ * of the
  * enclosure of a guard that is a component of the state with the sum of
  * their magnitudes (enclosure_coeffs, defined in engine_rules.c).
  * engine_rules.c, in WP_CORE, is the translation unit in which WP reads
