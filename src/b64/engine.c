@@ -473,11 +473,10 @@ static int hidden_dip(const run *R, const dop853_step_data *s,
 }
 
 /* Notes an undecided near-touch at t in T (room for one per guard and
- * sample interval). */
+ * sample interval; note_time of engine_rules.h). */
 static void note_touch(step_touches *T, double t)
 {
-    if (T->n < (int)(sizeof T->t / sizeof T->t[0]))
-        T->t[T->n++] = t;
+    note_time(T->t, &T->n, (int)(sizeof T->t / sizeof T->t[0]), t);
 }
 
 /* samples_finite: engine_rules.h. */

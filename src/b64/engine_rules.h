@@ -51,7 +51,8 @@
  * whether the samples of a guard and its rate are finite
  * (samples_finite), all static inline (the screening takes every sample
  * of every accepted step), the halvings that take a step to its sample
- * intervals (sample_levels, static inline), and the oriented coefficients
+ * intervals (sample_levels, static inline), the note of an undecided
+ * near-touch (note_time, static inline), and the oriented coefficients
  * of the
  * enclosure of a guard that is a component of the state with the sum of
  * their magnitudes (enclosure_coeffs, defined in engine_rules.c).
@@ -437,6 +438,24 @@ static inline int sample_levels(int n)
         levels++;
     }
     return m == n ? levels : -1;
+}
+
+/* Notes the instant t at the end of the list ts[0 .. *count - 1] of room
+ * cap when there is room (an undecided near-touch that the screening of a
+ * step found; spec/engine_rules.acsl, time_noted). Static inline: the
+ * screening notes each where it finds it. */
+/*@ requires count: \valid(count) && 0 <= *count <= cap;
+  @ requires list: \valid(ts + (0 .. cap - 1));
+  @ requires separated: \separated(count, ts + (0 .. cap - 1));
+  @ assigns *count, ts[\old(*count)];
+  @ ensures noted: time_noted(\old(*count), *count, ts[\old(*count)], t, cap);
+  @*/
+static inline void note_time(double *ts, int *count, int cap, double t)
+{
+    if (*count < cap) {
+        ts[*count] = t;
+        *count = *count + 1;
+    }
 }
 
 /* The oriented nested coefficients r[j] = sg cont[j][comp] of the
