@@ -418,7 +418,7 @@ static inline int samples_finite(int n, const double *v, const double *rate)
  * that is a component of the state halves the whole step's coefficients
  * that many times (spec/engine_rules.acsl, sample_levels_of). Static
  * inline: the screening evaluates it for every guard at every step. */
-/*@ requires count: 1 <= n <= SAMPLES_MAX;
+/*@ requires count: 1 <= n <= 64;     // SAMPLES_MAX
   @ assigns \nothing;
   @ ensures levels: \result == sample_levels_of(n);
   @*/
