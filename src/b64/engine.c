@@ -22,7 +22,7 @@
 #include "select.h"
 #include "textbuf.h"
 
-#define SAMPLES_MAX 64
+/* SAMPLES_MAX: engine_rules.h (step_samples). */
 /* SWITCH_SLACK: engine_rules.h (negligible_straddle). */
 /* FLOOR_MARGIN: engine_rules.h (first_step_usable). */
 #define PREDICT_POINTS 4       /* samples of the prediction of a switching
@@ -57,14 +57,6 @@ typedef struct step_touches {
     int n;
     double t[ENGINE_TRANS_MAX * SAMPLES_MAX];
 } step_touches;
-
-/* Samples of the step at n + 1 equally spaced instants (end points exact). */
-typedef struct step_samples {
-    int n;
-    double t[SAMPLES_MAX + 1];
-    double y[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
-    double dy[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
-} step_samples;
 
 typedef struct run {
     const hybrid_system *H;
@@ -223,21 +215,19 @@ static collide_status fail(run *R, collide_status st, const char *what)
     return st;
 }
 
-static void sample_step(const dop853_step_data *s, int n, step_samples *S)
+/* The n + 1 samples of step s in S: their instants (sample_time), the
+ * end points (sample_end, both of engine_rules.h, which holds step_samples
+ * and SAMPLES_MAX) and the continuous extension in between. */
+static void sample_step(const dop853_step_data *restrict s, int n,
+                        step_samples *restrict S)
 {
     int k;
     S->n = n;
     for (k = 0; k <= n; k++) {
-        if (k == 0) {
-            S->t[k] = s->t0;
-            memcpy(S->y[k], s->y0, sizeof(double) * (size_t)s->n);
-            memcpy(S->dy[k], s->f0, sizeof(double) * (size_t)s->n);
-        } else if (k == n) {
-            S->t[k] = s->t0 + s->h;
-            memcpy(S->y[k], s->y1, sizeof(double) * (size_t)s->n);
-            memcpy(S->dy[k], s->f1, sizeof(double) * (size_t)s->n);
+        S->t[k] = sample_time(s->t0, s->h, k, n);
+        if (k == 0 || k == n) {
+            sample_end(s, k, n, S->y[k], S->dy[k]);
         } else {
-            S->t[k] = s->t0 + s->h * ((double)k / n);
             dop853_dense_eval(s, S->t[k], S->y[k]);
             dop853_dense_deriv(s, S->t[k], S->dy[k]);
         }
@@ -483,24 +473,13 @@ static int hidden_dip(const run *R, const dop853_step_data *s,
 }
 
 /* Notes an undecided near-touch at t in T (room for one per guard and
- * sample interval). */
+ * sample interval; note_time of engine_rules.h). */
 static void note_touch(step_touches *T, double t)
 {
-    if (T->n < (int)(sizeof T->t / sizeof T->t[0]))
-        T->t[T->n++] = t;
+    note_time(T->t, &T->n, (int)(sizeof T->t / sizeof T->t[0]), t);
 }
 
-/* Whether v[0 .. n-1] and rate[0 .. n-1] are all finite: x - x is 0 for a
- * finite x and NaN otherwise, so the sum is 0 exactly when all are (no
- * branch per sample). */
-static int samples_finite(int n, const double *v, const double *rate)
-{
-    double d = 0.0;
-    int k;
-    for (k = 0; k < n; k++)
-        d += (v[k] - v[k]) + (rate[k] - rate[k]);
-    return d == 0.0;
-}
+/* samples_finite: engine_rules.h. */
 
 /* Halvings of a sample interval with which the enclosure of a component
  * guard separates the zeros of the guard: pieces of h / (n 2^ENCLOSE_DEPTH)
@@ -532,15 +511,10 @@ static void enclosure_init(const run *R, int tr, const step_samples *S,
                            guard_enclosure *E)
 {
     const hybrid_system *H = R->H;
-    int n = 1, levels = 0;
     E->comp = H->guard_component ? H->guard_component(H->ctx, tr) : -1;
     if (E->comp >= H->ny)
         E->comp = -1;
-    while (n < S->n) {
-        n *= 2;
-        levels++;
-    }
-    E->levels = n == S->n ? levels : -1;
+    E->levels = sample_levels(S->n);
     E->side = 2;
     E->split = 0;
 }
@@ -562,22 +536,17 @@ static void enclosure_split(guard_enclosure *E)
     E->split = 1;
 }
 
-/* The coefficients of the enclosure of the whole step (once); 0 when a
- * coefficient of the continuous extension is beyond 1e300 in magnitude
- * (no enclosure: the samples decide). */
+/* The coefficients of the enclosure of the whole step (once; the oriented
+ * ones of enclosure_coeffs); 0 when a coefficient of the continuous
+ * extension is beyond 2^996 (about 6.7e299) in magnitude (no enclosure:
+ * the samples decide). */
 static int enclosure_ready(const dop853_step_data *s, double sg,
                            guard_enclosure *E)
 {
-    int j;
     if (E->side != 2)
         return 1;
-    E->msum = 0.0;
-    for (j = 0; j < BERN7_N; j++) {
-        E->r[j] = sg * s->cont[j][E->comp];
-        if (!(fabs(E->r[j]) <= 1e300))
-            return 0;
-        E->msum += fabs(E->r[j]);
-    }
+    if (!enclosure_coeffs(s, E->comp, sg, E->r, &E->msum))
+        return 0;
     bern7_from_nested(E->r, E->b);
     E->side = bern7_side(E->b, bern7_margin(E->msum, 0));
     return 1;

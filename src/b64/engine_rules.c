@@ -63,6 +63,30 @@ static int strict_sign_at_all(double kv[][ENGINE_NSWITCH_MAX], int n, int i)
     return pos || neg;
 }
 
+int enclosure_coeffs(const dop853_step_data *s, int comp, double sg,
+                     double *r, double *msum)
+{
+    double m = 0.0;
+    int j;
+    /*@ loop invariant 0 <= j <= BERN7_N;
+      @ loop invariant usable: \forall integer i; 0 <= i < j ==>
+      @   coeff_bounded(oriented_coeff(sg, \at(s->cont[i][comp], Pre)));
+      @ loop invariant coeffs: \forall integer i; 0 <= i < j ==>
+      @   r[i] \in {oriented_coeff(sg, \at(s->cont[i][comp], Pre))};
+      @ loop invariant sum: m \in {coeff_abs_sum{Pre}(s, comp, sg, j)};
+      @ loop assigns j, m, r[0 .. BERN7_N - 1];
+      @ loop variant BERN7_N - j;
+      @*/
+    for (j = 0; j < BERN7_N; j++) {
+        r[j] = sg * s->cont[j][comp];
+        if (!(absval(r[j]) <= 0x1p996))
+            return 0;
+        m += absval(r[j]);
+    }
+    *msum = m;
+    return 1;
+}
+
 int sign_changes(double kv[][ENGINE_NSWITCH_MAX], int n, int nk)
 {
     int i;

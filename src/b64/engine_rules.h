@@ -46,13 +46,26 @@
  * screening found (stop_at_step_end), the next proposal (step_proposal),
  * how far ahead a switching point is predicted (predict_reach) and what
  * is done with one predicted (switching_plan), all static inline (every
- * accepted step evaluates them). engine_rules.c, in
- * WP_CORE, is the translation unit in which WP reads them. */
+ * accepted step evaluates them); and of the screening's samples, the
+ * instant of a sample (sample_time), the state and its rate at the end
+ * points of a step (sample_end; step_samples holds the samples) and
+ * whether the samples of a guard and its rate are finite
+ * (samples_finite), all static inline (the screening takes every sample
+ * of every accepted step), the halvings that take a step to its sample
+ * intervals (sample_levels, static inline), the note of an undecided
+ * near-touch (note_time, static inline), and the oriented coefficients
+ * of the
+ * enclosure of a guard that is a component of the state with the sum of
+ * their magnitudes (enclosure_coeffs, defined in engine_rules.c).
+ * engine_rules.c, in WP_CORE, is the translation unit in which WP reads
+ * them. */
 #ifndef COLLIDE_ENGINE_RULES_H
 #define COLLIDE_ENGINE_RULES_H
 
 #include <limits.h>
 
+#include "dop853.h"    /* dop853_step_data, the continuous extension */
+#include "enclose.h"   /* BERN7_N */
 #include "finite.h"
 #include "fminmax.h"     /* fmax_number, fmin_number */
 #include "powabs.h"      /* absval: |x| (exact) */
@@ -120,6 +133,19 @@ enum step_outcome { STEP_FAIL_FLOOR = 0, STEP_FAIL_NONFINITE = 1,
  * (switching_plan): passes it (reached within rounding), aims the next
  * step at it, or takes two equal steps to it. */
 enum switching_plan { SWITCH_PASS = 0, SWITCH_AIM = 1, SWITCH_HALVE = 2 };
+
+/* The samples of a step that the screening takes at most, in sample
+ * intervals (options.samples_per_step is clamped to 1 .. SAMPLES_MAX). */
+#define SAMPLES_MAX 64
+
+/* Samples of a step at n + 1 equally spaced instants (end points exact):
+ * the instants t, the state y and its rate dy (sample_time, sample_end). */
+typedef struct step_samples {
+    int n;
+    double t[SAMPLES_MAX + 1];
+    double y[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
+    double dy[SAMPLES_MAX + 1][COLLIDE_NY_MAX];
+} step_samples;
 
 #include "../../spec/engine_rules.acsl"
 
@@ -291,6 +317,169 @@ double resume_step(double h, double h_free);
   @*/
 double switching_cap_at(double hs, double sh, double h, int first,
                         double h_free);
+
+/* The instant of sample k of the n + 1 of a step from t0 of size h: t0
+ * at k = 0, t0 + h at k = n (the end points exact), t0 + h (k / n) in
+ * between (spec/engine_rules.acsl, sample_time_at). Static inline: the
+ * screening takes n + 1 samples of every accepted step. */
+/*@ requires index: 1 <= n <= SAMPLES_MAX && 0 <= k <= n;
+  @ assigns \nothing;
+  @ ensures time: sample_time_at(\result, t0, h, k, n);
+  @*/
+static inline double sample_time(double t0, double h, int k, int n)
+{
+    if (k == 0)
+        return t0;
+    if (k == n)
+        return t0 + h;
+    return t0 + h * ((double)k / n);
+}
+
+/* The state y and its rate dy at an end point of the accepted step s,
+ * sample k = 0 (y0 and f0) or k = n (y1 and f1) of its n + 1 samples
+ * (spec/engine_rules.acsl, sample_end_at; the samples in between are the
+ * continuous extension and its rate, dop853_dense_eval and
+ * dop853_dense_deriv, with their own contracts). Static inline: the
+ * screening samples every accepted step. */
+/*@ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires index: 1 <= n <= SAMPLES_MAX && (k == 0 || k == n);
+  @ requires out: \valid(y + (0 .. s->n - 1)) && \valid(dy + (0 .. s->n - 1));
+  @ requires separated: \separated(y + (0 .. s->n - 1),
+  @   dy + (0 .. s->n - 1), s);
+  @ assigns y[0 .. s->n - 1], dy[0 .. s->n - 1];
+  @ ensures sample: \forall integer i; 0 <= i < \old(s->n) ==>
+  @   sample_end_at{Pre}(s, y[i], dy[i], k, n, i);
+  @*/
+static inline void sample_end(const dop853_step_data *restrict s, int k,
+                              int n, double *restrict y, double *restrict dy)
+{
+    int i;
+    if (k < n) {        /* k = 0 */
+        /*@ loop invariant 0 <= i <= s->n;
+          @ loop invariant \forall integer c; 0 <= c < i ==>
+          @   y[c] \in {\at(s->y0[c], Pre)} && dy[c] \in {\at(s->f0[c], Pre)};
+          @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
+          @ loop variant s->n - i;
+          @*/
+        for (i = 0; i < s->n; i++) {
+            y[i] = s->y0[i];
+            dy[i] = s->f0[i];
+        }
+        /*@ assert sample: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
+          @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
+          @*/
+    } else {            /* k = n */
+        /*@ loop invariant 0 <= i <= s->n;
+          @ loop invariant \forall integer c; 0 <= c < i ==>
+          @   y[c] \in {\at(s->y1[c], Pre)} && dy[c] \in {\at(s->f1[c], Pre)};
+          @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
+          @ loop variant s->n - i;
+          @*/
+        for (i = 0; i < s->n; i++) {
+            y[i] = s->y1[i];
+            dy[i] = s->f1[i];
+        }
+        /*@ assert sample: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
+          @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
+          @*/
+    }
+}
+
+/* Whether v[0 .. n-1] and rate[0 .. n-1], the samples of a guard and its
+ * rate, are all finite (spec/float_range.acsl, all_finite): x - x is 0
+ * for a finite x and NaN otherwise, so the sum is 0 exactly when all are
+ * (no branch per sample). Static inline: the screening evaluates it for
+ * every guard at every step. */
+/*@ requires dim: 0 <= n <= SAMPLES_MAX + 1;
+  @ requires samples: \valid_read(v + (0 .. n - 1)) &&
+  @   \valid_read(rate + (0 .. n - 1));
+  @ assigns \nothing;
+  @ ensures finite: \result == 1 <==> all_finite(v, n) && all_finite(rate, n);
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
+static inline int samples_finite(int n, const double *v, const double *rate)
+{
+    double d = 0.0;
+    int k;
+    /*@ loop invariant 0 <= k <= n;
+      @ loop invariant zero: all_finite(v, k) && all_finite(rate, k) ==>
+      @   \eq_double(d, (double)0.0);
+      @ loop invariant nan: !(all_finite(v, k) && all_finite(rate, k)) ==>
+      @   \is_NaN(d);
+      @ loop assigns k, d;
+      @ loop variant n - k;
+      @*/
+    for (k = 0; k < n; k++)
+        d += (v[k] - v[k]) + (rate[k] - rate[k]);
+    return d == 0.0;
+}
+
+/* The levels of halvings that take a step to its n sample intervals,
+ * log2 n, when n is a power of two, else -1: the enclosure of a guard
+ * that is a component of the state halves the whole step's coefficients
+ * that many times (spec/engine_rules.acsl, sample_levels_of). Static
+ * inline: the screening evaluates it for every guard at every step. */
+/*@ requires count: 1 <= n <= 64;     // SAMPLES_MAX
+  @ assigns \nothing;
+  @ ensures levels: \result == sample_levels_of(n);
+  @*/
+static inline int sample_levels(int n)
+{
+    int m = 1, levels = 0;
+    /*@ loop invariant pow2: (m == 1 && levels == 0) ||
+      @   (m == 2 && levels == 1) || (m == 4 && levels == 2) ||
+      @   (m == 8 && levels == 3) || (m == 16 && levels == 4) ||
+      @   (m == 32 && levels == 5) || (m == 64 && levels == 6);
+      @ loop invariant below: m == 1 || m / 2 < n;
+      @ loop assigns m, levels;
+      @ loop variant n - m;
+      @*/
+    while (m < n) {
+        m *= 2;
+        levels++;
+    }
+    return m == n ? levels : -1;
+}
+
+/* Notes the instant t at the end of the list ts[0 .. *count - 1] of room
+ * cap when there is room (an undecided near-touch that the screening of a
+ * step found; spec/engine_rules.acsl, time_noted). Static inline: the
+ * screening notes each where it finds it. */
+/*@ requires count: \valid(count) && 0 <= *count <= cap;
+  @ requires list: \valid(ts + (0 .. cap - 1));
+  @ requires separated: \separated(count, ts + (0 .. cap - 1));
+  @ assigns *count, ts[\old(*count)];
+  @ ensures noted: time_noted(\old(*count), *count, ts[\old(*count)], t, cap);
+  @*/
+static inline void note_time(double *ts, int *count, int cap, double t)
+{
+    if (*count < cap) {
+        ts[*count] = t;
+        *count = *count + 1;
+    }
+}
+
+/* The oriented nested coefficients r[j] = sg cont[j][comp] of the
+ * continuous extension of component comp of step s, whose enclosure
+ * (enclose.h) decides the crossings of a guard that is that component,
+ * and the sum of their magnitudes in *msum, for bern7_margin: 1 when
+ * they are all at most 2^996 (about 6.7e299) in magnitude, else 0, r
+ * and *msum then unspecified (spec/engine_rules.acsl, oriented_coeff,
+ * coeff_bounded and coeff_abs_sum). */
+/*@ requires step: \valid_read(s) && 0 <= comp < COLLIDE_NY_MAX;
+  @ requires out: \valid(r + (0 .. BERN7_N - 1)) && \valid(msum);
+  @ requires separated: \separated(r + (0 .. BERN7_N - 1), msum, s);
+  @ assigns r[0 .. BERN7_N - 1], *msum;
+  @ ensures usable: \result == 1 <==> (\forall integer j; 0 <= j < BERN7_N ==>
+  @   coeff_bounded(oriented_coeff(sg, \old(s->cont[j][comp]))));
+  @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures coeffs: \result == 1 ==> \forall integer j; 0 <= j < BERN7_N ==>
+  @   r[j] \in {oriented_coeff(sg, \old(s->cont[j][comp]))};
+  @ ensures sum: \result == 1 ==>
+  @   *msum \in {\old(coeff_abs_sum(s, comp, sg, BERN7_N))};
+  @*/
+int enclosure_coeffs(const dop853_step_data *s, int comp, double sg,
+                     double *r, double *msum);
 
 /* Whether the oriented guard of values va, vb and rate ra at the ends of
  * a sample interval may hide a dip to the near side between them: at 0
