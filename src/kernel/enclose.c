@@ -20,6 +20,13 @@ void bern7_from_nested(const double *r, double *b)
     b[7] = r0 + r1;
 }
 
+/*@ // (B3) one level up: bern_dc unfolded once, the step the loop of
+  @ // bern7_halves takes (proved from the definition)
+  @ lemma bern_dc_level{L}: \forall double *b, integer l, i; l > 0 ==>
+  @   bern_dc{L}(b, l, i) \in
+  @     {bern_mid(bern_dc{L}(b, l - 1, i), bern_dc{L}(b, l - 1, i + 1))};
+  @*/
+
 void bern7_halves(const double *b, double *left, double *right)
 {
     /* the levels in w, the two halves into arrays of their own (no
