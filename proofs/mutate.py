@@ -47,6 +47,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # e.g. a `git archive BRANCH include src spec` extraction.
 SRC = os.path.abspath(os.environ.get('MUT_SRC') or ROOT)
 
+# The campaign's committed prover answers (make mutants-cache writes it,
+# make mutants reads it): WP's cache entries of the baselines and of the
+# mutants, each the answer of one prover at the step budget to one goal,
+# keyed by the goal's text.  A step budget gives the same answer on every
+# run, so a goal whose text has not changed is answered from here; a goal
+# an edit changed is not found and goes to the provers.  Answers of the
+# wall-clock limit (timeout) and provers that failed to run are never kept.
+COMMITTED_CACHE = os.path.join(ROOT, 'proofs', 'mutants', 'wp-cache')
+KEPT_VERDICTS = ('valid', 'unknown', 'invalid', 'stepout')
+# the budget the committed answers were given at: read only at the same
+BUDGET_FILE = 'budget.txt'
+
 # Families whose survivors fail the campaign: every file of the proved
 # core (WP_CORE, given by --core: dop853.c and derived.c too, run whole by
 # make mutants-full).  The tested families (--tested: files outside the
@@ -897,6 +909,32 @@ class Runner:
         self.cache = os.path.join(self.out, 'wp-cache')
         shutil.rmtree(self.cache, ignore_errors=True)
         os.makedirs(self.cache)
+        # MUT_CACHE: committed (the default) seeds it with the committed
+        # answers of proofs/mutants/wp-cache; record starts it empty and
+        # lets the mutants write it too, to be committed (make
+        # mutants-cache); none starts it empty
+        self.cache_mode = os.environ.get('MUT_CACHE', 'committed')
+        if self.cache_mode not in ('committed', 'record', 'none'):
+            sys.exit('mutate: MUT_CACHE=%s: use committed, record or none' % self.cache_mode)
+        self.seeded = 0
+        self.budget = 'steps %d, timeout %d s, provers %s\n' % (
+            self.steps, self.timeout, self.provers)
+        self.unseeded = ''
+        if self.cache_mode == 'committed' and os.path.isdir(COMMITTED_CACHE):
+            try:
+                with open(os.path.join(COMMITTED_CACHE, BUDGET_FILE)) as f:
+                    budget = f.read()
+            except OSError:
+                budget = '(none)\n'
+            if budget != self.budget:
+                # an answer holds at its own budget only
+                self.unseeded = ('answers at %s, the campaign runs at %s' % (
+                    budget.strip(), self.budget.strip()))
+            else:
+                for e in os.listdir(COMMITTED_CACHE):
+                    if e.endswith('.json'):
+                        shutil.copy(os.path.join(COMMITTED_CACHE, e), self.cache)
+                        self.seeded += 1
 
     def obj(self, path, text, where):
         """Stripped gcc -O2 object code of TEXT (as file PATH), or None."""
@@ -935,7 +973,8 @@ class Runner:
                '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
                '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
                '-wp-steps', str(self.steps), '-wp-timeout', str(self.timeout), '-wp-fct', fn,
-               '-wp-cache', 'replay' if stop_early is not None else 'rebuild',
+               '-wp-cache', 'replay' if stop_early is not None and self.cache_mode != 'record'
+               else 'update',
                '-wp-cache-dir', self.cache]
         t0 = time.time()
         goals = {}
@@ -1487,7 +1526,8 @@ def main():
             equiv[k] = equiv.get(k, 0) + 1
 
     rep = {'mode': args.mode, 'files': files, 'steps': R.steps, 'timeout': R.timeout,
-           'jobs': R.jobs, 'inputs': witness.INPUTS, 'studies': list(witness.STUDIES),
+           'jobs': R.jobs, 'cache': R.cache_mode, 'cache_read': R.seeded,
+           'inputs': witness.INPUTS, 'studies': list(witness.STUDIES),
            'provers': R.provers.split(','), 'wall_time_s': round(end - start),
            'generated_total': len(gen), 'named_total': len(named),
            'proved_families': args.core, 'tested_families': args.tested,
@@ -1514,6 +1554,16 @@ def main():
                 m['outcome'], m.get('kill') or '', m.get('time', ''), m['edit']))
         f.write('# wall time %d s\n' % (end - start))
     print('mutate: report in %s/report.{json,txt} (wall time %d s)' % (R.out, end - start))
+    if R.cache_mode == 'record':
+        whole = args.mode == 'sample' and not args.ids and not args.files
+        kept, dropped = publish_cache(R, whole)
+        print('mutate: %d prover answers written to proofs/mutants/wp-cache (%s), %d left out '
+              '(a wall-clock timeout or a prover that did not run)'
+              % (kept, 'replacing it' if whole else 'added to it', dropped))
+    elif R.cache_mode == 'committed' and R.unseeded:
+        print('mutate: proofs/mutants/wp-cache not read: %s' % R.unseeded)
+    elif R.cache_mode == 'committed':
+        print('mutate: %d committed prover answers read (proofs/mutants/wp-cache)' % R.seeded)
     for m in chosen:
         if m['outcome'] == 'undecided':
             print('undecided %s: %s %s line %d: %s (%s)' % (
@@ -1569,6 +1619,38 @@ def object_verdict(R, m, orig):
     elif o == orig:
         m['outcome'] = 'equivalent'
         m['detail'] = 'identical object code (gcc -O2 -c, stripped)'
+
+
+def publish_cache(R, replace):
+    """make mutants-cache: the entries of the campaign's cache whose answer
+    does not depend on the clock (KEPT_VERDICTS) into COMMITTED_CACHE; with
+    REPLACE (the whole sample campaign) the committed entries this
+    campaign did not use are removed.  Returns (kept, left out)."""
+    keep, drop = {}, 0
+    for e in sorted(os.listdir(R.cache)):
+        if not e.endswith('.json'):
+            continue
+        try:
+            with open(os.path.join(R.cache, e)) as f:
+                text = f.read()
+            verdict = json.loads(text).get('verdict')
+        except (OSError, ValueError):
+            verdict = None
+        if verdict in KEPT_VERDICTS:
+            keep[e] = text
+        else:
+            drop += 1
+    os.makedirs(COMMITTED_CACHE, exist_ok=True)
+    if replace:
+        for e in os.listdir(COMMITTED_CACHE):
+            if e.endswith('.json') and e not in keep:
+                os.remove(os.path.join(COMMITTED_CACHE, e))
+    for e, text in keep.items():
+        with open(os.path.join(COMMITTED_CACHE, e), 'w') as f:
+            f.write(text)
+    with open(os.path.join(COMMITTED_CACHE, BUDGET_FILE), 'w') as f:
+        f.write(R.budget)
+    return len(keep), drop
 
 
 def prove(R, m, b):

@@ -108,6 +108,13 @@ deps-proofs:
 #                                   survivor, possibly equivalent)
 #   make mutants MUT_IDS=select-012,ledger_jump_sign   given mutants
 #   make mutants-list               every mutant's id and edit, run nothing
+#   make mutants-cache              make mutants from an empty cache, its
+#                                   prover answers then written to
+#                                   proofs/mutants/wp-cache (to commit)
+# The provers' answers at the step budget do not depend on the machine or
+# its load: make mutants reads those of proofs/mutants/wp-cache (MUT_CACHE
+# = committed), so that only goals whose text changed since the last make
+# mutants-cache go to the provers; MUT_CACHE=none proves every goal again.
 # The budget that decides a goal: prover steps (cvc5 --rlimit, z3 rlimit),
 # the same verdict under any load; the wall-clock limit is a safety net
 # far beyond it.
@@ -125,19 +132,22 @@ MUT_SEED         = 13
 MUT_TESTED       = $(sort $(wildcard src/b64/engine.c src/b64/impact*.c src/rules/impact_data.c \
                      src/rules/sim.c src/rules/zeno.c src/rules/names.c src/rules/contact.c \
                      src/rules/contact_run.c))
+MUT_CACHE       ?= committed
 MUT_FILES       ?=
 MUT_IDS         ?=
 MUT_SRC         ?=
 MUT_ENV = MUT_STEPS='$(MUT_STEPS)' MUT_TIMEOUT='$(MUT_TIMEOUT)' MUT_INPUTS='$(MUT_INPUTS)' \
-	  MUT_WP='$(MUT_WP)' \
+	  MUT_WP='$(MUT_WP)' MUT_CACHE='$(MUT_CACHE)' \
 	  MUT_JOBS='$(MUT_JOBS)' MUT_SAMPLE='$(MUT_SAMPLE)' MUT_SEED='$(MUT_SEED)' \
 	  MUT_PER_FAMILY='$(MUT_PER_FAMILY)' MUT_TESTED='$(MUT_TESTED)' \
 	  MUT_FILES='$(MUT_FILES)' MUT_IDS='$(MUT_IDS)' MUT_SRC='$(MUT_SRC)' \
 	  WP_CORE='$(WP_CORE)' WP_SKIP='$(WP_SKIP)'
 
-.PHONY: mutants mutants-families mutants-full mutants-whole mutants-list mutants-selftest
+.PHONY: mutants mutants-cache mutants-families mutants-full mutants-whole mutants-list mutants-selftest
 mutants: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) sample
+mutants-cache: $(LIB) $(TOOLS)
+	@$(MAKE) --no-print-directory mutants MUT_CACHE=record
 mutants-families: $(LIB) $(TOOLS)
 	@$(MUT_ENV) sh proofs/run-mutants.sh $(BUILD) families
 mutants-full: $(LIB) $(TOOLS)

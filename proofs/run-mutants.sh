@@ -23,6 +23,10 @@
 #                       only (default 120)
 #   MUT_INPUTS          random inputs per harnessed function (3000)
 #   MUT_JOBS            frama-c processes at once, -wp-par 1 each (2)
+#   MUT_CACHE           committed: the prover answers of proofs/mutants/wp-cache
+#                       are read (the default); record: an empty cache, the
+#                       answers then written there (make mutants-cache);
+#                       none: every goal proved again
 #   MUT_SAMPLE, MUT_SEED  size and seed of the sample (24, 13)
 #   MUT_PER_FAMILY      mutants drawn from each file (mode families, 2)
 #   MUT_SRC             take include/, src/ and spec/ from this tree (default: this one)
