@@ -353,35 +353,18 @@ static inline double sample_time(double t0, double h, int k, int n)
 static inline void sample_end(const dop853_step_data *restrict s, int k,
                               int n, double *restrict y, double *restrict dy)
 {
+    const double *ys = k < n ? s->y0 : s->y1;   /* k < n: k = 0, the start */
+    const double *fs = k < n ? s->f0 : s->f1;
     int i;
-    if (k < n) {        /* k = 0 */
-        /*@ loop invariant 0 <= i <= s->n;
-          @ loop invariant \forall integer c; 0 <= c < i ==>
-          @   y[c] \in {\at(s->y0[c], Pre)} && dy[c] \in {\at(s->f0[c], Pre)};
-          @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
-          @ loop variant s->n - i;
-          @*/
-        for (i = 0; i < s->n; i++) {
-            y[i] = s->y0[i];
-            dy[i] = s->f0[i];
-        }
-        /*@ assert sample: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
-          @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
-          @*/
-    } else {            /* k = n */
-        /*@ loop invariant 0 <= i <= s->n;
-          @ loop invariant \forall integer c; 0 <= c < i ==>
-          @   y[c] \in {\at(s->y1[c], Pre)} && dy[c] \in {\at(s->f1[c], Pre)};
-          @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
-          @ loop variant s->n - i;
-          @*/
-        for (i = 0; i < s->n; i++) {
-            y[i] = s->y1[i];
-            dy[i] = s->f1[i];
-        }
-        /*@ assert sample: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
-          @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
-          @*/
+    /*@ loop invariant 0 <= i <= s->n;
+      @ loop invariant sample: \forall integer c; 0 <= c < i ==>
+      @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
+      @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
+      @ loop variant s->n - i;
+      @*/
+    for (i = 0; i < s->n; i++) {
+        y[i] = ys[i];
+        dy[i] = fs[i];
     }
 }
 
