@@ -135,10 +135,8 @@ double root_eval(const void *ctx, double t)
  * an accepted step's error norm allows. */
 static void state_error(const run *R, const double *y, double *err)
 {
-    double w = sqrt((double)R->H->ny);
-    int i;
-    for (i = 0; i < R->H->ny; i++)
-        err[i] = w * (R->o->atol + R->o->rtol * fabs(y[i]));
+    state_errors(sqrt((double)R->H->ny), R->o->atol, R->o->rtol, y,
+                 R->H->ny, err);
 }
 
 /* The bounds of the errors of the switching functions of the current
@@ -150,7 +148,7 @@ static void switching_noise_at(const run *R, double t, const double *y,
                                double *noise)
 {
     const hybrid_system *H = R->H;
-    double err[COLLIDE_NY_MAX];
+    double err[COLLIDE_NY_MAX], raw[ENGINE_NSWITCH_MAX];
     int i, nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
     if (!H->switching_noise) {
         for (i = 0; i < nk; i++)
@@ -158,9 +156,8 @@ static void switching_noise_at(const run *R, double t, const double *y,
         return;
     }
     state_error(R, y, err);
-    H->switching_noise(H->ctx, R->q, t, y, err, noise);
-    for (i = 0; i < nk; i++)
-        noise[i] = fabs(noise[i]);
+    H->switching_noise(H->ctx, R->q, t, y, err, raw);
+    band_magnitudes(raw, nk, noise);
 }
 
 /* The switching functions of the current mode at (t, y) in k, and the
@@ -316,14 +313,14 @@ static double margin_resolution(const run *R, int tr, double lo,
             dt = resolution_time(dt, R->o->atol, R->o->rtol, y[i], dy[i]);
     if (!isfinite(dt))
         return 0.0;
-    for (i = 0; i < H->ny; i++)
-        yb[i] = y[i] - dt * dy[i];
+    state_before(y, dy, dt, H->ny, yb);
     H->flow(H->ctx, R->q, lo - dt, yb, dyb);
     ((run *)R)->r->stats.nfev++;
     rate = H->guard_rate(H->ctx, tr, lo - dt, yb, dyb);
     if (!isfinite(rate))
         return 0.0;
-    return fabs(transversality_margin(H->trans[tr].sigma, rate) - margin);
+    return margin_change(transversality_margin(H->trans[tr].sigma, rate),
+                         margin);
 }
 
 /* sigma dg/dt at t- (event semantics, doc/design.md): at the lower end of the final bracket,
@@ -345,7 +342,7 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
         ((run *)R)->r->stats.nfev++;
     }
     rate = H->guard_rate(H->ctx, tr, lo, y, dy);
-    rate = transversality_margin(H->trans[tr].sigma, isfinite(rate) ? rate : 0.0);
+    rate = guard_margin(H->trans[tr].sigma, rate);
     *res = margin_resolution(R, tr, lo, y, dy, rate);
     return rate;
 }
@@ -362,22 +359,23 @@ static double guard_band(const run *R, const step_samples *S, int k, int tr,
 {
     const hybrid_system *H = R->H;
     double err[COLLIDE_NY_MAX], yp[COLLIDE_NY_MAX], g0, band = 0.0;
-    double dt = S->t[k + 1] - S->t[k];
     int i;
     *window = 0.0;
     state_error(R, y, err);
     memcpy(yp, y, sizeof(double) * (size_t)H->ny);
     g0 = H->guard(H->ctx, tr, t, y);
     for (i = 0; i < H->ny; i++) {
-        double up, down;
+        double up, down, change;
         yp[i] = y[i] + err[i];
-        up = fabs(H->guard(H->ctx, tr, t, yp) - g0);
+        up = H->guard(H->ctx, tr, t, yp);
         yp[i] = y[i] - err[i];
-        down = fabs(H->guard(H->ctx, tr, t, yp) - g0);
+        down = H->guard(H->ctx, tr, t, yp);
         yp[i] = y[i];
-        band += fmax(up, down);
-        if (fmax(up, down) > 0.0) {
-            double a = fabs(S->dy[k + 1][i] - S->dy[k][i]) / dt;
+        change = guard_change(up, down, g0);
+        band += change;
+        if (change > 0.0) {
+            double a = touch_rate_change(S->dy[k][i], S->dy[k + 1][i],
+                                         S->t[k], S->t[k + 1]);
             if (a > 0.0)
                 *window = fmax(*window, 2.0 * sqrt(2.0 * err[i] / a));
         }
@@ -723,9 +721,9 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             if ((rc = locate(R, &pu, a, rate[k], b, rate[k + 1], &br)) != 0)
                 return rc;
             vm = root_eval(&p, br.lo);
-            if (!(vm < 0.0) && v[k] == 0.0)
+            clean = least_clean(vm, v[k]); /* no dip: no crossing */
+            if (clean == SCREEN_FLOOR)
                 return SCREEN_FLOOR;      /* an excursion not resolved */
-            clean = !(vm < 0.0);          /* no dip: no crossing */
             if (!clean &&
                 (rc = locate(R, &p, br.lo, vm, b, v[k + 1], &br)) != 0)
                 return rc;
@@ -841,9 +839,10 @@ static int screen_switching(const run *R, const dop853_step_data *s,
                                  R->passed_switching, R->passed_sign);
             probe p = {R, s, PROBE_SWITCH, i, ls < 0 ? 1.0 : -1.0, 0};
             bracket br;
-            if (sk == 0)
+            int step = sign_step(ls, sk);
+            if (step == SIGN_INSIDE)
                 continue;
-            if (ls == 0 || sk == ls) {
+            if (step == SIGN_SAME) {
                 last = k;
                 ls = sk;
                 continue;

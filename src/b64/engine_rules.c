@@ -242,3 +242,39 @@ int flow_advance(double *t, double te)
     *t = te;
     return 1;
 }
+
+double guard_change(double gu, double gd, double g0)
+{
+    return fmax_number(absval(gu - g0), absval(gd - g0));
+}
+
+int least_clean(double vm, double va)
+{
+    if (vm < 0.0)
+        return 0;
+    return va == 0.0 ? SCREEN_FLOOR : 1;
+}
+
+double margin_change(double mb, double m)
+{
+    return absval(mb - m);
+}
+
+void state_before(const double *y, const double *dy, double dt, int n,
+                  double *yb)
+{
+    int i;
+    /*@ loop invariant 0 <= i <= n;
+      @ loop invariant before: \forall integer c; 0 <= c < i ==>
+      @   yb[c] \in {state_before_of(y[c], dy[c], dt)};
+      @ loop assigns i, yb[0 .. n - 1];
+      @ loop variant n - i;
+      @*/
+    for (i = 0; i < n; i++)
+        yb[i] = y[i] - dt * dy[i];
+}
+
+double guard_margin(int sigma, double rate)
+{
+    return transversality_margin(sigma, finite_double(rate) ? rate : 0.0);
+}

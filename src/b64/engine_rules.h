@@ -56,7 +56,16 @@
  * near-touch (note_time, static inline), and the oriented coefficients
  * of the
  * enclosure of a guard that is a component of the state with the sum of
- * their magnitudes (enclosure_coeffs, defined in engine_rules.c).
+ * their magnitudes (enclosure_coeffs, defined in engine_rules.c); the
+ * arithmetic of the error bands, the errors of the state's components
+ * (state_errors) and the noise bands as magnitudes (band_magnitudes),
+ * both static inline (every sample of a step whose switching functions
+ * change sign), one component's term of a guard's band (guard_change),
+ * what a least value between two samples shows (least_clean), the
+ * oriented rate before a crossing (guard_margin), the state taken back
+ * along its rate and the change of the margin over that time
+ * (state_before, margin_change), and the screening of one switching
+ * function along the samples (sign_step, static inline).
  * engine_rules.c, in WP_CORE, is the translation unit in which WP reads
  * them. */
 #ifndef COLLIDE_ENGINE_RULES_H
@@ -353,35 +362,18 @@ static inline double sample_time(double t0, double h, int k, int n)
 static inline void sample_end(const dop853_step_data *restrict s, int k,
                               int n, double *restrict y, double *restrict dy)
 {
+    const double *ys = k < n ? s->y0 : s->y1;   /* k < n: k = 0, the start */
+    const double *fs = k < n ? s->f0 : s->f1;
     int i;
-    if (k < n) {        /* k = 0 */
-        /*@ loop invariant 0 <= i <= s->n;
-          @ loop invariant \forall integer c; 0 <= c < i ==>
-          @   y[c] \in {\at(s->y0[c], Pre)} && dy[c] \in {\at(s->f0[c], Pre)};
-          @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
-          @ loop variant s->n - i;
-          @*/
-        for (i = 0; i < s->n; i++) {
-            y[i] = s->y0[i];
-            dy[i] = s->f0[i];
-        }
-        /*@ assert sample: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
-          @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
-          @*/
-    } else {            /* k = n */
-        /*@ loop invariant 0 <= i <= s->n;
-          @ loop invariant \forall integer c; 0 <= c < i ==>
-          @   y[c] \in {\at(s->y1[c], Pre)} && dy[c] \in {\at(s->f1[c], Pre)};
-          @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
-          @ loop variant s->n - i;
-          @*/
-        for (i = 0; i < s->n; i++) {
-            y[i] = s->y1[i];
-            dy[i] = s->f1[i];
-        }
-        /*@ assert sample: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
-          @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
-          @*/
+    /*@ loop invariant 0 <= i <= s->n;
+      @ loop invariant sample: \forall integer c; 0 <= c < i ==>
+      @   sample_end_at{Pre}(s, y[c], dy[c], k, n, c);
+      @ loop assigns i, y[0 .. s->n - 1], dy[0 .. s->n - 1];
+      @ loop variant s->n - i;
+      @*/
+    for (i = 0; i < s->n; i++) {
+        y[i] = ys[i];
+        dy[i] = fs[i];
     }
 }
 
@@ -799,5 +791,132 @@ void jump_commit(int *q, int *j, double t, int to, int tr,
   @ ensures monotone: \result != 0 ==> \le_double(\old(*t), *t);
   @*/
 int flow_advance(double *t, double te);
+
+/* The largest error of each of the n components of the state y that an
+ * accepted step's error norm allows, err[i] = w (atol + rtol |y[i]|)
+ * with w = sqrt(n) (spec/engine_rules.acsl, state_error_of). Static
+ * inline: the screening evaluates it, through the noise bands of the
+ * switching functions, at every sample of a step whose switching
+ * functions change sign. */
+/*@ requires dim: 0 <= n <= COLLIDE_NY_MAX;
+  @ requires state: \valid_read(y + (0 .. n - 1));
+  @ requires out: \valid(err + (0 .. n - 1));
+  @ requires separated: \separated(y + (0 .. n - 1), err + (0 .. n - 1));
+  @ assigns err[0 .. n - 1];
+  @ ensures state_error: \forall integer i; 0 <= i < n ==>
+  @   err[i] \in {state_error_of(w, atol, rtol, y[i])};
+  @*/
+static inline void state_errors(double w, double atol, double rtol,
+                                const double *y, int n, double *err)
+{
+    int i;
+    /*@ loop invariant 0 <= i <= n;
+      @ loop invariant state_error: \forall integer c; 0 <= c < i ==>
+      @   err[c] \in {state_error_of(w, atol, rtol, y[c])};
+      @ loop assigns i, err[0 .. n - 1];
+      @ loop variant n - i;
+      @*/
+    for (i = 0; i < n; i++)
+        err[i] = w * (atol + rtol * absval(y[i]));
+}
+
+/* One component's term of a guard's error band: the larger of |gu - g0|
+ * and |gd - g0|, the guard's values with the component moved up and down
+ * by its error and at the state itself (spec/engine_rules.acsl,
+ * guard_change_of). */
+/*@ assigns \nothing;
+  @ ensures guard_change: \result \in {guard_change_of(gu, gd, g0)};
+  @*/
+double guard_change(double gu, double gd, double g0);
+
+/* What the least value vm of an oriented guard between two samples at or
+ * beyond zero shows, va its value at the first (spec/engine_rules.acsl,
+ * least_clean_is): 1 no dip, SCREEN_FLOOR no dip after the guard left
+ * zero at the first sample (an excursion not resolved), 0 a dip. */
+/*@ assigns \nothing;
+  @ ensures least_clean: least_clean_is(\result, vm, va);
+  @*/
+int least_clean(double vm, double va);
+
+/* The change of the margin m of a crossing over the time that sets its
+ * resolution, mb the margin that time before: |mb - m|
+ * (spec/engine_rules.acsl, margin_change_of). */
+/*@ assigns \nothing;
+  @ ensures margin_change: \result \in {margin_change_of(mb, m)};
+  @*/
+double margin_change(double mb, double m);
+
+/* The noise bands of nk switching functions as magnitudes, noise[i] =
+ * |raw[i]| (abs_val of spec/power.acsl), raw the bands an instance gave,
+ * which may be of either sign. Static inline: with state_errors, at every
+ * sample of a step whose switching functions change sign. */
+/*@ requires dim: 0 <= nk <= ENGINE_NSWITCH_MAX;
+  @ requires bands: \valid_read(raw + (0 .. nk - 1)) &&
+  @   \valid(noise + (0 .. nk - 1));
+  @ requires separated: \separated(raw + (0 .. nk - 1), noise + (0 .. nk - 1));
+  @ assigns noise[0 .. nk - 1];
+  @ ensures magnitudes: \forall integer i; 0 <= i < nk ==>
+  @   noise[i] \in {abs_val(raw[i])};
+  @*/
+static inline void band_magnitudes(const double *raw, int nk, double *noise)
+{
+    int i;
+    /*@ loop invariant 0 <= i <= nk;
+      @ loop invariant magnitudes: \forall integer c; 0 <= c < i ==>
+      @   noise[c] \in {abs_val(raw[c])};
+      @ loop assigns i, noise[0 .. nk - 1];
+      @ loop variant nk - i;
+      @*/
+    for (i = 0; i < nk; i++)
+        noise[i] = absval(raw[i]);
+}
+
+/* The state y[0 .. n-1] of rate dy at the lower end of a crossing's
+ * bracket taken dt back along its rate, yb[i] = y[i] - dt dy[i]
+ * (spec/engine_rules.acsl, state_before_of; the resolution of a margin,
+ * margin_resolution of engine.c). */
+/*@ requires dim: 0 <= n <= COLLIDE_NY_MAX;
+  @ requires state: \valid_read(y + (0 .. n - 1)) &&
+  @   \valid_read(dy + (0 .. n - 1));
+  @ requires out: \valid(yb + (0 .. n - 1));
+  @ requires separated: \separated(yb + (0 .. n - 1), y + (0 .. n - 1),
+  @   dy + (0 .. n - 1));
+  @ assigns yb[0 .. n - 1];
+  @ ensures before: \forall integer i; 0 <= i < n ==>
+  @   yb[i] \in {state_before_of(y[i], dy[i], dt)};
+  @*/
+void state_before(const double *y, const double *dy, double dt, int n,
+                  double *yb);
+
+/* The oriented rate of a guard at the lower end of a crossing's bracket,
+ * sigma dg/dt at t- (event semantics, doc/design.md): the transversality
+ * margin of rate, a rate that is not finite counting as 0
+ * (transversality_margin_value of spec/event_select.acsl). */
+/*@ requires orientation: sigma == -1 || sigma == 1;
+  @ assigns \nothing;
+  @ ensures margin: \is_finite(rate) ==>
+  @   \eq_double(\result, transversality_margin_value(sigma, rate));
+  @ ensures not_finite: !\is_finite(rate) ==> \result == 0.0;
+  @*/
+double guard_margin(int sigma, double rate);
+
+/* What a sample of band sign sk does to the screening of one switching
+ * function along the samples of a step, ls the band sign of the last
+ * sample outside the band so far (0: none yet): SIGN_INSIDE (sk == 0,
+ * skipped), SIGN_SAME (a run of one sign continued or started), or
+ * SIGN_CHANGE, a sign change to locate between the two
+ * (spec/engine_rules.acsl, sign_step_is). Static inline: the screening
+ * evaluates it at every sample of a step whose switching functions change
+ * sign. */
+enum sign_step { SIGN_INSIDE = 0, SIGN_SAME = 1, SIGN_CHANGE = 2 };
+/*@ assigns \nothing;
+  @ ensures sign_step: sign_step_is(\result, ls, sk);
+  @*/
+static inline int sign_step(int ls, int sk)
+{
+    if (sk == 0)
+        return SIGN_INSIDE;
+    return ls == 0 || sk == ls ? SIGN_SAME : SIGN_CHANGE;
+}
 
 #endif
