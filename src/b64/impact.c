@@ -801,7 +801,7 @@ static int on_event(void *ctx, const event_rec *e)
     double vb = impact_storage(I->m, &I->L, e->before);
     double d = impact_jump_ledger(vb, impact_storage(I->m, &I->L, e->after),
                                   &I->delta_d);            /* Eqs. (20), (23) */
-    I->jumps_v += fabs(vb);
+    I->jumps_v = jumps_after(I->jumps_v, vb);
     track_scale(I, e->before);
     track_scale(I, e->after);
     if (grow_array((void **)&r->events, &r->cap_events, r->nevents,

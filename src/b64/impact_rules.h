@@ -245,6 +245,14 @@ static inline double abs_rate(double x, double dx)
     return x < 0.0 ? -dx : dx;
 }
 
+/* The sum of |V| before the jumps of a run (the jumps term of
+ * ledger_magnitude) after one more jump with V = vb before it
+ * (spec/impact_rules.acsl, jumps_after_value). */
+/*@ assigns \nothing;
+  @ ensures jumps: \result \in {jumps_after_value(jumps, vb)};
+  @*/
+double jumps_after(double jumps, double vb);
+
 /* Whether a quantity's rate goes from > 0 at one sample to < 0 at the
  * next, where an interior maximum lies (spec/impact_rules.acsl,
  * rate_falls). */
