@@ -81,7 +81,8 @@ typedef struct impact {
     int ntimes, next_sample;
     int fail_memory;
     law_memo memo;                /* Phi and dPhi/dt at recent states */
-    int guard_of[TR_COUNT];       /* transition_guard of each transition */
+    int guard_of[TR_COUNT];       /* the component each transition's guard
+                                     is (guard_state_index), -1 for Phi */
 } impact;
 
 /* The bits of x. */
@@ -211,25 +212,18 @@ static void flow(void *ctx, int q, double t, const double *y, double *dy)
 static double guard(void *ctx, int tr, double t, const double *y)
 {
     impact *I = ctx;
+    int i = I->guard_of[tr];
     (void)t;
-    switch (I->guard_of[tr]) {
-    case 0: return y[I->L.x];
-    case 2: return memo_phi(I, y);
-    default: return y[I->L.v];
-    }
+    return i >= 0 ? y[i] : memo_phi(I, y);
 }
 
 static double guard_rate(void *ctx, int tr, double t, const double *y,
                          const double *dy)
 {
     impact *I = ctx;
-    const layout *L = &I->L;
+    int i = I->guard_of[tr];
     (void)t;
-    switch (I->guard_of[tr]) {
-    case 0: return dy[L->x];
-    case 2: return memo_phi_rate(I, y, dy);
-    default: return dy[L->v];
-    }
+    return i >= 0 ? dy[i] : memo_phi_rate(I, y, dy);
 }
 
 /* The component of the state that the guard of tr is: x or v (the
@@ -237,11 +231,7 @@ static double guard_rate(void *ctx, int tr, double t, const double *y,
 static int guard_component(void *ctx, int tr)
 {
     const impact *I = ctx;
-    switch (transition_guard(tr)) {
-    case 0: return I->L.x;
-    case 2: return -1;
-    default: return I->L.v;
-    }
+    return I->guard_of[tr];
 }
 
 /* Phi is evaluated only for the transition whose enabling needs it. */
@@ -399,7 +389,7 @@ static double quantity_rate(impact *I, int which, const double *y,
 {
     const layout *L = &I->L;
     if (which == 0)
-        return y[L->xc] < 0.0 ? -dy[L->xc] : dy[L->xc];
+        return abs_rate(y[L->xc], dy[L->xc]);
     return -memo_phi_rate(I, y, dy);
 }
 
@@ -811,7 +801,7 @@ static int on_event(void *ctx, const event_rec *e)
     double vb = impact_storage(I->m, &I->L, e->before);
     double d = impact_jump_ledger(vb, impact_storage(I->m, &I->L, e->after),
                                   &I->delta_d);            /* Eqs. (20), (23) */
-    I->jumps_v += fabs(vb);
+    I->jumps_v = jumps_after(I->jumps_v, vb);
     track_scale(I, e->before);
     track_scale(I, e->after);
     if (grow_array((void **)&r->events, &r->cap_events, r->nevents,
@@ -1054,7 +1044,7 @@ collide_status sim_run(const model *m, const sim_options *o, sim_result *r)
         trans[i].from = transition_from(i);
         trans[i].to = transition_to(i);
         trans[i].sigma = transition_sigma(i);
-        I.guard_of[i] = transition_guard(i);
+        I.guard_of[i] = guard_state_index(transition_guard(i), I.L.x, I.L.v);
     }
     H.ntrans = TR_COUNT;
     H.trans = trans;

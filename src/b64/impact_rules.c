@@ -153,6 +153,11 @@ double ledger_scale(double scale, double V, double i_s)
     return scale;
 }
 
+double jumps_after(double jumps, double vb)
+{
+    return jumps + impact_abs(vb);
+}
+
 int may_exceed_bound(double bound, double current)
 {
     return !(bound <= current);

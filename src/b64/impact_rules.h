@@ -28,6 +28,7 @@
 #include "../rules/run_rules.h"  /* the prover's include path holds src/model */
 
 #include "../../spec/impact_rules.acsl"
+#include "../../spec/guards_table.acsl"
 
 /* |x| as fabs returns it (spec/impact_rules.acsl, fabs_value): +0 at -0,
  * a NaN kept, without a call of libm. Static inline, as tol_unit and
@@ -40,6 +41,18 @@
 static inline double impact_abs(double x)
 {
     return x < 0.0 ? -x : (x == 0.0 ? 0.0 : x);
+}
+
+/* The component of the state that guard g of the guards table is
+ * (spec/guards_table.acsl, guard_state_value): x or v at their layout
+ * indices, -1 for Phi, which the law computes. Static inline: the engine
+ * evaluates a guard and its rate at every sample it screens. */
+/*@ assigns \nothing;
+  @ ensures component: \result == guard_state_value(g, x, v);
+  @*/
+static inline int guard_state_index(int g, int x, int v)
+{
+    return g == 0 ? x : (g == 2 ? -1 : v);
 }
 
 /* Whether the law's arguments v, x_c and z_c at y are all finite (the
@@ -220,6 +233,25 @@ double ledger_bound_checked(int ny, double err, double magnitude,
   @ ensures scale: \result \in {ledger_scale_after(scale, V, i_s)};
   @*/
 double ledger_scale(double scale, double V, double i_s);
+
+/* The rate of |x_c| at x_c = x, whose rate is dx (spec/impact_rules.acsl,
+ * abs_rate_value, Eq. 198): -dx where x < 0, else dx. Static inline: the
+ * driver asks it at every sample of a piece in contact. */
+/*@ assigns \nothing;
+  @ ensures rate: \result \in {abs_rate_value(x, dx)};
+  @*/
+static inline double abs_rate(double x, double dx)
+{
+    return x < 0.0 ? -dx : dx;
+}
+
+/* The sum of |V| before the jumps of a run (the jumps term of
+ * ledger_magnitude) after one more jump with V = vb before it
+ * (spec/impact_rules.acsl, jumps_after_value). */
+/*@ assigns \nothing;
+  @ ensures jumps: \result \in {jumps_after_value(jumps, vb)};
+  @*/
+double jumps_after(double jumps, double vb);
 
 /* Whether a quantity's rate goes from > 0 at one sample to < 0 at the
  * next, where an interior maximum lies (spec/impact_rules.acsl,

@@ -77,10 +77,12 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
     int n = 0;
     int side = 0; /* which end moved last: -1 lo, +1 hi (Illinois) */
     double wlo = b->slo, whi = b->shi; /* the weights of the ends */
-    /* the bracket, weights and side before the last step */
-    //@ ghost double lo0 = b->lo, hi0 = b->hi, wlo0 = wlo, whi0 = whi;
-    //@ ghost int side0 = 0;
+    /* the bracket, weights and side before the last step that moved an
+     * end: the ghosts root_refine_prev, _wlo, _whi, _side */
     //@ ghost root_refine_evals = 0;
+    //@ ghost root_refine_side = 0;
+    //@ ghost int side0 = 0;
+    //@ ghost double lo0 = b->lo, hi0 = b->hi; /* at the top of the last iteration */
     /*@ loop invariant kept_lo: bounded(b->lo);
       @ loop invariant kept_hi: bounded(b->hi);
       @ loop invariant kept_slo: bounded(b->slo);
@@ -96,21 +98,32 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
       @ loop invariant weights_hi: bounded(whi);
       @ loop invariant side: -1 <= side <= 1 && (side == 0 <==> n == 0);
       @ loop invariant start: n == 0 ==> wlo == b->slo && whi == b->shi;
+      @ loop invariant moved: root_refine_side == side;
+      @ loop invariant unmoved: side == 0 ==>
+      @   b->lo == \at(b->lo, Pre) && b->slo == \at(b->slo, Pre) &&
+      @   b->hi == \at(b->hi, Pre) && b->shi == \at(b->shi, Pre);
       @ loop invariant step_lo: side == -1 ==>
-      @   b->lo == trial_point_value(lo0, hi0, wlo0, whi0) && b->hi == hi0 &&
-      @   wlo == b->slo && whi == illinois_weight(whi0, side0, -1);
+      @   b->lo == trial_point_value(root_refine_prev.lo, root_refine_prev.hi,
+      @                              root_refine_wlo, root_refine_whi) &&
+      @   b->hi == root_refine_prev.hi && b->shi == root_refine_prev.shi &&
+      @   b->slo == root_refine_s &&
+      @   wlo == b->slo && whi == illinois_weight(root_refine_whi, side0, -1);
       @ loop invariant step_hi: side == 1 ==>
-      @   b->hi == trial_point_value(lo0, hi0, wlo0, whi0) && b->lo == lo0 &&
-      @   whi == b->shi && wlo == illinois_weight(wlo0, side0, 1);
+      @   b->hi == trial_point_value(root_refine_prev.lo, root_refine_prev.hi,
+      @                              root_refine_wlo, root_refine_whi) &&
+      @   b->lo == root_refine_prev.lo && b->slo == root_refine_prev.slo &&
+      @   b->shi == root_refine_s &&
+      @   whi == b->shi && wlo == illinois_weight(root_refine_wlo, side0, 1);
       @ loop invariant narrowing: n > 0 ==> !\le_double(\sub_double(hi0, lo0), t_tol);
-      @ loop assigns n, side, wlo, whi, *b, lo0, hi0, wlo0, whi0, side0,
+      @ loop assigns n, side, wlo, whi, *b, side0, lo0, hi0, root_refine_prev,
+      @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
       @   root_refine_evals;
       @ loop variant max_iter - n;
       @*/
     while (n < max_iter && b->hi - b->lo > t_tol) {
         double t = trial_point(b, wlo, whi);
         double s;
-        //@ ghost lo0 = b->lo; hi0 = b->hi; wlo0 = wlo; whi0 = whi; side0 = side;
+        //@ ghost lo0 = b->lo; hi0 = b->hi;
         if (!(t > b->lo && t < b->hi))
             break; /* lo and hi are adjacent doubles */
         s = root_eval(ctx, t);
@@ -118,18 +131,22 @@ int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter)
         //@ ghost root_refine_evals = n;
         if (!usable_value(s))
             return ROOT_NONFINITE;
+        //@ ghost root_refine_prev = *b; root_refine_wlo = wlo; root_refine_whi = whi;
+        //@ ghost root_refine_s = s; side0 = side;
         if (s < 0.0) {
             b->lo = t;
             b->slo = s;
             wlo = s;
             whi = stagnant_weight(whi, side, -1);
             side = -1;
+            //@ ghost root_refine_side = -1;
         } else {
             b->hi = t;
             b->shi = s;
             whi = s;
             wlo = stagnant_weight(wlo, side, 1);
             side = 1;
+            //@ ghost root_refine_side = 1;
         }
     }
     if (still_wide(b, t_tol))

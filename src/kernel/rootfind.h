@@ -37,6 +37,14 @@ double root_eval(const void *ctx, double t);
  * name of the contract only, no object of the program). */
 //@ ghost int root_refine_evals;
 
+/* The last step of the last root_refine (ghost, names of the contract
+ * only): the bracket before it, the Illinois weights of its ends then,
+ * the value root_eval returned at its trial point, and which end it moved
+ * (-1 lo, +1 hi; 0 when no end moved). */
+//@ ghost bracket root_refine_prev;
+//@ ghost double root_refine_wlo, root_refine_whi, root_refine_s;
+//@ ghost int root_refine_side;
+
 /* Shrinks b to width at most t_tol or to adjacent doubles (no double
  * strictly between lo and hi at the midpoint) while keeping the sign
  * change, in at most max_iter evaluations of root_eval. Returns the
@@ -49,7 +57,8 @@ double root_eval(const void *ctx, double t);
   @ requires bracket: sign_change(b);
   @ requires tol: \is_finite(t_tol) && \le_double((double)0.0, t_tol);
   @ requires iter: 0 <= max_iter <= 1000;
-  @ assigns *b, root_refine_evals;
+  @ assigns *b, root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
   @ ensures kept: sign_change(b);
   @ ensures inside: \le_double(\old(b->lo), b->lo) && \le_double(b->hi, \old(b->hi));
   @ ensures count: -2 <= \result <= max_iter;
@@ -60,6 +69,21 @@ double root_eval(const void *ctx, double t);
   @ ensures evals: 0 <= root_refine_evals <= max_iter &&
   @   (\result >= 0 ==> \result == root_refine_evals);
   @ ensures exhausted: \result == ROOT_WIDE ==> root_refine_evals == max_iter;
+  @ ensures moves: -1 <= root_refine_side <= 1 &&
+  @   (root_refine_evals == 0 ==> root_refine_side == 0);
+  @ ensures unmoved: root_refine_side == 0 ==>
+  @   b->lo == \old(b->lo) && b->slo == \old(b->slo) &&
+  @   b->hi == \old(b->hi) && b->shi == \old(b->shi);
+  @ ensures moved_lo: root_refine_side == -1 ==>
+  @   b->lo == trial_point_value(root_refine_prev.lo, root_refine_prev.hi,
+  @                              root_refine_wlo, root_refine_whi) &&
+  @   b->slo == root_refine_s && b->hi == root_refine_prev.hi &&
+  @   b->shi == root_refine_prev.shi;
+  @ ensures moved_hi: root_refine_side == 1 ==>
+  @   b->hi == trial_point_value(root_refine_prev.lo, root_refine_prev.hi,
+  @                              root_refine_wlo, root_refine_whi) &&
+  @   b->shi == root_refine_s && b->lo == root_refine_prev.lo &&
+  @   b->slo == root_refine_prev.slo;
   @*/
 int root_refine(const void *ctx, bracket *b, double t_tol, int max_iter);
 

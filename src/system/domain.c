@@ -6,19 +6,33 @@
 
 #include <stdio.h>
 
-/* Fills *b with quantity q, value v and the domain text dom. Returns 0
- * (outside), for the checks to return it. */
+/* Fills the texts of *b: quantity q and the domain text dom (the value
+ * is written by the caller, domain_breach_at). Returns 0 (outside), for
+ * the checks to return it. */
 /*@ requires breach: \valid(b);
   @ assigns *b;
   @ ensures outside: \result == 0;
   @*/
-static int domain_breach_set(domain_breach *b, const char *q, double v,
-                             const char *dom)
+static int domain_breach_set(domain_breach *b, const char *q, const char *dom)
 {
     snprintf(b->quantity, sizeof b->quantity, "%s", q);
-    b->value = v;
     snprintf(b->domain, sizeof b->domain, "%s %s", q, dom);
     return 0;
+}
+
+/* The breach of quantity q = v outside the domain dom into *b. Returns 0
+ * (outside). */
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures outside: \result == 0;
+  @ ensures value: b->value == v;
+  @*/
+static int domain_breach_at(domain_breach *b, const char *q, double v,
+                            const char *dom)
+{
+    int r = domain_breach_set(b, q, dom);
+    b->value = v;
+    return r;
 }
 
 /* float_range.acsl within(x, bound): finite and |x| <= bound. */
@@ -41,8 +55,8 @@ static int check_bounded(const char *q, double x, domain_breach *b)
 {
     if (domain_within(x, DOMAIN_BOUNDED_MAX))
         return 1;
-    return domain_breach_set(b, q, x,
-                             "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
+    return domain_breach_at(b, q, x,
+                            "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
 }
 
 /* The breach of row r of domain_law_bounds: the parameter it names. */
@@ -55,8 +69,9 @@ static int law_breach(domain_breach *b, const law *l, const double *par,
                       int r)
 {
     const domain_bound *t = &domain_law_bounds[r];
-    return domain_breach_set(b, l->par_names[t->index], par[t->index],
-                             t->text);
+    int out = domain_breach_set(b, l->par_names[t->index], t->text);
+    b->value = par[t->index];
+    return out;
 }
 
 /* spec/law_domain.acsl NAME_domain, NAME the law l: its first term
@@ -73,9 +88,9 @@ int domain_check_mass(const char *name, double m, domain_breach *b)
 {
     if (domain_in_range(m, DOMAIN_MASS_MIN, DOMAIN_BOUNDED_MAX))
         return 1;
-    return domain_breach_set(b, name, m,
-                             "in [1e-100, 1e100] (spec/bounded.acsl bounded, "
-                             "and m >= 1e-100 of src/model/hybrid.h)");
+    return domain_breach_at(b, name, m,
+                            "in [1e-100, 1e100] (spec/bounded.acsl bounded, "
+                            "and m >= 1e-100 of src/model/hybrid.h)");
 }
 
 /* The applied forces of the input signal u, each bounded. */
@@ -98,13 +113,14 @@ static int input_domain(const input_signal *u, domain_breach *b)
   @ assigns *b;
   @ ensures domain: \result == 1 <==> domain_speed(v);
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==> b->value == v;
   @*/
 static int check_speed(const char *q, double v, domain_breach *b)
 {
     if (domain_within(v, DOMAIN_SPEED_MAX))
         return 1;
-    return domain_breach_set(b, q, v, "in [-1024, 1024] m/s "
-                             "(spec/law_domain.acsl, domain_speed)");
+    return domain_breach_at(b, q, v, "in [-1024, 1024] m/s "
+                            "(spec/law_domain.acsl, domain_speed)");
 }
 
 int domain_check_model(const model *M, domain_breach *b)
@@ -128,44 +144,85 @@ int domain_check_model(const model *M, domain_breach *b)
   @ assigns *b;
   @ ensures domain: \result == 1 <==> domain_state(x);
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==> b->value == x;
   @*/
 static int check_state(const char *q, double x, domain_breach *b)
 {
     if (domain_within(x, DOMAIN_STATE_MAX))
         return 1;
-    return domain_breach_set(b, q, x,
-                             "in [-1, 1] (spec/law_domain.acsl, domain_state)");
+    return domain_breach_at(b, q, x,
+                            "in [-1, 1] (spec/law_domain.acsl, domain_state)");
 }
 
-/* The breach of component chi[i] = x, not bounded. */
+/* The texts of the breach of component chi[i], not bounded (the value
+ * is written by the caller, component_breach). */
 /*@ requires breach: \valid(b);
   @ assigns *b;
   @ ensures outside: \result == 0;
   @*/
-static int domain_breach_component(domain_breach *b, int i, double x)
+static int domain_breach_component(domain_breach *b, int i)
 {
     char name[24];
     snprintf(name, sizeof name, "chi[%d]", i);
-    return domain_breach_set(b, name, x,
+    return domain_breach_set(b, name,
                              "in [-1e100, 1e100] (spec/bounded.acsl, bounded)");
+}
+
+/* The breach of component chi[i] = x, not bounded, into *b. */
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures outside: \result == 0;
+  @ ensures value: b->value == x;
+  @*/
+static int component_breach(domain_breach *b, int i, double x)
+{
+    int r = domain_breach_component(b, i);
+    b->value = x;
+    return r;
 }
 
 int domain_check_state(const double *y, int ny, int v, int xc, int z,
                        int nz, domain_breach *b)
 {
     int i;
-    if (!domain_within(y[xc], DOMAIN_STATE_MAX))
-        return check_state("x_c", y[xc], b);
-    if (!domain_within(y[v], DOMAIN_SPEED_MAX))
-        return check_speed("v_c", y[v], b);
+    int r;
+    if (!domain_within(y[xc], DOMAIN_STATE_MAX)) {
+        r = check_state("x_c", y[xc], b);
+        /*@ assert x_c_breach: state_breach_xc(y, xc, b->value) &&
+          @   state_breach_vc(y, v, xc, b->value) &&
+          @   state_breach_zc(y, v, xc, z, nz, b->value) &&
+          @   state_breach_chi(y, ny, v, xc, z, nz, b->value);
+          @*/
+        return r;
+    }
+    if (!domain_within(y[v], DOMAIN_SPEED_MAX)) {
+        r = check_speed("v_c", y[v], b);
+        /*@ assert v_c_breach: state_breach_xc(y, xc, b->value) &&
+          @   state_breach_vc(y, v, xc, b->value) &&
+          @   state_breach_zc(y, v, xc, z, nz, b->value) &&
+          @   state_breach_chi(y, ny, v, xc, z, nz, b->value);
+          @*/
+        return r;
+    }
     /*@ loop invariant 0 <= i <= nz;
       @ loop invariant \forall integer k; z <= k < z + i ==> domain_state(y[k]);
       @ loop assigns i;
       @ loop variant nz - i;
       @*/
     for (i = 0; i < nz; i++) {
-        if (!domain_within(y[z + i], DOMAIN_STATE_MAX))
-            return check_state("z_c", y[z + i], b);
+        if (!domain_within(y[z + i], DOMAIN_STATE_MAX)) {
+            /*@ assert z_c_first: \forall integer k; z <= k < z + nz ==>
+              @   (\forall integer j; z <= j < k ==> domain_state(y[j])) &&
+              @   !domain_state(y[k]) ==> k == z + i;
+              @*/
+            r = check_state("z_c", y[z + i], b);
+            /*@ assert z_c_breach: state_breach_xc(y, xc, b->value) &&
+              @   state_breach_vc(y, v, xc, b->value) &&
+              @   state_breach_zc(y, v, xc, z, nz, b->value) &&
+              @   state_breach_chi(y, ny, v, xc, z, nz, b->value);
+              @*/
+            return r;
+        }
         /*@ assert z_c: domain_state(y[z + i]); */
     }
     /*@ loop invariant 0 <= i <= ny;
@@ -174,8 +231,19 @@ int domain_check_state(const double *y, int ny, int v, int xc, int z,
       @ loop variant ny - i;
       @*/
     for (i = 0; i < ny; i++) {
-        if (!domain_within(y[i], DOMAIN_BOUNDED_MAX))
-            return domain_breach_component(b, i, y[i]);
+        if (!domain_within(y[i], DOMAIN_BOUNDED_MAX)) {
+            /*@ assert chi_first: \forall integer k; 0 <= k < ny ==>
+              @   (\forall integer j; 0 <= j < k ==> bounded(y[j])) &&
+              @   !bounded(y[k]) ==> k == i;
+              @*/
+            r = component_breach(b, i, y[i]);
+            /*@ assert chi_breach: state_breach_xc(y, xc, b->value) &&
+              @   state_breach_vc(y, v, xc, b->value) &&
+              @   state_breach_zc(y, v, xc, z, nz, b->value) &&
+              @   state_breach_chi(y, ny, v, xc, z, nz, b->value);
+              @*/
+            return r;
+        }
         /*@ assert chi: bounded(y[i]); */
     }
     /*@ assert inside: state_domain(y, ny, v, xc, z, nz); */

@@ -137,6 +137,12 @@ int domain_check_model(const model *M, domain_breach *b);
   @ ensures domain: \result == 1 <==>
   @                 \old(state_domain(y, ny, v, xc, z, nz));
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach_xc: \result == 0 ==> state_breach_xc(y, xc, b->value);
+  @ ensures breach_vc: \result == 0 ==> state_breach_vc(y, v, xc, b->value);
+  @ ensures breach_zc: \result == 0 ==>
+  @                    state_breach_zc(y, v, xc, z, nz, b->value);
+  @ ensures breach_chi: \result == 0 ==>
+  @                     state_breach_chi(y, ny, v, xc, z, nz, b->value);
   @*/
 int domain_check_state(const double *y, int ny, int v, int xc, int z,
                        int nz, domain_breach *b);
