@@ -69,7 +69,7 @@ STUDY_TIMEOUT = 60
 TESTS = ("test_engine", "test_engine_edges", "test_engine_restart", "test_near_touch",
          "test_ledger", "test_studies", "test_observables", "test_closed_forms",
          "test_systems", "test_samples", "test_work", "test_maxima", "test_differential",
-         "test_dop853", "test_engine_rules")
+         "test_dop853", "test_engine_rules", "test_domain_breach")
 TEST_TIMEOUT = 60
 
 # The parameter vectors of the laws, by file stem law_NAME: for each
