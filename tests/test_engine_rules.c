@@ -15,7 +15,8 @@
  * excursion not resolved (least_clean), the margin's change
  * (margin_change) and a rate that is not finite (guard_margin), the
  * screening of a switching function
- * along its samples (sign_step). */
+ * along its samples (sign_step), and a guard whose samples are finite
+ * while its rate is not (samples_finite). */
 #include <math.h>
 
 #include "check.h"
@@ -126,6 +127,23 @@ static void test_guard_change(void)
                "guard_change: the larger change of the guard, either way");
 }
 
+/* A guard's samples finite and its rate not (a run fails such a step
+ * with exit status 5 before the screening; the rates are screened too). */
+static void test_samples_finite(void)
+{
+    const double v[3] = {1.0, -2.0, 0.5};
+    const double rate[3] = {0.25, NAN, 1.0};
+    const double rate_inf[3] = {0.25, 1.0, -INFINITY};
+    check_true(samples_finite(3, v, v) == 1,
+               "samples_finite: finite samples and rates are finite");
+    check_true(samples_finite(3, v, rate) == 0,
+               "samples_finite: a NaN rate with finite values is not finite");
+    check_true(samples_finite(3, v, rate_inf) == 0,
+               "samples_finite: an infinite rate with finite values is not finite");
+    check_true(samples_finite(3, rate, v) == 0,
+               "samples_finite: a NaN value is not finite");
+}
+
 int main(void)
 {
     test_flow_advance();
@@ -138,5 +156,6 @@ int main(void)
     test_guard_margin();
     test_sign_step();
     test_guard_change();
+    test_samples_finite();
     return check_summary("test_engine_rules");
 }
