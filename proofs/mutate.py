@@ -912,15 +912,18 @@ class Runner:
         # MUT_CACHE: committed (the default) seeds it with the committed
         # answers of proofs/mutants/wp-cache; record starts it empty and
         # lets the mutants write it too, to be committed (make
-        # mutants-cache); none starts it empty
+        # mutants-cache); update seeds it and lets the mutants write, the
+        # new answers then added to the committed ones; none starts it
+        # empty
         self.cache_mode = os.environ.get('MUT_CACHE', 'committed')
-        if self.cache_mode not in ('committed', 'record', 'none'):
-            sys.exit('mutate: MUT_CACHE=%s: use committed, record or none' % self.cache_mode)
+        if self.cache_mode not in ('committed', 'record', 'update', 'none'):
+            sys.exit('mutate: MUT_CACHE=%s: use committed, record, update or none'
+                     % self.cache_mode)
         self.seeded = 0
         self.budget = 'steps %d, timeout %d s, provers %s\n' % (
             self.steps, self.timeout, self.provers)
         self.unseeded = ''
-        if self.cache_mode == 'committed' and os.path.isdir(COMMITTED_CACHE):
+        if self.cache_mode in ('committed', 'update') and os.path.isdir(COMMITTED_CACHE):
             try:
                 with open(os.path.join(COMMITTED_CACHE, BUDGET_FILE)) as f:
                     budget = f.read()
@@ -973,8 +976,8 @@ class Runner:
                '-warn-special-float', 'none', '-wp', '-wp-rte', '-wp-model', 'Typed',
                '-wp-literals', '-wp-prover', self.provers, '-wp-par', '1',
                '-wp-steps', str(self.steps), '-wp-timeout', str(self.timeout), '-wp-fct', fn,
-               '-wp-cache', 'replay' if stop_early is not None and self.cache_mode != 'record'
-               else 'update',
+               '-wp-cache', 'replay' if stop_early is not None and
+               self.cache_mode not in ('record', 'update') else 'update',
                '-wp-cache-dir', self.cache]
         t0 = time.time()
         goals = {}
@@ -1554,13 +1557,14 @@ def main():
                 m['outcome'], m.get('kill') or '', m.get('time', ''), m['edit']))
         f.write('# wall time %d s\n' % (end - start))
     print('mutate: report in %s/report.{json,txt} (wall time %d s)' % (R.out, end - start))
-    if R.cache_mode == 'record':
-        whole = args.mode == 'sample' and not args.ids and not args.files
+    if R.cache_mode in ('record', 'update') and not R.unseeded:
+        whole = (R.cache_mode == 'record' and args.mode == 'sample' and not args.ids
+                 and not args.files)
         kept, dropped = publish_cache(R, whole)
         print('mutate: %d prover answers written to proofs/mutants/wp-cache (%s), %d left out '
               '(a wall-clock timeout or a prover that did not run)'
               % (kept, 'replacing it' if whole else 'added to it', dropped))
-    elif R.cache_mode == 'committed' and R.unseeded:
+    elif R.unseeded:
         print('mutate: proofs/mutants/wp-cache not read: %s' % R.unseeded)
     elif R.cache_mode == 'committed':
         print('mutate: %d committed prover answers read (proofs/mutants/wp-cache)' % R.seeded)

@@ -114,7 +114,9 @@ deps-proofs:
 # The provers' answers at the step budget do not depend on the machine or
 # its load: make mutants reads those of proofs/mutants/wp-cache (MUT_CACHE
 # = committed), so that only goals whose text changed since the last make
-# mutants-cache go to the provers; MUT_CACHE=none proves every goal again.
+# mutants-cache go to the provers; MUT_CACHE=update also adds the answers
+# of this run to them (new named mutants, say); MUT_CACHE=none proves
+# every goal again.
 # The budget that decides a goal: prover steps (cvc5 --rlimit, z3 rlimit),
 # the same verdict under any load; the wall-clock limit is a safety net
 # far beyond it.

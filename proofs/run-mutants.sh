@@ -26,6 +26,7 @@
 #   MUT_CACHE           committed: the prover answers of proofs/mutants/wp-cache
 #                       are read (the default); record: an empty cache, the
 #                       answers then written there (make mutants-cache);
+#                       update: read, and this run's answers added there;
 #                       none: every goal proved again
 #   MUT_SAMPLE, MUT_SEED  size and seed of the sample (24, 13)
 #   MUT_PER_FAMILY      mutants drawn from each file (mode families, 2)
