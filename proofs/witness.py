@@ -797,11 +797,33 @@ class Witnesses:
             self.tests = objs
             return objs
 
-    def run_tests(self, d, lib, ref=None):
-        """{test: (status, [failed checks])} of TESTS linked with LIB; with
-        REF (the original's), it stops after the first test that passes
-        there and not here."""
-        objs = self.test_objects()
+    def header_test_objects(self, d, m):
+        """For M, a mutant of a header: the objects of TESTS and of their
+        common files compiled with the mutated header found first (a test
+        that includes it compiles its static inline functions itself), in
+        D/header; None when one does not compile."""
+        hd = os.path.join(d, 'header')
+        os.makedirs(hd, exist_ok=True)
+        with open(os.path.join(hd, os.path.basename(m['file'])), 'w') as f:
+            f.write(m['text'])
+        tdir = os.path.join(self.root, 'tests')
+        incs = ['-I' + hd] + self.incs + ['-I' + os.path.join(self.src, 'tools'), '-I' + tdir]
+        objs = {}
+        for name in ('check', 'sim_fixture') + TESTS:
+            o = os.path.join(hd, name + '.o')
+            r = subprocess.run(['gcc'] + CFLAGS + incs +
+                               ['-c', os.path.join(tdir, name + '.c'), '-o', o],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                return None
+            objs[name] = o
+        return objs
+
+    def run_tests(self, d, lib, ref=None, objs=None):
+        """{test: (status, [failed checks])} of TESTS linked with LIB (and
+        OBJS, default the tests compiled once); with REF (the original's),
+        it stops after the first test that passes there and not here."""
+        objs = objs or self.test_objects()
         res = {}
         for t in TESTS:
             exe = os.path.join(d, t)
@@ -837,7 +859,12 @@ class Witnesses:
         lib = os.path.join(d, 'libcollide.a')
         if not os.path.exists(lib):
             return None, 'tests: the mutant does not link'
-        got = self.run_tests(d, lib, ref)
+        objs = None
+        if m['file'].endswith('.h'):
+            objs = self.header_test_objects(d, m)
+            if objs is None:
+                return None, 'tests: a test does not compile with the mutated header'
+        got = self.run_tests(d, lib, ref, objs)
         broken = [t for t in TESTS if ref[t] != (0, [])]
         for t in TESTS:
             if t in broken or t not in got:
