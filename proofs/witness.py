@@ -780,22 +780,26 @@ class Witnesses:
                 return self.tests
             d = os.path.join(self.out, 'tests')
             os.makedirs(d, exist_ok=True)
-            tdir = os.path.join(self.root, 'tests')
-            incs = self.incs + ['-I' + os.path.join(self.src, 'tools'), '-I' + tdir]
-            objs = {}
-            for name in ('check', 'sim_fixture') + TESTS:
-                o = os.path.join(d, name + '.o')
-                r = subprocess.run(['gcc'] + CFLAGS + incs +
-                                   ['-c', os.path.join(tdir, name + '.c'), '-o', o],
-                                   capture_output=True, text=True)
-                if r.returncode != 0:
-                    self.tests = {}
-                    self.tests_why = '%s.c does not compile: %s' % (
-                        name, ' '.join(r.stderr.split())[:160])
-                    return self.tests
-                objs[name] = o
-            self.tests = objs
-            return objs
+            objs, why = self.compile_tests(d, [])
+            self.tests = objs or {}
+            self.tests_why = why
+            return self.tests
+
+    def compile_tests(self, d, first):
+        """TESTS and their common files compiled into D, the folders FIRST
+        before the include path: ({name: object}, '') or (None, why)."""
+        tdir = os.path.join(self.root, 'tests')
+        incs = first + self.incs + ['-I' + os.path.join(self.src, 'tools'), '-I' + tdir]
+        objs = {}
+        for name in ('check', 'sim_fixture') + TESTS:
+            o = os.path.join(d, name + '.o')
+            r = subprocess.run(['gcc'] + CFLAGS + incs +
+                               ['-c', os.path.join(tdir, name + '.c'), '-o', o],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                return None, '%s.c does not compile: %s' % (name, ' '.join(r.stderr.split())[:160])
+            objs[name] = o
+        return objs, ''
 
     def header_test_objects(self, d, m):
         """For M, a mutant of a header: the objects of TESTS and of their
@@ -806,18 +810,7 @@ class Witnesses:
         os.makedirs(hd, exist_ok=True)
         with open(os.path.join(hd, os.path.basename(m['file'])), 'w') as f:
             f.write(m['text'])
-        tdir = os.path.join(self.root, 'tests')
-        incs = ['-I' + hd] + self.incs + ['-I' + os.path.join(self.src, 'tools'), '-I' + tdir]
-        objs = {}
-        for name in ('check', 'sim_fixture') + TESTS:
-            o = os.path.join(hd, name + '.o')
-            r = subprocess.run(['gcc'] + CFLAGS + incs +
-                               ['-c', os.path.join(tdir, name + '.c'), '-o', o],
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                return None
-            objs[name] = o
-        return objs
+        return self.compile_tests(hd, ['-I' + hd])[0]
 
     def run_tests(self, d, lib, ref=None, objs=None):
         """{test: (status, [failed checks])} of TESTS linked with LIB (and
