@@ -69,9 +69,7 @@ static int law_breach(domain_breach *b, const law *l, const double *par,
                       int r)
 {
     const domain_bound *t = &domain_law_bounds[r];
-    int out = domain_breach_set(b, l->par_names[t->index], t->text);
-    b->value = par[t->index];
-    return out;
+    return domain_breach_at(b, l->par_names[t->index], par[t->index], t->text);
 }
 
 /* spec/law_domain.acsl NAME_domain, NAME the law l: its first term
