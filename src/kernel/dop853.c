@@ -1179,6 +1179,8 @@ static double step_verdict(const dop853_step_data *s, double rtol,
   @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[ROW_B][c]};
   @ ensures keep: s->n == \old(s->n) && s->t0 \in {\old(s->t0)} &&
   @   s->h \in {\old(s->h)} && s->dense_ready == \old(s->dense_ready);
+  @ ensures fsal: dop853_rhs_t \in {t1} &&
+  @   \forall integer c; 0 <= c < n ==> dop853_rhs_y[c] \in {s->y1[c]};
   @*/
 static void step_fsal(ode_rhs f, void *ctx, dop853_step_data *s, int n,
                       double t1)
@@ -1230,6 +1232,8 @@ static void step_stages(ode_rhs f, void *ctx, dop853_step_data *s)
   @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[ROW_B][c]};
   @ ensures times: \forall integer j; 1 <= j < N_STAGES ==>
   @   dop853_stage_t[j] \in {dop853_stage_time(j, t0, h)};
+  @ ensures fsal: dop853_rhs_t \in {\add_double(t0, h)} &&
+  @   \forall integer c; 0 <= c < n ==> dop853_rhs_y[c] \in {s->y1[c]};
   @*/
 static void step_take(ode_rhs f, void *ctx, int n, double t0,
                       const double *y0, const double *f0, double h,

@@ -159,6 +159,8 @@ const dop853_tableau *dop853_coefficients(void);
   @ ensures f1: \forall integer c; 0 <= c < n ==> s->f1[c] \in {s->k[12][c]};
   @ ensures times: \forall integer i; 1 <= i < 12 ==>
   @   dop853_stage_t[i] \in {dop853_stage_time(i, t0, h)};
+  @ ensures fsal: dop853_rhs_t \in {\add_double(t0, h)} &&
+  @   \forall integer c; 0 <= c < n ==> dop853_rhs_y[c] \in {s->y1[c]};
   @ ensures not_finite: !all_finite(&s->y1[0], n) ||
   @   !all_finite(&s->f1[0], n) ==> \is_plus_infinity(\result);
   @ ensures norm: all_finite(&s->y1[0], n) && all_finite(&s->f1[0], n) &&
