@@ -138,6 +138,10 @@ typedef enum collide_status {
  * not listed above. */
 COLLIDE_API const char *collide_status_text(int status);
 
+/* The undecided near-touches of a run whose times are kept: the first
+ * (the engine's records, records.h, are proved with it). */
+#define COLLIDE_UNDECIDED_TIMES 16
+
 #ifndef __FRAMAC__   /* the rest is the interface, not the proof's */
 
 /* ---- scenarios --------------------------------------------------------- */
@@ -861,9 +865,6 @@ typedef enum collide_stat {
  */
 COLLIDE_API double collide_result_stat(const collide_result *r,
                                        collide_stat which);
-
-/* The undecided near-touches of a run whose times are kept: the first. */
-#define COLLIDE_UNDECIDED_TIMES 16
 
 /* The time of undecided near-touch k (k = 0, 1, ..., in order of time) of
  * a binary64 run. NaN when r is NULL, the run failed or was not a

@@ -118,7 +118,14 @@ run_job() {
     # header it includes (plus_infinity of finite.h), the headers as the
     # preprocessor finds them (frama-c rejects -wp-skip-fct for a function
     # it does not see; a header's prototype is not a definition).
-    hdrs=$(cc -MM -Isrc/model -Isrc/kernel "$f" 2>/dev/null |
+    # the proved core sees its own layers alone (doc/design.md, "Layers");
+    # the engine also its records (src/rules, src/system, include) and
+    # its text buffer (src/base)
+    inc="-Isrc/model -Isrc/kernel"
+    case $f in
+        src/b64/engine.c) inc="$inc -Isrc/base -Isrc/system -Iinclude -Isrc/rules" ;;
+    esac
+    hdrs=$(cc -MM $inc "$f" 2>/dev/null |
            tr -d '\\' | tr ' ' '\n' | grep '\.h$')
     jskip=""
     for s in $(echo "$skip" | tr ',' ' '); do
@@ -128,8 +135,7 @@ run_job() {
             jskip=${jskip:+$jskip,}$s
         fi
     done
-    # the proved core sees its own layers alone (doc/design.md, "Layers")
-    set -- "$f" -cpp-extra-args="-Isrc/model -Isrc/kernel" -warn-special-float none \
+    set -- "$f" -cpp-extra-args="$inc" -warn-special-float none \
         -wp -wp-rte -wp-model Typed -wp-literals \
         -wp-prover "$provers" -wp-par "$jobpar" -wp-timeout "$timeout" \
         -wp-report-json "$j.json"

@@ -90,6 +90,230 @@ typedef struct run {
     long nlast;
 } run;
 
+/* The memory of the run a function of the engine may rely on: the system
+ * (its ny components, at most COLLIDE_NY_MAX, and its ntrans transitions,
+ * at most ENGINE_TRANS_MAX), the options and the result, apart from the
+ * run and from each other. */
+/*@ predicate system_ok(hybrid_system *H) =
+  @   \valid_read(H) && 1 <= H->ny <= COLLIDE_NY_MAX &&
+  @   0 <= H->ntrans <= ENGINE_TRANS_MAX &&
+  @   \valid_read(H->trans + (0 .. H->ntrans - 1));
+  @ predicate run_ok(run *R) =
+  @   \valid(R) && system_ok(R->H) && \valid_read(R->o) && \valid(R->r) &&
+  @   \separated(R, R->r, R->H, R->o) &&
+  @   \separated(R->H->trans + (0 .. R->H->ntrans - 1), R, R->r);
+  @*/
+
+/* ---- the calls into the instance --------------------------------------
+ * One wrapper per callback of hybrid_system and engine_observer, the only
+ * place each is called. Their contracts are what the engine assumes of
+ * every instance (impact.c installs the only ones); their bodies, a call
+ * through a pointer, are not proved. Each callback assigns its output
+ * array at most and hybrid_instance, the ghost name of the memory behind
+ * ctx (impact.c's memo of Phi and its rate, its result tables), which the
+ * engine never reads; the flow map assigns its output alone (as DOP853
+ * assumes of its right-hand side). The engine passes arrays of
+ * COLLIDE_NY_MAX doubles for states, ENGINE_NSWITCH_MAX for switching
+ * functions. */
+//@ ghost int hybrid_instance;
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires dy: \valid(dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires separated:
+  @   \separated(y + (0 .. COLLIDE_NY_MAX - 1), dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns dy[0 .. COLLIDE_NY_MAX - 1];
+  @*/
+static void call_flow(const hybrid_system *H, int q, double t, const double *y,
+                      double *dy)
+{
+    H->flow(H->ctx, q, t, y, dy);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
+static double call_guard(const hybrid_system *H, int tr, double t,
+                         const double *y)
+{
+    return H->guard(H->ctx, tr, t, y);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires dy: \valid_read(dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
+static double call_guard_rate(const hybrid_system *H, int tr, double t,
+                              const double *y, const double *dy)
+{
+    return H->guard_rate(H->ctx, tr, t, y, dy);
+}
+
+/*@ requires sys: \valid_read(H) && H->guard_component != \null;
+  @ assigns hybrid_instance;
+  @*/
+static int call_guard_component(const hybrid_system *H, int tr)
+{
+    return H->guard_component(H->ctx, tr);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
+static int call_enabled(const hybrid_system *H, int tr, double t,
+                        const double *y)
+{
+    return H->enabled(H->ctx, tr, t, y);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires ynew: \valid(ynew + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires separated:
+  @   \separated(y + (0 .. COLLIDE_NY_MAX - 1), ynew + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns ynew[0 .. COLLIDE_NY_MAX - 1], hybrid_instance;
+  @*/
+static void call_reset(const hybrid_system *H, int tr, double t,
+                       const double *y, double *ynew)
+{
+    H->reset(H->ctx, tr, t, y, ynew);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
+static int call_in_flow_set(const hybrid_system *H, int q, double t,
+                            const double *y)
+{
+    return H->in_flow_set(H->ctx, q, t, y);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
+static int call_in_jump_set(const hybrid_system *H, int q, double t,
+                            const double *y)
+{
+    return H->in_jump_set(H->ctx, q, t, y);
+}
+
+/*@ requires sys: \valid_read(H) && H->in_c_and_d_at_event != \null;
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
+static int call_in_c_and_d_at_event(const hybrid_system *H, int q, int tr,
+                                    double t, const double *y)
+{
+    return H->in_c_and_d_at_event(H->ctx, q, tr, t, y);
+}
+
+/* The number of switching functions of mode q: at most ENGINE_NSWITCH_MAX
+ * (the laws' nswitch, law.h). */
+/*@ requires sys: \valid_read(H) && H->nswitch != \null;
+  @ assigns hybrid_instance;
+  @ ensures count: \result <= ENGINE_NSWITCH_MAX;
+  @*/
+static int call_nswitch(const hybrid_system *H, int q)
+{
+    return H->nswitch(H->ctx, q);
+}
+
+/*@ requires sys: \valid_read(H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires out: \valid(out + (0 .. ENGINE_NSWITCH_MAX - 1));
+  @ requires separated: \separated(y + (0 .. COLLIDE_NY_MAX - 1),
+  @   out + (0 .. ENGINE_NSWITCH_MAX - 1));
+  @ assigns out[0 .. ENGINE_NSWITCH_MAX - 1], hybrid_instance;
+  @*/
+static void call_switching(const hybrid_system *H, int q, double t,
+                           const double *y, double *out)
+{
+    H->switching(H->ctx, q, t, y, out);
+}
+
+/*@ requires sys: \valid_read(H) && H->switching_noise != \null;
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires err: \valid_read(err + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires out: \valid(out + (0 .. ENGINE_NSWITCH_MAX - 1));
+  @ requires separated: \separated(y + (0 .. COLLIDE_NY_MAX - 1),
+  @   err + (0 .. COLLIDE_NY_MAX - 1), out + (0 .. ENGINE_NSWITCH_MAX - 1));
+  @ assigns out[0 .. ENGINE_NSWITCH_MAX - 1], hybrid_instance;
+  @*/
+static void call_switching_noise(const hybrid_system *H, int q, double t,
+                                 const double *y, const double *err,
+                                 double *out)
+{
+    H->switching_noise(H->ctx, q, t, y, err, out);
+}
+
+/*@ requires sys: \valid_read(H) && H->next_breakpoint != \null;
+  @ assigns hybrid_instance;
+  @*/
+static double call_next_breakpoint(const hybrid_system *H, double t)
+{
+    return H->next_breakpoint(H->ctx, t);
+}
+
+/*@ requires sys: \valid_read(H) && H->mode_name != \null;
+  @ assigns hybrid_instance;
+  @*/
+static const char *call_mode_name(const hybrid_system *H, int q)
+{
+    return H->mode_name(H->ctx, q);
+}
+
+/*@ requires sys: \valid_read(H) && H->component_name != \null;
+  @ assigns hybrid_instance;
+  @*/
+static const char *call_component_name(const hybrid_system *H, int i)
+{
+    return H->component_name(H->ctx, i);
+}
+
+/*@ requires sys: \valid_read(H) && H->outside_domain != \null;
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires what: len >= 1 && \valid(what + (0 .. len - 1));
+  @ requires separated: \separated(y + (0 .. COLLIDE_NY_MAX - 1),
+  @   what + (0 .. len - 1));
+  @ assigns what[0 .. len - 1], hybrid_instance;
+  @*/
+static int call_outside_domain(const hybrid_system *H, double t,
+                               const double *y, char *what, size_t len)
+{
+    return H->outside_domain(H->ctx, t, y, what, len);
+}
+
+/*@ requires sys: \valid_read(H) && H->cancelled != \null;
+  @ assigns hybrid_instance;
+  @*/
+static int call_cancelled(const hybrid_system *H)
+{
+    return H->cancelled(H->ctx);
+}
+
+/*@ requires obs: \valid_read(obs) && obs->on_flow != \null;
+  @ requires piece: \valid_read(p);
+  @ assigns hybrid_instance;
+  @*/
+static int call_on_flow(const engine_observer *obs, const flow_piece *p)
+{
+    return obs->on_flow(obs->ctx, p);
+}
+
+/*@ requires obs: \valid_read(obs) && obs->on_event != \null;
+  @ requires event: \valid_read(e);
+  @ assigns hybrid_instance;
+  @*/
+static int call_on_event(const engine_observer *obs, const event_rec *e)
+{
+    return obs->on_event(obs->ctx, e);
+}
+
 /* What root_eval evaluates on the continuous extension of a step: a
  * guard, its rate (negated), a switching function, or the rate of
  * component comp of the state (the turning point of a component that
@@ -113,15 +337,15 @@ double root_eval(const void *ctx, double t)
     dop853_dense_eval(p->s, t, y);
     switch (p->kind) {
     case PROBE_GUARD:
-        return p->orient * H->guard(H->ctx, p->index, t, y);
+        return p->orient * call_guard(H, p->index, t, y);
     case PROBE_GUARD_RATE_DOWN:
         dop853_dense_deriv(p->s, t, dy);
-        return -p->orient * H->guard_rate(H->ctx, p->index, t, y, dy);
+        return -p->orient * call_guard_rate(H, p->index, t, y, dy);
     case PROBE_COMPONENT_RATE:
         dop853_dense_deriv(p->s, t, dy);
         return p->orient * dy[p->comp];
     default:
-        H->switching(H->ctx, p->R->q, t, y, k);
+        call_switching(H, p->R->q, t, y, k);
         return p->orient * k[p->index];
     }
 }
@@ -133,6 +357,11 @@ double root_eval(const void *ctx, double t)
 /* The error of each component of the state y that the tolerances allow:
  * sqrt(ny) (atol + rtol |y_i|), the largest error of one component that
  * an accepted step's error norm allows. */
+/*@ requires run: run_ok(R);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires err: \valid(err + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns err[0 .. COLLIDE_NY_MAX - 1];
+  @*/
 static void state_error(const run *R, const double *y, double *err)
 {
     state_errors(sqrt((double)R->H->ny), R->o->atol, R->o->rtol, y,
@@ -144,40 +373,63 @@ static void state_error(const run *R, const double *y, double *err)
  * component i is known to within sqrt(ny) (atol + rtol |y_i|), the
  * largest error of one component that an accepted step's error norm
  * allows (0 when the instance gives no band: exact). */
+/*@ requires run: run_ok(R);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires noise: \valid(noise + (0 .. ENGINE_NSWITCH_MAX - 1));
+  @ assigns noise[0 .. ENGINE_NSWITCH_MAX - 1], hybrid_instance;
+  @*/
 static void switching_noise_at(const run *R, double t, const double *y,
                                double *noise)
 {
     const hybrid_system *H = R->H;
     double err[COLLIDE_NY_MAX], raw[ENGINE_NSWITCH_MAX];
-    int i, nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
+    int i, nk = H->nswitch ? call_nswitch(H, R->q) : 0;
     if (!H->switching_noise) {
         for (i = 0; i < nk; i++)
             noise[i] = 0.0;
         return;
     }
     state_error(R, y, err);
-    H->switching_noise(H->ctx, R->q, t, y, err, raw);
+    call_switching_noise(H, R->q, t, y, err, raw);
     band_magnitudes(raw, nk, noise);
 }
 
 /* The switching functions of the current mode at (t, y) in k, and the
  * bounds of their errors in noise (switching_noise_at). */
+/*@ requires run: run_ok(R);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires out: \valid(k + (0 .. ENGINE_NSWITCH_MAX - 1)) &&
+  @   \valid(noise + (0 .. ENGINE_NSWITCH_MAX - 1));
+  @ assigns k[0 .. ENGINE_NSWITCH_MAX - 1], noise[0 .. ENGINE_NSWITCH_MAX - 1],
+  @   hybrid_instance;
+  @*/
 static void switching_values(const run *R, double t, const double *y, double *k,
                         double *noise)
 {
-    R->H->switching(R->H->ctx, R->q, t, y, k);
+    call_switching(R->H, R->q, t, y, k);
     switching_noise_at(R, t, y, noise);
 }
 
+/*@ requires run: \valid_read((run *)ctx) && \valid_read(((run *)ctx)->H);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires dy: \valid(dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires separated:
+  @   \separated(y + (0 .. COLLIDE_NY_MAX - 1), dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns dy[0 .. COLLIDE_NY_MAX - 1];
+  @*/
 static void rhs(void *ctx, double t, const double *y, double *dy)
 {
     const run *R = ctx;
-    R->H->flow(R->H->ctx, R->q, t, y, dy);
+    call_flow(R->H, R->q, t, y, dy);
 }
 
 /* Where the run stands, for a diagnosis: the time, jump count, mode,
  * state (named when the instance names its components) and the last
  * events, oldest first; appended to the used bytes of buf. */
+/*@ requires run: run_ok(R);
+  @ requires buf: \valid(buf + (0 .. len - 1));
+  @ assigns buf[0 .. len - 1], hybrid_instance;
+  @*/
 static void describe_state(const run *R, char *buf, size_t len, size_t used)
 {
     const hybrid_system *H = R->H;
@@ -187,12 +439,12 @@ static void describe_state(const run *R, char *buf, size_t len, size_t used)
     used = text_append(buf, len, used, "t = %.17g s, j = %d, mode %d", R->t, R->j,
                   R->q);
     if (H->mode_name)
-        used = text_append(buf, len, used, " (%s)", H->mode_name(H->ctx, R->q));
+        used = text_append(buf, len, used, " (%s)", call_mode_name(H, R->q));
     used = text_append(buf, len, used, ", state (");
     for (i = 0; i < H->ny; i++) {
         if (H->component_name)
             used = text_append(buf, len, used, "%s%s = %.17g", i ? ", " : "",
-                          H->component_name(H->ctx, i), R->y[i]);
+                          call_component_name(H, i), R->y[i]);
         else
             used = text_append(buf, len, used, "%s%.17g", i ? ", " : "", R->y[i]);
     }
@@ -203,6 +455,12 @@ static void describe_state(const run *R, char *buf, size_t len, size_t used)
                       R->last_t[k % ENGINE_LAST_EVENTS]);
 }
 
+/*@ requires run: run_ok(R);
+  @ requires what: \valid_read(what);
+  @ assigns R->r->diagnosis[0 .. 2047], R->r->status, hybrid_instance;
+  @ ensures status: R->r->status == st;
+  @ ensures result: \result == st;
+  @*/
 static collide_status fail(run *R, collide_status st, const char *what)
 {
     char *d = R->r->diagnosis;
@@ -215,6 +473,13 @@ static collide_status fail(run *R, collide_status st, const char *what)
 /* The n + 1 samples of step s in S: their instants (sample_time), the
  * end points (sample_end, both of engine_rules.h, which holds step_samples
  * and SAMPLES_MAX) and the continuous extension in between. */
+/*@ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires count: 1 <= n <= SAMPLES_MAX;
+  @ requires samples: \valid(S) && \separated(S, s);
+  @ assigns S->n, S->t[0 .. n], S->y[0 .. n][0 .. COLLIDE_NY_MAX - 1],
+  @   S->dy[0 .. n][0 .. COLLIDE_NY_MAX - 1];
+  @*/
 static void sample_step(const dop853_step_data *restrict s, int n,
                         step_samples *restrict S)
 {
@@ -236,6 +501,14 @@ static void sample_step(const dop853_step_data *restrict s, int n,
  * success, -1 when the probe is not finite, SCREEN_WIDE when the
  * evaluations ran out first (then R->r->diagnosis holds what to report:
  * the event or switching function and the bracket). */
+/*@ requires run: run_ok(R);
+  @ requires probe: \valid_read(p);
+  @ requires out: \valid(b) && \separated(b, R->r);
+  @ assigns *b, R->r->diagnosis[0 .. 2047], hybrid_instance,
+  @   root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
+  @ ensures result: \result == 0 || \result == -1 || \result == SCREEN_WIDE;
+  @*/
 static int locate(const run *R, const probe *p, double lo, double slo,
                   double hi, double shi, bracket *b)
 {
@@ -275,17 +548,21 @@ static int locate(const run *R, const probe *p, double lo, double slo,
 
 /* Whether guard tr at (t, y) depends on component i: its value changes
  * when y_i moves by sk_i = atol + rtol |y_i| either way. */
+/*@ requires run: run_ok(R);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
 static int guard_depends_on(const run *R, int tr, double t, const double *y,
                             int i)
 {
     const hybrid_system *H = R->H;
     double yp[COLLIDE_NY_MAX], sk = R->o->atol + R->o->rtol * fabs(y[i]);
-    double g0 = H->guard(H->ctx, tr, t, y), up, down;
+    double g0 = call_guard(H, tr, t, y), up, down;
     memcpy(yp, y, sizeof(double) * (size_t)H->ny);
     yp[i] = y[i] + sk;
-    up = H->guard(H->ctx, tr, t, yp);
+    up = call_guard(H, tr, t, yp);
     yp[i] = y[i] - sk;
-    down = H->guard(H->ctx, tr, t, yp);
+    down = call_guard(H, tr, t, yp);
     return up != g0 || down != g0;
 }
 
@@ -301,6 +578,11 @@ static int guard_depends_on(const run *R, int tr, double t, const double *y,
  * jumps at the crossing, does not change on the side it arrives from.
  * Components the guard does not depend on (the quadratures) do not set dt.
  * One evaluation of the flow map. */
+/*@ requires run: run_ok(R);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1)) &&
+  @   \valid_read(dy + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns R->r->stats.nfev, hybrid_instance;
+  @*/
 static double margin_resolution(const run *R, int tr, double lo,
                                 const double *y, const double *dy,
                                 double margin)
@@ -314,9 +596,9 @@ static double margin_resolution(const run *R, int tr, double lo,
     if (!isfinite(dt))
         return 0.0;
     state_before(y, dy, dt, H->ny, yb);
-    H->flow(H->ctx, R->q, lo - dt, yb, dyb);
+    call_flow(H, R->q, lo - dt, yb, dyb);
     ((run *)R)->r->stats.nfev++;
-    rate = H->guard_rate(H->ctx, tr, lo - dt, yb, dyb);
+    rate = call_guard_rate(H, tr, lo - dt, yb, dyb);
     if (!isfinite(rate))
         return 0.0;
     return margin_change(transversality_margin(H->trans[tr].sigma, rate),
@@ -328,6 +610,12 @@ static double margin_resolution(const run *R, int tr, double lo,
  * (one evaluation), and its resolution in *res (margin_resolution). A
  * guard whose rate jumps at the crossing (a clamped law) is so measured
  * from the side it arrives from. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires res: \valid(res);
+  @ assigns *res, R->r->stats.nfev, hybrid_instance;
+  @*/
 static double margin_before(const run *R, const dop853_step_data *s, int tr,
                             double lo, double *res)
 {
@@ -338,10 +626,10 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
         memcpy(dy, s->f0, sizeof(double) * (size_t)s->n);
     } else {
         dop853_dense_eval(s, lo, y);
-        H->flow(H->ctx, R->q, lo, y, dy);
+        call_flow(H, R->q, lo, y, dy);
         ((run *)R)->r->stats.nfev++;
     }
-    rate = H->guard_rate(H->ctx, tr, lo, y, dy);
+    rate = call_guard_rate(H, tr, lo, y, dy);
     rate = guard_margin(H->trans[tr].sigma, rate);
     *res = margin_resolution(R, tr, lo, y, dy, rate);
     return rate;
@@ -354,6 +642,12 @@ static double margin_before(const run *R, const dop853_step_data *s, int tr,
  * its error err_i: 2 sqrt(2 err_i / a_i), with a_i its acceleration
  * between samples k and k + 1 of S (the guard may hide the component's
  * excursion: Phi of SHCCL is 0 wherever x_c > 0). */
+/*@ requires run: run_ok(R);
+  @ requires samples: \valid_read(S) && 0 <= k < S->n <= SAMPLES_MAX;
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires window: \valid(window);
+  @ assigns *window, hybrid_instance;
+  @*/
 static double guard_band(const run *R, const step_samples *S, int k, int tr,
                          double t, const double *y, double *window)
 {
@@ -363,13 +657,13 @@ static double guard_band(const run *R, const step_samples *S, int k, int tr,
     *window = 0.0;
     state_error(R, y, err);
     memcpy(yp, y, sizeof(double) * (size_t)H->ny);
-    g0 = H->guard(H->ctx, tr, t, y);
+    g0 = call_guard(H, tr, t, y);
     for (i = 0; i < H->ny; i++) {
         double up, down, change;
         yp[i] = y[i] + err[i];
-        up = H->guard(H->ctx, tr, t, yp);
+        up = call_guard(H, tr, t, yp);
         yp[i] = y[i] - err[i];
-        down = H->guard(H->ctx, tr, t, yp);
+        down = call_guard(H, tr, t, yp);
         yp[i] = y[i];
         change = guard_change(up, down, g0);
         band += change;
@@ -398,6 +692,12 @@ static double guard_band(const run *R, const step_samples *S, int k, int tr,
  * -k (-x_c)^(3/2), with x_c back at 0 and v = 0 within rounding).
  * A guard that stays at or beyond zero (a separation at x_c = 0 with
  * v > 0) crosses, however small its margin. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 0 <= k < S->n <= SAMPLES_MAX;
+  @ assigns hybrid_instance;
+  @*/
 static int guard_touch(const run *R, const dop853_step_data *s,
                        const step_samples *S, int tr, double sg, int k,
                        const double *rate, const bracket *br, double m)
@@ -415,7 +715,7 @@ static int guard_touch(const run *R, const dop853_step_data *s,
     if (!(back > 0.0 && back <= s->h))
         return 0;
     dop853_dense_eval(s, br->hi + back, y);
-    return sg * H->guard(H->ctx, tr, br->hi + back, y) < 0.0;
+    return sg * call_guard(H, tr, br->hi + back, y) < 0.0;
 }
 
 /* Whether guard tr, whose value sg g has its greatest value vm < 0 at t
@@ -423,6 +723,12 @@ static int guard_touch(const run *R, const dop853_step_data *s,
  * declared orientation and goes back without crossing), comes within its
  * error band (guard_band) of zero there while the transition is enabled:
  * a crossing of the exact flow cannot be told from this miss. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 0 <= k < S->n <= SAMPLES_MAX;
+  @ assigns hybrid_instance;
+  @*/
 static int near_miss(const run *R, const dop853_step_data *s,
                      const step_samples *S, int tr, int k, double t,
                      double vm)
@@ -430,7 +736,7 @@ static int near_miss(const run *R, const dop853_step_data *s,
     const hybrid_system *H = R->H;
     double y[COLLIDE_NY_MAX], window;
     dop853_dense_eval(s, t, y);
-    if (!H->enabled(H->ctx, tr, t, y))
+    if (!call_enabled(H, tr, t, y))
         return 0;
     return -vm <= guard_band(R, S, k, tr, t, y, &window);
 }
@@ -443,6 +749,15 @@ static int near_miss(const run *R, const dop853_step_data *s,
  * shorter than the sample spacing, which begins at x_c = 0 going in and is
  * out again at sample 1). 1 with the instant in *tm and the value sg g < 0
  * there in *vm; 0 if none; an error of locate. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 0 <= k < S->n <= SAMPLES_MAX;
+  @ requires out: \valid(tm) && \valid(vm);
+  @ assigns *tm, *vm, R->r->diagnosis[0 .. 2047], hybrid_instance,
+  @   root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int hidden_dip(const run *R, const dop853_step_data *s,
                       const step_samples *S, int tr, double sg, int k,
                       double *tm, double *vm)
@@ -461,7 +776,7 @@ static int hidden_dip(const run *R, const dop853_step_data *s,
                          pc.orient * db, &br)) != 0)
             return rc;
         dop853_dense_eval(s, br.hi, y);
-        *vm = sg * H->guard(H->ctx, tr, br.hi, y);
+        *vm = sg * call_guard(H, tr, br.hi, y);
         if (*vm < 0.0) {
             *tm = br.hi;
             return 1;
@@ -472,6 +787,11 @@ static int hidden_dip(const run *R, const dop853_step_data *s,
 
 /* Notes an undecided near-touch at t in T (room for one per guard and
  * sample interval; note_time of engine_rules.h). */
+/*@ requires touches: \valid(T) && 0 <= T->n <= ENGINE_TRANS_MAX * SAMPLES_MAX;
+  @ assigns T->n, T->t[\old(T->n)];
+  @ ensures noted: time_noted(\old(T->n), T->n, T->t[\old(T->n)], t,
+  @   ENGINE_TRANS_MAX * SAMPLES_MAX);
+  @*/
 static void note_touch(step_touches *T, double t)
 {
     note_time(T->t, &T->n, (int)(sizeof T->t / sizeof T->t[0]), t);
@@ -505,11 +825,20 @@ typedef struct guard_enclosure {
 
 /* The enclosure of guard tr (orientation sg) on step s with S->n sample
  * intervals, before its coefficients are computed. */
+/*@ requires run: run_ok(R);
+  @ requires samples: \valid_read(S) && 1 <= S->n <= SAMPLES_MAX;
+  @ requires out: \valid(E) && \separated(E, R, R->H, S);
+  @ assigns E->comp, E->levels, E->side, E->split, hybrid_instance;
+  @ ensures comp: E->comp < R->H->ny &&
+  @   (R->H->guard_component == \null ==> E->comp == -1);
+  @ ensures levels: E->levels == sample_levels_of(S->n);
+  @ ensures fresh: E->side == 2 && E->split == 0;
+  @*/
 static void enclosure_init(const run *R, int tr, const step_samples *S,
                            guard_enclosure *E)
 {
     const hybrid_system *H = R->H;
-    E->comp = H->guard_component ? H->guard_component(H->ctx, tr) : -1;
+    E->comp = H->guard_component ? call_guard_component(H, tr) : -1;
     if (E->comp >= H->ny)
         E->comp = -1;
     E->levels = sample_levels(S->n);
@@ -519,6 +848,9 @@ static void enclosure_init(const run *R, int tr, const step_samples *S,
 
 /* The coefficients of each sample interval in E->ivl (once): the whole
  * step's halved E->levels times, level by level (n - 1 halvings). */
+/*@ requires enclosure: \valid(E) && E->levels <= 6;
+  @ assigns E->ivl[0 .. SAMPLES_MAX - 1][0 .. BERN7_N - 1], E->split;
+  @*/
 static void enclosure_split(guard_enclosure *E)
 {
     int l, i;
@@ -538,6 +870,11 @@ static void enclosure_split(guard_enclosure *E)
  * ones of enclosure_coeffs); 0 when a coefficient of the continuous
  * extension is beyond 2^996 (about 6.7e299) in magnitude (no enclosure:
  * the samples decide). */
+/*@ requires step: \valid_read(s);
+  @ requires enclosure: \valid(E) && \separated(E, s) &&
+  @   (E->side == 2 ==> 0 <= E->comp < COLLIDE_NY_MAX);
+  @ assigns E->r[0 .. BERN7_N - 1], E->b[0 .. BERN7_N - 1], E->msum, E->side;
+  @*/
 static int enclosure_ready(const dop853_step_data *s, double sg,
                            guard_enclosure *E)
 {
@@ -565,6 +902,13 @@ typedef struct bern_piece {
  * >= 0), 0 when its ends show none: a crossing back away from the guard,
  * or no sign change (*undecided set: a tangency or a pair of zeros
  * closer than the piece), or an error of locate. */
+/*@ requires run: run_ok(R);
+  @ requires probe: \valid_read(p);
+  @ requires out: \valid(br) && \valid(undecided);
+  @ assigns *br, *undecided, R->r->diagnosis[0 .. 2047], hybrid_instance,
+  @   root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int examine_piece(const run *R, const probe *p, double ta, double tb,
                          bracket *br, int *undecided)
 {
@@ -596,6 +940,15 @@ static int examine_piece(const run *R, const probe *p, double ta, double tb,
  * 0 if none, after noting in T an undecided near-touch at the first
  * piece that neither excludes nor shows a crossing (or when more than
  * ENCLOSE_PIECES of them had to be examined); an error of locate. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 0 <= k < S->n <= SAMPLES_MAX;
+  @ requires out: \valid(E) && \valid(br) && (T == \null || \valid(T));
+  @ assigns *E, *br, *T, R->r->diagnosis[0 .. 2047], hybrid_instance,
+  @   root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int enclose_interval(const run *R, const dop853_step_data *s,
                             const step_samples *S, const probe *p,
                             guard_enclosure *E, int k, bracket *br,
@@ -671,6 +1024,17 @@ static int enclose_interval(const run *R, const dop853_step_data *s,
  * (Phi of the contact laws), a crossing between two samples at which
  * neither the values nor the rates of the guard show it (a guard whose
  * rate changes sign twice or more between them) may be missed. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 1 <= S->n <= SAMPLES_MAX;
+  @ requires transition: 0 <= tr < R->H->ntrans;
+  @ requires out: \valid(st) && \valid(T);
+  @ assigns *st, *T, R->r->diagnosis[0 .. 2047], R->r->stats.nfev,
+  @   hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int screen_guard(const run *R, const dop853_step_data *s,
                         const step_samples *S, int tr, stop *st,
                         step_touches *T)
@@ -685,8 +1049,8 @@ static int screen_guard(const run *R, const dop853_step_data *s,
     int k, rc;
     enclosure_init(R, tr, S, &E);
     for (k = 0; k <= S->n; k++) {
-        v[k] = sg * H->guard(H->ctx, tr, S->t[k], S->y[k]);
-        rate[k] = sg * H->guard_rate(H->ctx, tr, S->t[k], S->y[k], S->dy[k]);
+        v[k] = sg * call_guard(H, tr, S->t[k], S->y[k]);
+        rate[k] = sg * call_guard_rate(H, tr, S->t[k], S->y[k], S->dy[k]);
     }
     if (!samples_finite(S->n + 1, v, rate))
         return SCREEN_NONFINITE;
@@ -758,7 +1122,7 @@ static int screen_guard(const run *R, const dop853_step_data *s,
             memcpy(ya, s->y0, sizeof(double) * (size_t)s->n);
         else
             dop853_dense_eval(s, br.hi, ya);
-        if (!H->enabled(H->ctx, tr, br.hi, ya))
+        if (!call_enabled(H, tr, br.hi, ya))
             continue;           /* crossed while not enabled: no event */
         margin = margin_before(R, s, tr, br.lo, &st->margin_res);
         if (br.hi > br.lo &&
@@ -779,6 +1143,16 @@ static int screen_guard(const run *R, const dop853_step_data *s,
 
 /* The earliest event of the step by the priority rule; 0 if none. The
  * undecided near-touches of the guards go to T (screen_guard). */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 1 <= S->n <= SAMPLES_MAX;
+  @ requires out: \valid(best) && \valid(T);
+  @ assigns *best, *T, R->r->diagnosis[0 .. 2047], R->r->stats.nfev,
+  @   hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int screen_events(const run *R, const dop853_step_data *s,
                          const step_samples *S, stop *best, step_touches *T)
 {
@@ -813,11 +1187,20 @@ static int screen_events(const run *R, const dop853_step_data *s,
  * function on one side to a sample outside it on the other: values
  * inside the band are zeros to rounding, and a step that starts inside
  * it starts at the switching point. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires samples: \valid_read(S) && 1 <= S->n <= SAMPLES_MAX;
+  @ requires out: \valid(best);
+  @ assigns *best, R->r->diagnosis[0 .. 2047], hybrid_instance,
+  @   root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int screen_switching(const run *R, const dop853_step_data *s,
                         const step_samples *S, stop *best)
 {
     const hybrid_system *H = R->H;
-    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
+    int nk = H->nswitch ? call_nswitch(H, R->q) : 0;
     double kv[SAMPLES_MAX + 1][ENGINE_NSWITCH_MAX];
     double kn[SAMPLES_MAX + 1][ENGINE_NSWITCH_MAX];
     double tmin = stop_min(s->t0, s->t0 + s->h);
@@ -825,7 +1208,7 @@ static int screen_switching(const run *R, const dop853_step_data *s,
     if (nk <= 0)
         return 0;
     for (k = 0; k <= S->n; k++)
-        H->switching(H->ctx, R->q, S->t[k], S->y[k], kv[k]);
+        call_switching(H, R->q, S->t[k], S->y[k], kv[k]);
     if (!sign_changes(kv, S->n, nk))
         return 0;
     for (k = 0; k <= S->n; k++)
@@ -875,13 +1258,16 @@ static int screen_switching(const run *R, const dop853_step_data *s,
  * start of its flow interval (R->y, R->f), for the rate scale of the event
  * that ends the interval: both engines define it so (take_event). A rate
  * that is not a number counts as 0. */
+/*@ requires run: run_ok(R);
+  @ assigns R->rate0[0 .. ENGINE_TRANS_MAX - 1], hybrid_instance;
+  @*/
 static void record_start_rates(run *R)
 {
     const hybrid_system *H = R->H;
     int tr;
     for (tr = 0; tr < H->ntrans && tr < ENGINE_TRANS_MAX; tr++) {
         double rate = H->trans[tr].from == R->q
-                          ? H->guard_rate(H->ctx, tr, R->t, R->y, R->f)
+                          ? call_guard_rate(H, tr, R->t, R->y, R->f)
                           : 0.0;
         R->rate0[tr] = isfinite(rate) ? fabs(rate) : 0.0;
     }
@@ -890,13 +1276,17 @@ static void record_start_rates(run *R)
 /* Whether the state y of mode q at the event of transition tr lies in C
  * and D at once: by the instance's definition at an event when it gives
  * one, else by its flow and jump sets. */
+/*@ requires run: run_ok(R);
+  @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
 static int c_and_d_at(const run *R, int q, int tr, const double *y)
 {
     const hybrid_system *H = R->H;
     if (H->in_c_and_d_at_event)
-        return H->in_c_and_d_at_event(H->ctx, q, tr, R->t, y);
-    return H->in_flow_set(H->ctx, q, R->t, y) &&
-           H->in_jump_set(H->ctx, q, R->t, y);
+        return call_in_c_and_d_at_event(H, q, tr, R->t, y);
+    return call_in_flow_set(H, q, R->t, y) &&
+           call_in_jump_set(H, q, R->t, y);
 }
 
 /* The first step of the interval of flow that begins at the current
@@ -908,6 +1298,11 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
  * the reset (Eq. 60), and the earlier interval's first step, which the
  * step control accepted from a like state, is the better guess there.
  * Never under FLOOR_MARGIN times the step floor. */
+/*@ requires run: run_ok(R);
+  @ assigns R->r->stats.nfev, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static double first_step(run *R)
 {
     const hybrid_system *H = R->H;
@@ -929,6 +1324,12 @@ static double first_step(run *R)
  * interval), the definition of both engines; it is grazing when the
  * margin does not exceed graze_tol times that scale, or its resolution
  * (margin_resolution); a margin within its resolution is reported as 0. */
+/*@ requires run: run_ok(R);
+  @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans;
+  @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static collide_status take_event(run *R, const stop *st)
 {
     const hybrid_system *H = R->H;
@@ -949,13 +1350,13 @@ static collide_status take_event(run *R, const stop *st)
     e.d.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
     e.bracket_lo = st->lo;
     e.bracket_hi = st->hi;
-    H->reset(H->ctx, st->index, R->t, R->y, e.after);
+    call_reset(H, st->index, R->t, R->y, e.after);
     e.d.c_and_d_after = c_and_d_at(R, T->to, st->index, e.after);
     R->r->stats.nevents++;
     R->r->stats.nstops_tail = 0;
     R->r->stats.t_tail = R->t;
     if (R->obs && R->obs->on_event) {
-        int st_obs = R->obs->on_event(R->obs->ctx, &e);
+        int st_obs = call_on_event(R->obs, &e);
         if (st_obs)
             return fail(R, (collide_status)st_obs, "stopped by the observer");
     }
@@ -974,7 +1375,7 @@ static collide_status take_event(run *R, const stop *st)
                  R->o->zeno_events, R->o->zeno_window, T->name);
         return fail(R, COLLIDE_E_ZENO, what);
     }
-    H->flow(H->ctx, R->q, R->t, R->y, R->f);
+    call_flow(H, R->q, R->t, R->y, R->f);
     R->r->stats.nfev++;
     R->fresh = 1;
     record_start_rates(R);
@@ -987,18 +1388,33 @@ static collide_status take_event(run *R, const stop *st)
 
 /* End of the next step: the proposed h clipped to T, the next breakpoint
  * of the input and a pending stop. */
+/*@ requires run: run_ok(R);
+  @ assigns hybrid_instance;
+  @ ensures step_end: \exists double bp, pend;
+  @   (R->H->next_breakpoint == \null ==> \is_plus_infinity(bp)) &&
+  @   (R->pending.kind != STOP_NONE ==> pend == R->pending.t) &&
+  @   (R->pending.kind == STOP_NONE ==> \is_plus_infinity(pend)) &&
+  @   \result \in {step_end_of(R->t, R->h,
+  @                 step_limit_of(R->T, bp, pend, R->switching_goal, R->t))};
+  @*/
 static double step_end(const run *R)
 {
     const hybrid_system *H = R->H;
-    double bp = H->next_breakpoint ? H->next_breakpoint(H->ctx, R->t)
-                                   : INFINITY;
+    double bp = H->next_breakpoint ? call_next_breakpoint(H, R->t)
+                                   : plus_infinity();
     return step_end_at(R->t, R->h, R->T, bp,
-                       R->pending.kind != STOP_NONE ? R->pending.t : INFINITY,
+                       R->pending.kind != STOP_NONE ? R->pending.t
+                                                    : plus_infinity(),
                        R->switching_goal);
 }
 
 /* The flow piece [s->t0, te] of step s to the observer; the continuous
  * extension of s is valid on it. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s);
+  @ requires ye: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns hybrid_instance;
+  @*/
 static int notify_flow(run *R, const dop853_step_data *s, double te,
                        const double *ye)
 {
@@ -1023,18 +1439,22 @@ static int notify_flow(run *R, const dop853_step_data *s, double te,
         p.sy = (const double (*)[COLLIDE_NY_MAX])R->S.y;
         p.sdy = (const double (*)[COLLIDE_NY_MAX])R->S.dy;
     }
-    return R->obs->on_flow(R->obs->ctx, &p);
+    return call_on_flow(R->obs, &p);
 }
 
 /* The secant estimate of the size of the step s up to the first switching
  * point whose function has opposite signs at the two ends of s (not the
  * point just stepped to); +inf if there is none. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns hybrid_instance;
+  @*/
 static double switching_secant(const run *R, const dop853_step_data *s)
 {
     const hybrid_system *H = R->H;
     double k0[ENGINE_NSWITCH_MAX], k1[ENGINE_NSWITCH_MAX];
     double n0[ENGINE_NSWITCH_MAX], n1[ENGINE_NSWITCH_MAX];
-    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0;
+    int nk = H->nswitch ? call_nswitch(H, R->q) : 0;
     if (nk <= 0 || !finite_vector(s->n, s->y1))
         return INFINITY;
     switching_values(R, s->t0, s->y0, k0, n0);
@@ -1052,6 +1472,10 @@ static double switching_secant(const run *R, const dop853_step_data *s)
  * and h_free (the size that the flow before the point allowed); after
  * further ones it may only shorten h, so that rejections always shrink
  * the step. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ assigns hybrid_instance;
+  @*/
 static double switching_cap(const run *R, const dop853_step_data *s, double h,
                        int first)
 {
@@ -1068,11 +1492,18 @@ static double switching_cap(const run *R, const dop853_step_data *s, double h,
  * (it is rejected, often several times), so the next step is aimed at the
  * prediction instead. The prediction only chooses a step size: switching
  * points are located by the screening of the steps taken. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires out: \valid(st);
+  @ assigns *st, hybrid_instance, root_refine_evals, root_refine_prev, root_refine_wlo,
+  @   root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int predict_switching(const run *R, const dop853_step_data *s, double h,
                         stop *st)
 {
     const hybrid_system *H = R->H;
-    int nk = H->nswitch ? H->nswitch(H->ctx, R->q) : 0, m, i, found = 0;
+    int nk = H->nswitch ? call_nswitch(H, R->q) : 0, m, i, found = 0;
     int have_n1 = 0, have_na = 0;   /* n1, na evaluated */
     double t1 = s->t0 + s->h, ta = t1;
     double k1[ENGINE_NSWITCH_MAX], ka[ENGINE_NSWITCH_MAX], kb[ENGINE_NSWITCH_MAX];
@@ -1080,13 +1511,13 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
     double y[COLLIDE_NY_MAX], ya[COLLIDE_NY_MAX];
     if (nk <= 0 || !(h > 0.0))
         return 0;
-    H->switching(H->ctx, R->q, t1, s->y1, k1);
+    call_switching(H, R->q, t1, s->y1, k1);
     memcpy(ka, k1, sizeof ka);
     memcpy(ya, s->y1, sizeof(double) * (size_t)s->n);
     for (m = 1; m <= PREDICT_POINTS && !found; m++) {
         double tb = t1 + h * ((double)m / PREDICT_POINTS);
         dop853_dense_eval(s, tb, y);
-        H->switching(H->ctx, R->q, tb, y, kb);
+        call_switching(H, R->q, tb, y, kb);
         /* a pair of points brackets a switching point only where a
            function has opposite signs at them (opposite_signs): only then
            do the noise bands decide, and are evaluated */
@@ -1134,6 +1565,18 @@ static int predict_switching(const run *R, const dop853_step_data *s, double h,
 
 /* Takes switching point st as reached at the current instant, which lies
  * within SWITCH_SLACK of the step just taken from it (before or after). */
+/*@ requires run: run_ok(R);
+  @ requires stop: \valid_read(st) && \separated(st, R, R->r);
+  @ requires counts: R->r->stats.nstops < LONG_MAX &&
+  @   R->r->stats.nstops_tail < LONG_MAX;
+  @ assigns R->passed_switching, R->passed_sign, R->r->stats.nstops,
+  @   R->r->stats.nstops_tail, R->h;
+  @ ensures passed: R->passed_switching == \old(st->index) &&
+  @   R->passed_sign == \old(st->new_sign);
+  @ ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
+  @   R->r->stats.nstops_tail == \old(R->r->stats.nstops_tail) + 1;
+  @ ensures resume: R->h \in {resume_step_of(\old(R->h), \old(R->h_free))};
+  @*/
 static void pass_switching(run *R, const stop *st)
 {
     R->passed_switching = st->index;
@@ -1145,6 +1588,14 @@ static void pass_switching(run *R, const stop *st)
 
 /* After an accepted step s ending at t1: find the earliest stop inside;
  * *event_too tells whether an event was found as well. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires out: \valid(st) && \valid(event_too);
+  @ assigns *st, *event_too, R->S, R->touches, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
 {
     step_samples *S = &R->S;
@@ -1175,17 +1626,42 @@ static int screen(run *R, const dop853_step_data *s, stop *st, int *event_too)
  * up to te, the end of the piece taken (those beyond it are screened again
  * with the steps that follow), and keeps the times of the first
  * ENGINE_UNDECIDED_TIMES of the run, in order of time. */
+/*@ requires run: run_ok(R);
+  @ requires touches: 0 <= R->touches.n <= ENGINE_TRANS_MAX * SAMPLES_MAX;
+  @ requires count: 0 <= R->r->stats.nundecided <=
+  @   LONG_MAX - ENGINE_TRANS_MAX * SAMPLES_MAX;
+  @ assigns R->touches, R->r->stats.nundecided,
+  @   R->r->stats.t_undecided[0 .. ENGINE_UNDECIDED_TIMES - 1];
+  @ ensures emptied: R->touches.n == 0;
+  @ ensures counted: \old(R->r->stats.nundecided) <= R->r->stats.nundecided <=
+  @   \old(R->r->stats.nundecided) + \old(R->touches.n);
+  @*/
 static void count_touches(run *R, double te)
 {
     engine_stats *st = &R->r->stats;
     step_touches *T = &R->touches;
     int i, k;
+    /*@ loop invariant 1 <= i && (i <= T->n || T->n <= 1);
+      @ loop assigns i, k, T->t[0 .. ENGINE_TRANS_MAX * SAMPLES_MAX - 1];
+      @ loop variant T->n - i;
+      @*/
     for (i = 1; i < T->n; i++)          /* in order of time */
+        /*@ loop invariant 0 <= k <= i;
+          @ loop assigns k, T->t[0 .. ENGINE_TRANS_MAX * SAMPLES_MAX - 1];
+          @ loop variant k;
+          @*/
         for (k = i; k > 0 && T->t[k] < T->t[k - 1]; k--) {
             double x = T->t[k];
             T->t[k] = T->t[k - 1];
             T->t[k - 1] = x;
         }
+    /*@ loop invariant 0 <= i <= T->n;
+      @ loop invariant count: \at(R->r->stats.nundecided, Pre) <= st->nundecided <=
+      @   \at(R->r->stats.nundecided, Pre) + i;
+      @ loop assigns i, st->nundecided,
+      @   st->t_undecided[0 .. ENGINE_UNDECIDED_TIMES - 1];
+      @ loop variant T->n - i;
+      @*/
     for (i = 0; i < T->n; i++) {
         if (!(T->t[i] <= te))
             continue;
@@ -1200,11 +1676,18 @@ static void count_touches(run *R, double te)
 /* Whether the state ye accepted at te lies outside the instance's proof
  * domain (hybrid_system.outside_domain); then the run fails with
  * COLLIDE_E_DOMAIN and the instance's text. */
+/*@ requires run: run_ok(R);
+  @ requires ye: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns R->r->diagnosis[0 .. 2047], R->r->status, hybrid_instance;
+  @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures failed: \result == 1 ==> R->r->status == COLLIDE_E_DOMAIN;
+  @ ensures none: R->H->outside_domain == \null ==> \result == 0;
+  @*/
 static int left_domain(run *R, double te, const double *ye)
 {
     char what[512];
     if (!R->H->outside_domain ||
-        !R->H->outside_domain(R->H->ctx, te, ye, what, sizeof what))
+        !call_outside_domain(R->H, te, ye, what, sizeof what))
         return 0;
     fail(R, COLLIDE_E_DOMAIN, what);
     return 1;
@@ -1212,6 +1695,10 @@ static int left_domain(run *R, double te, const double *ye)
 
 /* A step of the flow that flow_advance refuses: one that would end before
  * the current instant or at a time that is not finite. */
+/*@ requires run: run_ok(R);
+  @ assigns R->r->diagnosis[0 .. 2047], R->r->status, hybrid_instance;
+  @ ensures failed: \result == COLLIDE_E_STEP && R->r->status == COLLIDE_E_STEP;
+  @*/
 static collide_status step_refused(run *R, double te)
 {
     char what[160];
@@ -1220,6 +1707,12 @@ static collide_status step_refused(run *R, double te)
     return fail(R, COLLIDE_E_STEP, what);
 }
 
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires end: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1)) &&
+  @   \valid_read(fe + (0 .. COLLIDE_NY_MAX - 1));
+  @ assigns *R, *(R->r), hybrid_instance;
+  @*/
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
@@ -1237,19 +1730,38 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
         return COLLIDE_E_DOMAIN;
     if (notify_flow(R, s, te, ye))
         return fail(R, COLLIDE_E_INTERRUPT, "stopped by the observer");
-    if (te < R->T && R->H->cancelled && R->H->cancelled(R->H->ctx))
+    if (te < R->T && R->H->cancelled && call_cancelled(R->H))
         return fail(R, COLLIDE_E_INTERRUPT,
                     "cancelled by the caller during the run");
     return COLLIDE_OK;
 }
 
 /* Executes the pending stop at the current instant. */
+/*@ requires run: run_ok(R);
+  @ requires event: R->pending.kind == STOP_EVENT ==>
+  @   0 <= R->pending.index < R->H->ntrans;
+  @ requires counts: R->r->stats.nstops < LONG_MAX &&
+  @   R->r->stats.nstops_tail < LONG_MAX;
+  @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @ behavior switching_point:
+  @   assumes R->pending.kind != STOP_EVENT;
+  @   ensures ok: \result == COLLIDE_OK;
+  @   ensures cleared: R->pending.kind == STOP_NONE && R->retries == 0 &&
+  @     \is_plus_infinity(R->switching_goal);
+  @   ensures passed: R->passed_switching == \old(R->pending.index) &&
+  @     R->passed_sign == \old(R->pending.new_sign);
+  @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
+  @     R->r->stats.nstops_tail == \old(R->r->stats.nstops_tail) + 1;
+  @   ensures resume: R->h \in {resume_step_of(\old(R->h), \old(R->h_free))};
+  @*/
 static collide_status reach_stop(run *R)
 {
     stop st = R->pending;
     R->pending.kind = STOP_NONE;
     R->retries = 0;
-    R->switching_goal = INFINITY;
+    R->switching_goal = plus_infinity();
     R->r->stats.nstops++;
     if (st.kind == STOP_EVENT)
         return take_event(R, &st);
@@ -1264,6 +1776,11 @@ static collide_status reach_stop(run *R)
 }
 
 /* After a rejected step s that was to end at t1: the next size. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
+  @ requires flag: \valid(rejected_last);
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance;
+  @*/
 static collide_status reject(run *R, const dop853_step_data *s, double t1,
                              double err, int *rejected_last)
 {
@@ -1284,6 +1801,17 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
 /* After an accepted step s whose piece ends at (te, ye, fe): moves there,
  * proposes the next size and executes a stop reached at te. found is the
  * stop the screening of s found, or NULL. */
+/*@ requires run: run_ok(R);
+  @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX &&
+  @   s->dense_ready != 0;
+  @ requires end: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1)) &&
+  @   \valid_read(fe + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires found: found == \null || \valid_read(found);
+  @ requires flag: \valid(rejected_last);
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static collide_status accept(run *R, const dop853_step_data *s, double te,
                              const double *ye, const double *fe, double err,
                              const stop *found, int *rejected_last)
@@ -1331,6 +1859,12 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
     return COLLIDE_OK;
 }
 
+/*@ requires run: run_ok(R);
+  @ requires flag: \valid(rejected_last);
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 static collide_status one_step(run *R, int *rejected_last)
 {
     dop853_step_data s;
@@ -1405,17 +1939,23 @@ static collide_status one_step(run *R, int *rejected_last)
  * followed by another: the first transition of the mode enabled there, in
  * the priority order, is taken at once, with margin 0 (no crossing:
  * flagged grazing). Returns 1 when it jumped (or the run stopped). */
+/*@ requires run: run_ok(R);
+  @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @ ensures boolean: \result == 0 || \result == 1;
+  @*/
 static int jump_outside_flow_set(run *R)
 {
     const hybrid_system *H = R->H;
     double tau[ENGINE_TRANS_MAX] = {0};  /* all at t: the priority decides */
     int elig[ENGINE_TRANS_MAX], tr;
     stop st;
-    if (H->in_flow_set(H->ctx, R->q, R->t, R->y))
+    if (call_in_flow_set(H, R->q, R->t, R->y))
         return 0;
     for (tr = 0; tr < H->ntrans; tr++)
         elig[tr] = H->trans[tr].from == R->q &&
-                   H->enabled(H->ctx, tr, R->t, R->y);
+                   call_enabled(H, tr, R->t, R->y);
     tr = event_select(H->ntrans, tau, elig);
     if (tr < 0) {
         fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
@@ -1430,6 +1970,15 @@ static int jump_outside_flow_set(run *R)
     return 1;
 }
 
+/*@ requires system: system_ok(H);
+  @ requires options: \valid_read(o);
+  @ requires observer: obs == \null || \valid_read(obs);
+  @ requires y0: \valid_read(y0 + (0 .. H->ny - 1));
+  @ requires result: \valid(r) && \separated(r, H, o);
+  @ assigns *r, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @*/
 collide_status engine_run(const hybrid_system *H, const engine_options *o,
                           const engine_observer *obs, double T,
                           const double *y0, int q0, engine_result *r)
@@ -1450,12 +1999,12 @@ collide_status engine_run(const hybrid_system *H, const engine_options *o,
     R.ctl = dop853_control_default(o->rtol, o->atol, o->h_max);
     memcpy(R.y, y0, sizeof(double) * (size_t)H->ny);
     r->status = COLLIDE_OK;
-    r->initial_c_and_d = H->in_flow_set(H->ctx, q0, 0.0, R.y) &&
-                         H->in_jump_set(H->ctx, q0, 0.0, R.y);
+    r->initial_c_and_d = call_in_flow_set(H, q0, 0.0, R.y) &&
+                         call_in_jump_set(H, q0, 0.0, R.y);
     if (!finite_vector(H->ny, R.y))
         fail(&R, COLLIDE_E_NONFINITE, "non-finite initial state");
     if (r->status == COLLIDE_OK && T > 0.0) {
-        H->flow(H->ctx, R.q, 0.0, R.y, R.f);
+        call_flow(H, R.q, 0.0, R.y, R.f);
         r->stats.nfev++;
         record_start_rates(&R);
         R.h = dop853_initial_h(rhs, &R, H->ny, 0.0, R.y, R.f, T, &R.ctl,
