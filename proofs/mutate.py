@@ -1373,6 +1373,11 @@ def main():
             sys.exit('mutate: MUT_IDS: no mutant %s (make mutants-list '
                      'lists them)' % ', '.join(unknown))
 
+    def outside_proof(m):
+        # a mutant no goal can judge: in a tested family, or in a function
+        # of the core whose body is not proved (its contract is assumed)
+        return m['file'] in args.tested or m['function'] in skip
+
     R = Runner(build, args)
     start = time.time()
     texts = {}
@@ -1446,7 +1451,7 @@ def main():
 
     def find(m):
         mk, starts, contracts = where[m['file']]
-        return m, W.find(m, mk, starts, contracts, m['file'] in args.tested)
+        return m, W.find(m, mk, starts, contracts, outside_proof(m))
 
     def report(m):
         print('%-12s %-24s %-24s %-5s %-44s %s%s' % (
@@ -1461,7 +1466,7 @@ def main():
         for m in chosen:
             if 'outcome' in m:
                 report(m)
-        bases = witness_first(R, W, where, todo, args.tested, report, origobj)
+        bases = witness_first(R, W, where, todo, outside_proof, report, origobj)
     else:
         with cf.ThreadPoolExecutor(R.jobs) as ex:
             for fu in cf.as_completed([ex.submit(find, m) for m in todo]):
@@ -1480,11 +1485,12 @@ def main():
         if os.environ.get('MUT_WP', 'yes') == 'no':
             return witnesses_only(chosen, todo)
 
-        # the tested families: no goal, the witness decides alone
+        # the tested families and the functions of the core whose bodies
+        # are not proved (WP_SKIP): no goal, the witness decides alone
         for m in todo:
-            if m['file'] in args.tested:
+            if outside_proof(m):
                 decide_by_witness(m, tested_verdict)
-        todo = [m for m in todo if m['file'] not in args.tested]
+        todo = [m for m in todo if not outside_proof(m)]
 
         # 3. one baseline per function
         fns = sorted(set((m['file'], m['function']) for m in todo))
@@ -1712,7 +1718,7 @@ def decide_by_witness(m, rule):
         'no witness: ' + m['witness_note'][:160]])
 
 
-def witness_first(R, W, where, todo, tested, report, origobj):
+def witness_first(R, W, where, todo, outside_proof, report, origobj):
     """make mutants-whole: each mutant of TODO, in the order of the ids,
     is compiled (invalid, or equivalent by its object code, against
     ORIGOBJ), then gets the witness search first (the function on random inputs, the
@@ -1745,9 +1751,9 @@ def witness_first(R, W, where, todo, tested, report, origobj):
         if 'outcome' in m:
             return m
         mk, starts, contracts = where[m['file']]
-        m['witness'], m['witness_note'] = W.find(m, mk, starts, contracts, m['file'] in tested)
-        if m['witness'] or m['file'] in tested:
-            decide_by_witness(m, tested_verdict if m['file'] in tested else witness_kill)
+        m['witness'], m['witness_note'] = W.find(m, mk, starts, contracts, outside_proof(m))
+        if m['witness'] or outside_proof(m):
+            decide_by_witness(m, tested_verdict if outside_proof(m) else witness_kill)
         else:
             wp, goals, dt, note = prove(R, m, base(m))
             decide(m, wp, goals, dt, note, whole_verdict)
