@@ -76,13 +76,15 @@
 #include "dop853.h"    /* dop853_step_data, the continuous extension */
 #include "enclose.h"   /* BERN7_N */
 #include "finite.h"
+#include "law.h"         /* LAW_NSWITCH_MAX */
 #include "fminmax.h"     /* fmax_number, fmin_number */
 #include "powabs.h"      /* absval: |x| (exact) */
 #include "select.h"     /* crosses_in_orientation */
 #include "../rules/zeno.h"  /* zeno_slot: the slot of an event in a ring */
 
-/* The switching functions of a mode, at most (hybrid_system.nswitch). */
-#define ENGINE_NSWITCH_MAX 4
+/* The switching functions of a mode, at most (hybrid_system.nswitch):
+ * those of the law in contact (mode 1), none in free flight. */
+#define ENGINE_NSWITCH_MAX LAW_NSWITCH_MAX
 
 /* A switching point that lies within SWITCH_SLACK h of the end of a step of
  * size h counts as reached there (negligible_straddle): a step that
