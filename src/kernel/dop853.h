@@ -108,6 +108,23 @@ typedef struct dop853_step_data {
   @   \forall integer c; 0 <= c < m ==> !\is_NaN(s->y0[c]);
   @*/
 
+/* Section II.4 (Hairer's starting step, HINIT): the norm of a vector v
+ * scaled by sk_c = atol + rtol |y_c|, sqrt of the sum of (v_c / sk_c)^2
+ * over the components c < m, added from component 0 up. */
+/*@ logic double dop853_start_term{L}(double *v, double *y, double atol,
+  @     double rtol, integer c) =
+  @   dop853_sq_ratio(v[c], \add_double(atol,
+  @     \mul_double(rtol, dop853_abs(y[c]))));
+  @ logic double dop853_start_sum{L}(double *v, double *y, double atol,
+  @     double rtol, integer m) =
+  @   m <= 0 ? (double)0.0 :
+  @   \add_double(dop853_start_sum(v, y, atol, rtol, m - 1),
+  @     dop853_start_term(v, y, atol, rtol, m - 1));
+  @ // y holds numbers (no NaN) in components c < m
+  @ predicate dop853_numbers{L}(double *y, integer m) =
+  @   \forall integer c; 0 <= c < m ==> !\is_NaN(y[c]);
+  @*/
+
 /* The coefficients of the method, exactly as dop853_step and
  * dop853_dense_prepare use them (read-only; exposed so that tests can
  * verify them). Stages are numbered from 0: stage 0 is f0, stages 1..11
