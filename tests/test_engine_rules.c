@@ -16,11 +16,14 @@
  * (margin_change) and a rate that is not finite (guard_margin), the
  * screening of a switching function
  * along its samples (sign_step), and a guard whose samples are finite
- * while its rate is not (samples_finite). */
+ * while its rate is not (samples_finite). The grazing test of an event,
+ * is_grazing (src/kernel/select.c), which both engines call: a margin or
+ * threshold that is not finite shows no transversality. */
 #include <math.h>
 
 #include "check.h"
 #include "engine_rules.h"
+#include "select.h"
 
 static void test_flow_advance(void)
 {
@@ -144,6 +147,24 @@ static void test_samples_finite(void)
                "samples_finite: a NaN value is not finite");
 }
 
+static void test_is_grazing(void)
+{
+    check_true(is_grazing(1e-9, 1e-6) == 1,
+               "is_grazing: a margin under the threshold grazes");
+    check_true(is_grazing(1e-6, 1e-6) == 1,
+               "is_grazing: a margin at the threshold grazes");
+    check_true(is_grazing(2e-6, 1e-6) == 0,
+               "is_grazing: a margin over the threshold is transversal");
+    check_true(is_grazing(NAN, 1e-6) == 1,
+               "is_grazing: a NaN margin shows no transversality");
+    check_true(is_grazing(INFINITY, 1e-6) == 1,
+               "is_grazing: an infinite margin shows no transversality");
+    check_true(is_grazing(1.0, INFINITY) == 1,
+               "is_grazing: an infinite threshold shows no transversality");
+    check_true(is_grazing(1.0, NAN) == 1,
+               "is_grazing: a NaN threshold shows no transversality");
+}
+
 int main(void)
 {
     test_flow_advance();
@@ -157,5 +178,6 @@ int main(void)
     test_sign_step();
     test_guard_change();
     test_samples_finite();
+    test_is_grazing();
     return check_summary("test_engine_rules");
 }

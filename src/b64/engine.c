@@ -102,6 +102,18 @@ typedef struct run {
   @   \valid(R) && system_ok(R->H) && \valid_read(R->o) && \valid(R->r) &&
   @   \separated(R, R->r, R->H, R->o) &&
   @   \separated(R->H->trans + (0 .. R->H->ntrans - 1), R, R->r);
+  @
+  @ // The observer of the run: none, or one the engine may read.
+  @ predicate observer_ok(run *R) = R->obs == \null || \valid_read(R->obs);
+  @
+  @ // Room in the counters a jump moves: j (the hybrid time domain), the
+  @ // events, the right-hand-side evaluations (two: the flow at the state
+  @ // after the jump and the initial-step heuristic), the ring of the last
+  @ // events and the Zeno ring.
+  @ predicate jump_room(run *R) =
+  @   R->j < INT_MAX && R->r->stats.nevents < LONG_MAX &&
+  @   R->r->stats.nfev <= LONG_MAX - 2 && 0 <= R->nlast < LONG_MAX &&
+  @   zeno_ring_valid(&R->zeno) && R->zeno.count < LONG_MAX;
   @*/
 
 /* ---- the calls into the instance --------------------------------------
@@ -116,6 +128,15 @@ typedef struct run {
  * COLLIDE_NY_MAX doubles for states, ENGINE_NSWITCH_MAX for switching
  * functions. */
 //@ ghost int hybrid_instance;
+
+/* The record of the last call of the instance's jump map g (Eqs. 75, 82
+ * for impact.c), a ghost log that call_reset writes: the transition, the
+ * instant, the state it was given and the state it returned. What the
+ * engine does with g's result is stated against this log. */
+//@ ghost int reset_tr;
+//@ ghost double reset_t;
+//@ ghost double reset_from[COLLIDE_NY_MAX];
+//@ ghost double reset_to[COLLIDE_NY_MAX];
 
 /*@ requires sys: \valid_read(H);
   @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
@@ -174,7 +195,12 @@ static int call_enabled(const hybrid_system *H, int tr, double t,
   @ requires ynew: \valid(ynew + (0 .. COLLIDE_NY_MAX - 1));
   @ requires separated:
   @   \separated(y + (0 .. COLLIDE_NY_MAX - 1), ynew + (0 .. COLLIDE_NY_MAX - 1));
-  @ assigns ynew[0 .. COLLIDE_NY_MAX - 1], hybrid_instance;
+  @ assigns ynew[0 .. COLLIDE_NY_MAX - 1], hybrid_instance, reset_tr,
+  @   reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures log: reset_tr == tr && reset_t == t;
+  @ ensures log_state: \forall integer i; 0 <= i < COLLIDE_NY_MAX ==>
+  @   reset_from[i] == \old(y[i]) && reset_to[i] == ynew[i];
   @*/
 static void call_reset(const hybrid_system *H, int tr, double t,
                        const double *y, double *ynew)
@@ -1319,39 +1345,125 @@ static double first_step(run *R)
     return fmax(h, FLOOR_MARGIN * step_floor(R->t));
 }
 
-/* The jump of stop st at the current instant. The rate scale of the event
- * is max(|margin|, |d g/dt| of its guard at the start of the flow
- * interval), the definition of both engines; it is grazing when the
- * margin does not exceed graze_tol times that scale, or its resolution
+/* The record of the jump of stop st at the current instant (t_j, j) of
+ * the run, into *e, before its reset: the state before (R->y), the
+ * transition, and what is reported of it. The rate scale of the event is
+ * max(|margin|, |d g/dt| of its guard at the start of the flow interval),
+ * the definition of both engines; it is grazing when the margin does not
+ * exceed graze_tol times that scale, or its resolution
  * (margin_resolution); a margin within its resolution is reported as 0. */
 /*@ requires run: run_ok(R);
   @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans;
+  @ requires record: \valid(e) && \separated(e, R, R->r, R->H, R->o, st);
+  @ assigns e->t, e->d.j, e->d.tr, e->d.grazing, e->d.c_and_d_before,
+  @   e->before[0 .. COLLIDE_NY_MAX - 1], e->margin, e->rate_scale,
+  @   e->bracket_lo, e->bracket_hi, hybrid_instance;
+  @ ensures instant: e->t == R->t && e->d.j == R->j;
+  @ ensures transition: e->d.tr == st->index;
+  @ ensures before: \forall integer i; 0 <= i < R->H->ny ==>
+  @   e->before[i] == R->y[i];
+  @ ensures margin: e->margin \in {event_margin_of(st->margin, st->margin_res)};
+  @ ensures bracket: e->bracket_lo == st->lo && e->bracket_hi == st->hi;
+  @*/
+static void event_record(const run *R, const stop *st, event_rec *e)
+{
+    const hybrid_system *H = R->H;
+    int i;
+    e->t = R->t;
+    e->d.j = R->j;
+    e->d.tr = st->index;
+    /*@ loop invariant 0 <= i <= H->ny;
+      @ loop invariant before: \forall integer c; 0 <= c < i ==>
+      @   e->before[c] == R->y[c];
+      @ loop assigns i, e->before[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant H->ny - i;
+      @*/
+    for (i = 0; i < H->ny; i++)
+        e->before[i] = R->y[i];
+    /* a margin within its resolution cannot be told from 0: it is 0 */
+    e->margin = event_margin(st->margin, st->margin_res);
+    e->rate_scale = event_rate_scale(e->margin, R->rate0[st->index]);
+    e->d.grazing = is_grazing(e->margin, graze_threshold(R->o->graze_tol,
+                                                         e->rate_scale,
+                                                         st->margin_res));
+    e->d.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
+    e->bracket_lo = st->lo;
+    e->bracket_hi = st->hi;
+}
+
+/* The state after the jump of transition tr at the current instant, into
+ * e->after: g of the transition (Eqs. 75, 82) applied to the run's state,
+ * and whether it lies in C and D of the target mode. */
+/*@ requires run: run_ok(R);
+  @ requires tr: 0 <= tr < R->H->ntrans;
+  @ requires record: \valid(e) && \separated(e, R, R->r, R->H, R->o);
+  @ assigns e->after[0 .. COLLIDE_NY_MAX - 1], e->d.c_and_d_after,
+  @   hybrid_instance, reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures reset: reset_tr == tr && reset_t == R->t;
+  @ ensures after: \forall integer i; 0 <= i < COLLIDE_NY_MAX ==>
+  @   reset_from[i] == R->y[i] && e->after[i] == reset_to[i];
+  @*/
+static void event_reset(const run *R, int tr, event_rec *e)
+{
+    const hybrid_system *H = R->H;
+    call_reset(H, tr, R->t, R->y, e->after);
+    e->d.c_and_d_after = c_and_d_at(R, H->trans[tr].to, tr, e->after);
+}
+
+/* The stop of a run that the Zeno screen ends at the jump of transition
+ * tr just taken: its diagnosis names the limit and the transition. */
+/*@ requires run: run_ok(R);
+  @ requires tr: 0 <= tr < R->H->ntrans;
+  @ requires zeno: zeno_ring_valid(&R->zeno) && \separated(&R->zeno, R->r);
+  @ assigns R->r->diagnosis[0 .. 2047], R->r->status, hybrid_instance;
+  @ ensures status: R->r->status == COLLIDE_E_ZENO;
+  @ ensures result: \result == COLLIDE_E_ZENO;
+  @*/
+static collide_status zeno_fail(run *R, int tr)
+{
+    char what[256];
+    snprintf(what, sizeof what,
+             "chattering/Zeno: %d events within %.3g s of simulated time "
+             "(limit: zeno_events = %d within zeno_window = %.3g s), the "
+             "last a '%s'",
+             R->o->zeno_events, R->t - zeno_oldest(&R->zeno, R->o->zeno_events),
+             R->o->zeno_events, R->o->zeno_window, R->H->trans[tr].name);
+    return fail(R, COLLIDE_E_ZENO, what);
+}
+
+/* The jump of stop st at the current instant: the event recorded
+ * (event_record) and reported to the observer, then the state becomes
+ * g(x) of its transition (Eqs. 75, 82) and (t, j) -> (t, j + 1) in the
+ * transition's target mode (jump_commit); the Zeno screen; the flow of
+ * the new interval started (its rates, its first step). */
+/*@ requires run: run_ok(R) && observer_ok(R);
+  @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans &&
+  @   \separated(st, R, R->r);
+  @ requires room: jump_room(R);
   @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
-  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
+  @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures counted: R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
+  @ ensures kept: R->pending.kind == \old(R->pending.kind);
+  @ ensures taken: \result == COLLIDE_OK ==>
+  @   R->t == \old(R->t) &&
+  @   jump_commit_of(R->j, R->q, \old(R->j), R->H->trans[\old(st->index)].to);
+  @ ensures reset: reset_tr == \old(st->index) && reset_t == \old(R->t) &&
+  @   \forall integer i; 0 <= i < R->H->ny ==> reset_from[i] == \old(R->y[i]);
+  @ ensures after: \result == COLLIDE_OK ==>
+  @   \forall integer i; 0 <= i < R->H->ny ==> R->y[i] == reset_to[i];
   @*/
 static collide_status take_event(run *R, const stop *st)
 {
     const hybrid_system *H = R->H;
-    const hybrid_transition *T = &H->trans[st->index];
-    event_rec e;
-    memset(&e, 0, sizeof e);
-    e.t = R->t;
-    e.d.j = R->j;
-    e.d.tr = st->index;
-    memcpy(e.before, R->y, sizeof(double) * (size_t)H->ny);
-    /* a margin within its resolution cannot be told from 0: it is 0 */
-    e.margin = event_margin(st->margin, st->margin_res);
-    e.rate_scale = event_rate_scale(e.margin, st->index < ENGINE_TRANS_MAX
-                                                  ? R->rate0[st->index] : 0.0);
-    e.d.grazing = is_grazing(e.margin, graze_threshold(R->o->graze_tol,
-                                                       e.rate_scale,
-                                                       st->margin_res));
-    e.d.c_and_d_before = c_and_d_at(R, R->q, st->index, R->y);
-    e.bracket_lo = st->lo;
-    e.bracket_hi = st->hi;
-    call_reset(H, st->index, R->t, R->y, e.after);
-    e.d.c_and_d_after = c_and_d_at(R, T->to, st->index, e.after);
+    const int tr = st->index;
+    event_rec e = {0};
+    int i;
+    event_record(R, st, &e);
+    event_reset(R, tr, &e);
     R->r->stats.nevents++;
     R->r->stats.nstops_tail = 0;
     R->r->stats.t_tail = R->t;
@@ -1360,21 +1472,20 @@ static collide_status take_event(run *R, const stop *st)
         if (st_obs)
             return fail(R, (collide_status)st_obs, "stopped by the observer");
     }
-    memcpy(R->y, e.after, sizeof(double) * (size_t)H->ny);
+    /*@ loop invariant 0 <= i <= H->ny;
+      @ loop invariant after: \forall integer c; 0 <= c < i ==>
+      @   R->y[c] == e.after[c];
+      @ loop assigns i, R->y[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant H->ny - i;
+      @*/
+    for (i = 0; i < H->ny; i++)
+        R->y[i] = e.after[i];
     /* (t, j) -> (t, j + 1), the mode the transition's target, the event
        recorded in the ring of the last ones */
-    jump_commit(&R->q, &R->j, R->t, T->to, st->index, R->last_t,
+    jump_commit(&R->q, &R->j, R->t, H->trans[tr].to, tr, R->last_t,
                 R->last_tr, &R->nlast, ENGINE_LAST_EVENTS);
-    if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window)) {
-        char what[256];
-        snprintf(what, sizeof what,
-                 "chattering/Zeno: %d events within %.3g s of simulated time "
-                 "(limit: zeno_events = %d within zeno_window = %.3g s), the "
-                 "last a '%s'",
-                 R->o->zeno_events, R->t - zeno_oldest(&R->zeno, R->o->zeno_events),
-                 R->o->zeno_events, R->o->zeno_window, T->name);
-        return fail(R, COLLIDE_E_ZENO, what);
-    }
+    if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window))
+        return zeno_fail(R, tr);
     call_flow(H, R->q, R->t, R->y, R->f);
     R->r->stats.nfev++;
     R->fresh = 1;
@@ -1737,14 +1848,16 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
 }
 
 /* Executes the pending stop at the current instant. */
-/*@ requires run: run_ok(R);
+/*@ requires run: run_ok(R) && observer_ok(R);
   @ requires event: R->pending.kind == STOP_EVENT ==>
-  @   0 <= R->pending.index < R->H->ntrans;
+  @   0 <= R->pending.index < R->H->ntrans && jump_room(R);
   @ requires counts: R->r->stats.nstops < LONG_MAX &&
   @   R->r->stats.nstops_tail < LONG_MAX;
   @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
-  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
+  @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @ behavior switching_point:
   @   assumes R->pending.kind != STOP_EVENT;
   @   ensures ok: \result == COLLIDE_OK;
@@ -1755,6 +1868,21 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
   @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
   @     R->r->stats.nstops_tail == \old(R->r->stats.nstops_tail) + 1;
   @   ensures resume: R->h \in {resume_step_of(\old(R->h), \old(R->h_free))};
+  @ behavior event:
+  @   assumes R->pending.kind == STOP_EVENT;
+  @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
+  @     R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
+  @   ensures taken: \result == COLLIDE_OK ==>
+  @     R->t == \old(R->t) && R->pending.kind == STOP_NONE &&
+  @     jump_commit_of(R->j, R->q, \old(R->j),
+  @                    R->H->trans[\old(R->pending.index)].to);
+  @   ensures reset: reset_tr == \old(R->pending.index) &&
+  @     reset_t == \old(R->t) && \forall integer i; 0 <= i < R->H->ny ==>
+  @       reset_from[i] == \old(R->y[i]);
+  @   ensures after: \result == COLLIDE_OK ==>
+  @     \forall integer i; 0 <= i < R->H->ny ==> R->y[i] == reset_to[i];
+  @ complete behaviors;
+  @ disjoint behaviors;
   @*/
 static collide_status reach_stop(run *R)
 {
@@ -1810,7 +1938,9 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
   @ requires flag: \valid(rejected_last);
   @ assigns *R, *(R->r), *rejected_last, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
-  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
+  @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @*/
 static collide_status accept(run *R, const dop853_step_data *s, double te,
                              const double *ye, const double *fe, double err,
@@ -1863,7 +1993,9 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
   @ requires flag: \valid(rejected_last);
   @ assigns *R, *(R->r), *rejected_last, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
-  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
+  @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @*/
 static collide_status one_step(run *R, int *rejected_last)
 {
@@ -1942,7 +2074,9 @@ static collide_status one_step(run *R, int *rejected_last)
 /*@ requires run: run_ok(R);
   @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
-  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
+  @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @ ensures boolean: \result == 0 || \result == 1;
   @*/
 static int jump_outside_flow_set(run *R)
@@ -1977,7 +2111,9 @@ static int jump_outside_flow_set(run *R)
   @ requires result: \valid(r) && \separated(r, H, o);
   @ assigns *r, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
-  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
+  @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @*/
 collide_status engine_run(const hybrid_system *H, const engine_options *o,
                           const engine_observer *obs, double T,

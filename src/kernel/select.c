@@ -1,6 +1,8 @@
 /* select.c - see select.h. */
 #include "select.h"
 
+#include "finite.h"
+
 int crosses_in_orientation(int at_start, double sa, double sb)
 {
     if (at_start)
@@ -42,5 +44,7 @@ double transversality_margin(int sigma, double rate)
 
 int is_grazing(double margin, double threshold)
 {
+    if (!finite_double(margin) || !finite_double(threshold))
+        return 1;
     return margin <= threshold;
 }

@@ -74,10 +74,14 @@ int event_select(int n, const double *tau, const int *eligible);
 double transversality_margin(int sigma, double rate);
 
 /* A crossing is grazing when its margin does not exceed the threshold
- * (graze_tol times the scale of the guard's rate). */
-/*@ requires args: \is_finite(margin) && \is_finite(threshold);
-  @ assigns \nothing;
-  @ ensures grazing: \result == 1 <==> \le_double(margin, threshold);
+ * (graze_tol times the scale of the guard's rate), or when the margin or
+ * the threshold is not a finite number (the rate of a power of x_c at
+ * zero): such a margin shows no transversality. Both engines decide it
+ * here. */
+/*@ assigns \nothing;
+  @ ensures grazing: \result == 1 <==>
+  @   !(\is_finite(margin) && \is_finite(threshold)) ||
+  @   \le_double(margin, threshold);
   @ ensures bool: \result == 0 || \result == 1;
   @*/
 int is_grazing(double margin, double threshold);

@@ -416,11 +416,11 @@ int mp_take_event(run *R, int tr, const root *z, mpfr_srcptr margin,
     e->d.tr = tr;
     mpfr_set(e->margin, margin, MPFR_RNDN);
     mpfr_set(e->rate_scale, rate_scale, MPFR_RNDN);
-    {   /* a margin or scale that is not a number (the rate of a power of
-           x_c at zero) shows no transversality: grazing */
+    {   /* is_grazing: a margin or scale that is not a number shows no
+           transversality */
         double m = mpfr_get_d(margin, MPFR_RNDN);
         double th = R->o->run.engine.graze_tol * mpfr_get_d(rate_scale, MPFR_RNDN);
-        e->d.grazing = isfinite(m) && isfinite(th) ? is_grazing(m, th) : 1;
+        e->d.grazing = is_grazing(m, th);
     }
     mpfr_set(e->t, R->t, MPFR_RNDN);
     mpfr_set(e->lo, z->lo, MPFR_RNDN);   /* times (step() converted them) */
