@@ -1226,6 +1226,18 @@ def selftest():
         failed += not ok
         print('%s tested family, witness %s: %s' % ('ok  ' if ok else 'FAIL',
                                                      w[0] if w else 'none', want[0]))
+    # a mutant of a WP_SKIP function of a file of the core (engine.c's
+    # sample_step while skipped) is judged by its witness alone, one of a
+    # proved function of the same file by its goals, one of a tested
+    # family by its witness alone
+    for m, want in (({'file': 'src/b64/engine.c', 'function': 'sample_step'}, True),
+                    ({'file': 'src/b64/engine.c', 'function': 'step_end'}, False),
+                    ({'file': 'src/b64/impact.c', 'function': 'flow'}, True)):
+        ok = outside_proof_of(m, {'src/b64/impact.c'}, {'sample_step', 'rhs'}) == want
+        checks += 1
+        failed += not ok
+        print('%s %s of %s: %s' % ('ok  ' if ok else 'FAIL', m['function'], m['file'],
+                                   'witness alone' if want else 'judged by its goals'))
     # witness first (make mutants-whole): a witness kills with no goal
     # run; without one a failed goal is undecided and every goal proved a
     # survivor (possibly equivalent); a prover's refutation still kills
@@ -1295,6 +1307,14 @@ def selftest_header(d, heads, hmuts, named):
                 'the objects rebuilt for a mutant of the header: %s (through %s, copied '
                 'beside it)' % (', '.join(u), ', '.join(W.between.get('src/model/ST.h', [])))))
     return res
+
+
+def outside_proof_of(m, tested, skip):
+    """Whether no goal can judge mutant M: its file is a tested family
+    (TESTED), or its function is one of the core whose body is not proved
+    (in SKIP, WP_SKIP: its contract is assumed); the witness then decides
+    alone."""
+    return m['file'] in tested or m['function'] in skip
 
 
 def main():
@@ -1374,9 +1394,7 @@ def main():
                      'lists them)' % ', '.join(unknown))
 
     def outside_proof(m):
-        # a mutant no goal can judge: in a tested family, or in a function
-        # of the core whose body is not proved (its contract is assumed)
-        return m['file'] in args.tested or m['function'] in skip
+        return outside_proof_of(m, args.tested, skip)
 
     R = Runner(build, args)
     start = time.time()

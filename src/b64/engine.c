@@ -1280,22 +1280,46 @@ static int screen_switching(const run *R, const dop853_step_data *s,
 
 /* ---- events ------------------------------------------------------------ */
 
+/* Ghost: the rate d g/dt of each guard that the instance returned at the
+ * start of the last flow interval (0 for a transition of another mode),
+ * of which rate0 holds the magnitude. */
+//@ ghost double guard_rate_start[ENGINE_TRANS_MAX];
+
+/* Ghost: the initial step of Hairer's heuristic at the start of the last
+ * flow interval, from which first_step chose. */
+//@ ghost double first_step_heuristic;
+
 /* |d g/dt| of the guard of each transition of the current mode at the
  * start of its flow interval (R->y, R->f), for the rate scale of the event
  * that ends the interval: both engines define it so (take_event). A rate
  * that is not a number counts as 0. */
 /*@ requires run: run_ok(R);
-  @ assigns R->rate0[0 .. ENGINE_TRANS_MAX - 1], hybrid_instance;
+  @ assigns R->rate0[0 .. ENGINE_TRANS_MAX - 1], hybrid_instance,
+  @   guard_rate_start[0 .. ENGINE_TRANS_MAX - 1];
+  @ ensures rates: \forall integer tr; 0 <= tr < R->H->ntrans ==>
+  @   start_rate_is(R->rate0[tr], guard_rate_start[tr]);
+  @ ensures other_mode: \forall integer tr; 0 <= tr < R->H->ntrans ==>
+  @   R->H->trans[tr].from != R->q ==> guard_rate_start[tr] == (double)0.0;
   @*/
 static void record_start_rates(run *R)
 {
     const hybrid_system *H = R->H;
     int tr;
+    /*@ loop invariant bound: 0 <= tr <= H->ntrans;
+      @ loop invariant rates: \forall integer c; 0 <= c < tr ==>
+      @   start_rate_is(R->rate0[c], guard_rate_start[c]);
+      @ loop invariant other_mode: \forall integer c; 0 <= c < tr ==>
+      @   H->trans[c].from != R->q ==> guard_rate_start[c] == (double)0.0;
+      @ loop assigns tr, R->rate0[0 .. ENGINE_TRANS_MAX - 1], hybrid_instance,
+      @   guard_rate_start[0 .. ENGINE_TRANS_MAX - 1];
+      @ loop variant H->ntrans - tr;
+      @*/
     for (tr = 0; tr < H->ntrans && tr < ENGINE_TRANS_MAX; tr++) {
         double rate = H->trans[tr].from == R->q
                           ? call_guard_rate(H, tr, R->t, R->y, R->f)
                           : 0.0;
-        R->rate0[tr] = isfinite(rate) ? fabs(rate) : 0.0;
+        //@ ghost guard_rate_start[tr] = rate;
+        R->rate0[tr] = finite_double(rate) ? absval(rate) : 0.0;
     }
 }
 
@@ -1325,15 +1349,21 @@ static int c_and_d_at(const run *R, int q, int tr, const double *y)
  * step control accepted from a like state, is the better guess there.
  * Never under FLOOR_MARGIN times the step floor. */
 /*@ requires run: run_ok(R);
-  @ assigns R->r->stats.nfev, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ requires count: R->r->stats.nfev <= LONG_MAX - 1;
+  @ assigns R->r->stats.nfev, hybrid_instance, first_step_heuristic,
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @ ensures first_step: first_step_is(\result, first_step_heuristic,
+  @   (0 <= R->q < ENGINE_TRANS_MAX ? R->h_start[R->q] : (double)0.0),
+  @   R->t, R->T);
   @*/
 static double first_step(run *R)
 {
     const hybrid_system *H = R->H;
     double h = dop853_initial_h(rhs, R, H->ny, R->t, R->y, R->f, R->T - R->t,
                                 &R->ctl, &R->r->stats.nfev);
+    //@ ghost first_step_heuristic = h;
     double before = R->q >= 0 && R->q < ENGINE_TRANS_MAX ? R->h_start[R->q]
                                                          : 0.0;
     /* first_step_usable: finite, positive, at least FLOOR_MARGIN times the
@@ -1342,7 +1372,7 @@ static double first_step(run *R)
        dropped from 1e-18 m) and no longer than what remains of the run */
     if (first_step_usable(before, R->t, R->T) && before < h)
         h = before;
-    return fmax(h, FLOOR_MARGIN * step_floor(R->t));
+    return fmax_number(h, FLOOR_MARGIN * step_floor(R->t));
 }
 
 /* The record of the jump of stop st at the current instant (t_j, j) of
@@ -1441,7 +1471,8 @@ static collide_status zeno_fail(run *R, int tr)
   @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans &&
   @   \separated(st, R, R->r);
   @ requires room: jump_room(R);
-  @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ assigns *R, *(R->r), hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
@@ -1822,16 +1853,54 @@ static collide_status step_refused(run *R, double te)
   @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires end: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1)) &&
   @   \valid_read(fe + (0 .. COLLIDE_NY_MAX - 1));
+  @ requires apart: \separated(ye + (0 .. COLLIDE_NY_MAX - 1), R, R->r) &&
+  @   \separated(fe + (0 .. COLLIDE_NY_MAX - 1), R, R->r) &&
+  @   \separated(s, R, R->r);
+  @ requires touches: 0 <= R->touches.n <= ENGINE_TRANS_MAX * SAMPLES_MAX;
+  @ requires count: 0 <= R->r->stats.nundecided <=
+  @   LONG_MAX - ENGINE_TRANS_MAX * SAMPLES_MAX;
+  @ requires steps: R->r->stats.steps_accepted < LONG_MAX;
   @ assigns *R, *(R->r), hybrid_instance;
+  @ behavior refused:
+  @   assumes !(\is_finite(te) && \le_double(R->t, te));
+  @   ensures refused: \result == COLLIDE_E_STEP && R->t == \old(R->t);
+  @ behavior moved:
+  @   assumes \is_finite(te) && \le_double(R->t, te);
+  @   ensures moved: flow_advance_of(R->t, 1, \old(R->t), te);
+  @   ensures state: \forall integer i; 0 <= i < \old(s->n) ==>
+  @     R->y[i] == \old(ye[i]);
+  @   ensures rate: \forall integer i; 0 <= i < \old(s->n) ==>
+  @     R->f[i] == \old(fe[i]);
+  @   ensures flow: R->fresh == 0 && R->passed_switching == -1;
+  @   ensures first: \old(R->fresh) != 0 && 0 <= \old(R->q) < ENGINE_TRANS_MAX ==>
+  @     R->h_start[\old(R->q)] \in {\sub_double(te, \old(s->t0))};
+  @   ensures steps: R->r->stats.steps_accepted ==
+  @     \old(R->r->stats.steps_accepted) + 1;
+  @   ensures status: \result == COLLIDE_OK || \result == COLLIDE_E_DOMAIN ||
+  @     \result == COLLIDE_E_INTERRUPT;
+  @ complete behaviors;
+  @ disjoint behaviors;
   @*/
 static collide_status advance(run *R, const dop853_step_data *s, double te,
                               const double *ye, const double *fe)
 {
+    int i;
     if (!flow_advance(&R->t, te))   /* t never decreases */
         return step_refused(R, te);
     count_touches(R, te);
-    memcpy(R->y, ye, sizeof(double) * (size_t)s->n);
-    memcpy(R->f, fe, sizeof(double) * (size_t)s->n);
+    /*@ loop invariant 0 <= i <= s->n;
+      @ loop invariant copied: \forall integer c; 0 <= c < i ==>
+      @   R->y[c] == ye[c] && R->f[c] == fe[c];
+      @ loop assigns i, R->y[0 .. COLLIDE_NY_MAX - 1], R->f[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant s->n - i;
+      @*/
+    for (i = 0; i < s->n; i++) {
+        R->y[i] = ye[i];
+        R->f[i] = fe[i];
+    }
+    /*@ assert copied: \forall integer c; 0 <= c < \at(s->n, Pre) ==>
+      @   R->y[c] == \at(ye[c], Pre) && R->f[c] == \at(fe[c], Pre);
+      @*/
     if (R->fresh && R->q >= 0 && R->q < ENGINE_TRANS_MAX)
         R->h_start[R->q] = te - s->t0;
     R->fresh = 0;
@@ -1853,7 +1922,8 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
   @   0 <= R->pending.index < R->H->ntrans && jump_room(R);
   @ requires counts: R->r->stats.nstops < LONG_MAX &&
   @   R->r->stats.nstops_tail < LONG_MAX;
-  @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ assigns *R, *(R->r), hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
@@ -1936,7 +2006,8 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
   @   \valid_read(fe + (0 .. COLLIDE_NY_MAX - 1));
   @ requires found: found == \null || \valid_read(found);
   @ requires flag: \valid(rejected_last);
-  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
@@ -1991,7 +2062,8 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
 
 /*@ requires run: run_ok(R);
   @ requires flag: \valid(rejected_last);
-  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
@@ -2072,7 +2144,8 @@ static collide_status one_step(run *R, int *rejected_last)
  * the priority order, is taken at once, with margin 0 (no crossing:
  * flagged grazing). Returns 1 when it jumped (or the run stopped). */
 /*@ requires run: run_ok(R);
-  @ assigns *R, *(R->r), hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ assigns *R, *(R->r), hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
@@ -2109,7 +2182,8 @@ static int jump_outside_flow_set(run *R)
   @ requires observer: obs == \null || \valid_read(obs);
   @ requires y0: \valid_read(y0 + (0 .. H->ny - 1));
   @ requires result: \valid(r) && \separated(r, H, o);
-  @ assigns *r, hybrid_instance, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @ assigns *r, hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
