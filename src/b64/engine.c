@@ -1462,11 +1462,65 @@ static collide_status zeno_fail(run *R, int tr)
     return fail(R, COLLIDE_E_ZENO, what);
 }
 
+/* The state and the hybrid time of the run after the jump of transition
+ * tr recorded in *e: the state becomes e->after and (t, j) -> (t, j + 1)
+ * in the transition's target mode, the event noted in the ring of the
+ * last ones (jump_commit). */
+/*@ requires run: run_ok(R);
+  @ requires tr: 0 <= tr < R->H->ntrans;
+  @ requires record: \valid_read(e) && \separated(e, R, R->r);
+  @ requires room: R->j < INT_MAX && 0 <= R->nlast < LONG_MAX;
+  @ assigns R->y[0 .. COLLIDE_NY_MAX - 1], R->q, R->j, R->nlast,
+  @   R->last_t[0 .. ENGINE_LAST_EVENTS - 1],
+  @   R->last_tr[0 .. ENGINE_LAST_EVENTS - 1];
+  @ ensures taken: jump_commit_of(R->j, R->q, \old(R->j), R->H->trans[tr].to);
+  @ ensures after: \forall integer i; 0 <= i < R->H->ny ==>
+  @   R->y[i] == e->after[i];
+  @*/
+static void jump_apply(run *R, int tr, const event_rec *e)
+{
+    const hybrid_system *H = R->H;
+    int i;
+    /*@ loop invariant 0 <= i <= H->ny;
+      @ loop invariant after: \forall integer c; 0 <= c < i ==>
+      @   R->y[c] == e->after[c];
+      @ loop assigns i, R->y[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant H->ny - i;
+      @*/
+    for (i = 0; i < H->ny; i++)
+        R->y[i] = e->after[i];
+    jump_commit(&R->q, &R->j, R->t, H->trans[tr].to, tr, R->last_t,
+                R->last_tr, &R->nlast, ENGINE_LAST_EVENTS);
+}
+
+/* The start of the flow interval after a jump, at the run's (t, y, q):
+ * the flow map there (one evaluation), the guards' rates at the start
+ * (record_start_rates) and the first step (first_step). */
+/*@ requires run: run_ok(R);
+  @ requires count: R->r->stats.nfev <= LONG_MAX - 2;
+  @ assigns R->f[0 .. COLLIDE_NY_MAX - 1], R->r->stats.nfev, R->fresh,
+  @   R->rate0[0 .. ENGINE_TRANS_MAX - 1], R->h, R->h_free, hybrid_instance,
+  @   guard_rate_start[0 .. ENGINE_TRANS_MAX - 1], first_step_heuristic,
+  @   dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
+  @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
+  @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side;
+  @ ensures fresh: R->fresh == 1 && R->h_free == R->h;
+  @*/
+static void flow_restart(run *R)
+{
+    call_flow(R->H, R->q, R->t, R->y, R->f);
+    R->r->stats.nfev++;
+    R->fresh = 1;
+    record_start_rates(R);
+    R->h = first_step(R);
+    R->h_free = R->h;
+}
+
 /* The jump of stop st at the current instant: the event recorded
- * (event_record) and reported to the observer, then the state becomes
- * g(x) of its transition (Eqs. 75, 82) and (t, j) -> (t, j + 1) in the
- * transition's target mode (jump_commit); the Zeno screen; the flow of
- * the new interval started (its rates, its first step). */
+ * (event_record, event_reset) and reported to the observer, then the
+ * state becomes g(x) of its transition (Eqs. 75, 82) and (t, j) ->
+ * (t, j + 1) in the transition's target mode (jump_apply); the Zeno
+ * screen; the flow of the new interval started (flow_restart). */
 /*@ requires run: run_ok(R) && observer_ok(R);
   @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans &&
   @   \separated(st, R, R->r);
@@ -1489,10 +1543,8 @@ static collide_status zeno_fail(run *R, int tr)
   @*/
 static collide_status take_event(run *R, const stop *st)
 {
-    const hybrid_system *H = R->H;
     const int tr = st->index;
     event_rec e = {0};
-    int i;
     event_record(R, st, &e);
     event_reset(R, tr, &e);
     R->r->stats.nevents++;
@@ -1503,26 +1555,10 @@ static collide_status take_event(run *R, const stop *st)
         if (st_obs)
             return fail(R, (collide_status)st_obs, "stopped by the observer");
     }
-    /*@ loop invariant 0 <= i <= H->ny;
-      @ loop invariant after: \forall integer c; 0 <= c < i ==>
-      @   R->y[c] == e.after[c];
-      @ loop assigns i, R->y[0 .. COLLIDE_NY_MAX - 1];
-      @ loop variant H->ny - i;
-      @*/
-    for (i = 0; i < H->ny; i++)
-        R->y[i] = e.after[i];
-    /* (t, j) -> (t, j + 1), the mode the transition's target, the event
-       recorded in the ring of the last ones */
-    jump_commit(&R->q, &R->j, R->t, H->trans[tr].to, tr, R->last_t,
-                R->last_tr, &R->nlast, ENGINE_LAST_EVENTS);
+    jump_apply(R, tr, &e);
     if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window))
         return zeno_fail(R, tr);
-    call_flow(H, R->q, R->t, R->y, R->f);
-    R->r->stats.nfev++;
-    R->fresh = 1;
-    record_start_rates(R);
-    R->h = first_step(R);
-    R->h_free = R->h;
+    flow_restart(R);
     return COLLIDE_OK;
 }
 
