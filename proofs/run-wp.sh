@@ -123,7 +123,7 @@ run_job() {
     # its text buffer (src/base)
     inc="-Isrc/model -Isrc/kernel"
     case $f in
-        src/b64/engine.c) inc="$inc -Isrc/base -Isrc/system -Iinclude -Isrc/rules" ;;
+        src/b64/engine.c|src/b64/impact.c) inc="$inc -Isrc/base -Isrc/system -Iinclude -Isrc/rules" ;;
     esac
     hdrs=$(cc -MM $inc "$f" 2>/dev/null |
            tr -d '\\' | tr ' ' '\n' | grep '\.h$')

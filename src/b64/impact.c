@@ -23,21 +23,113 @@
 #include "observables.h"
 #include "textbuf.h"
 
-/* ---- the state ---------------------------------------------------------- */
+/* ---- the calls into the contact law -------------------------------------
+ * One wrapper per function of the law (law.h) that the driver calls, the
+ * only place each is called through its pointer. Their contracts are
+ * what the driver assumes of every registered law (registry.c registers
+ * the laws of src/model, proved there); their bodies, a call through a
+ * pointer, are not proved. Each law function is pure: Psi writes its
+ * LAW_NZ_MAX rates at most, the others assign nothing; V_c is bounded
+ * and non-negative where the model and the law's arguments lie in the
+ * proof domain (the laws' `range` clauses). */
 
-static double law_phi(const model *m, const layout *L, const double *y)
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ assigns \nothing;
+  @*/
+static double call_law_phi(const model *m, double xc, const double *z,
+                           double v)
 {
-    return m->law->phi(m->par, y[L->xc], y + L->z, y[L->v]);
+    return m->law->phi(m->par, xc, z, v);
 }
 
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ requires rates: \valid(dz + (0 .. LAW_NZ_MAX - 1));
+  @ assigns dz[0 .. LAW_NZ_MAX - 1];
+  @*/
+static void call_law_psi(const model *m, double xc, const double *z,
+                         double v, double *dz)
+{
+    m->law->psi(m->par, xc, z, v, dz);
+}
+
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ assigns \nothing;
+  @*/
+static double call_law_phi_rate(const model *m, double xc, const double *z,
+                                double v, double dxc, const double *dz,
+                                double dv)
+{
+    return m->law->phi_rate(m->par, xc, z, v, dxc, dz, dv);
+}
+
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ assigns \nothing;
+  @ ensures range: model_domain(m) && domain_state(xc) &&
+  @   (\forall integer i; 0 <= i < m->law->nz ==> domain_state(z[i])) ==>
+  @   bounded(\result) && \le_double((double)0.0, \result);
+  @*/
+static double call_law_storage(const model *m, double xc, const double *z)
+{
+    return m->law->storage(m->par, xc, z);
+}
+
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ assigns \nothing;
+  @*/
+static double call_law_dissipation_rate(const model *m, double xc,
+                                        const double *z, double v)
+{
+    return m->law->dissipation_rate(m->par, xc, z, v);
+}
+
+/* ---- the state ---------------------------------------------------------- */
+
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ requires layout: valid_layout(L);
+  @ requires state: \valid_read(y + (0 .. L->ny - 1));
+  @ assigns \nothing;
+  @*/
+static double law_phi(const model *m, const layout *L, const double *y)
+{
+    return call_law_phi(m, y[L->xc], y + L->z, y[L->v]);
+}
+
+/* V (Eq. 91 for H_r, Eq. 94 for H_f) is the system's kinetic energy plus
+ * the V_c >= 0 the law returns. */
+/*@ requires model: \valid_read(m) && \valid_read(m->law) && model_domain(m);
+  @ requires layout: valid_layout(L) && L->nz == m->law->nz;
+  @ requires eq73: m->sys == SYS_HF ==> 0 <= L->vm < L->ny &&
+  @                bounded(\add_double(m->m1, m->m2));
+  @ requires state: \valid_read(y + (0 .. L->ny - 1)) &&
+  @                 state_domain(y, L->ny, L->v, L->xc, L->z, L->nz);
+  @ assigns \nothing;
+  @ behavior full:
+  @   assumes m->sys == SYS_HF;
+  @   ensures eq94: \exists double vc; \le_double((double)0.0, vc) &&
+  @     \eq_double(\result, storage_hf_value(m->m, \add_double(m->m1, m->m2),
+  @                                          y[L->v], y[L->vm], vc));
+  @ behavior reduced:
+  @   assumes m->sys != SYS_HF;
+  @   ensures eq91: \exists double vc; \le_double((double)0.0, vc) &&
+  @     \eq_double(\result, storage_hr_value(m->m, y[L->v], vc));
+  @ complete behaviors;
+  @ disjoint behaviors;
+  @*/
 double impact_storage(const model *m, const layout *L, const double *y)
 {
-    double vc = m->law->storage(m->par, y[L->xc], y + L->z);
+    double vc = call_law_storage(m, y[L->xc], y + L->z);
     if (m->sys == SYS_HF)
         return storage_hf(m->m, m->m1 + m->m2, y[L->v], y[L->vm], vc);
     return storage_hr(m->m, y[L->v], vc);
 }
 
+/* F_c = -h_c = -q_c Phi (Eqs. 59, 64): 0 apart. */
+/*@ requires model: \valid_read(m) && \valid_read(m->law);
+  @ requires layout: valid_layout(L);
+  @ requires state: \valid_read(y + (0 .. L->ny - 1));
+  @ assigns \nothing;
+  @ ensures eq64_apart: q == 0 ==> \result == 0.0;
+  @*/
 double impact_contact_force(const model *m, const layout *L, int q,
                             const double *y)
 {
@@ -156,10 +248,34 @@ static double memo_phi_rate(impact *I, const double *y, const double *dy)
     if (hit)
         return e->value;
     return memo_keep(e, k, MEMO_RATE,
-                     I->m->law->phi_rate(I->m->par, y[L->xc], y + L->z, y[L->v],
-                                         dy[L->xc], dy + L->z, dy[L->v]));
+                     call_law_phi_rate(I->m, y[L->xc], y + L->z, y[L->v],
+                                       dy[L->xc], dy + L->z, dy[L->v]));
 }
 
+/* s(u, y) = <u, y> (Definition III.13): F_e,r v for H_r (Eq. 83), F_e,1 h_1
+ * + F_e,2 h_2 for H_f (Eqs. 76, 96). */
+/*@ requires model: \valid_read(m);
+  @ requires layout: valid_layout(L);
+  @ requires state: \valid_read(y + (0 .. L->ny - 1));
+  @ requires args: bounded(fer) && bounded(y[L->v]);
+  @ requires eq76: m->sys != SYS_HR ==>
+  @   0 <= L->vm < L->ny && bounded(fe1) && bounded(fe2) &&
+  @   bounded(m->eta) && bounded(m->eta_c) && bounded(y[L->vm]) &&
+  @   bounded(output_h1(m->eta_c, y[L->v], y[L->vm])) &&
+  @   bounded(output_h2(m->eta, y[L->v], y[L->vm]));
+  @ assigns \nothing;
+  @ behavior reduced:
+  @   assumes m->sys == SYS_HR;
+  @   ensures eq83: \eq_double(\result, supply_hr_value(fer, y[L->v]));
+  @ behavior full:
+  @   assumes m->sys != SYS_HR;
+  @   ensures eq96: \exists double h1, double h2;
+  @     \eq_double(h1, output_h1(m->eta_c, y[L->v], y[L->vm])) &&
+  @     \eq_double(h2, output_h2(m->eta, y[L->v], y[L->vm])) &&
+  @     \eq_double(\result, supply_hf_value(fe1, fe2, h1, h2));
+  @ complete behaviors;
+  @ disjoint behaviors;
+  @*/
 double impact_supply(const model *m, const layout *L, double fe1, double fe2,
                      double fer, const double *y)
 {
@@ -178,7 +294,7 @@ double impact_flow_chi(const model *m, const layout *L, int q, double t,
     fe[2] = reduced_force(m, fe[0], fe[1]);
     if (q == 1) {
         phi = law_phi(m, L, y);
-        m->law->psi(m->par, y[L->xc], y + L->z, y[L->v], psi);
+        call_law_psi(m, y[L->xc], y + L->z, y[L->v], psi);
     }
     flow_chi(L, q, m->m, m->m1, m->m2, phi, psi, fe, y, dy); /* Eqs. (74), (81) */
     return phi;
@@ -198,7 +314,7 @@ void impact_flow(const model *m, const layout *L, int q, double t,
     phi = impact_flow_chi(m, L, q, t, y, dy, fe);
     s = impact_supply(m, L, fe[0], fe[1], fe[2], y);
     if (q == 1)
-        dc = m->law->dissipation_rate(m->par, y[L->xc], y + L->z, y[L->v]);
+        dc = call_law_dissipation_rate(m, y[L->xc], y + L->z, y[L->v]);
     flow_quadratures(L, q, y[L->v], phi, fe[2], s, dc, dy); /* Eqs. (21), (22), (201), (202) */
 }
 
@@ -568,9 +684,9 @@ static double contact_storage_change(const impact *I, const double *y, int i,
     double u[COLLIDE_NY_MAX], up, dn;
     memcpy(u, y, sizeof(double) * (size_t)L->ny);
     u[i] = y[i] + sk;
-    up = m->law->storage(m->par, u[L->xc], u + L->z);
+    up = call_law_storage(m, u[L->xc], u + L->z);
     u[i] = y[i] - sk;
-    dn = m->law->storage(m->par, u[L->xc], u + L->z);
+    dn = call_law_storage(m, u[L->xc], u + L->z);
     return storage_change(y[i], sk, up, dn, HUGE_VAL);
 }
 
@@ -822,6 +938,10 @@ static int on_event(void *ctx, const event_rec *e)
 /* ---- the run ------------------------------------------------------------- */
 
 /* The scenario's datum d of the initial state (initial.h). */
+/*@ requires model: \valid_read(m);
+  @ assigns \nothing;
+  @ ensures eq79_84: \result == initial_datum_pick(d, m->x0, m->v0, m->xm0, m->vm0);
+  @*/
 static double initial_datum_value(const model *m, initial_datum d)
 {
     switch (d) {
@@ -833,9 +953,25 @@ static double initial_datum_value(const model *m, initial_datum d)
     }
 }
 
+/*@ requires model: \valid_read(m);
+  @ requires layout: \valid_read(L) && 0 <= L->ny <= COLLIDE_NY_MAX;
+  @ requires out: \valid(y + (0 .. L->ny - 1));
+  @ requires apart: \separated(y + (0 .. L->ny - 1), m, L);
+  @ assigns y[0 .. L->ny - 1];
+  @ ensures eq79_84: \forall integer i; 0 <= i < L->ny ==>
+  @   y[i] == initial_datum_pick(initial_datum_of(*L, i), m->x0, m->v0,
+  @                              m->xm0, m->vm0);
+  @*/
 void impact_initial_state(const model *m, const layout *L, double *y)
 {
     int i;
+    /*@ loop invariant range: 0 <= i <= L->ny;
+      @ loop invariant done: \forall integer k; 0 <= k < i ==>
+      @   y[k] == initial_datum_pick(initial_datum_of(*L, k), m->x0, m->v0,
+      @                              m->xm0, m->vm0);
+      @ loop assigns i, y[0 .. L->ny - 1];
+      @ loop variant L->ny - i;
+      @*/
     for (i = 0; i < L->ny; i++)        /* the shared rule: initial.c */
         y[i] = initial_datum_value(m, initial_component(L, i));
 }
