@@ -20,9 +20,9 @@ typedef struct zeno_ring {
  * when n is outside [2, COLLIDE_ZENO_EVENTS_MAX] (no screen). */
 /*@ requires zeno_ring_valid(z);
   @ requires count_room: z->count < 9223372036854775807;
+  @ assigns z->t[0 .. COLLIDE_ZENO_EVENTS_MAX - 1], z->count;
   @ behavior screen:
   @   assumes zeno_screen_on(n);
-  @   assigns z->t[zeno_slot(z->count, n)], z->count;
   @   ensures ring_count: z->count == \old(z->count) + 1;
   @   ensures ring_newest: z->t[zeno_slot(\old(z->count), n)] == t;
   @   ensures ring_others: \forall integer i; 0 <= i < COLLIDE_ZENO_EVENTS_MAX &&
@@ -33,7 +33,9 @@ typedef struct zeno_ring {
   @   ensures zeno_bool: \result == 0 || \result == 1;
   @ behavior off:
   @   assumes !zeno_screen_on(n);
-  @   assigns \nothing;
+  @   ensures ring_kept: z->count == \old(z->count) &&
+  @     \forall integer i; 0 <= i < COLLIDE_ZENO_EVENTS_MAX ==>
+  @       z->t[i] == \old(z->t[i]);
   @   ensures \result == 0;
   @ complete behaviors;
   @ disjoint behaviors;
