@@ -138,6 +138,11 @@ typedef struct run {
 //@ ghost double reset_from[COLLIDE_NY_MAX];
 //@ ghost double reset_to[COLLIDE_NY_MAX];
 
+/* The record of the last flow piece given to the observer's on_flow, a
+ * ghost log that call_on_flow writes: what the observer (impact.c's
+ * ledger and observables) was told of the piece. */
+//@ ghost flow_piece piece_seen;
+
 /*@ requires sys: \valid_read(H);
   @ requires y: \valid_read(y + (0 .. COLLIDE_NY_MAX - 1));
   @ requires dy: \valid(dy + (0 .. COLLIDE_NY_MAX - 1));
@@ -324,7 +329,8 @@ static int call_cancelled(const hybrid_system *H)
 
 /*@ requires obs: \valid_read(obs) && obs->on_flow != \null;
   @ requires piece: \valid_read(p);
-  @ assigns hybrid_instance;
+  @ assigns hybrid_instance, piece_seen;
+  @ ensures log: piece_seen == *p;
   @*/
 static int call_on_flow(const engine_observer *obs, const flow_piece *p)
 {
@@ -1527,23 +1533,91 @@ static void flow_restart(run *R)
     R->h_free = R->h;
 }
 
-/* The jump of stop st at the current instant: the event recorded
- * (event_record, event_reset) and reported to the observer, then the
- * state becomes g(x) of its transition (Eqs. 75, 82) and (t, j) ->
- * (t, j + 1) in the transition's target mode (jump_apply); the Zeno
- * screen; the flow of the new interval started (flow_restart). */
+/* The event of stop st at the current instant, before the jump: recorded
+ * (event_record, event_reset), counted and reported to the observer.
+ * COLLIDE_OK, or the observer's nonzero answer, with which the run
+ * fails. */
 /*@ requires run: run_ok(R) && observer_ok(R);
   @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans &&
-  @   \separated(st, R, R->r);
+  @   \separated(st, R, R->r, R->H, R->o);
+  @ requires record: \valid(e) && \separated(e, R, R->r, R->H, R->o, st);
+  @ requires room: R->r->stats.nevents < LONG_MAX;
+  @ assigns *e, R->r->stats.nevents, R->r->stats.nstops_tail,
+  @   R->r->stats.t_tail, R->r->diagnosis[0 .. 2047], R->r->status,
+  @   hybrid_instance, reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
+  @   reset_to[0 .. COLLIDE_NY_MAX - 1];
+  @ ensures counted: R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
+  @ ensures reset: reset_tr == st->index && reset_t == R->t &&
+  @   \forall integer i; 0 <= i < R->H->ny ==> reset_from[i] == R->y[i];
+  @ ensures after: \forall integer i; 0 <= i < R->H->ny ==>
+  @   e->after[i] == reset_to[i];
+
+  @ ensures status_kept: \result == COLLIDE_OK ==>
+  @   R->r->status == \old(R->r->status);
+  @ ensures status_failed: \result != COLLIDE_OK ==> R->r->status == \result;
+  @*/
+static collide_status event_observe(run *R, const stop *st, event_rec *e)
+{
+    event_record(R, st, e);
+    event_reset(R, st->index, e);
+    R->r->stats.nevents++;
+    R->r->stats.nstops_tail = 0;
+    R->r->stats.t_tail = R->t;
+    if (R->obs && R->obs->on_event) {
+        int st_obs = call_on_event(R->obs, e);
+        if (st_obs)
+            return fail(R, (collide_status)st_obs, "stopped by the observer");
+    }
+    return COLLIDE_OK;
+}
+
+/* The Zeno screen after the jump of transition tr (zeno_push): the
+ * event's instant kept in the ring; COLLIDE_OK, or the run failed as
+ * Zeno (zeno_fail). */
+/*@ requires run: run_ok(R);
+  @ requires tr: 0 <= tr < R->H->ntrans;
+  @ requires zeno: zeno_ring_valid(&R->zeno) && R->zeno.count < LONG_MAX;
+  @ assigns R->zeno.t[0 .. COLLIDE_ZENO_EVENTS_MAX - 1], R->zeno.count,
+  @   R->r->diagnosis[0 .. 2047], R->r->status, hybrid_instance;
+  @ ensures result: \result == COLLIDE_OK || \result == COLLIDE_E_ZENO;
+  @ ensures status_kept: \result == COLLIDE_OK ==>
+  @   R->r->status == \old(R->r->status);
+  @ ensures status_failed: \result != COLLIDE_OK ==> R->r->status == \result;
+  @*/
+static collide_status zeno_screen(run *R, int tr)
+{
+    if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window))
+        return zeno_fail(R, tr);
+    return COLLIDE_OK;
+}
+
+/* The jump of stop st at the current instant: the event recorded and
+ * reported (event_observe), then the state becomes g(x) of its transition
+ * (Eqs. 75, 82) and (t, j) -> (t, j + 1) in the transition's target mode
+ * (jump_apply); the Zeno screen (zeno_screen); the flow of the new
+ * interval started (flow_restart). */
+/*@ requires run: run_ok(R) && observer_ok(R);
+  @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans &&
+  @   \separated(st, R, R->r, R->H, R->o);
   @ requires room: jump_room(R);
-  @ assigns *R, *(R->r), hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @ assigns R->y[0 .. COLLIDE_NY_MAX - 1], R->q, R->j, R->nlast,
+  @   R->last_t[0 .. ENGINE_LAST_EVENTS - 1],
+  @   R->last_tr[0 .. ENGINE_LAST_EVENTS - 1],
+  @   R->zeno.t[0 .. COLLIDE_ZENO_EVENTS_MAX - 1], R->zeno.count,
+  @   R->f[0 .. COLLIDE_NY_MAX - 1], R->fresh,
+  @   R->rate0[0 .. ENGINE_TRANS_MAX - 1], R->h, R->h_free,
+  @   R->r->stats.nevents, R->r->stats.nstops_tail, R->r->stats.t_tail,
+  @   R->r->stats.nfev, R->r->diagnosis[0 .. 2047], R->r->status,
+  @   hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
   @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
   @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @ ensures counted: R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
-  @ ensures kept: R->pending.kind == \old(R->pending.kind);
+  @ ensures status_kept: \result == COLLIDE_OK ==>
+  @   R->r->status == \old(R->r->status);
+  @ ensures status_failed: \result != COLLIDE_OK ==> R->r->status == \result;
   @ ensures taken: \result == COLLIDE_OK ==>
   @   R->t == \old(R->t) &&
   @   jump_commit_of(R->j, R->q, \old(R->j), R->H->trans[\old(st->index)].to);
@@ -1556,19 +1630,13 @@ static collide_status take_event(run *R, const stop *st)
 {
     const int tr = st->index;
     event_rec e;
-    event_record(R, st, &e);
-    event_reset(R, tr, &e);
-    R->r->stats.nevents++;
-    R->r->stats.nstops_tail = 0;
-    R->r->stats.t_tail = R->t;
-    if (R->obs && R->obs->on_event) {
-        int st_obs = call_on_event(R->obs, &e);
-        if (st_obs)
-            return fail(R, (collide_status)st_obs, "stopped by the observer");
-    }
+    collide_status status = event_observe(R, st, &e);
+    if (status != COLLIDE_OK)
+        return status;
     jump_apply(R, tr, &e);
-    if (zeno_push(&R->zeno, R->t, R->o->zeno_events, R->o->zeno_window))
-        return zeno_fail(R, tr);
+    status = zeno_screen(R, tr);
+    if (status != COLLIDE_OK)
+        return status;
     flow_restart(R);
     return COLLIDE_OK;
 }
@@ -1599,10 +1667,25 @@ static double step_end(const run *R)
 
 /* The flow piece [s->t0, te] of step s to the observer; the continuous
  * extension of s is valid on it. */
-/*@ requires run: run_ok(R);
+/*@ requires run: run_ok(R) && observer_ok(R);
   @ requires step: \valid_read(s);
+  @ requires samples: R->S.n <= SAMPLES_MAX;
   @ requires ye: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1));
-  @ assigns hybrid_instance;
+  @ assigns hybrid_instance, piece_seen;
+  @ behavior unobserved:
+  @   assumes R->obs == \null || R->obs->on_flow == \null;
+  @   ensures none: \result == 0;
+  @ behavior observed:
+  @   assumes R->obs != \null && R->obs->on_flow != \null;
+  @   ensures piece: piece_seen.q == R->q && piece_seen.j == R->j &&
+  @     piece_seen.t0 == s->t0 && piece_seen.t1 == te &&
+  @     piece_seen.y0 == s->y0 && piece_seen.y1 == ye &&
+  @     piece_seen.dense == s;
+  @   ensures samples: piece_seen.ns == 0 || (piece_seen.ns == R->S.n &&
+  @     piece_seen.st == &R->S.t[0] && R->S.t[0] == s->t0 &&
+  @     R->S.t[R->S.n] == te);
+  @ complete behaviors;
+  @ disjoint behaviors;
   @*/
 static int notify_flow(run *R, const dop853_step_data *s, double te,
                        const double *ye)
@@ -1896,7 +1979,7 @@ static collide_status step_refused(run *R, double te)
     return fail(R, COLLIDE_E_STEP, what);
 }
 
-/*@ requires run: run_ok(R);
+/*@ requires run: run_ok(R) && observer_ok(R);
   @ requires step: \valid_read(s) && 1 <= s->n <= COLLIDE_NY_MAX;
   @ requires end: \valid_read(ye + (0 .. COLLIDE_NY_MAX - 1)) &&
   @   \valid_read(fe + (0 .. COLLIDE_NY_MAX - 1));
@@ -1907,7 +1990,8 @@ static collide_status step_refused(run *R, double te)
   @ requires count: 0 <= R->r->stats.nundecided <=
   @   LONG_MAX - ENGINE_TRANS_MAX * SAMPLES_MAX;
   @ requires steps: R->r->stats.steps_accepted < LONG_MAX;
-  @ assigns *R, *(R->r), hybrid_instance;
+  @ requires samples: R->S.n <= SAMPLES_MAX;
+  @ assigns *R, *(R->r), hybrid_instance, piece_seen;
   @ behavior refused:
   @   assumes !(\is_finite(te) && \le_double(R->t, te));
   @   ensures refused: \result == COLLIDE_E_STEP && R->t == \old(R->t);
@@ -1925,6 +2009,11 @@ static collide_status step_refused(run *R, double te)
   @     \old(R->r->stats.steps_accepted) + 1;
   @   ensures status: \result == COLLIDE_OK || \result == COLLIDE_E_DOMAIN ||
   @     \result == COLLIDE_E_INTERRUPT;
+  @   ensures told: \result == COLLIDE_OK && R->obs != \null &&
+  @     R->obs->on_flow != \null ==>
+  @     piece_seen.q == R->q && piece_seen.j == R->j &&
+  @     piece_seen.t0 == \old(s->t0) && piece_seen.t1 == te &&
+  @     piece_seen.y1 == ye;
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
@@ -1985,6 +2074,20 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
   @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
   @     R->r->stats.nstops_tail == \old(R->r->stats.nstops_tail) + 1;
   @   ensures resume: R->h \in {resume_step_of(\old(R->h), \old(R->h_free))};
+  @ behavior event:
+  @   assumes R->pending.kind == STOP_EVENT;
+  @   ensures cleared: R->pending.kind == STOP_NONE;
+  @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
+  @     R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
+  @   ensures taken: \result == COLLIDE_OK ==> R->t == \old(R->t) &&
+  @     jump_commit_of(R->j, R->q, \old(R->j),
+  @                    R->H->trans[\old(R->pending.index)].to);
+  @   ensures reset: reset_tr == \old(R->pending.index) && reset_t == \old(R->t) &&
+  @     \forall integer i; 0 <= i < R->H->ny ==> reset_from[i] == \old(R->y[i]);
+  @   ensures after: \result == COLLIDE_OK ==>
+  @     \forall integer i; 0 <= i < R->H->ny ==> R->y[i] == reset_to[i];
+  @ complete behaviors;
+  @ disjoint behaviors;
   @*/
 static collide_status reach_stop(run *R)
 {
@@ -2038,7 +2141,7 @@ static collide_status reject(run *R, const dop853_step_data *s, double t1,
   @   \valid_read(fe + (0 .. COLLIDE_NY_MAX - 1));
   @ requires found: found == \null || \valid_read(found);
   @ requires flag: \valid(rejected_last);
-  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, piece_seen, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
   @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
@@ -2094,7 +2197,7 @@ static collide_status accept(run *R, const dop853_step_data *s, double te,
 
 /*@ requires run: run_ok(R);
   @ requires flag: \valid(rejected_last);
-  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @ assigns *R, *(R->r), *rejected_last, hybrid_instance, piece_seen, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
   @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
@@ -2175,36 +2278,66 @@ static collide_status one_step(run *R, int *rejected_last)
  * followed by another: the first transition of the mode enabled there, in
  * the priority order, is taken at once, with margin 0 (no crossing:
  * flagged grazing). Returns 1 when it jumped (or the run stopped). */
-/*@ requires run: run_ok(R);
-  @ assigns *R, *(R->r), hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+/*@ requires run: run_ok(R) && observer_ok(R) && R->r->status == COLLIDE_OK;
+  @ requires room: jump_room(R);
+  @ assigns R->y[0 .. COLLIDE_NY_MAX - 1], R->q, R->j, R->nlast,
+  @   R->last_t[0 .. ENGINE_LAST_EVENTS - 1],
+  @   R->last_tr[0 .. ENGINE_LAST_EVENTS - 1],
+  @   R->zeno.t[0 .. COLLIDE_ZENO_EVENTS_MAX - 1], R->zeno.count,
+  @   R->f[0 .. COLLIDE_NY_MAX - 1], R->fresh,
+  @   R->rate0[0 .. ENGINE_TRANS_MAX - 1], R->h, R->h_free,
+  @   R->r->stats.nevents, R->r->stats.nstops_tail, R->r->stats.t_tail,
+  @   R->r->stats.nfev, R->r->diagnosis[0 .. 2047], R->r->status,
+  @   hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
   @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
   @   reset_tr, reset_t, reset_from[0 .. COLLIDE_NY_MAX - 1],
   @   reset_to[0 .. COLLIDE_NY_MAX - 1];
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures flows: \result == 0 ==> R->r->status == \old(R->r->status) &&
+  @   R->j == \old(R->j) && R->q == \old(R->q) &&
+  @   \forall integer i; 0 <= i < R->H->ny ==> R->y[i] == \old(R->y[i]);
+  @ ensures jumped: \result == 1 && R->r->status == \old(R->r->status) ==>
+  @   0 <= reset_tr < R->H->ntrans &&
+  @   R->H->trans[reset_tr].from == \old(R->q) &&
+  @   reset_t == \old(R->t) && R->t == \old(R->t) &&
+  @   jump_commit_of(R->j, R->q, \old(R->j), R->H->trans[reset_tr].to) &&
+  @   \forall integer i; 0 <= i < R->H->ny ==>
+  @     reset_from[i] == \old(R->y[i]) && R->y[i] == reset_to[i];
   @*/
 static int jump_outside_flow_set(run *R)
 {
     const hybrid_system *H = R->H;
-    double tau[ENGINE_TRANS_MAX] = {0};  /* all at t: the priority decides */
+    double tau[ENGINE_TRANS_MAX];  /* all at t: the priority decides */
     int elig[ENGINE_TRANS_MAX], tr;
     stop st;
     if (call_in_flow_set(H, R->q, R->t, R->y))
         return 0;
-    for (tr = 0; tr < H->ntrans; tr++)
+    /*@ loop invariant 0 <= tr <= H->ntrans;
+      @ loop invariant mode: \forall integer c; 0 <= c < tr && elig[c] != 0 ==>
+      @   H->trans[c].from == R->q;
+      @ loop invariant now: \forall integer c; 0 <= c < tr ==> tau[c] == 0.0;
+      @ loop assigns tr, elig[0 .. ENGINE_TRANS_MAX - 1],
+      @   tau[0 .. ENGINE_TRANS_MAX - 1], hybrid_instance;
+      @ loop variant H->ntrans - tr;
+      @*/
+    for (tr = 0; tr < H->ntrans; tr++) {
+        tau[tr] = 0.0;
         elig[tr] = H->trans[tr].from == R->q &&
                    call_enabled(H, tr, R->t, R->y);
+    }
     tr = event_select(H->ntrans, tau, elig);
     if (tr < 0) {
         fail(R, COLLIDE_E_EVENT, "the state is outside the flow set and no "
              "transition is enabled");
         return 1;
     }
-    memset(&st, 0, sizeof st);
     st.kind = STOP_EVENT;
     st.index = tr;
     st.t = st.lo = st.hi = R->t;
+    st.margin = st.margin_res = 0.0;
+    st.new_sign = 0;
     take_event(R, &st);
     return 1;
 }
@@ -2214,7 +2347,7 @@ static int jump_outside_flow_set(run *R)
   @ requires observer: obs == \null || \valid_read(obs);
   @ requires y0: \valid_read(y0 + (0 .. H->ny - 1));
   @ requires result: \valid(r) && \separated(r, H, o);
-  @ assigns *r, hybrid_instance, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
+  @ assigns *r, hybrid_instance, piece_seen, guard_rate_start[0 .. ENGINE_TRANS_MAX - 1],
   @   first_step_heuristic, dop853_rhs_t, dop853_rhs_y[0 .. COLLIDE_NY_MAX - 1],
   @   dop853_stage_t[0 .. 15], root_refine_evals, root_refine_prev,
   @   root_refine_wlo, root_refine_whi, root_refine_s, root_refine_side,
