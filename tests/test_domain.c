@@ -126,49 +126,11 @@ static void mass_and_state(void)
                    strcmp(b.quantity, "chi[0]") == 0, "x = 2e100: chi[0] named");
 }
 
-/* The breach of a model outside its domain: the first quantity outside
- * in the check's order (spec/law_domain.acsl, model_breach), its value
- * recorded. Study 1's law and parameters; H_r, m = 1. */
-static void model_breach_order(void)
-{
-    model M;
-    domain_breach b;
-    double par[8] = {1e8, 0.35, 1, 5e7, 5e7, 2, 1.5, 4.4e3};
-    memset(&M, 0, sizeof M);
-    M.sys = SYS_HR;
-    M.law = law_find("bwmcl");
-    memcpy(M.par, par, sizeof par);
-    M.m = 1;
-    check_true(M.law && domain_check_model(&M, &b), "model of study 1: inside");
-    M.m = 1e-120;
-    check_true(!domain_check_model(&M, &b) && b.value == 1e-120 &&
-                   strcmp(b.quantity, "m") == 0, "m = 1e-120: m and its value");
-    M.m = 1;
-    M.u.F2 = 1e120;
-    M.u.Fe0 = -2e120;
-    M.x0 = 3e100;
-    check_true(!domain_check_model(&M, &b) && b.value == 1e120 &&
-                   strcmp(b.quantity, "F2") == 0,
-               "F2, Fe0 and x0 outside: F2 and its value");
-    M.u.F2 = 0;
-    check_true(!domain_check_model(&M, &b) && b.value == -2e120 &&
-                   strcmp(b.quantity, "Fe0") == 0,
-               "Fe0 and x0 outside: Fe0 and its value");
-    M.u.Fe0 = 0;
-    check_true(!domain_check_model(&M, &b) && b.value == 3e100 &&
-                   strcmp(b.quantity, "x0") == 0, "x0 = 3e100: x0 and its value");
-    M.x0 = 0;
-    M.v0 = -2000;
-    check_true(!domain_check_model(&M, &b) && b.value == -2000 &&
-                   strcmp(b.quantity, "v0") == 0, "v0 = -2000: v0 and its value");
-}
-
 int main(void)
 {
     constants_are_the_spec();
     law_rows();
     law_checks();
     mass_and_state();
-    model_breach_order();
     return check_summary("test_domain");
 }
