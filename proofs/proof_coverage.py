@@ -206,7 +206,9 @@ def equational_predicates(text):
     text = re.sub(r"^\s*@", "", text, flags=re.M)
     text = re.sub(r"//[^\n]*", "", text)
     defs = {}
-    for m in re.finditer(r"predicate\s+(\w+)\s*\(([^)]*)\)\s*=\s*(.*?);", text, re.S):
+    for m in re.finditer(r"predicate\s+(\w+)\s*(?:\{[^}]*\})?\s*\(([^)]*)\)\s*=\s*(.*?);"
+                         r"(?=\s*(?:predicate|logic|lemma|axiomatic|inductive|\}|\*/|$))",
+                         text, re.S):
         params = [p.split()[-1].lstrip("*") for p in m.group(2).split(",") if p.split()]
         if params:
             defs[m.group(1)] = (params, " ".join(m.group(3).split()))

@@ -171,8 +171,30 @@ static void gravity_at_rest(const char *m1, const char *m2)
     sim_result_free(&r);
 }
 
+/* The breakpoints of study 2's input (Eqs. 205-209), the earlier of T_e
+ * and T_s after t first, in either order (input_next_breakpoint,
+ * spec/input_forces.acsl input_breakpoint_after). */
+static void breakpoints(void)
+{
+    model M;
+    memset(&M, 0, sizeof M);
+    M.u.kind = INPUT_STUDY2;
+    M.u.Te = 0.1;
+    M.u.Ts = 0.2;
+    check_true(input_next_breakpoint(&M, 0) == 0.1 &&
+                   input_next_breakpoint(&M, 0.1) == 0.2 &&
+                   isinf(input_next_breakpoint(&M, 0.2)),
+               "breakpoints with T_e < T_s: T_e, T_s, then none");
+    M.u.Te = 0.3;
+    check_true(input_next_breakpoint(&M, 0) == 0.2 &&
+                   input_next_breakpoint(&M, 0.2) == 0.3 &&
+                   isinf(input_next_breakpoint(&M, 0.3)),
+               "breakpoints with T_s < T_e: T_s, T_e, then none");
+}
+
 int main(void)
 {
+    breakpoints();
     gravity_at_rest("0.7640108443576374", "0.2558139567136823");
     gravity_at_rest("0.0791695", "75.082");
     names();

@@ -340,9 +340,10 @@ static void dop853_call_rhs(ode_rhs f, void *ctx, double t, const double *y,
     f(ctx, t, y, dy);
 }
 
-/* libm. Only the absence of side effects on the program's memory is
- * assumed of these (their bodies are not proved): no property of their
- * results is used, as none is needed for the absence of run-time errors.
+/* libm. Their bodies are not proved; their contracts are assumptions:
+ * no side effect on the program's memory, |x| exactly for fabs, the
+ * abstract values sqrt_rn and pow_rn of spec/derived.acsl for sqrt and
+ * pow (as derived_sqrt and derived_pow), the bounds of fmax and fmin.
  * Frama-C's own math.h contracts are not used (they equate doubles with
  * real results). sqrt and pow may set errno on a domain or range error
  * (not for the arguments given here: >= 0, +inf or NaN); collide never
@@ -379,7 +380,9 @@ static double dop853_fmin(double x, double y) { return fmin(x, y); }
   @*/
 static double dop853_sqrt(double x) { return sqrt(x); }
 
-/*@ assigns \nothing; */
+/*@ assigns \nothing;
+  @ ensures value: \result \in {pow_rn(x, y)};
+  @*/
 static double dop853_pow(double x, double y) { return pow(x, y); }
 
 
@@ -1610,13 +1613,15 @@ dop853_control dop853_control_default(double rtol, double atol, double h_max)
   @ assigns \nothing;
   @ ensures lo: \le_double(\div_double((double)1.0, c->fac_max), \result);
   @ ensures hi: \le_double(\result, \div_double((double)1.0, c->fac_min));
+  @ ensures eq: \forall double inf; \is_plus_infinity(inf) ==>
+  @   \result \in {dop853_factor(err, c->safety, c->fac_min, c->fac_max, inf)};
   @*/
 static double step_factor(const dop853_control *c, double err)
 {
     if (!(err >= 0.0))
-        err = INFINITY;
+        err = plus_infinity();
     double fac = dop853_pow(err, 1.0 / 8.0) / c->safety;
-    return dop853_fmin(1.0 / c->fac_min, dop853_fmax(1.0 / c->fac_max, fac));
+    return fmin_number(1.0 / c->fac_min, fmax_number(1.0 / c->fac_max, fac));
 }
 
 double dop853_next_h(const dop853_control *c, double h, double err,
@@ -1626,7 +1631,7 @@ double dop853_next_h(const dop853_control *c, double h, double err,
     double h_new = h / fac;
     if (last_rejected && h_new > h)
         h_new = h;
-    return dop853_fmin(h_new, c->h_max);
+    return fmin_number(h_new, c->h_max);
 }
 
 /* The start norm's sum one component further: its recursive definition

@@ -50,6 +50,7 @@ static int domain_within(double x, double bound)
   @ assigns *b;
   @ ensures domain: \result == 1 <==> bounded(x);
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==> b->value == x;
   @*/
 static int check_bounded(const char *q, double x, domain_breach *b)
 {
@@ -98,6 +99,9 @@ int domain_check_mass(const char *name, double m, domain_breach *b)
   @ ensures domain: \result == 1 <==> \old(bounded(u->F1) && bounded(u->F2) &&
   @                 bounded(u->Fe0) && bounded(u->vm0));
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==>
+  @   input_breach(\old(u->F1), \old(u->F2), \old(u->Fe0), \old(u->vm0),
+  @                b->value);
   @*/
 static int input_domain(const input_signal *u, domain_breach *b)
 {
@@ -121,6 +125,40 @@ static int check_speed(const char *q, double v, domain_breach *b)
                             "(spec/law_domain.acsl, domain_speed)");
 }
 
+/* The masses of a model: m, and for H_f (hf != 0) m1 and m2. */
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures domain: \result == 1 <==>
+  @   mass_domain(m) && (hf != 0 ==> mass_domain(m1) && mass_domain(m2));
+  @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==> mass_breach(hf, m, m1, m2, b->value);
+  @*/
+static int check_masses(int hf, double m, double m1, double m2,
+                        domain_breach *b)
+{
+    return domain_check_mass("m", m, b) &&
+           (!hf || (domain_check_mass("m1", m1, b) &&
+                    domain_check_mass("m2", m2, b)));
+}
+
+/* The initial state of a model: x0 bounded, v0 in domain_speed, and for
+ * H_f (hf != 0) xm0 and vm0 bounded. */
+/*@ requires breach: \valid(b);
+  @ assigns *b;
+  @ ensures domain: \result == 1 <==> bounded(x0) && domain_speed(v0) &&
+  @   (hf != 0 ==> bounded(xm0) && bounded(vm0));
+  @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==>
+  @   start_breach(hf, x0, v0, xm0, vm0, b->value);
+  @*/
+static int check_start(int hf, double x0, double v0, double xm0, double vm0,
+                       domain_breach *b)
+{
+    return check_bounded("x0", x0, b) && check_speed("v0", v0, b) &&
+           (!hf || (check_bounded("xm0", xm0, b) &&
+                    check_bounded("vm0", vm0, b)));
+}
+
 int domain_check_model(const model *M, domain_breach *b)
 {
     int hf = M->sys == SYS_HF;
@@ -128,13 +166,8 @@ int domain_check_model(const model *M, domain_breach *b)
     double m = M->m, m1 = M->m1, m2 = M->m2, x0 = M->x0, v0 = M->v0;
     double xm0 = M->xm0, vm0 = M->vm0;
     return domain_check_law(M->law, M->par, b) &&
-           domain_check_mass("m", m, b) &&
-           (!hf || (domain_check_mass("m1", m1, b) &&
-                    domain_check_mass("m2", m2, b))) &&
-           input_domain(&u, b) && check_bounded("x0", x0, b) &&
-           check_speed("v0", v0, b) &&
-           (!hf || (check_bounded("xm0", xm0, b) &&
-                    check_bounded("vm0", vm0, b)));
+           check_masses(hf, m, m1, m2, b) && input_domain(&u, b) &&
+           check_start(hf, x0, v0, xm0, vm0, b);
 }
 
 /* law_domain.acsl domain_state: |x| <= 1. */

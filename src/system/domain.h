@@ -109,6 +109,7 @@ int domain_check_law(const law *l, const double *par, domain_breach *b);
   @ assigns *b;
   @ ensures domain: \result == 1 <==> mass_domain(m);
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 ==> b->value == m;
   @*/
 int domain_check_mass(const char *name, double m, domain_breach *b);
 
@@ -122,6 +123,12 @@ int domain_check_mass(const char *name, double m, domain_breach *b);
   @ assigns *b;
   @ ensures domain: \result == 1 <==> \old(model_domain(M));
   @ ensures boolean: \result == 0 || \result == 1;
+  @ ensures breach: \result == 0 &&
+  @   \old(domain_law_holds(M->law, &M->par[0])) ==>
+  @   model_breach(M->sys == SYS_HF ? 1 : 0, \old(M->m), \old(M->m1),
+  @     \old(M->m2), \old(M->u.F1), \old(M->u.F2), \old(M->u.Fe0),
+  @     \old(M->u.vm0), \old(M->x0), \old(M->v0), \old(M->xm0),
+  @     \old(M->vm0), b->value);
   @*/
 int domain_check_model(const model *M, domain_breach *b);
 

@@ -168,6 +168,8 @@ double input_reduced_force(const model *m, double t)
   @   ensures after: \is_plus_infinity(\result) || \lt_double(t, \result);
   @   ensures te: \lt_double(t, m->u.Te) ==> \le_double(\result, m->u.Te);
   @   ensures ts: \lt_double(t, m->u.Ts) ==> \le_double(\result, m->u.Ts);
+  @   ensures next: \forall double inf; \is_plus_infinity(inf) ==>
+  @     \result \in {input_breakpoint_after(t, m->u.Te, m->u.Ts, inf)};
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
