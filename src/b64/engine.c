@@ -1533,10 +1533,29 @@ static void flow_restart(run *R)
     R->h_free = R->h;
 }
 
+/* The event e to the observer's on_event, if there is one: COLLIDE_OK,
+ * or its nonzero answer, with which the run fails. */
+/*@ requires run: run_ok(R) && observer_ok(R);
+  @ requires record: \valid_read(e) && \separated(e, R, R->r);
+  @ assigns R->r->diagnosis[0 .. 2047], R->r->status, hybrid_instance;
+  @ ensures status_kept: \result == COLLIDE_OK ==>
+  @   R->r->status == \old(R->r->status);
+  @ ensures status_failed: \result != COLLIDE_OK ==> R->r->status == \result;
+  @*/
+static collide_status event_notify(run *R, const event_rec *e)
+{
+    if (R->obs && R->obs->on_event) {
+        collide_status st_obs = (collide_status)call_on_event(R->obs, e);
+        if (st_obs != COLLIDE_OK)
+            return fail(R, st_obs, "stopped by the observer");
+    }
+    return COLLIDE_OK;
+}
+
 /* The event of stop st at the current instant, before the jump: recorded
- * (event_record, event_reset), counted and reported to the observer.
- * COLLIDE_OK, or the observer's nonzero answer, with which the run
- * fails. */
+ * (event_record, event_reset), counted and reported to the observer
+ * (event_notify): COLLIDE_OK, or the observer's nonzero answer, with
+ * which the run fails. */
 /*@ requires run: run_ok(R) && observer_ok(R);
   @ requires stop: \valid_read(st) && 0 <= st->index < R->H->ntrans &&
   @   \separated(st, R, R->r, R->H, R->o);
@@ -1563,12 +1582,7 @@ static collide_status event_observe(run *R, const stop *st, event_rec *e)
     R->r->stats.nevents++;
     R->r->stats.nstops_tail = 0;
     R->r->stats.t_tail = R->t;
-    if (R->obs && R->obs->on_event) {
-        int st_obs = call_on_event(R->obs, e);
-        if (st_obs)
-            return fail(R, (collide_status)st_obs, "stopped by the observer");
-    }
-    return COLLIDE_OK;
+    return event_notify(R, e);
 }
 
 /* The Zeno screen after the jump of transition tr (zeno_push): the
