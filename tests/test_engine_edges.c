@@ -387,6 +387,43 @@ static void outside_flow_set(void)
     check_close(r.t, bounce_time(1), 1e-12, 0, "R2: ... at the first bounce time");
 }
 
+/* Rule R2 with a transition of another mode listed first, enabled
+ * wherever the bounce is: outside the flow set only a transition of the
+ * current mode is taken (jump_outside_flow_set), so every jump is still
+ * the bounce. */
+static const hybrid_transition other_first[] = {{"other", 1, 1, -1},
+                                                {"bounce", 0, 0, -1}};
+
+typedef struct bounces_seen {
+    int n, bounces;        /* events; of them, the bounce's (row 1) */
+} bounces_seen;
+
+static int count_bounces(void *ctx, const event_rec *e)
+{
+    bounces_seen *j = ctx;
+    j->n++;
+    j->bounces += e->d.tr == 1;
+    return 0;
+}
+
+static void outside_flow_set_own_mode(void)
+{
+    ball b = {HUGE_VAL, 0.0, 1, {0}, 0, 0, 0, 0};
+    bounces_seen j = {0, 0};
+    engine_observer obs = {&j, NULL, count_bounces};
+    engine_options o = ball_options();
+    engine_result r;
+    hybrid_system H = ball_system(&b);
+    double y0[2] = {H0, 0.0};
+    collide_status st;
+    H.ntrans = 2;
+    H.trans = other_first;
+    st = engine_run(&H, &o, &obs, 2.0, y0, 0, &r);
+    check_true(st == COLLIDE_E_ZENO && j.n == 16 && j.bounces == 16,
+               "R2: outside the flow set, only the mode's own transition "
+               "is taken (16 bounces, none of the other mode)");
+}
+
 int main(void)
 {
     between_bounces();
@@ -398,5 +435,6 @@ int main(void)
     nonfinite_guard_samples();
     wide_bracket();
     outside_flow_set();
+    outside_flow_set_own_mode();
     return check_summary("test_engine_edges");
 }
