@@ -2093,7 +2093,8 @@ static collide_status advance(run *R, const dop853_step_data *s, double te,
   @   ensures cleared: R->pending.kind == STOP_NONE;
   @   ensures counts: R->r->stats.nstops == \old(R->r->stats.nstops) + 1 &&
   @     R->r->stats.nevents == \old(R->r->stats.nevents) + 1;
-  @   ensures taken: \result == COLLIDE_OK ==> R->t == \old(R->t) &&
+  @   ensures instant: \result == COLLIDE_OK ==> R->t == \old(R->t);
+  @   ensures taken: \result == COLLIDE_OK ==>
   @     jump_commit_of(R->j, R->q, \old(R->j),
   @                    R->H->trans[\old(R->pending.index)].to);
   @   ensures reset: reset_tr == \old(R->pending.index) && reset_t == \old(R->t) &&

@@ -305,10 +305,6 @@ dop853_control dop853_control_default(double rtol, double atol, double h_max);
   @ ensures positive: \le_double((double)0x1p-1000, h) &&
   @   \le_double((double)0x1p-4, c->fac_min) ==>
   @   \lt_double((double)0.0, \result);
-  @ ensures eq: \forall double inf; \is_plus_infinity(inf) ==>
-  @   \result \in {dop853_next_step(h,
-  @     dop853_factor(err, c->safety, c->fac_min, c->fac_max, inf),
-  @     last_rejected, c->h_max)};
   @*/
 double dop853_next_h(const dop853_control *c, double h, double err,
                      int last_rejected);
